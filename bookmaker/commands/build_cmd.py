@@ -1,0 +1,54 @@
+"""`bookmaker build CONFIG`: the whole book, PDF and manifest, from one YAML file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..build import build
+
+
+def _progress_bar(quiet: bool):
+    """A rich progress bar on stderr; returns (factory for build(), the bar to stop)."""
+    if quiet:
+        return None, None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("{task.description:>6}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+
+    def factory(label: str, total: int):
+        task = bar.add_task(label, total=total)
+        return lambda: bar.advance(task)
+
+    return factory, bar
+
+
+def build_command(
+    config: Path = typer.Argument(..., help="The book's YAML config.", show_default=False),
+    output: Optional[Path] = typer.Option(
+        None, "-o", "--output", help="PDF to write; default output/<config name>.pdf."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Override the book seed."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=0,
+                             help="Worker processes for the mazes; 0 means one per core."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Build the book: a print-ready PDF and its manifest. stdout lists the files written."""
+    factory, bar = _progress_bar(quiet)
+    workers = jobs or os.cpu_count() or 1
+    if bar:
+        with bar:
+            result = build(config, output, seed=seed, jobs=workers, progress=factory)
+    else:
+        result = build(config, output, seed=seed, jobs=workers)
+    for path in (result.pdf, result.key_pdf, result.manifest):
+        if path:
+            typer.echo(str(path))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("build")(build_command)

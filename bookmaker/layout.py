@@ -1,0 +1,171 @@
+"""Page geometry: trim, bleed, mirrored margins, and the grid of maze slots.
+
+All boxes are (x0, y0, x1, y1) in PDF points with the origin at the bottom
+left of the page's media box, as the manifest reports them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .errors import BookmakerError
+from .profiles import Margins, Profile, page_margins
+from .render.geometry import marker_reach
+from .units import format_points
+
+Box = tuple[float, float, float, float]
+
+MIN_CELL_PT = 3.6  # 1.27 mm: below this a pencil line no longer fits between 0.75 pt walls
+HEADER_PT = 40.0  # running head: section title and instructions
+FOOTER_PT = 22.0  # page number
+SLOT_LABEL_PT = 16.0  # maze number and answer reference above each maze
+SLOT_CODE_PT = 11.0  # regeneration code below each maze
+SLOT_GAP_PT = 10.0
+DEFAULT_MARGIN_PT = 36.0  # 0.5 in: comfortable on every printer
+
+# per_page -> (columns, rows) on a portrait page
+GRIDS = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4)}
+
+
+def slot_grid(per_page: int, landscape: bool) -> tuple[int, int]:
+    columns, rows = GRIDS[per_page]
+    return (rows, columns) if landscape and columns != rows else (columns, rows)
+
+
+@dataclass(frozen=True)
+class PageFrame:
+    """One page's boxes: the media box is (0, 0, width, height)."""
+
+    number: int
+    width: float
+    height: float
+    trim: Box
+    bleed: Box
+    content: Box  # inside the margins: everything but bleed decoration goes here
+
+
+def resolve_margins(
+    requested: dict[str, float | None], profile: Profile, page_count: int, bleed: bool
+) -> Margins:
+    """The margins to use: the config's where given, else the larger of 0.5 in and the
+    printer's minimum; a config margin under the printer's minimum is an error."""
+    minimum = profile.min_margins(page_count, bleed)
+    chosen = {}
+    for side in Margins._fields:
+        least = getattr(minimum, side)
+        value = requested.get(side)
+        if value is None:
+            value = max(least, DEFAULT_MARGIN_PT)
+        elif value + 1e-6 < least:
+            raise BookmakerError(
+                f"page.margins.{side}: {format_points(value)} is under the {profile.name} minimum "
+                f"of {format_points(least)} for a {page_count}-page book"
+                + (" with bleed" if bleed else "")
+            )
+        chosen[side] = value
+    return Margins(**chosen)
+
+
+def page_frame(number: int, trim_size: tuple[float, float], profile: Profile, bleed: bool,
+               margins: Margins) -> PageFrame:
+    trim_w, trim_h = trim_size
+    off = profile.bleed_offsets(number, bleed)
+    width, height = trim_w + off.left + off.right, trim_h + off.bottom + off.top
+    trim = (off.left, off.bottom, off.left + trim_w, off.bottom + trim_h)
+    left, right = page_margins(margins, number)
+    content = (trim[0] + left, trim[1] + margins.bottom, trim[2] - right, trim[3] - margins.top)
+    if content[2] - content[0] < 72 or content[3] - content[1] < 72:
+        raise BookmakerError(
+            "page.margins: the margins leave less than 1 in for content on a "
+            f"{format_points(trim_w)} x {format_points(trim_h)} page"
+        )
+    return PageFrame(number, width, height, trim, (0.0, 0.0, width, height), content)
+
+
+def slot_boxes(area: Box, per_page: int) -> list[Box]:
+    """The area split into a grid of equal slots, filled left to right, top to bottom."""
+    x0, y0, x1, y1 = area
+    columns, rows = slot_grid(per_page, landscape=(x1 - x0) > (y1 - y0))
+    width = (x1 - x0 - SLOT_GAP_PT * (columns - 1)) / columns
+    height = (y1 - y0 - SLOT_GAP_PT * (rows - 1)) / rows
+    boxes = []
+    for row in range(rows):
+        for column in range(columns):
+            left = x0 + column * (width + SLOT_GAP_PT)
+            top = y1 - row * (height + SLOT_GAP_PT)
+            boxes.append((left, top - height, left + width, top))
+    return boxes[:per_page]
+
+
+def marker_length(cell: float) -> float:
+    """Start and finish arrows: at least 10 pt long so they read, longer with big cells."""
+    return max(10.0, 0.8 * cell)
+
+
+def arrow_room(cell: float) -> float:
+    """Points an arrow reaches beyond the outer wall, for a maze of ``cell`` point cells."""
+    return marker_reach(marker_length(cell) / cell) * cell
+
+
+def fit_cell(available_w: float, available_h: float, columns: int, rows: int) -> float:
+    """The largest square cell that fits the maze and its arrows on every side in the area."""
+    def fits(cell: float) -> bool:
+        room = 2 * arrow_room(cell)
+        return columns * cell + room <= available_w and rows * cell + room <= available_h
+
+    low, high = 0.0, min(available_w / columns, available_h / rows)
+    for _ in range(40):  # the room grows with the cell, so bisect rather than solve
+        middle = (low + high) / 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one maze goes on its page: the outer wall box, and the cell size."""
+
+    left: float
+    top: float
+    cell: float
+    bbox: Box
+    wall_width: float
+    marker_cells: float
+
+
+def wall_width(cell: float) -> float:
+    """Walls thick enough to print (0.75 pt at least) and thin beside the passage."""
+    return max(0.75, min(2.25, cell * 0.1))
+
+
+def slot_maze_area(slot: Box) -> Box:
+    """The part of a slot left for the maze itself, under its label and above its code."""
+    x0, y0, x1, y1 = slot
+    return (x0, y0 + SLOT_CODE_PT, x1, y1 - SLOT_LABEL_PT)
+
+
+def place_maze(slot: Box, columns: int, rows: int, min_cell: float, where: str) -> Placement:
+    """Centre a ``columns`` x ``rows`` maze in its slot with square cells, or explain why not."""
+    x0, y0, x1, y1 = slot_maze_area(slot)
+    cell = fit_cell(x1 - x0, y1 - y0, columns, rows)
+    if cell < min_cell:
+        scale = cell / min_cell
+        fits = f"{max(1, math.floor(columns * scale))}x{max(1, math.floor(rows * scale))}"
+        raise BookmakerError(
+            f"{where}: {columns}x{rows} cells give {cell:.1f} pt cells in this slot, under the "
+            f"{min_cell:.1f} pt minimum; use a size up to about {fits}, or fewer mazes per page"
+        )
+    cell = math.floor(cell * 100) / 100  # round numbers keep the content stream short
+    maze_w, maze_h = columns * cell, rows * cell
+    left = x0 + ((x1 - x0) - maze_w) / 2
+    bottom = y0 + ((y1 - y0) - maze_h) / 2
+    left, bottom = round(left, 2), round(bottom, 2)
+    marker = marker_length(cell)
+    return Placement(
+        left=left,
+        top=bottom + maze_h,
+        cell=cell,
+        bbox=(left, bottom, left + maze_w, bottom + maze_h),
+        wall_width=wall_width(cell),
+        marker_cells=marker / cell,
+    )

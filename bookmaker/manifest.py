@@ -1,0 +1,73 @@
+"""The ``bookmaker.manifest/1`` record written beside every built PDF."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+FORMAT = "bookmaker.manifest/1"
+
+
+def _box(box) -> list[float] | None:
+    return [round(v, 3) for v in box] if box else None
+
+
+@dataclass(frozen=True)
+class MazeRecord:
+    number: int
+    section: str
+    algorithm: str
+    options: dict
+    width: int
+    height: int
+    seed: int
+    endpoints: str
+    page: int
+    bbox: tuple
+    answer_page: int | None
+    answer_bbox: tuple | None
+    start: tuple | None
+    end: tuple | None
+    solution_length: int | None
+    stars: int
+    variant: str | None = None
+    answer_file: str | None = None  # set when the answers are in a separate key PDF
+
+    def as_json(self) -> dict[str, Any]:
+        record = {
+            "number": self.number, "section": self.section, "algorithm": self.algorithm,
+            "width": self.width, "height": self.height, "seed": self.seed,
+            "endpoints": self.endpoints, "page": self.page, "bbox": _box(self.bbox),
+            "answer_page": self.answer_page, "answer_bbox": _box(self.answer_bbox),
+            "start": list(self.start) if self.start else None,
+            "end": list(self.end) if self.end else None,
+            "solution_length": self.solution_length,
+            "stars": self.stars,
+        }
+        if self.options:
+            record["options"] = dict(sorted(self.options.items()))
+        if self.variant:
+            record["variant"] = self.variant
+        if self.answer_file:
+            record["answer_file"] = self.answer_file
+        return record
+
+
+def manifest_json(*, title: str, seed: int, config: str, pages: int,
+                  page_size: tuple[float, float], pdf_sha256: str, mazes: list[MazeRecord],
+                  profile: str, key: dict | None = None) -> bytes:
+    document = {
+        "format": FORMAT,
+        "title": title,
+        "seed": seed,
+        "config": config,
+        "profile": profile,
+        "pages": pages,
+        "page_size": [round(page_size[0], 3), round(page_size[1], 3)],
+        "pdf_sha256": pdf_sha256,
+        "mazes": [m.as_json() for m in mazes],
+    }
+    if key:
+        document["answer_key"] = key
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode()

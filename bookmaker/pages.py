@@ -1,0 +1,106 @@
+"""Pagination: which page holds what, decided before anything is drawn.
+
+Page numbers are known up front, so a puzzle can name its answer's page and
+the contents can name every section's first page.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .errors import BookmakerError
+from .profiles import Profile
+
+PageKind = Literal[
+    "title", "how_to", "contents", "opener", "puzzles", "answers", "worksheet", "draw", "notes"
+]
+CONTENTS_LINES_PER_PAGE = 28
+
+
+@dataclass
+class Page:
+    kind: PageKind
+    number: int = 0
+    section: int | None = None  # index into Book.sections
+    mazes: list[int] = field(default_factory=list)  # indexes into the build's maze list
+    copy: int | None = None  # worksheet variant, from 0
+    first_of_kind: bool = False  # first page of its section, answers or worksheet copy
+    contents_slice: tuple[int, int] = (0, 0)  # contents entries on this page
+
+
+@dataclass(frozen=True)
+class Group:
+    """Mazes that share pages: a section, or one section of one worksheet copy."""
+
+    section: int
+    mazes: list[int]
+    per_page: int
+    copy: int | None = None
+
+
+def chunks(items: list[int], size: int) -> list[list[int]]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def paginate_book(
+    *,
+    title_page: bool,
+    how_to: bool,
+    contents_entries: int,
+    groups: list[Group],
+    answers: list[int] | None,
+    answers_per_page: int,
+    worksheet: bool,
+) -> list[Page]:
+    """The page sequence of a book or worksheet set, numbered from 1."""
+    pages: list[Page] = []
+    if title_page:
+        pages.append(Page("title"))
+    if how_to:
+        pages.append(Page("how_to"))
+    if contents_entries:
+        for start in range(0, contents_entries, CONTENTS_LINES_PER_PAGE):
+            end = min(contents_entries, start + CONTENTS_LINES_PER_PAGE)
+            pages.append(Page("contents", contents_slice=(start, end), first_of_kind=start == 0))
+    seen_copies: set[int] = set()
+    for group in groups:
+        if not worksheet:
+            pages.append(Page("opener", section=group.section))
+        for index, on_page in enumerate(chunks(group.mazes, group.per_page)):
+            first = index == 0 and (group.copy not in seen_copies if worksheet else True)
+            pages.append(Page(
+                "worksheet" if worksheet else "puzzles", section=group.section,
+                mazes=on_page, copy=group.copy, first_of_kind=first,
+            ))
+        if group.copy is not None:
+            seen_copies.add(group.copy)
+    if answers:
+        for index, on_page in enumerate(chunks(answers, answers_per_page)):
+            pages.append(Page("answers", mazes=on_page, first_of_kind=index == 0))
+    for number, page in enumerate(pages, start=1):
+        page.number = number
+    return pages
+
+
+def pad_for_printer(pages: list[Page], profile: Profile, trim: tuple[float, float]) -> list[Page]:
+    """Meet the printer's page-count rule with useful pages: grids to draw a maze, and notes."""
+    rule = profile.page_count_rule(*trim)
+    target = max(len(pages), rule.min_pages)
+    if rule.must_be_even:
+        target += target % 2
+    if rule.max_pages is not None and target > rule.max_pages:
+        raise BookmakerError(
+            f"sections: the book needs {target} pages, over the {profile.name} limit of "
+            f"{rule.max_pages}; lower some section's count or raise its per_page"
+        )
+    padded = list(pages)
+    while len(padded) < target:
+        kind = "draw" if (target - len(padded)) % 2 == 0 else "notes"
+        padded.append(Page(kind, number=len(padded) + 1))
+    return padded
+
+
+def page_count_for(count: int, per_page: int) -> int:
+    return math.ceil(count / per_page)

@@ -1,0 +1,124 @@
+"""From a validated book spec to the list of mazes to print: seeds, numbering, difficulty.
+
+A maze's seed comes from the book seed, its section's id and its index in the
+section through SHA-256, never Python's ``hash``: adding, removing or
+reordering another section leaves it unchanged, under any PYTHONHASHSEED.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .errors import BookmakerError
+from .maze import generate
+from .maze.grid import Cell, Maze
+from .maze.solve import Stats, measure, solution, with_endpoints
+from .render.geometry import MazeDrawing, maze_drawing
+
+MAX_ATTEMPTS = 200  # seeds tried per maze for a min_solution_share demand
+
+
+def maze_seed(book_seed: int, section_id: str, index: int, attempt: int = 0) -> int:
+    """A 32-bit seed: short enough to print on the page and type back in."""
+    key = f"bookmaker/1|{book_seed}|{section_id}|{index}"
+    if attempt:
+        key += f"|{attempt}"
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big")
+
+
+@dataclass(frozen=True)
+class MazeJob:
+    """Everything needed to make one maze, small enough to send to a worker process."""
+
+    section: int  # index into Book.sections
+    index: int  # position in its section (or in its worksheet copy)
+    seed_key: str  # the id that seeds it: the section id, plus the copy for worksheets
+    book_seed: int
+    algorithm: str
+    options: tuple[tuple[str, Any], ...]
+    width: int
+    height: int
+    endpoints: str
+    min_solution_share: float | None
+    marker_size: float = 1.0  # arrow length in cells on the puzzle page, fixed by the layout
+    answer_marker_size: float = 1.0  # the same on the answer page, where cells are smaller
+    where: str = ""  # the config key to blame if the demand cannot be met
+
+
+@dataclass(frozen=True)
+class MadeMaze:
+    job: MazeJob
+    seed: int
+    maze: Maze
+    solution: list[Cell] | None
+    stats: Stats
+    drawing: MazeDrawing  # puzzle: walls and markers
+    answer: MazeDrawing | None  # the same with the solution line
+
+
+def difficulty_score(stats: Stats) -> float:
+    """One number to order mazes by: longer, twistier solutions with more choices are harder."""
+    if stats.solution_length is None:
+        return float(stats.longest_path)
+    return stats.solution_length + stats.turns + 4 * stats.decision_points
+
+
+def stars(score: float) -> int:
+    """1 to 5 stars on a doubling scale, comparable across sections and books."""
+    return max(1, min(5, 1 + int(math.floor(math.log2(max(score, 1) / 40)))))
+
+
+def make_maze(job: MazeJob) -> MadeMaze:
+    """Generate, place endpoints, solve and measure; retry seeds if the section demands it."""
+    for attempt in range(MAX_ATTEMPTS if job.min_solution_share else 1):
+        seed = maze_seed(job.book_seed, job.seed_key, job.index, attempt)
+        maze = generate(job.algorithm, job.width, job.height, seed, **dict(job.options))
+        maze = with_endpoints(maze, job.endpoints)
+        path = solution(maze)
+        share = len(path) / (job.width * job.height) if path else 0.0
+        if not job.min_solution_share or share >= job.min_solution_share:
+            break
+    else:
+        raise BookmakerError(
+            f"{job.where}: min_solution_share {job.min_solution_share:g} not met for maze "
+            f"{job.index + 1} in {MAX_ATTEMPTS} seeds with {job.algorithm} at {job.width}x{job.height} "
+            f"and endpoints '{job.endpoints}'; lower it, or use endpoints 'border' or 'diameter', "
+            f"or an algorithm with longer corridors such as recursive-backtracker"
+        )
+    return MadeMaze(
+        job=job,
+        seed=seed,
+        maze=maze,
+        solution=path,
+        stats=measure(maze, path),
+        drawing=maze_drawing(maze, None, job.marker_size),
+        answer=maze_drawing(maze, path, job.answer_marker_size) if path else None,
+    )
+
+
+def make_mazes(jobs: Iterable[MazeJob], workers: int = 1, progress=None) -> list[MadeMaze]:
+    """All mazes in job order; ``workers`` > 1 spreads them over processes, same result."""
+    jobs = list(jobs)
+    made: list[MadeMaze] = []
+    if workers <= 1 or len(jobs) < 2:
+        for job in jobs:
+            made.append(make_maze(job))
+            if progress:
+                progress()
+        return made
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, len(jobs) // (workers * 8))
+        for result in pool.map(make_maze, jobs, chunksize=chunk):
+            made.append(result)
+            if progress:
+                progress()
+    return made
+
+
+def order_by_difficulty(mazes: list[MadeMaze]) -> list[MadeMaze]:
+    """Easiest first; ties keep generation order, so the order is reproducible."""
+    return sorted(mazes, key=lambda m: difficulty_score(m.stats))

@@ -1,0 +1,1 @@
+"""Drawing mazes: geometry in cell units, then one backend per output kind."""

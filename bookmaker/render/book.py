@@ -1,0 +1,272 @@
+"""Drawing each kind of book page on a reportlab canvas.
+
+This module only draws: what goes on which page, and where each maze sits,
+was decided by ``pages`` and ``layout``; text comes from the book spec.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from ..fonts import FontPair
+from ..layout import FOOTER_PT, HEADER_PT, Box, PageFrame, Placement
+from .canvas import Style, draw_maze
+from .geometry import MazeDrawing, marker_reach
+
+INK = 0.0
+SOFT_INK = 0.3  # secondary text: still far darker than the 10 % grey floor
+RULE_GREY = 0.6
+
+
+@dataclass(frozen=True)
+class MazeOnPage:
+    """What a slot shows: the drawing, where it goes, and its labels."""
+
+    drawing: MazeDrawing
+    placement: Placement
+    label: str  # e.g. "7"
+    note: str  # right of the label: "answer p. 57" or "puzzle p. 12"
+    code: str  # regeneration code under the maze
+    stars: int | None
+
+
+def text(canvas: Canvas, x: float, y: float, string: str, font: str, size: float,
+         align: str = "left", grey: float = INK) -> None:
+    canvas.setFillGray(grey)
+    canvas.setFont(font, size)
+    draw = {"left": canvas.drawString, "centre": canvas.drawCentredString,
+            "right": canvas.drawRightString}[align]
+    draw(x, y, string)
+
+
+def paragraph(canvas: Canvas, x: float, top: float, width: float, body: str, font: str,
+              size: float, leading: float | None = None, grey: float = INK) -> float:
+    """Wrapped text from ``top`` down; returns the y below the last line."""
+    leading = leading or size * 1.35
+    y = top - size
+    for block in body.split("\n"):
+        for line in simpleSplit(block, font, size, width) or [""]:
+            text(canvas, x, y, line, font, size, grey=grey)
+            y -= leading
+    return y + leading - size * 0.3
+
+
+def star(canvas: Canvas, cx: float, cy: float, radius: float, filled: bool) -> None:
+    path = canvas.beginPath()
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = math.pi / 2 + i * math.pi / 5
+        point = (cx + r * math.cos(angle), cy + r * math.sin(angle))
+        path.moveTo(*point) if i == 0 else path.lineTo(*point)
+    path.close()
+    canvas.setLineWidth(0.75)
+    canvas.setLineJoin(1)
+    canvas.setStrokeGray(INK)
+    canvas.setFillGray(INK)
+    canvas.drawPath(path, stroke=1, fill=1 if filled else 0)
+
+
+def stars(canvas: Canvas, right: float, cy: float, count: int, size: float = 9.0) -> float:
+    """Five stars, ``count`` of them filled, ending at ``right``; returns their left edge."""
+    left = right - 5 * size
+    for i in range(5):
+        star(canvas, left + size * (i + 0.5), cy, size * 0.45, i < count)
+    return left
+
+
+def footer(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
+    """The page number, in the outside corner where a reader's thumb finds it."""
+    x0, y0, x1, _ = frame.content
+    y = y0 + 4
+    if frame.number % 2:
+        text(canvas, x1, y, str(frame.number), fonts.regular, 10, "right")
+    else:
+        text(canvas, x0, y, str(frame.number), fonts.regular, 10, "left")
+
+
+def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
+                 detail: str = "", label: str = "", rating: int | None = None) -> None:
+    x0, _, x1, y1 = frame.content
+    text(canvas, x0, y1 - 14, title, fonts.bold, 14)
+    right = x1
+    if rating is not None:
+        right = stars(canvas, right, y1 - 10, rating) - 6
+    if label:
+        text(canvas, right, y1 - 14, label, fonts.regular, 10, "right", SOFT_INK)
+    if detail:
+        lines = simpleSplit(detail, fonts.regular, 9, x1 - x0)[:2]
+        for i, line in enumerate(lines):
+            text(canvas, x0, y1 - 27 - i * 11, line, fonts.regular, 9, grey=SOFT_INK)
+
+
+def body_area(frame: PageFrame, header: bool = True) -> Box:
+    """The content box less the running head and the footer."""
+    x0, y0, x1, y1 = frame.content
+    return (x0, y0 + FOOTER_PT, x1, y1 - (HEADER_PT if header else 0))
+
+
+def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage, style: Style) -> None:
+    """One maze with its number and cross-reference above it and its code below."""
+    p = item.placement
+    draw_maze(canvas, item.drawing, p.left, p.top, p.cell, style)
+    # Label and code sit beyond the reach of the arrows, in the bands layout reserved.
+    reach = marker_reach(p.marker_cells) * p.cell
+    label_y = p.top + reach + 3
+    left, right = p.bbox[0], p.bbox[2]
+    text(canvas, left, label_y, item.label, fonts.bold, 11)
+    note_right = right
+    if item.stars is not None:
+        note_right = stars(canvas, right, label_y + 3.5, item.stars, 8) - 5
+    if item.note:
+        text(canvas, note_right, label_y, item.note, fonts.regular, 8, "right", SOFT_INK)
+    code_y = p.bbox[1] - reach - 8
+    text(canvas, (left + right) / 2, code_y, item.code, fonts.regular, 7, "centre", SOFT_INK)
+
+
+def page_boxes(canvas: Canvas, frame: PageFrame, bleed: bool) -> None:
+    """TrimBox and BleedBox on every page: reportlab keeps the last values, printers read each page."""
+    canvas.setPageSize((frame.width, frame.height))
+    canvas.setTrimBox(frame.trim)
+    canvas.setBleedBox(frame.bleed if bleed else frame.trim)
+    canvas.setArtBox(frame.trim)
+
+
+def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, subtitle: str,
+               author: str, blurb: str, decoration: MazeDrawing) -> None:
+    x0, y0, x1, y1 = frame.content
+    width = x1 - x0
+    size = 34.0
+    while size > 14 and max(canvas.stringWidth(line, fonts.bold, size)
+                            for line in simpleSplit(title, fonts.bold, size, width)) > width:
+        size -= 2
+    y = paragraph(canvas, x0, y1 - 40, width, title, fonts.bold, size, size * 1.15)
+    if subtitle:
+        y = paragraph(canvas, x0, y - 10, width, subtitle, fonts.regular, 16)
+    # A maze as the cover art, in grey so the title stays the first thing seen.
+    art_top = y - 30
+    art_bottom = y0 + 80
+    cell = min(width / decoration.width, (art_top - art_bottom) / decoration.height)
+    if cell > 4:
+        left = x0 + (width - cell * decoration.width) / 2
+        draw_maze(canvas, decoration, left, art_top, cell,
+                  Style(wall_width=max(0.75, cell * 0.12), wall_grey=0.55, marker_grey=0.55))
+    if author:
+        text(canvas, x0, y0 + 40, author, fonts.bold, 14)
+    text(canvas, x0, y0 + 20, blurb, fonts.regular, 10, grey=SOFT_INK)
+
+
+def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str) -> None:
+    x0, _, x1, y1 = frame.content
+    text(canvas, x0, y1 - 24, "How to solve these mazes", fonts.bold, 20)
+    paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, 12, 18)
+    footer(canvas, frame, fonts)
+
+
+def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
+                  entries: Sequence[tuple[str, int, str]], first: bool,
+                  link: bool) -> None:
+    """Entries are (title, page, bookmark key); links only where the printer allows them."""
+    x0, _, x1, y1 = frame.content
+    text(canvas, x0, y1 - 24, "Contents" if first else "Contents (continued)", fonts.bold, 20)
+    y = y1 - 60
+    for title, page, key in entries:
+        text(canvas, x0, y, title, fonts.regular, 12)
+        number = str(page)
+        text(canvas, x1, y, number, fonts.regular, 12, "right")
+        # Dot leaders guide the eye from the title to its page number.
+        start = x0 + canvas.stringWidth(title, fonts.regular, 12) + 6
+        end = x1 - canvas.stringWidth(number, fonts.regular, 12) - 6
+        if end > start:
+            dots = "." * int((end - start) / canvas.stringWidth(".", fonts.regular, 12))
+            text(canvas, end, y, dots, fonts.regular, 12, "right", RULE_GREY)
+        if link:
+            canvas.linkRect("", key, (x0, y - 3, x1, y + 12), relative=0, thickness=0)
+        y -= 20
+    footer(canvas, frame, fonts)
+
+
+def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
+                instructions: str, about: str, rating: int | None) -> None:
+    """A section's first page: its title, difficulty, instructions and what the mazes are."""
+    x0, y0, x1, y1 = frame.content
+    y = paragraph(canvas, x0, (y0 + y1) / 2 + 80, x1 - x0, title, fonts.bold, 28, 32)
+    if label or rating is not None:
+        left = x0
+        if rating is not None:
+            left = stars(canvas, x0 + 5 * 14, y - 12, rating, 14) + 5 * 14 + 10
+        if label:
+            text(canvas, left, y - 17, label, fonts.bold, 14, grey=SOFT_INK)
+        y -= 30
+    if instructions:
+        y = paragraph(canvas, x0, y - 10, x1 - x0, instructions, fonts.regular, 13, 18)
+    paragraph(canvas, x0, y - 14, x1 - x0, about, fonts.regular, 10, 14, SOFT_INK)
+    footer(canvas, frame, fonts)
+
+
+def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
+    """A page to draw your own maze on: a faint square grid to plan walls along."""
+    x0, y0, x1, y1 = frame.content
+    text(canvas, x0, y1 - 20, "Draw your own maze", fonts.bold, 18)
+    paragraph(canvas, x0, y1 - 30, x1 - x0,
+              "Draw walls along the grid lines, leave one way in and one way out, "
+              "then give it to someone to solve.", fonts.regular, 10, 13, SOFT_INK)
+    top, bottom = y1 - 62, y0 + FOOTER_PT + 6
+    step = 18.0
+    columns, rows = int((x1 - x0) // step), int((top - bottom) // step)
+    left = x0 + ((x1 - x0) - columns * step) / 2
+    canvas.setStrokeGray(0.75)
+    canvas.setLineWidth(0.75)
+    grid = canvas.beginPath()
+    for i in range(columns + 1):
+        grid.moveTo(left + i * step, top)
+        grid.lineTo(left + i * step, top - rows * step)
+    for j in range(rows + 1):
+        grid.moveTo(left, top - j * step)
+        grid.lineTo(left + columns * step, top - j * step)
+    canvas.drawPath(grid, stroke=1, fill=0)
+    footer(canvas, frame, fonts)
+
+
+def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
+    x0, y0, x1, y1 = frame.content
+    text(canvas, x0, y1 - 20, "Notes", fonts.bold, 18)
+    canvas.setStrokeGray(RULE_GREY)
+    canvas.setLineWidth(0.75)
+    lines = canvas.beginPath()
+    y = y1 - 54
+    while y > y0 + FOOTER_PT + 8:
+        lines.moveTo(x0, y)
+        lines.lineTo(x1, y)
+        y -= 24
+    canvas.drawPath(lines, stroke=1, fill=0)
+    footer(canvas, frame, fonts)
+
+
+def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Sequence[str],
+                   title: str, instruction: str, rating: int | None, code: str) -> float:
+    """Name/date/class lines, the title and the instruction; returns the y under them."""
+    x0, _, x1, y1 = frame.content
+    y = y1 - 16
+    if fields:
+        slot = (x1 - x0) / len(fields)
+        canvas.setStrokeGray(INK)
+        canvas.setLineWidth(0.75)
+        for i, name in enumerate(fields):
+            left = x0 + i * slot
+            text(canvas, left, y, f"{name}:", fonts.regular, 12)
+            start = left + canvas.stringWidth(f"{name}:", fonts.regular, 12) + 4
+            canvas.line(start, y - 2, left + slot - 12, y - 2)
+        y -= 34
+    text(canvas, x0, y, title, fonts.bold, 18)
+    right = x1
+    if rating is not None:
+        right = stars(canvas, x1, y + 6, rating, 12) - 8
+    text(canvas, right, y, code, fonts.regular, 9, "right", SOFT_INK)
+    if instruction:
+        y = paragraph(canvas, x0, y - 8, x1 - x0, instruction, fonts.regular, 13, 17)
+    return y - 8

@@ -1,0 +1,78 @@
+"""Drawing a ``MazeDrawing`` on a reportlab canvas.
+
+Walls go out as one path in whole-cell units under a transform, with square
+caps that close the corners: short integer coordinates keep pages small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .geometry import MazeDrawing, Point
+
+MIN_LINE_PT = 0.75  # the thinnest line print-on-demand printers promise to print
+
+
+def hex_to_rgb(color: str) -> tuple[float, float, float]:
+    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+@dataclass(frozen=True)
+class Style:
+    wall_width: float = 1.5  # points at print size
+    wall_grey: float = 0.0  # 0 black .. 1 white
+    solution: str = "line"  # or "cells"
+    solution_color: str = "#D62728"
+    solution_width: float = 2.0  # points; "line" style
+    marker_grey: float = 0.0
+
+
+def _polygon(canvas: Canvas, points: list[Point]) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cell: float,
+              style: Style) -> None:
+    """Draw with the maze's outer top-left corner at (``left``, ``top``) in points, ``cell`` points a cell."""
+    canvas.saveState()
+    canvas.translate(left, top)
+    canvas.scale(cell, -cell)
+    if drawing.solution_cells and style.solution == "cells":
+        # A light tint of the solution colour, opaque: printers reject transparency.
+        r, g, b = hex_to_rgb(style.solution_color)
+        canvas.setFillColorRGB(1 - (1 - r) * 0.45, 1 - (1 - g) * 0.45, 1 - (1 - b) * 0.45)
+        path = canvas.beginPath()
+        for x, y in drawing.solution_cells:
+            path.rect(x, y, 1, 1)
+        canvas.drawPath(path, stroke=0, fill=1)
+    canvas.setLineCap(2)
+    canvas.setLineJoin(0)
+    canvas.setLineWidth(style.wall_width / cell)
+    canvas.setStrokeGray(style.wall_grey)
+    walls = canvas.beginPath()
+    for x0, y0, x1, y1 in drawing.walls:
+        walls.moveTo(x0, y0)
+        walls.lineTo(x1, y1)
+    canvas.drawPath(walls, stroke=1, fill=0)
+    if drawing.solution and style.solution == "line":
+        canvas.setStrokeColorRGB(*hex_to_rgb(style.solution_color))
+        canvas.setLineWidth(style.solution_width / cell)
+        canvas.setLineCap(1)
+        canvas.setLineJoin(1)
+        line = canvas.beginPath()
+        line.moveTo(*drawing.solution[0])
+        for point in drawing.solution[1:]:
+            line.lineTo(*point)
+        canvas.drawPath(line, stroke=1, fill=0)
+    canvas.setFillGray(style.marker_grey)
+    for marker in (drawing.start_marker, drawing.end_marker):
+        if marker:
+            _polygon(canvas, marker)
+    canvas.restoreState()
