@@ -36,10 +36,10 @@ from .plan import MadeMaze, MazeJob, make_mazes, maze_seed, order_by_difficulty,
 from .profiles import Profile, get_profile
 from .render import book as draw
 from .render.canvas import Style
-from .render.geometry import maze_drawing
 
 HOW_TO = (
     "Start at the arrow pointing into the maze and find your way to the arrow pointing out. "
+    "Where a maze starts or ends inside, a round dot marks the start and a square the finish. "
     "Every maze in this book is a perfect maze: there is exactly one path between any two "
     "places, so there are no loops to go round in, and every dead end means turn back.\n\n"
     "Stars beside a maze show how hard it is, from one star (a short, easy path) to five "
@@ -305,7 +305,7 @@ class Builder:
                 generate("wilson", 24, 14, maze_seed(book.seed, "cover", 0)), "border")
             blurb = f"{total} mazes" + (", with answers at the back" if book.answer_key.enabled else "")
             draw.title_page(canvas, frame, fonts, book.title, book.subtitle, book.author, blurb,
-                            maze_drawing(decoration, None, 1.0))
+                            decoration)
         elif kind == "how_to":
             draw.how_to_page(canvas, frame, fonts, book.front_matter.how_to_text or HOW_TO)
         elif kind == "contents":

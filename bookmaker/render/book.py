@@ -14,9 +14,12 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
-from ..layout import FOOTER_PT, HEADER_PT, Box, PageFrame, Placement
+from ..layout import (
+    FOOTER_PT, HEADER_PT, Box, PageFrame, Placement, arrow_room, fit_cell, marker_length, wall_width,
+)
+from ..maze.grid import Maze
 from .canvas import Style, draw_maze
-from .geometry import MazeDrawing, marker_reach
+from .geometry import MazeDrawing, marker_reach, maze_drawing
 
 INK = 0.0
 SOFT_INK = 0.3  # secondary text: still far darker than the 10 % grey floor
@@ -137,7 +140,7 @@ def page_boxes(canvas: Canvas, frame: PageFrame, bleed: bool) -> None:
 
 
 def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, subtitle: str,
-               author: str, blurb: str, decoration: MazeDrawing) -> None:
+               author: str, blurb: str, decoration: Maze) -> None:
     x0, y0, x1, y1 = frame.content
     width = x1 - x0
     size = 34.0
@@ -148,13 +151,13 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
     if subtitle:
         y = paragraph(canvas, x0, y - 10, width, subtitle, fonts.regular, 16)
     # A maze as the cover art, in grey so the title stays the first thing seen.
-    art_top = y - 30
-    art_bottom = y0 + 80
-    cell = min(width / decoration.width, (art_top - art_bottom) / decoration.height)
+    art_top, art_bottom = y - 24, y0 + 70
+    cell = fit_cell(width, art_top - art_bottom, decoration.width, decoration.height)
     if cell > 4:
         left = x0 + (width - cell * decoration.width) / 2
-        draw_maze(canvas, decoration, left, art_top, cell,
-                  Style(wall_width=max(0.75, cell * 0.12), wall_grey=0.55, marker_grey=0.55))
+        top = art_top - arrow_room(cell)
+        draw_maze(canvas, maze_drawing(decoration, None, marker_length(cell) / cell), left, top,
+                  cell, Style(wall_width=wall_width(cell), wall_grey=0.55, marker_grey=0.55))
     if author:
         text(canvas, x0, y0 + 40, author, fonts.bold, 14)
     text(canvas, x0, y0 + 20, blurb, fonts.regular, 10, grey=SOFT_INK)

@@ -7,6 +7,7 @@ Every backend (PDF, SVG, PNG) draws the same ``MazeDrawing``, so they agree.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -103,18 +104,28 @@ def _arrow(tip: Point, direction: tuple[int, int], size: float) -> list[Point]:
     ]
 
 
-def _diamond(cell: Cell, radius: float) -> list[Point]:
+def _disc(cell: Cell, radius: float) -> list[Point]:
+    """The start mark inside the grid: a round dot (a 24-gon)."""
     cx, cy = cell[0] + 0.5, cell[1] + 0.5
-    return [(cx, cy - radius), (cx + radius, cy), (cx, cy + radius), (cx - radius, cy)]
+    return [(cx + radius * math.cos(i * math.pi / 12), cy + radius * math.sin(i * math.pi / 12))
+            for i in range(24)]
+
+
+def _square(cell: Cell, half: float) -> list[Point]:
+    """The finish mark inside the grid: a square, told apart from the start's dot."""
+    cx, cy = cell[0] + 0.5, cell[1] + 0.5
+    return [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half),
+            (cx - half, cy + half)]
 
 
 def _marker(maze: Maze, cell: Cell | None, exit: bool, size: float) -> list[Point] | None:
-    """The start arrow points into the maze, the finish arrow out of it; inner cells get a diamond."""
+    """The start arrow points into the maze, the finish arrow out of it; inner cells get a
+    dot (start) or a square (finish)."""
     if cell is None:
         return None
     side = maze.border_side(cell, exit=exit)
     if side is None:
-        return _diamond(cell, 0.3)
+        return _square(cell, 0.28) if exit else _disc(cell, 0.32)
     dx, dy = OUTWARD[side]
     if exit:
         return _arrow(_outside_point(maze, cell, side, 0.15 + size), (dx, dy), size)

@@ -1,0 +1,152 @@
+"""Building sample books and reading them back: pages, text, fonts, and the drawn mazes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from bookmaker.build import build
+from bookmaker.maze import generate
+from bookmaker.maze.solve import shortest_path, with_endpoints
+
+from .pdfpixels import RenderedPage, edge_points, is_dark, is_red
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = ROOT / "configs"
+
+
+@pytest.fixture(scope="module")
+def default_book(tmp_path_factory):
+    out = tmp_path_factory.mktemp("default") / "default.pdf"
+    result = build(CONFIGS / "default.yaml", out)
+    return result, json.loads(result.manifest.read_text())
+
+
+def _maze_of(record):
+    maze = generate(record["algorithm"], record["width"], record["height"], record["seed"],
+                    **record.get("options", {}))
+    return with_endpoints(maze, record["endpoints"])
+
+
+def test_manifest_matches_pdf(default_book):
+    result, manifest = default_book
+    reader = PdfReader(result.pdf)
+    assert manifest["format"] == "bookmaker.manifest/1"
+    assert manifest["pages"] == len(reader.pages) == result.pages
+    assert manifest["pdf_sha256"] == hashlib.sha256(result.pdf.read_bytes()).hexdigest()
+    assert [m["number"] for m in manifest["mazes"]] == list(range(1, len(manifest["mazes"]) + 1))
+    assert reader.metadata.title == "Maze Book"
+    assert reader.metadata.author == "Bookmaker"
+
+
+def test_page_text_names_numbers_and_answer_pages(default_book):
+    result, manifest = default_book
+    reader = PdfReader(result.pdf)
+    for record in manifest["mazes"]:
+        puzzle_text = reader.pages[record["page"] - 1].extract_text()
+        assert f"answer p. {record['answer_page']}" in puzzle_text
+        assert f"seed {record['seed']}" in puzzle_text
+        answer_text = reader.pages[record["answer_page"] - 1].extract_text()
+        assert f"puzzle p. {record['page']}" in answer_text
+    contents = reader.pages[2].extract_text()
+    assert "Contents" in contents and "Answers" in contents
+
+
+def test_every_font_is_embedded(default_book):
+    result, _ = default_book
+    reader = PdfReader(result.pdf)
+    for number, page in enumerate(reader.pages, start=1):
+        fonts = page["/Resources"].get("/Font", {})
+        assert fonts, f"page {number} lists no font"
+        for font in fonts.values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target["/FontDescriptor"].get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
+                f"page {number}: {font['/BaseFont']} is not embedded")
+
+
+def test_drawn_walls_match_the_maze_data(default_book):
+    result, manifest = default_book
+    for record in manifest["mazes"]:
+        maze = _maze_of(record)
+        assert [maze.start and list(maze.start), maze.end and list(maze.end)] == [
+            record["start"], record["end"]]
+        page = RenderedPage(result.pdf, record["page"])
+        for x, y, direction, px, py in edge_points(record["bbox"], maze.width, maze.height):
+            open_ = maze.is_open(x, y, direction)
+            assert is_dark(page.pixel(px, py)) != open_, (
+                f"maze {record['number']}: edge {direction} of cell {(x, y)} drawn wrong")
+
+
+def test_answer_overlay_covers_exactly_the_solution(default_book):
+    result, manifest = default_book
+    for record in manifest["mazes"]:
+        maze = _maze_of(record)
+        path = shortest_path(maze, maze.start, maze.end)
+        assert len(path) == record["solution_length"]
+        on_path = {frozenset(pair) for pair in zip(path, path[1:])}
+        page = RenderedPage(result.pdf, record["answer_page"])
+        x0, y0, x1, y1 = record["answer_bbox"]
+        cell = (x1 - x0) / maze.width
+        for x, y, direction, px, py in edge_points(record["answer_bbox"], maze.width, maze.height):
+            if not maze.is_open(x, y, direction):
+                continue
+            other = (x + 1, y) if direction == 2 else (x, y + 1)
+            expected = frozenset({(x, y), other}) in on_path
+            assert is_red(page.pixel(px, py)) == expected, (
+                f"answer {record['number']}: passage {(x, y)}-{other} overlay wrong")
+        for x, y in path[1:-1]:  # and the cells between, centre by centre (ends carry marks)
+            assert is_red(page.pixel(x0 + (x + 0.5) * cell, y1 - (y + 0.5) * cell))
+
+
+def test_same_config_same_bytes_across_processes_jobs_and_environment(default_book, tmp_path):
+    result, _ = default_book
+    original = result.pdf.read_bytes()
+    manifest = result.manifest.read_text()
+    env = {**os.environ, "PYTHONHASHSEED": "123", "SOURCE_DATE_EPOCH": "1700000000"}
+    out = tmp_path / "again.pdf"
+    subprocess.run(
+        [sys.executable, "-m", "bookmaker", "build", str(CONFIGS / "default.yaml"), "-o", str(out),
+         "--jobs", "2", "--quiet"],
+        check=True, env=env, cwd=ROOT, capture_output=True,
+    )
+    assert out.read_bytes() == original
+    again = json.loads(out.with_name("again.manifest.json").read_text())
+    first = json.loads(manifest)
+    assert again["mazes"] == first["mazes"] and again["pdf_sha256"] == first["pdf_sha256"]
+
+
+def test_another_section_leaves_mazes_unchanged(tmp_path):
+    base = (CONFIGS / "default.yaml").read_text()
+    extra = base.replace("sections:", "sections:\n  - title: Inserted\n    size: 5x5\n    count: 2\n", 1)
+    (tmp_path / "a.yaml").write_text(base)
+    (tmp_path / "b.yaml").write_text(extra)
+    seeds = []
+    for name in ("a", "b"):
+        result = build(tmp_path / f"{name}.yaml", tmp_path / f"{name}.pdf")
+        records = json.loads(result.manifest.read_text())["mazes"]
+        seeds.append({(m["section"], m["seed"]) for m in records if m["section"] != "Inserted"})
+    assert seeds[0] == seeds[1]
+
+
+def test_maze_command_regenerates_a_printed_maze(default_book):
+    _, manifest = default_book
+    record = manifest["mazes"][-1]
+    printed = subprocess.run(
+        [sys.executable, "-m", "bookmaker", "maze", "--algorithm", record["algorithm"],
+         "--size", f"{record['width']}x{record['height']}", "--seed", str(record["seed"]),
+         "--endpoints", record["endpoints"], "--format", "json"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    )
+    document = json.loads(printed.stdout)
+    assert document["cells"] == _maze_of(record).rows()
+    assert document["start"] == record["start"] and document["end"] == record["end"]
