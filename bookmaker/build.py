@@ -376,6 +376,10 @@ def _fixed_build_date() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
 def _write_atomically(files: dict[Path, bytes]) -> None:
     """Write every file beside its target, then rename them all into place."""
     temps: dict[Path, Path] = {}
@@ -383,6 +387,7 @@ def _write_atomically(files: dict[Path, bytes]) -> None:
         for target, data in files.items():
             target.parent.mkdir(parents=True, exist_ok=True)
             handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+            os.chmod(name, 0o666 & ~_UMASK)  # mkstemp makes 0600; a book is an ordinary file
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
                 stream.flush()
