@@ -1,8 +1,8 @@
 """The command line: a thin shell over the library, one small module per verb.
 
 Each verb lives in ``bookmaker/commands/<verb>.py`` and exposes ``register(app)``.
-Errors meant for the user (BookmakerError) become one line on stderr and exit
-code 2, never a traceback.
+Errors meant for the user (BookmakerError) become lines on stderr (``lines()``)
+and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -47,5 +47,6 @@ def main() -> None:
     try:
         app(standalone_mode=True)
     except BookmakerError as error:
-        typer.echo(f"bookmaker: error: {error}", err=True)
+        for line in error.lines():
+            typer.echo(line, err=True)
         sys.exit(2)

@@ -1,7 +1,11 @@
 """CLI verbs, one module each; ``COMMANDS`` lists their ``register`` functions in help order."""
 
 from . import algorithms_cmd
+from . import init_cmd, schema_cmd, validate_cmd
 
 COMMANDS = [
+    init_cmd.register,
+    validate_cmd.register,
     algorithms_cmd.register,
+    schema_cmd.register,
 ]

@@ -1,0 +1,375 @@
+"""The book spec as typed data: every option a config may hold, with its default.
+
+Lengths are given with units in YAML and held here in PDF points. Unknown keys
+are errors everywhere (``extra="forbid"``), so a typo never passes silently.
+Checks that need more than one field or the outside world (fonts, algorithm
+options) live here too, so a Book built from Python is as safe as one loaded
+from YAML; ``problem()`` tags an error with the sub-key to blame, so the loader
+can point at the right line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from .. import units
+from ..errors import BookmakerError
+from ..profiles import PAGE_SIZES, parse_size
+
+MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
+GRID_SLOTS = (1, 2, 3, 4, 6, 8, 9, 12)  # mazes per page that fill a rows x columns grid
+MIN_TRIM, MAX_TRIM = 3 * 72.0, 14 * 72.0  # no printer or binding takes pages outside this
+MIN_CONTENT = 72.0  # margins must leave at least an inch for the mazes
+
+
+def problem(message: str, *at: str | int) -> PydanticCustomError:
+    """A validation error whose key is ``at`` below the field that raised it."""
+    return PydanticCustomError("bookmaker", "{message}", {"message": message, "at": at})
+
+
+def _length(value: Any) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return 0.0
+    if not isinstance(value, str):
+        raise ValueError(f"expected {units.UNITS_HINT}")
+    return units.parse_length(value)
+
+
+def _grid(value: Any) -> tuple[int, int]:
+    if not isinstance(value, str):
+        raise ValueError("expected COLUMNSxROWS, e.g. 20x10")
+    return units.parse_grid_size(value)
+
+
+def _none_is_default(value: Any) -> Any:
+    # A heading whose keys are all commented out reads as null in YAML; it means "defaults".
+    return {} if value is None else value
+
+
+def _points_text(points: float) -> str:
+    # JSON output (model_dump, schema defaults) must read back in: points with their unit.
+    return f"{points:g}pt"
+
+
+Length = Annotated[
+    float,
+    BeforeValidator(_length),
+    PlainSerializer(_points_text, when_used="json"),
+    WithJsonSchema({"anyOf": [
+        {"type": "string", "pattern": r"^\s*(\d+(\.\d+)?|\.\d+)\s*(in|mm|cm|pt)\s*$"},
+        {"const": 0},
+    ], "examples": ["0.5in", "12mm"]}),
+]
+GridSize = Annotated[
+    tuple[int, int],
+    BeforeValidator(_grid),
+    PlainSerializer(lambda size: f"{size[0]}x{size[1]}", when_used="json"),
+    WithJsonSchema({"type": "string", "pattern": r"^\s*\d+\s*[x×]\s*\d+\s*$",
+                    "examples": ["20x15"]}),
+]
+HexColor = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$", examples=["#D62728"])]
+SlotCount = Annotated[int, Field(json_schema_extra={"enum": list(GRID_SLOTS)})]
+
+
+def _check_slots(value: int) -> int:
+    if value not in GRID_SLOTS:
+        raise problem(
+            f"must be one of {', '.join(map(str, GRID_SLOTS))} (mazes in a grid on the page), "
+            f"got {value}"
+        )
+    return value
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Margins(Strict):
+    """Page margins; unset ones take the print profile's minimum (or a comfortable default)."""
+
+    inside: Length | None = Field(None, description="Margin at the spine (gutter).")
+    outside: Length | None = Field(None, description="Margin at the outer edge.")
+    top: Length | None = Field(None, description="Margin at the top of the page.")
+    bottom: Length | None = Field(None, description="Margin at the foot of the page.")
+
+
+class Page(Strict):
+    """The trim size, bleed and margins of every page."""
+
+    size: str = Field(
+        "letter",
+        description="A preset (letter, a4, a5, 5x8, 5.5x8.5, 6x9, 7x10, 8x10, 8.25x8.25, "
+        "8.5x8.5, 8.5x11; bare numbers mean inches) or WIDTHxHEIGHT with a unit "
+        "(e.g. 6x9in, 210x297mm). The trim size, 3in to 14in per side.",
+        examples=sorted(PAGE_SIZES),
+    )
+    bleed: bool = Field(False, description="Extend the page past the trim by the profile's bleed.")
+    margins: Margins = Field(Margins(), description="Page margins; unset ones follow the profile.")
+
+    _margins_default = field_validator("margins", mode="before")(_none_is_default)
+
+    @field_validator("size")
+    @classmethod
+    def _size_known(cls, size: str) -> str:
+        try:
+            width, height = parse_size(size)
+        except BookmakerError as error:
+            close = difflib.get_close_matches(size.strip().lower(), PAGE_SIZES, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise problem(f"{error}{hint}") from None
+        if min(width, height) < MIN_TRIM or max(width, height) > MAX_TRIM:
+            raise problem(
+                f"'{size}' is {units.format_points(width)} x {units.format_points(height)}; "
+                "each side must be 3in to 14in"
+            )
+        return size
+
+    @property
+    def trim_size(self) -> tuple[float, float]:
+        """(width, height) of the trimmed page in points."""
+        return parse_size(self.size)
+
+    @model_validator(mode="after")
+    def _margins_fit(self) -> "Page":
+        width, height = self.trim_size
+        m = self.margins
+        for room, first, second, names in (
+            (width, m.inside, m.outside, ("inside", "outside")),
+            (height, m.top, m.bottom, ("top", "bottom")),
+        ):
+            if room - (first or 0) - (second or 0) < MIN_CONTENT:
+                blame = names[0] if (first or 0) >= (second or 0) else names[1]
+                raise problem(
+                    f"{names[0]} + {names[1]} margins leave less than 1in of the "
+                    f"{units.format_points(room)} page for the mazes",
+                    "margins", blame,
+                )
+        return self
+
+
+class Font(Strict):
+    """Fonts for all text; paths are relative to the config file's folder."""
+
+    regular: Path | None = Field(None, description="TrueType (.ttf) file; default: bundled Andika.")
+    bold: Path | None = Field(None, description="TrueType (.ttf) file for headings; default: bundled Andika Bold.")
+
+    @field_validator("regular", "bold")
+    @classmethod
+    def _loadable(cls, path: Path | None, info: ValidationInfo) -> Path | None:
+        if path is None:
+            return None
+        base = Path((info.context or {}).get("base", "."))
+        full = (base / path.expanduser()).resolve()
+        if not full.is_file():
+            raise problem(f"no such font file '{path}' (looked for {full})")
+        from reportlab.pdfbase.ttfonts import TTFont  # slow import; only when a font is given
+
+        try:
+            TTFont(f"check-{info.field_name}", str(full))
+        except Exception as error:  # reportlab raises assorted types for a bad file
+            raise problem(
+                f"'{path}' is not a TrueType font reportlab can use ({error}); "
+                "give a .ttf file (OpenType fonts with CFF outlines do not work)"
+            ) from None
+        return full
+
+
+class FrontMatter(Strict):
+    """Pages before the first maze."""
+
+    title_page: bool = Field(True, description="A title page with the title, subtitle and author.")
+    how_to: bool = Field(True, description="A page explaining how to solve the mazes.")
+    how_to_text: str | None = Field(None, description="Own text for the how-to page.")
+    contents: bool = Field(True, description="Table of contents (also the PDF outline where allowed).")
+
+
+Endpoints = Literal["none", "corners", "border", "diameter"]
+
+
+class Section(Strict):
+    """A run of mazes made alike: one algorithm, one size, one title."""
+
+    title: str = Field(min_length=1, description="Heading of the section, shown in the contents.")
+    id: str | None = Field(
+        None, pattern=r"^[a-z0-9][a-z0-9-]*$",
+        description="Stable name that seeds the section's mazes; default: the title, slugified. "
+        "Set it before renaming a section, or its mazes change.",
+    )
+    algorithm: str = Field("recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.")
+    options: dict[str, Any] = Field(default_factory=dict, description="The algorithm's own options.")
+    size: GridSize = Field(description="Maze size in cells, COLUMNSxROWS.")
+    count: int = Field(ge=1, le=2000, description="How many mazes the section holds.")
+    per_page: SlotCount = Field(1, description="Mazes per page: 1, 2, 3, 4, 6, 8, 9 or 12.")
+    endpoints: Endpoints = Field(
+        "border",
+        description="Where start and finish go: none, corners (top left to bottom right), "
+        "border (two openings in the outer wall far apart), diameter (the two cells farthest apart).",
+    )
+    instructions: str = Field("", description="A line printed above each maze of the section.")
+    difficulty: str | None = Field(None, description="A label such as 'Easy', shown on pages.")
+    order: Literal["generated", "difficulty"] = Field(
+        "generated", description="Keep generation order, or sort the section's mazes easiest first."
+    )
+    min_solution_share: float | None = Field(
+        None, gt=0, lt=1,
+        description="Retry seeds until the solution covers at least this share of the cells (0 to 1).",
+    )
+
+    _options_default = field_validator("options", mode="before")(_none_is_default)
+    _per_page_slots = field_validator("per_page")(_check_slots)
+
+    @field_validator("size")
+    @classmethod
+    def _size_in_range(cls, size: tuple[int, int]) -> tuple[int, int]:
+        width, height = size
+        if min(width, height) < 1 or max(width, height) > MAX_MAZE_SIDE:
+            raise ValueError(f"each side must be 1 to {MAX_MAZE_SIDE} cells, got {width}x{height}")
+        return size
+
+    @field_validator("algorithm")
+    @classmethod
+    def _algorithm_known(cls, name: str) -> str:
+        from ..maze import lookup
+
+        try:
+            lookup(name)
+        except BookmakerError as error:
+            raise problem(str(error)) from None
+        return name
+
+    @field_validator("options")
+    @classmethod
+    def _options_accepted(cls, options: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        name = info.data.get("algorithm")
+        if name is None:  # the algorithm itself is wrong; that error says enough
+            return options
+        from ..maze import generate, lookup
+
+        valid = list(lookup(name).options)
+        for key in options:
+            if key not in valid:
+                close = difflib.get_close_matches(key, valid, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                listed = f"its options: {', '.join(valid)}" if valid else "it takes no options"
+                raise problem(f"{name} has no option '{key}'{hint}; {listed}", key)
+        try:  # a 2x2 maze is the cheapest way to let the algorithm judge its own options
+            generate(name, 2, 2, seed=0, **options)
+        except BookmakerError as error:
+            raise problem(str(error)) from None
+        except Exception as error:  # a value of the wrong type deep inside the generator
+            raise problem(f"{name} cannot use these options: {error}") from None
+        return options
+
+    @property
+    def slug(self) -> str:
+        return self.id or re.sub(r"[^a-z0-9]+", "-", self.title.lower()).strip("-") or "section"
+
+
+class AnswerKey(Strict):
+    """The solutions, printed after the mazes (or in a PDF of their own for worksheets)."""
+
+    enabled: bool = Field(True, description="Print an answer key.")
+    per_page: SlotCount = Field(6, description="Solved mazes per page: 1, 2, 3, 4, 6, 8, 9 or 12.")
+    style: Literal["line", "cells"] = Field("line", description="A line through the cells, or shaded cells.")
+    color: HexColor = Field("#D62728", description="Colour of the solution, #RRGGBB.")
+    wall_grey: float = Field(0.55, ge=0.1, le=0.9, description="Grey level of walls: 0 black, 1 white.")
+
+    _per_page_slots = field_validator("per_page")(_check_slots)
+
+
+class Worksheet(Strict):
+    """Classroom worksheets: one page per maze, with fields for a student's name."""
+
+    copies: int = Field(1, ge=1, le=500, description="Distinct variants, one per student.")
+    fields: list[str] = Field(
+        default_factory=lambda: ["Name", "Date", "Class"],
+        description="Labels of the write-in lines at the top of each sheet.",
+    )
+    min_cell: Length = Field(
+        default_factory=lambda: units.parse_length("8mm"),
+        description="Smallest cell size a maze may be drawn at, so young hands can trace it.",
+        json_schema_extra={"default": "8mm"},
+    )
+    key: Literal["section", "separate"] = Field(
+        "separate",
+        description="separate: the answers go to their own PDF (NAME-key.pdf), to keep from "
+        "students; section: they follow the worksheets in the same PDF.",
+    )
+    stars: bool = Field(True, description="Show a difficulty rating on each sheet.")
+
+    @field_validator("min_cell")
+    @classmethod
+    def _cell_sensible(cls, size: float) -> float:
+        if not 0 < size <= 144:
+            raise problem(f"must be more than 0 and at most 2in, got {units.format_points(size)}")
+        return size
+
+
+class Book(Strict):
+    """One puzzle book (or a stack of worksheets): everything a build needs."""
+
+    title: str = Field(min_length=1, description="Shown on the title page and in the PDF's metadata.")
+    subtitle: str = Field("", description="A second line on the title page.")
+    author: str = Field("", description="Shown on the title page and in the PDF's metadata.")
+    seed: int = Field(
+        0, ge=0, le=2**63 - 1,
+        description="The book seed: with each section's id it fixes every maze.",
+    )
+    profile: Literal["home", "kdp", "lulu", "ingramspark"] = Field(
+        "home", description="Printer profile: home, kdp, lulu or ingramspark (bleed, margins, page counts)."
+    )
+    layout: Literal["book", "worksheet"] = Field(
+        "book", description="A bound book, or classroom worksheets (see `worksheet`)."
+    )
+    page: Page = Field(Page(), description="Trim size, bleed and margins.")
+    font: Font = Field(Font(), description="TrueType fonts for all text.")
+    front_matter: FrontMatter = Field(FrontMatter(), description="Pages before the first maze.")
+    sections: list[Section] = Field(min_length=1, description="The mazes, in the order printed.")
+    answer_key: AnswerKey = Field(AnswerKey(), description="The solutions.")
+    worksheet: Worksheet = Field(Worksheet(), description="Options for layout: worksheet.")
+    show_rating: bool = Field(True, description="Show difficulty stars beside each maze.")
+
+    _headings_default = field_validator(
+        "page", "font", "front_matter", "answer_key", "worksheet", mode="before"
+    )(_none_is_default)
+
+    @field_validator("sections")
+    @classmethod
+    def _section_ids_unique(cls, sections: list[Section]) -> list[Section]:
+        seen: dict[str, int] = {}
+        for index, section in enumerate(sections):
+            if section.slug in seen:
+                raise problem(
+                    f"sections[{seen[section.slug]}] already has the id '{section.slug}'; "
+                    "give one of them an 'id:' of its own",
+                    index, "id" if section.id else "title",
+                )
+            seen[section.slug] = index
+        return sections
+
+    @property
+    def trim_size(self) -> tuple[float, float]:
+        """(width, height) of the trimmed page in points."""
+        return self.page.trim_size
+
+    @property
+    def maze_count(self) -> int:
+        """Mazes in the book; worksheets print each section once per copy."""
+        per_copy = sum(section.count for section in self.sections)
+        return per_copy * (self.worksheet.copies if self.layout == "worksheet" else 1)
