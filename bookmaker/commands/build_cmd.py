@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -13,7 +14,7 @@ from ..build import build
 
 def _progress_bar(quiet: bool):
     """A rich progress bar on stderr; returns (factory for build(), the bar to stop)."""
-    if quiet:
+    if quiet or not sys.stderr.isatty():  # a log file or pipe wants only the errors
         return None, None
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
