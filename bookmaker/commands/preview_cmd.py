@@ -1,0 +1,55 @@
+"""`bookmaker preview BOOK.pdf`: render pages to PNG, or all of them on one contact sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from ..preview import (
+    PAGE_DPI,
+    SHEET_DPI,
+    default_output_dir,
+    page_count,
+    parse_pages,
+    render_pages,
+    render_sheet,
+)
+
+
+def preview(
+    pdf: Path = typer.Argument(..., help="The PDF to render.", show_default=False),
+    pages: str = typer.Option(
+        None, "--pages", help="Pages to render, e.g. 1-4,7 (default: all).", show_default=False
+    ),
+    output: Path = typer.Option(
+        None, "--output", "-o",
+        help="Folder for the PNGs (default: output/preview/<pdf name>/ in the current folder).",
+        show_default=False,
+    ),
+    dpi: int = typer.Option(
+        None, "--dpi", show_default=False,
+        help=f"Resolution in pixels per inch (default {PAGE_DPI}; {SHEET_DPI} with --sheet).",
+    ),
+    sheet: bool = typer.Option(
+        False, "--sheet",
+        help="Write one contact sheet, <pdf name>-sheet.png, with the pages as numbered thumbnails.",
+    ),
+    columns: int = typer.Option(
+        None, "--columns", help="Thumbnails per row on the sheet (default: up to 8).", show_default=False
+    ),
+) -> None:
+    """Render PDF pages to PNG files named <pdf name>-p001.png and so on; prints the paths written."""
+    out_dir = output or default_output_dir(pdf)
+    numbers = parse_pages(pages, page_count(pdf))
+    if sheet:
+        sheet_path = out_dir / f"{pdf.stem}-sheet.png"
+        written = [render_sheet(pdf, sheet_path, numbers, dpi or SHEET_DPI, columns)]
+    else:
+        written = render_pages(pdf, out_dir, numbers, dpi or PAGE_DPI)
+    for path in written:
+        typer.echo(str(path))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("preview")(preview)

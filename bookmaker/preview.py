@@ -1,0 +1,148 @@
+"""Page previews: PDF pages rendered to PNG, one file per page or one contact sheet.
+
+    render_pages("book.pdf", "out/", pages=[1, 2], dpi=100)   # out/book-p001.png, out/book-p002.png
+    render_sheet("book.pdf", "out/book-sheet.png")            # every page as a thumbnail
+
+Rendering is pdfium's (through pypdfium2), so a preview shows what a viewer
+shows. The same PDF and options give byte-identical PNGs.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw, ImageFont
+
+from .errors import BookmakerError
+
+PAGE_DPI = 100
+SHEET_DPI = 30  # a 6 x 9 in page becomes a 180 x 270 px thumbnail
+MAX_DPI = 1200
+MAX_COLUMNS = 8
+PAD = 12
+LABEL_HEIGHT = 22
+BACKGROUND = (208, 208, 208)
+FRAME = (128, 128, 128)
+INK = (48, 48, 48)
+FONT = Path(__file__).resolve().parent.parent / "fonts" / "Andika-Regular.ttf"
+
+_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+def default_output_dir(pdf: str | Path) -> Path:
+    """Where previews go unless told: output/preview/<stem>/ under the current folder."""
+    return Path("output") / "preview" / Path(pdf).stem
+
+
+def parse_pages(spec: str | None, page_count: int) -> list[int]:
+    """Page numbers from "1-4,7" (counting from 1, in the order given, each
+    once); None means every page. Anything doubtful is an error, not a guess."""
+    if spec is None:
+        return list(range(1, page_count + 1))
+    pages: list[int] = []
+    for part in spec.split(","):
+        part = part.strip()
+        match = _RANGE.match(part)
+        if not match:
+            raise BookmakerError(f"--pages: '{part}' is not a page or a range such as 1-4,7")
+        first = int(match[1])
+        last = int(match[2]) if match[2] else first
+        if first < 1:
+            raise BookmakerError("--pages: pages count from 1")
+        if last < first:
+            raise BookmakerError(f"--pages: '{part}' runs backwards")
+        if last > page_count:
+            raise BookmakerError(f"--pages: page {last} is past the end ({page_count} pages)")
+        pages += [n for n in range(first, last + 1) if n not in pages]
+    return pages
+
+
+def render_pages(pdf: str | Path, out_dir: str | Path, pages: list[int] | None = None,
+                 dpi: int = PAGE_DPI) -> list[Path]:
+    """Render ``pages`` (default all) to ``out_dir/<stem>-p001.png`` and so on."""
+    out = Path(out_dir)
+    written = []
+    for number, image in _render(pdf, pages, dpi):
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"{Path(pdf).stem}-p{number:03d}.png"
+        image.save(path)
+        written.append(path)
+    return written
+
+
+def render_sheet(pdf: str | Path, out_path: str | Path, pages: list[int] | None = None,
+                 dpi: int = SHEET_DPI, columns: int | None = None) -> Path:
+    """One PNG with ``pages`` (default all) as thumbnails in a grid, each
+    numbered underneath, so a whole book can be looked over at a glance."""
+    if columns is not None and columns < 1:
+        raise BookmakerError(f"--columns must be at least 1, got {columns}")
+    thumbs = list(_render(pdf, pages, dpi))
+    columns = columns or min(MAX_COLUMNS, math.ceil(math.sqrt(len(thumbs))))
+    cell_w = max(image.width for _, image in thumbs) + 2 * PAD
+    cell_h = max(image.height for _, image in thumbs) + PAD + LABEL_HEIGHT
+    rows = math.ceil(len(thumbs) / columns)
+    sheet = Image.new("RGB", (columns * cell_w, rows * cell_h + PAD), BACKGROUND)
+    draw = ImageDraw.Draw(sheet)
+    font = _font(LABEL_HEIGHT - 6)
+    for i, (number, image) in enumerate(thumbs):
+        x0 = (i % columns) * cell_w + (cell_w - image.width) // 2
+        y0 = (i // columns) * cell_h + PAD
+        sheet.paste(image, (x0, y0))
+        draw.rectangle((x0 - 1, y0 - 1, x0 + image.width, y0 + image.height), outline=FRAME)
+        centre = (x0 + image.width / 2, y0 + image.height + LABEL_HEIGHT / 2 + 1)
+        draw.text(centre, str(number), fill=INK, font=font, anchor="mm")
+    out = Path(out_path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    sheet.save(out)
+    return out
+
+
+def page_count(pdf: str | Path) -> int:
+    document = _open(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def _open(pdf: str | Path) -> pdfium.PdfDocument:
+    path = Path(pdf)
+    if not path.is_file():
+        raise BookmakerError(f"{path}: no such file")
+    try:
+        return pdfium.PdfDocument(path)
+    except pdfium.PdfiumError as error:
+        raise BookmakerError(f"{path}: not a readable PDF: {error}") from None
+
+
+def _render(pdf: str | Path, pages: list[int] | None, dpi: int):
+    """Yield (page number, RGB image) for each page asked for."""
+    if not 1 <= dpi <= MAX_DPI:
+        raise BookmakerError(f"--dpi must be between 1 and {MAX_DPI}, got {dpi}")
+    document = _open(pdf)
+    path = Path(pdf)
+    try:
+        count = len(document)
+        numbers = list(range(1, count + 1)) if pages is None else pages
+        if not numbers:
+            raise BookmakerError(f"{path}: no pages to render")
+        for number in numbers:
+            if not 1 <= number <= count:
+                raise BookmakerError(f"page {number} is past the end ({count} pages)")
+            page = document[number - 1]
+            try:
+                yield number, page.render(scale=dpi / 72).to_pil().convert("RGB")
+            finally:
+                page.close()
+    finally:
+        document.close()
+
+
+def _font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    try:
+        return ImageFont.truetype(str(FONT), size)
+    except OSError:  # an installed copy without the fonts/ folder
+        return ImageFont.load_default(size)
