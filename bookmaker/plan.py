@@ -89,14 +89,15 @@ def make_maze(job: MazeJob) -> MadeMaze:
             f"and endpoints '{job.endpoints}'; lower it, or use endpoints 'border' or 'diameter', "
             f"or an algorithm with longer corridors such as recursive-backtracker"
         )
+    drawing = maze_drawing(maze, None, job.marker_size)
     return MadeMaze(
         job=job,
         seed=seed,
         maze=maze,
         solution=path,
         stats=measure(maze, path),
-        drawing=maze_drawing(maze, None, job.marker_size),
-        answer=maze_drawing(maze, path, job.answer_marker_size) if path else None,
+        drawing=drawing,
+        answer=maze_drawing(maze, path, job.answer_marker_size, drawing.walls) if path else None,
     )
 
 

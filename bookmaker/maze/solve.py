@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Sequence
 
 from ..errors import BookmakerError
@@ -42,6 +43,7 @@ def distances_from(maze: Maze, source: Cell) -> list[int]:
 def shortest_path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
     """The cells from ``start`` to ``end`` inclusive, along open passages."""
     _require_inside(maze, start, "start")
+    _require_inside(maze, end, "end")  # else distances_from would blame a "source" cell
     dist = distances_from(maze, end)
     width = maze.width
     here = start[1] * width + start[0]
@@ -60,27 +62,69 @@ def shortest_path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
     return [(i % width, i // width) for i in path]
 
 
-def _farthest(dist: Sequence[int], candidates: Sequence[int]) -> int:
-    """The candidate with the largest distance; the first one wins ties, for reproducibility."""
-    return max(candidates, key=lambda i: (dist[i], -i))
+def _farthest_pairs(maze: Maze) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The farthest-apart pair of all cells and of border cells, as (a, b, distance)."""
+    # Endpoint choice and measuring both need it: the cache makes that one pass.
+    return _farthest_pairs_of(maze.width, maze.height, bytes(maze.cells))
 
 
-def _farthest_pair(maze: Maze, candidates: Sequence[int]) -> tuple[int, int, int]:
-    """Two candidates farthest apart and their distance (double sweep, exact on trees)."""
-    width = maze.width
-    first = candidates[0]
-    a = _farthest(distances_from(maze, (first % width, first // width)), candidates)
-    dist = distances_from(maze, (a % width, a // width))
-    b = _farthest(dist, candidates)
-    return min(a, b), max(a, b), dist[b]
+@lru_cache(maxsize=8)
+def _farthest_pairs_of(width: int, height: int, cells: bytes
+                       ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The work of ``_farthest_pairs``, on hashable arguments.
+
+    One breadth-first pass from cell 0 orders the tree; one pass back up it
+    keeps, for every cell, its deepest descendant overall and on the border,
+    and meets the best two branches at each cell. Exact on perfect mazes,
+    and twice as fast as two double sweeps.
+    """
+    count = width * height
+    moves = [(bit, dy * width + dx) for bit, dx, dy in STEPS]
+    parent = [-1] * count
+    parent[0] = 0
+    order = [0]
+    for here in order:  # the list grows while we walk it: a queue without popping
+        bits = cells[here]
+        for bit, offset in moves:
+            if bits & bit:
+                there = here + offset
+                if parent[there] < 0:
+                    parent[there] = here
+                    order.append(there)
+    parent[0] = -1
+    last_row = (height - 1) * width
+    on_border = [
+        i < width or i >= last_row or i % width in (0, width - 1) for i in range(count)
+    ]
+    # Deepest descendant (distance, cell) of each cell, over all cells and over border cells.
+    deep_all = [0] * count
+    cell_all = list(range(count))
+    deep_border = [0 if b else -1 for b in on_border]
+    cell_border = list(range(count))
+    best_all, best_border = (0, 0, 0), (0, 0, 0) if on_border[0] else (-1, -1, -1)
+    for child in reversed(order):
+        up = parent[child]
+        if up < 0:
+            continue
+        depth = deep_all[child] + 1
+        if deep_all[up] + depth > best_all[2]:
+            best_all = (cell_all[up], cell_all[child], deep_all[up] + depth)
+        if depth > deep_all[up]:
+            deep_all[up], cell_all[up] = depth, cell_all[child]
+        if deep_border[child] >= 0:
+            depth = deep_border[child] + 1
+            if deep_border[up] >= 0 and deep_border[up] + depth > best_border[2]:
+                best_border = (cell_border[up], cell_border[child], deep_border[up] + depth)
+            if depth > deep_border[up]:
+                deep_border[up], cell_border[up] = depth, cell_border[child]
+    if len(order) < count:
+        raise BookmakerError("the maze is not connected, so it has no farthest pair")
+    return _ordered(best_all), _ordered(best_border)
 
 
-def _border_cells(width: int, height: int) -> list[int]:
-    return sorted({
-        y * width + x
-        for y in range(height) for x in range(width)
-        if x in (0, width - 1) or y in (0, height - 1)
-    })
+def _ordered(pair: tuple[int, int, int]) -> tuple[int, int, int]:
+    a, b, distance = pair
+    return min(a, b), max(a, b), distance
 
 
 def choose_endpoints(
@@ -102,10 +146,9 @@ def choose_endpoints(
         return None, None
     if mode == "corners":
         return (0, 0), (width - 1, height - 1)
-    if mode == "border":
-        a, b, _ = _farthest_pair(maze, _border_cells(width, height))
-    elif mode == "diameter":
-        a, b, _ = _farthest_pair(maze, range(width * height))
+    if mode in ("border", "diameter"):
+        diameter, border = _farthest_pairs(maze)
+        a, b, _ = border if mode == "border" else diameter
     else:
         raise BookmakerError(
             f"unknown endpoints '{mode}'; choose one of: {', '.join(ENDPOINT_MODES)} or explicit cells"
@@ -166,7 +209,7 @@ def measure(maze: Maze, path: Sequence[Cell] | None = None) -> Stats:
     degree = [_POPCOUNT[bits] for bits in maze.cells]
     if path is None:
         path = solution(maze)
-    _, _, longest = _farthest_pair(maze, range(len(maze.cells)))
+    (_, _, longest), _ = _farthest_pairs(maze)
     return Stats(
         dead_ends=degree.count(1),
         junctions=sum(1 for d in degree if d >= 3),

@@ -137,8 +137,13 @@ def marker_reach(size: float) -> float:
     return 0.15 + size
 
 
-def maze_drawing(maze: Maze, path: Sequence[Cell] | None = None, marker_size: float = 1.0) -> MazeDrawing:
-    """The full drawing of ``maze``; ``path`` adds the solution; ``marker_size`` is in cells."""
+def maze_drawing(maze: Maze, path: Sequence[Cell] | None = None, marker_size: float = 1.0,
+                 walls: list[Run] | None = None) -> MazeDrawing:
+    """The full drawing of ``maze``; ``path`` adds the solution; ``marker_size`` is in cells.
+
+    ``walls`` takes the runs of an earlier drawing of the same maze, so a
+    puzzle and its answer merge the walls once.
+    """
     line = None
     if path:
         line = [(x + 0.5, y + 0.5) for x, y in path]
@@ -152,7 +157,7 @@ def maze_drawing(maze: Maze, path: Sequence[Cell] | None = None, marker_size: fl
     return MazeDrawing(
         width=maze.width,
         height=maze.height,
-        walls=wall_runs(maze),
+        walls=wall_runs(maze) if walls is None else walls,
         solution=line,
         solution_cells=list(path) if path else None,
         start_marker=_marker(maze, maze.start, False, marker_size),
