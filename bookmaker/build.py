@@ -299,6 +299,8 @@ class Builder:
                   entries, links: bool, is_key: bool) -> None:
         book, fonts = self.book, self.fonts
         kind = page.kind
+        if doc.bleed and kind in ("opener", "puzzles"):
+            draw.thumb_tab(canvas, frame, page.section, len(book.sections))
         if kind == "title":
             total = sum(s.count for s in book.sections)
             decoration = with_endpoints(

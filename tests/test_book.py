@@ -150,3 +150,39 @@ def test_maze_command_regenerates_a_printed_maze(default_book):
     document = json.loads(printed.stdout)
     assert document["cells"] == _maze_of(record).rows()
     assert document["start"] == record["start"] and document["end"] == record["end"]
+
+
+def test_a_maze_too_fine_for_its_slot_names_the_section_and_writes_nothing(tmp_path):
+    config = tmp_path / "fine.yaml"
+    config.write_text(
+        "title: Too fine\nsections:\n  - title: Giant\n    size: 400x400\n    count: 1\n"
+        "    per_page: 12\n"
+    )
+    out = tmp_path / "fine.pdf"
+    out.write_bytes(b"the earlier good book")
+    run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(out)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 2
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in run.stderr
+    assert "sections[0] (Giant).size" in lines[0] and "per page" in lines[0]
+    assert out.read_bytes() == b"the earlier good book"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fine.pdf", "fine.yaml"]
+
+
+def test_bleed_books_get_thumb_tabs_that_run_into_the_bleed(tmp_path):
+    config = tmp_path / "tabs.yaml"
+    config.write_text(
+        "title: Tabs\nprofile: kdp\npage: {size: 6x9, bleed: true}\nfront_matter: {how_to: false}\n"
+        "sections:\n  - title: One\n    size: 6x6\n    count: 2\n"
+    )
+    result = build(config, tmp_path / "tabs.pdf")
+    record = json.loads(result.manifest.read_text())["mazes"][0]
+    page = RenderedPage(result.pdf, record["page"], scale=2)
+    width_pt = page.image.width / page.scale
+    outside_right = record["page"] % 2 == 1
+    edge_x = width_pt - 1 if outside_right else 1
+    darks = [y for y in range(1, int(page.height_pt) - 1) if is_dark(page.pixel(edge_x, y))]
+    assert darks, "no tab reaches the bleed edge"
+    inner_x = width_pt - 9 - 0.35 * 72 if outside_right else 9 + 0.35 * 72
+    assert not any(is_dark(page.pixel(inner_x, y)) for y in darks), "tab reaches into the page"

@@ -67,11 +67,9 @@ def star(canvas: Canvas, cx: float, cy: float, radius: float, filled: bool) -> N
         point = (cx + r * math.cos(angle), cy + r * math.sin(angle))
         path.moveTo(*point) if i == 0 else path.lineTo(*point)
     path.close()
-    canvas.setLineWidth(0.75)
-    canvas.setLineJoin(1)
-    canvas.setStrokeGray(INK)
-    canvas.setFillGray(INK)
-    canvas.drawPath(path, stroke=1, fill=1 if filled else 0)
+    # An unearned star is a light grey fill: an outline would close up at small sizes.
+    canvas.setFillGray(INK if filled else 0.78)
+    canvas.drawPath(path, stroke=0, fill=1)
 
 
 def stars(canvas: Canvas, right: float, cy: float, count: int, size: float = 9.0) -> float:
@@ -273,3 +271,19 @@ def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Se
     if instruction:
         y = paragraph(canvas, x0, y - 8, x1 - x0, instruction, fonts.regular, 13, 17)
     return y - 8
+
+
+def thumb_tab(canvas: Canvas, frame: PageFrame, index: int, count: int) -> None:
+    """A dark tab at the outside edge, running off into the bleed, that finds a section by
+    thumbing the closed book; drawn only on books printed with bleed."""
+    x0, y0, x1, y1 = frame.trim
+    slots = max(count, 6)
+    height = (y1 - y0 - 2 * 72) / slots
+    top = y1 - 72 - index * height
+    depth = 0.3 * 72  # how far it reaches into the page from the trim edge
+    if frame.number % 2:  # right-hand page: outside edge on the right
+        left, right = x1 - depth, frame.width
+    else:
+        left, right = 0.0, x0 + depth
+    canvas.setFillGray(0.25)
+    canvas.rect(left, top - height + 2, right - left, height - 4, stroke=0, fill=1)
