@@ -1,0 +1,259 @@
+"""`bookmaker maze`: one maze (or a run of seeds) straight to the terminal or a file.
+
+Several mazes (``--count N``) use seeds S, S+1, ... and each is byte for byte
+what ``--seed S+i`` alone prints:
+- ascii and jsonl: the single outputs one after another (jsonl: one line each);
+- json: a JSON array whose items are the single documents, verbatim;
+- svg, png, pdf: one file per maze: ``-o FILE.png`` becomes FILE-1.png ...
+  FILE-N.png; without ``-o``, output/maze-<algorithm>-<W>x<H>-<seed>.<ext>.
+
+Arguments arrive as text and are checked here, so every mistake is one line
+on stderr and exit code 2, and nothing is written until the maze is made.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from ..errors import BookmakerError
+from ..maze import Algorithm, Maze, generate, lookup
+from ..maze.solve import ENDPOINT_MODES, with_endpoints
+from ..render.export import FORMATS, check_size, export, write_atomic
+from ..units import parse_grid_size
+
+DEFAULT_DIR = Path("output")
+
+
+def _integer(text: str, flag: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise BookmakerError(f"{flag} takes a whole number, got '{text}'") from None
+    if value < minimum:
+        raise BookmakerError(f"{flag} must be at least {minimum}, got {value}")
+    return value
+
+
+def _number(text: str, flag: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise BookmakerError(f"{flag} takes a number, got '{text}'") from None
+
+
+def _size(text: str, max_cells: int) -> tuple[int, int]:
+    try:
+        width, height = parse_grid_size(text)
+    except ValueError as error:
+        raise BookmakerError(f"--size: {error}") from None
+    if width < 1 or height < 1:
+        raise BookmakerError(f"--size must be at least 1x1, got {text}")
+    if width * height > max_cells:
+        raise BookmakerError(
+            f"a {width}x{height} maze has {width * height:,} cells, over the limit of "
+            f"{max_cells:,}; raise --max-cells to allow it"
+        )
+    return width, height
+
+
+def _cell(text: str, flag: str) -> tuple[int, int]:
+    parts = text.split(",")
+    try:
+        x, y = (int(part) for part in parts)
+    except ValueError:
+        raise BookmakerError(f"{flag} takes a cell as X,Y (e.g. 0,0), got '{text}'") from None
+    return x, y
+
+
+def _option_value(algorithm: Algorithm, key: str, text: str) -> Any:
+    """Read the value as the option's default is typed; untyped defaults take int, float or text."""
+    default = algorithm.options[key]
+    kinds = {bool: "true or false", int: "a whole number", float: "a number"}
+    try:
+        if isinstance(default, bool):
+            return {"true": True, "yes": True, "1": True,
+                    "false": False, "no": False, "0": False}[text.lower()]
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, float):
+            return float(text)
+    except (KeyError, ValueError):
+        raise BookmakerError(
+            f"option '{key}' of {algorithm.name} takes {kinds[type(default)]}, got '{text}'"
+        ) from None
+    if isinstance(default, str):
+        return text
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_options(algorithm: Algorithm, pairs: list[str]) -> dict[str, Any]:
+    options = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise BookmakerError(f"--option takes KEY=VALUE, got '{pair}'")
+        if key not in algorithm.options:
+            valid = ", ".join(algorithm.options) or "none"
+            raise BookmakerError(f"{algorithm.name} has no option '{key}' (its options: {valid})")
+        options[key] = _option_value(algorithm, key, text.strip())
+    return options
+
+
+def _endpoints(mode: str, start: str | None, end: str | None):
+    if start is None and end is None:
+        if mode not in ENDPOINT_MODES:
+            raise BookmakerError(
+                f"--endpoints takes one of {', '.join(ENDPOINT_MODES)}, got '{mode}'"
+            )
+        return mode
+    if start is None or end is None:
+        raise BookmakerError("--start and --end go together: give both cells")
+    if mode != "none":
+        raise BookmakerError("give either --endpoints or --start/--end, not both")
+    cells = _cell(start, "--start"), _cell(end, "--end")
+    if cells[0] == cells[1]:
+        raise BookmakerError(f"--start and --end are the same cell {start}")
+    return cells
+
+
+def _make(algorithm: str, width: int, height: int, seed: int, options: dict, endpoints) -> Maze:
+    try:
+        maze = generate(algorithm, width, height, seed, **options)
+    except ValueError as error:  # an option value the algorithm cannot use
+        raise BookmakerError(f"{algorithm}: {error}") from None
+    return with_endpoints(maze, endpoints)
+
+
+def _targets(fmt: str, output: str | None, count: int | None, seeds: range,
+             algorithm: str, width: int, height: int) -> list[Path | None]:
+    """Where each maze goes; None is stdout. Text formats share one stream or file."""
+    several = count is not None and count > 1
+    if output == "-":
+        if several and fmt in ("svg", "png", "pdf"):
+            raise BookmakerError(f"{count} {fmt} files cannot share stdout; give -o FILE.{fmt}")
+        return [None]
+    if fmt in ("ascii", "json", "jsonl"):
+        return [Path(output) if output else None]
+    if output is None:
+        if fmt == "svg" and not several:
+            return [None]
+        if fmt == "svg":
+            raise BookmakerError(
+                f"--count {count} with --format svg needs -o FILE.svg (writes FILE-1.svg ... "
+                f"FILE-{count}.svg)"
+            )
+        return [DEFAULT_DIR / f"maze-{algorithm}-{width}x{height}-{seed}.{fmt}" for seed in seeds]
+    path = Path(output)
+    if not several:
+        return [path]
+    return [path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, count + 1)]
+
+
+def _check_writable(path: Path, explicit: bool) -> None:
+    if path.is_dir():
+        raise BookmakerError(f"-o {path} is a directory; give a file name")
+    if explicit and not path.parent.is_dir():
+        raise BookmakerError(f"cannot write {path}: directory {path.parent} does not exist")
+
+
+def _combine(fmt: str, documents: list[bytes], as_list: bool) -> bytes:
+    if fmt == "json" and as_list:
+        return b"[\n" + b",\n".join(doc.rstrip(b"\n") for doc in documents) + b"\n]\n"
+    return b"".join(documents)
+
+
+def make_mazes(
+    algorithm: str = typer.Option(
+        "recursive-backtracker", "--algorithm", "-a", metavar="NAME",
+        help="Generator; see `bookmaker algorithms`."),
+    size: str = typer.Option("20x20", "--size", "-s", metavar="WxH", help="Columns x rows."),
+    seed: str = typer.Option("0", "--seed", metavar="INT", help="Seed (>= 0): same seed, same maze."),
+    endpoints: str = typer.Option(
+        "none", "--endpoints", "-e", metavar="MODE",
+        help="Start and finish: none, corners, border (the border cells farthest apart) "
+             "or diameter (the two cells farthest apart)."),
+    start: Optional[str] = typer.Option(None, "--start", metavar="X,Y", help="Start cell (with --end)."),
+    end: Optional[str] = typer.Option(None, "--end", metavar="X,Y", help="Finish cell (with --start)."),
+    option: list[str] = typer.Option(
+        [], "--option", metavar="KEY=VALUE", help="An algorithm option; repeatable."),
+    count: Optional[str] = typer.Option(
+        None, "--count", "-n", metavar="N",
+        help="N mazes, seeds S..S+N-1; json gives an array, svg/png/pdf numbered files."),
+    fmt: Optional[str] = typer.Option(
+        None, "--format", "-f", metavar="FORMAT",
+        help=f"{', '.join(FORMATS)}; default from the -o extension, else ascii."),
+    solution: bool = typer.Option(
+        False, "--solution", help="Show the answer (pdf: on page 2; json: fills 'solution')."),
+    output: Optional[str] = typer.Option(
+        None, "--output", "-o", metavar="FILE",
+        help="Write here ('-' for stdout). Text formats default to stdout, png/pdf to output/."),
+    cell: Optional[str] = typer.Option(
+        None, "--cell", metavar="SIZE", help="Cell size: pixels for png/svg, points for pdf."),
+    max_cells: str = typer.Option(
+        "4000000", "--max-cells", metavar="N", help="Refuse mazes with more cells than this."),
+) -> None:
+    """Generate a maze and print or save it.
+
+    The same algorithm, size, seed and options give the same maze, on any machine, next year.
+    """
+    if fmt is None:
+        suffix = Path(output).suffix.lstrip(".").lower() if output else ""
+        fmt = suffix if suffix in FORMATS else "ascii"
+    if fmt not in FORMATS:
+        raise BookmakerError(f"--format takes one of {', '.join(FORMATS)}, got '{fmt}'")
+    width, height = _size(size, _integer(max_cells, "--max-cells", 1))
+    first = _integer(seed, "--seed", 0)
+    number = _integer(count, "--count", 1) if count is not None else None
+    scale = check_size(fmt, width, height, _number(cell, "--cell") if cell is not None else None)
+    ends = _endpoints(endpoints, start, end)
+    if solution and ends == "none":
+        raise BookmakerError(
+            "--solution needs endpoints: add --endpoints border (or corners, diameter, --start/--end)"
+        )
+    options = parse_options(lookup(algorithm), option)
+    seeds = range(first, first + (number or 1))
+    targets = _targets(fmt, output, number, seeds, algorithm, width, height)
+    for path in targets:
+        if path is not None:
+            _check_writable(path, explicit=output is not None)
+
+    shared = len(targets) == 1  # every maze goes to one stream or file
+    documents = []
+    for index, maze_seed in enumerate(seeds):
+        maze = _make(algorithm, width, height, maze_seed, options, ends)
+        data = export(maze, fmt, solution=solution, cell=scale)
+        if shared:
+            documents.append(data)
+            continue
+        _save(targets[index], data)
+    if shared:
+        data = _combine(fmt, documents, as_list=number is not None)
+        if targets[0] is None:
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            _save(targets[0], data)
+
+
+def _save(path: Path, data: bytes) -> None:
+    try:
+        if path.parent == DEFAULT_DIR:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    except OSError as error:
+        raise BookmakerError(f"cannot write {path}: {error.strerror or error}") from None
+    typer.echo(str(path))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("maze")(make_mazes)

@@ -1,0 +1,220 @@
+"""`bookmaker maze` as a user runs it: a real process, its stdout, stderr, exit code and files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bookmaker.maze import generate
+from bookmaker.maze.solve import with_endpoints
+from bookmaker.render.export import export
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args, cwd):
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run([sys.executable, "-m", "bookmaker", "maze", *map(str, args)],
+                          cwd=cwd, env=env, capture_output=True, timeout=120)
+
+
+def ok(*args, cwd):
+    result = run(*args, cwd=cwd)
+    assert result.returncode == 0, result.stderr.decode()
+    return result.stdout
+
+
+@pytest.fixture(autouse=True)
+def _fixed_date(monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+
+
+def expected(fmt, name="wilson", size=(9, 7), seed=4, endpoints="border", solution=False, cell=None):
+    maze = with_endpoints(generate(name, *size, seed), endpoints)
+    return export(maze, fmt, solution=solution, cell=cell)
+
+
+ARGS = ["--algorithm", "wilson", "--size", "9x7", "--seed", 4, "--endpoints", "border"]
+
+
+@pytest.mark.parametrize("fmt", ["ascii", "json", "jsonl", "svg"])
+@pytest.mark.parametrize("solution", [False, True])
+def test_text_formats_print_what_the_library_exports(tmp_path, fmt, solution):
+    flags = ["--solution"] if solution else []
+    assert ok(*ARGS, "--format", fmt, *flags, cwd=tmp_path) == expected(fmt, solution=solution)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("fmt", ["png", "pdf"])
+def test_binary_formats_go_to_output_and_print_the_path(tmp_path, fmt):
+    stdout = ok(*ARGS, "--format", fmt, "--solution", cwd=tmp_path).decode()
+    path = Path("output") / f"maze-wilson-9x7-4.{fmt}"
+    assert stdout == f"{path}\n"
+    assert (tmp_path / path).read_bytes() == expected(fmt, solution=True)
+
+
+def test_format_follows_the_output_extension_and_cell_scales(tmp_path):
+    assert ok(*ARGS, "-o", "maze.svg", "--cell", 12, cwd=tmp_path) == b"maze.svg\n"
+    assert (tmp_path / "maze.svg").read_bytes() == expected("svg", cell=12.0)
+    ok(*ARGS, "-o", "maze.png", "--cell", 7, cwd=tmp_path)
+    assert (tmp_path / "maze.png").read_bytes() == expected("png", cell=7)
+
+
+def test_default_is_a_20x20_ascii_maze_without_openings(tmp_path):
+    lines = ok(cwd=tmp_path).decode().splitlines()
+    assert lines[0] == "recursive-backtracker 20x20 seed 0"
+    grid = lines[1:]
+    assert len(grid) == 41 and len(grid[0]) == len(grid[-1]) == 81
+    assert set(grid[0]) == set(grid[-1]) == {"+", "-"}  # closed top and bottom
+    assert all(line[0] in "+|" and line[80] in "+|" for line in grid)  # closed sides
+    assert not any(mark in line for line in grid for mark in "SEo")
+
+
+def test_explicit_start_and_end_and_options(tmp_path):
+    args = ["--algorithm", "growing-tree", "--option", "policy=newest", "--option", "ratio=0.5",
+            "--size", "6x5", "--start", "0,2", "--end", "5,4", "--format", "json", "--solution"]
+    record = json.loads(ok(*args, cwd=tmp_path))
+    maze = generate("growing-tree", 6, 5, 0, policy="newest", ratio=0.5)
+    assert record["cells"] == maze.rows()
+    assert record["start"] == [0, 2] and record["end"] == [5, 4]
+    assert record["solution"][0] == [0, 2] and record["solution"][-1] == [5, 4]
+
+
+# --- --count: maze i is byte for byte what --seed S+i prints -----------------------
+
+@pytest.mark.parametrize("fmt", ["ascii", "jsonl"])
+def test_count_concatenates_the_single_outputs(tmp_path, fmt):
+    base = ["--algorithm", "kruskal", "--size", "7x5", "--endpoints", "diameter", "--format", fmt]
+    several = ok(*base, "--count", 3, "--seed", 5, cwd=tmp_path)
+    singles = [ok(*base, "--seed", 5 + i, cwd=tmp_path) for i in range(3)]
+    assert several == b"".join(singles)
+    if fmt == "jsonl":
+        lines = several.splitlines(keepends=True)
+        assert lines == singles
+        assert [json.loads(line)["seed"] for line in lines] == [5, 6, 7]
+
+
+def test_count_json_is_an_array_of_the_single_documents_verbatim(tmp_path):
+    base = ["--size", "4x3", "--format", "json"]
+    several = ok(*base, "--count", 3, "--seed", 5, cwd=tmp_path).decode()
+    singles = [ok(*base, "--seed", 5 + i, cwd=tmp_path).decode() for i in range(3)]
+    assert json.loads(several) == [json.loads(single) for single in singles]
+    assert all(single.rstrip("\n") in several for single in singles)
+
+
+def test_count_with_a_file_format_numbers_the_files(tmp_path):
+    assert ok("--size", "5x5", "--count", 3, "--seed", 5, "-o", "m.png", cwd=tmp_path) == \
+        b"m-1.png\nm-2.png\nm-3.png\n"
+    for i in range(3):
+        ok("--size", "5x5", "--seed", 5 + i, "-o", "single.png", cwd=tmp_path)
+        assert (tmp_path / f"m-{i + 1}.png").read_bytes() == (tmp_path / "single.png").read_bytes()
+
+
+# --- Errors: one line, exit 2, no traceback, nothing written -------------------------------
+
+BAD = {
+    "size zero": ["--size", "0x5"],
+    "size negative": ["--size", "-3x4"],
+    "size words": ["--size", "abc"],
+    "size half": ["--size", "10x"],
+    "size absurd": ["--size", "5000x5000"],
+    "over max-cells": ["--size", "30x30", "--max-cells", 800],
+    "algorithm": ["--algorithm", "wilsen"],
+    "option unknown": ["--option", "speed=3"],
+    "option form": ["--option", "speed"],
+    "option value": ["--algorithm", "growing-tree", "--option", "ratio=lots"],
+    "endpoints mode": ["--endpoints", "middle"],
+    "start outside": ["--start", "0,0", "--end", "20,3"],
+    "start negative": ["--start", "-1,0", "--end", "2,2"],
+    "start alone": ["--start", "0,0"],
+    "start words": ["--start", "a,b", "--end", "1,1"],
+    "both endpoint kinds": ["--endpoints", "border", "--start", "0,0", "--end", "1,1"],
+    "seed negative": ["--seed", "-1"],
+    "seed words": ["--seed", "seven"],
+    "count zero": ["--count", "0"],
+    "format": ["--format", "gif"],
+    "cell zero": ["--cell", "0"],
+    "cell words": ["--cell", "big"],
+    "max-cells words": ["--max-cells", "lots"],
+    "pdf page too big": ["--size", "1000x10", "--format", "pdf", "--cell", "72"],
+    "png cell fraction": ["--cell", "1.5", "--format", "png"],
+    "png too big": ["--size", "2000x2000", "--format", "png", "--cell", "30"],
+    "solution without endpoints": ["--solution"],
+}
+# Fine with -o, an error without it.
+BAD_ON_STDOUT = {"svg count": ["--format", "svg", "--count", "2"],
+                 "pdf count": ["--format", "pdf", "--count", "2", "-o", "-"]}
+
+
+def main_in_process(args, capfd):
+    """The CLI's own entry point, in this process: as faithful as a subprocess, much faster."""
+    from bookmaker.cli import main
+
+    argv = sys.argv
+    sys.argv = ["bookmaker", "maze", *map(str, args)]
+    try:
+        main()
+        code = 0
+    except SystemExit as exit:
+        code = exit.code
+    finally:
+        sys.argv = argv
+    out, err = capfd.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("args", BAD.values(), ids=BAD.keys())
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, monkeypatch, capfd, args):
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "keep.png"
+    target.write_bytes(b"precious")
+    fmt = [] if "--format" in args else ["--format", "png"]
+    for extra in ([], ["-o", target.name, *fmt]):
+        code, out, err = main_in_process([*args, *extra], capfd)
+        assert code == 2, err
+        assert err.startswith("bookmaker: error: ") and err.count("\n") == 1, err
+        assert out == ""
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.png"]
+        assert target.read_bytes() == b"precious"
+
+
+@pytest.mark.parametrize("args", BAD_ON_STDOUT.values(), ids=BAD_ON_STDOUT.keys())
+def test_several_pictures_cannot_share_stdout(tmp_path, monkeypatch, capfd, args):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = main_in_process(args, capfd)
+    assert code == 2 and "-o FILE" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_real_process_shows_no_traceback(tmp_path):
+    for args in (BAD["option value"], BAD["png too big"]):
+        result = run(*args, "-o", "x.png", cwd=tmp_path)
+        stderr = result.stderr.decode()
+        assert result.returncode == 2 and stderr.count("\n") == 1 and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_error_messages_help_the_user(tmp_path, monkeypatch, capfd):
+    monkeypatch.chdir(tmp_path)
+
+    def error(*args):
+        return main_in_process(args, capfd)[2]
+
+    assert "did you mean 'wilson'" in error("--algorithm", "wilsen")
+    assert "kruskal" in error("--algorithm", "wilsen")  # lists the valid ones
+    assert "--max-cells" in error("--size", "5000x5000")
+    assert "x 0..19" in error("--start", "0,0", "--end", "20,3")
+    assert "policy, ratio" in error("--algorithm", "growing-tree", "--option", "speed=1")
+
+
+def test_unwritable_target_is_one_line(tmp_path):
+    result = run("-o", "missing/dir/maze.pdf", cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr.decode().count("\n") == 1
+    assert "does not exist" in result.stderr.decode()
+    assert list(tmp_path.iterdir()) == []
