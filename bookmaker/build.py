@@ -8,22 +8,20 @@ never destroys the previous one.
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
 import io
-import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
-from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from . import __version__
 from .config import Book, load_book
 from .config.models import Section
 from .errors import BookmakerError
+from .files import write_atomically
 from .fonts import FontPair, font_pair
 from .layout import (
     MIN_CELL_PT, PageFrame, Placement, page_frame, place_maze, resolve_margins, slot_boxes,
@@ -35,7 +33,7 @@ from .pages import Group, Page, paginate_book, pad_for_printer
 from .plan import MadeMaze, MazeJob, make_mazes, maze_seed, order_by_difficulty, stars, difficulty_score
 from .profiles import Profile, get_profile
 from .render import book as draw
-from .render.canvas import Style
+from .render.canvas import Style, reproducible_canvas
 
 HOW_TO = (
     "Start at the arrow pointing into the maze and find your way to the arrow pointing out. "
@@ -263,30 +261,27 @@ class Builder:
     def render(self, doc: Document, entries: list[tuple[str, int, str]], title: str,
                is_key: bool = False) -> bytes:
         book, fonts = self.book, self.fonts
-        buffer = io.BytesIO()
-        with _fixed_build_date():
-            canvas = Canvas(buffer, pagesize=(doc.frames[0].width, doc.frames[0].height),
-                            invariant=1, pageCompression=1, initialFontName=fonts.regular,
-                            initialFontSize=10)
-        canvas.setTitle(title)
-        canvas.setAuthor(book.author)
-        canvas.setSubject(book.subtitle)
-        canvas.setCreator(f"bookmaker {__version__}")
-        canvas.setProducer(f"bookmaker {__version__} (reportlab)")
         profile = self.profile if not is_key else get_profile("home")
         outline = profile.allows_outline and book.front_matter.contents and not is_key
         links = profile.allows_annotations and outline
-        for page, frame in zip(doc.pages, doc.frames):
-            draw.page_boxes(canvas, frame, doc.bleed)
-            self.draw_page(canvas, doc, page, frame, entries, links, is_key)
+        buffer = io.BytesIO()
+        first = doc.frames[0]
+        with reproducible_canvas(buffer, (first.width, first.height), fonts.regular) as canvas:
+            canvas.setTitle(title)
+            canvas.setAuthor(book.author)
+            canvas.setSubject(book.subtitle)
+            canvas.setCreator(f"bookmaker {__version__}")
+            canvas.setProducer(f"bookmaker {__version__} (reportlab)")
+            for page, frame in zip(doc.pages, doc.frames):
+                draw.page_boxes(canvas, frame, doc.bleed)
+                self.draw_page(canvas, doc, page, frame, entries, links, is_key)
+                if outline:
+                    self.bookmark(canvas, page, entries)
+                canvas.showPage()
+                if self.progress:
+                    self.progress()
             if outline:
-                self.bookmark(canvas, page, entries)
-            canvas.showPage()
-            if self.progress:
-                self.progress()
-        if outline:
-            canvas.showOutline()
-        canvas.save()
+                canvas.showOutline()
         return buffer.getvalue()
 
     def bookmark(self, canvas: Canvas, page: Page, entries) -> None:
@@ -367,41 +362,6 @@ class Builder:
             draw.notes_page(canvas, frame, fonts)
 
 
-@contextlib.contextmanager
-def _fixed_build_date() -> Iterator[None]:
-    """The PDF's date ignores SOURCE_DATE_EPOCH: the config and seed alone decide every byte."""
-    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
-    try:
-        yield
-    finally:
-        if saved is not None:
-            os.environ["SOURCE_DATE_EPOCH"] = saved
-
-
-_UMASK = os.umask(0)
-os.umask(_UMASK)
-
-
-def _write_atomically(files: dict[Path, bytes]) -> None:
-    """Write every file beside its target, then rename them all into place."""
-    temps: dict[Path, Path] = {}
-    try:
-        for target, data in files.items():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-            os.chmod(name, 0o666 & ~_UMASK)  # mkstemp makes 0600; a book is an ordinary file
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-                stream.flush()
-                os.fsync(stream.fileno())
-            temps[target] = Path(name)
-        for target, temp in temps.items():
-            os.replace(temp, target)
-    finally:
-        for temp in temps.values():
-            temp.unlink(missing_ok=True)
-
-
 def build(config: Path | str, output: Path | str | None = None, *, seed: int | None = None,
           jobs: int = 1, progress: Callable[[str, int], Callable[[], None]] | None = None,
           preflight: bool = True) -> BuildResult:
@@ -417,7 +377,6 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     if output.suffix.lower() != ".pdf":
         raise BookmakerError(f"-o {output}: the output file must end in .pdf")
     builder = Builder(book, str(config), jobs, None)
-    rl_config.useA85 = 0  # binary streams: ASCII85 would add 25 % to every page
 
     groups = _groups(book)
     answers = _answer_positions(book, groups) if book.answer_key.enabled else []
@@ -426,8 +385,7 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
                     book.page.bleed)
     key = None
     if builder.separate_key and answers:
-        from .pages import paginate_book as _paginate
-        key_pages = _paginate(title_page=False, how_to=False, contents_entries=0, groups=[],
+        key_pages = paginate_book(title_page=False, how_to=False, contents_entries=0, groups=[],
                               answers=answers, answers_per_page=book.answer_key.per_page,
                               worksheet=True)
         key = Document(key_pages, builder.frames(len(key_pages), get_profile("home"), False), False)
@@ -463,7 +421,7 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     )
     if preflight:
         _preflight(pdf, book.profile, builder.trim, output)
-    _write_atomically(files)
+    write_atomically(files)
     return BuildResult(output, manifest_path, key_path, len(main.pages), len(main.printed))
 
 

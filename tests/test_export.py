@@ -27,7 +27,6 @@ from bookmaker.render.export import (
     to_ascii,
     to_json,
     to_jsonl,
-    write_atomic,
 )
 
 E, S = 2, 4
@@ -320,19 +319,6 @@ def test_pdf_is_one_page_without_solution_and_embeds_its_only_font():
 def test_pdf_refuses_a_page_over_200_inches():
     with pytest.raises(BookmakerError, match="--cell"):
         export(generate("binary-tree", 1000, 10, 0), "pdf", cell=72)
-
-
-# --- Files --------------------------------------------------------------------
-
-def test_write_atomic_replaces_whole_files_and_leaves_no_temp(tmp_path):
-    target = tmp_path / "maze.txt"
-    target.write_text("old")
-    write_atomic(target, b"new")
-    assert target.read_bytes() == b"new"
-    with pytest.raises(TypeError):
-        write_atomic(target, "not bytes")  # fails mid-write
-    assert target.read_bytes() == b"new"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["maze.txt"]
 
 
 def test_unknown_format():

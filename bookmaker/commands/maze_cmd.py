@@ -22,7 +22,8 @@ import typer
 from ..errors import BookmakerError
 from ..maze import Algorithm, Maze, generate, lookup
 from ..maze.solve import ENDPOINT_MODES, with_endpoints
-from ..render.export import FORMATS, check_size, export, write_atomic
+from ..files import write_atomic
+from ..render.export import FORMATS, check_size, export
 from ..units import parse_grid_size
 
 DEFAULT_DIR = Path("output")

@@ -6,8 +6,12 @@ caps that close the corners: short integer coordinates keep pages small.
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import BinaryIO, Iterator
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from .geometry import MazeDrawing, Point
@@ -76,3 +80,28 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         if marker:
             _polygon(canvas, marker)
     canvas.restoreState()
+
+
+@contextmanager
+def reproducible_canvas(out: BinaryIO, pagesize: tuple[float, float], font: str,
+                        font_size: float = 10.0) -> Iterator[Canvas]:
+    """A canvas whose bytes depend only on what is drawn; saved into ``out`` on exit.
+
+    ``invariant`` fixes reportlab's date and document id. SOURCE_DATE_EPOCH
+    would still move the date, so it is ignored: the config and seed alone
+    decide every byte. ``initialFontName`` names an embedded font, or reportlab
+    lists an unembedded Helvetica. Streams stay binary: ASCII85 adds a quarter.
+    """
+    saved_a85, rl_config.useA85 = rl_config.useA85, 0
+    saved_epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        canvas = Canvas(out, pagesize=pagesize, invariant=1, pageCompression=1,
+                        initialFontName=font, initialFontSize=font_size)
+    finally:
+        if saved_epoch is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved_epoch
+    try:
+        yield canvas
+        canvas.save()
+    finally:
+        rl_config.useA85 = saved_a85

@@ -13,17 +13,13 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Iterator
 from xml.sax.saxutils import escape
 
 from ..errors import BookmakerError
 from ..maze import ALGORITHMS
 from ..maze.grid import Maze
 from ..maze.solve import measure, solution as solve
-from .canvas import Style, draw_maze, hex_to_rgb
+from .canvas import Style, draw_maze, hex_to_rgb, reproducible_canvas
 from .geometry import MazeDrawing, Point, maze_drawing, marker_reach
 
 FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
@@ -272,19 +268,6 @@ def _label_width(maze: Maze) -> float:
     return stringWidth(maze_code(maze) + " · solution", _font(), LABEL_PT)
 
 
-@contextmanager
-def _no_ascii85() -> Iterator[None]:
-    """Binary streams: ASCII85 makes every stream a quarter bigger for no gain."""
-    from reportlab import rl_config
-
-    before = rl_config.useA85
-    rl_config.useA85 = 0
-    try:
-        yield
-    finally:
-        rl_config.useA85 = before
-
-
 def pdf_style(cell: float) -> Style:
     wall, line = _line_widths(cell)
     return Style(wall_width=wall, solution_width=line)
@@ -292,18 +275,12 @@ def pdf_style(cell: float) -> Style:
 
 def to_pdf(maze: Maze, solution: bool = False, cell: float = 18.0) -> bytes:
     """The puzzle on a page of its own size; with ``solution``, the answer on page 2."""
-    from reportlab.pdfgen.canvas import Canvas
-
     path = _answer(maze, solution)
     page_w, page_h, left, top, baseline = pdf_layout(maze, cell)
     font = _font()
     label = maze_code(maze)
     out = io.BytesIO()
-    with _no_ascii85():
-        canvas = Canvas(
-            out, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
-            initialFontName=font, initialFontSize=LABEL_PT,
-        )
+    with reproducible_canvas(out, (page_w, page_h), font, LABEL_PT) as canvas:
         canvas.setTitle(label)
         canvas.setCreator("bookmaker")
         pages = [(maze_drawing(maze, None, MARKER), label)]
@@ -311,7 +288,6 @@ def to_pdf(maze: Maze, solution: bool = False, cell: float = 18.0) -> bytes:
             pages.append((maze_drawing(maze, path, MARKER), label + " · solution"))
         for drawing, text in pages:
             _pdf_page(canvas, drawing, left, top, cell, text, page_w, baseline)
-        canvas.save()
     return out.getvalue()
 
 
@@ -379,19 +355,3 @@ def check_size(fmt: str, width: int, height: int, cell: float | None = None) -> 
                 f"page, over the {MAX_PAGE_PT:.0f} pt (200 in) PDF limit; lower --cell"
             )
     return cell
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file beside ``path``: a failure never leaves half a file
-    and never destroys the one already there."""
-    path = Path(path)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    # os.open with 0o666 honours the umask, as a plain open() would for the final file.
-    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise

@@ -1,0 +1,40 @@
+"""Writing output so that a failure never leaves half a file nor destroys a good one."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import BookmakerError
+
+
+def write_atomically(files: dict[Path, bytes]) -> None:
+    """Write every file to a temporary name beside it, then rename them all into place.
+
+    Nothing is renamed until every file is fully written, so a full disk or a
+    missing folder leaves all the earlier files as they were.
+    """
+    temps: dict[Path, Path] = {}
+    try:
+        for target, data in files.items():
+            target = Path(target)
+            temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            # os.open with 0o666 honours the umask, as a plain open() of the target would.
+            handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+            temps[target] = temp
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+        for target, temp in temps.items():
+            os.replace(temp, target)
+    except OSError as error:
+        raise BookmakerError(
+            f"cannot write {error.filename or 'the output'}: {error.strerror or error}"
+        ) from None
+    finally:
+        for temp in temps.values():
+            temp.unlink(missing_ok=True)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """One file, written as ``write_atomically`` writes many."""
+    write_atomically({Path(path): data})
