@@ -20,7 +20,7 @@ MIN_CELL_PT = 3.6  # 1.27 mm: below this a pencil line no longer fits between 0.
 HEADER_PT = 40.0  # running head: section title and instructions
 FOOTER_PT = 22.0  # page number
 SLOT_LABEL_PT = 16.0  # maze number and answer reference above each maze
-SLOT_CODE_PT = 11.0  # regeneration code below each maze
+SLOT_CODE_PT = 19.0  # regeneration code below each maze: two lines of 7 pt when it must wrap
 SLOT_GAP_PT = 10.0
 DEFAULT_MARGIN_PT = 36.0  # 0.5 in: comfortable on every printer
 
@@ -99,8 +99,8 @@ def slot_boxes(area: Box, per_page: int) -> list[Box]:
 
 
 def marker_length(cell: float) -> float:
-    """Start and finish arrows: at least 10 pt long so they read, longer with big cells."""
-    return max(10.0, 0.8 * cell)
+    """Start and finish arrows: 10 to 18 pt long, growing with the cells between."""
+    return max(10.0, min(18.0, 0.8 * cell))
 
 
 def arrow_room(cell: float) -> float:
@@ -125,6 +125,7 @@ def fit_cell(available_w: float, available_h: float, columns: int, rows: int) ->
 class Placement:
     """Where one maze goes on its page: the outer wall box, and the cell size."""
 
+    slot: Box
     left: float
     top: float
     cell: float
@@ -162,6 +163,7 @@ def place_maze(slot: Box, columns: int, rows: int, min_cell: float, where: str) 
     left, bottom = round(left, 2), round(bottom, 2)
     marker = marker_length(cell)
     return Placement(
+        slot=slot,
         left=left,
         top=bottom + maze_h,
         cell=cell,

@@ -6,11 +6,12 @@ the contents can name every section's first page.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Literal
 
 from .errors import BookmakerError
+from .layout import PageFrame, Placement
+from .plan import MadeMaze
 from .profiles import Profile
 
 PageKind = Literal[
@@ -26,7 +27,7 @@ class Page:
     section: int | None = None  # index into Book.sections
     mazes: list[int] = field(default_factory=list)  # indexes into the build's maze list
     copy: int | None = None  # worksheet variant, from 0
-    first_of_kind: bool = False  # first page of its section, answers or worksheet copy
+    first_of_kind: bool = False  # first page of its contents, section (in a copy) or answers
     contents_slice: tuple[int, int] = (0, 0)  # contents entries on this page
 
 
@@ -64,18 +65,14 @@ def paginate_book(
         for start in range(0, contents_entries, CONTENTS_LINES_PER_PAGE):
             end = min(contents_entries, start + CONTENTS_LINES_PER_PAGE)
             pages.append(Page("contents", contents_slice=(start, end), first_of_kind=start == 0))
-    seen_copies: set[int] = set()
     for group in groups:
         if not worksheet:
             pages.append(Page("opener", section=group.section))
         for index, on_page in enumerate(chunks(group.mazes, group.per_page)):
-            first = index == 0 and (group.copy not in seen_copies if worksheet else True)
             pages.append(Page(
                 "worksheet" if worksheet else "puzzles", section=group.section,
-                mazes=on_page, copy=group.copy, first_of_kind=first,
+                mazes=on_page, copy=group.copy, first_of_kind=index == 0,
             ))
-        if group.copy is not None:
-            seen_copies.add(group.copy)
     if answers:
         for index, on_page in enumerate(chunks(answers, answers_per_page)):
             pages.append(Page("answers", mazes=on_page, first_of_kind=index == 0))
@@ -102,5 +99,26 @@ def pad_for_printer(pages: list[Page], profile: Profile, trim: tuple[float, floa
     return padded
 
 
-def page_count_for(count: int, per_page: int) -> int:
-    return math.ceil(count / per_page)
+@dataclass
+class Printed:
+    """One maze as the book prints it."""
+
+    made: MadeMaze
+    number: int
+    label: str
+    stars: int
+    variant: str | None = None
+    page: int = 0
+    placement: Placement | None = None
+    answer_page: int | None = None
+    answer_placement: Placement | None = None
+
+
+@dataclass
+class Document:
+    """One PDF to write: its pages and what they reference."""
+
+    pages: list[Page]
+    frames: list[PageFrame]
+    bleed: bool
+    printed: list[Printed] = field(default_factory=list)

@@ -7,6 +7,7 @@ reordering another section leaves it unchanged, under any PYTHONHASHSEED.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import math
 from concurrent.futures import ProcessPoolExecutor
@@ -123,3 +124,16 @@ def make_mazes(jobs: Iterable[MazeJob], workers: int = 1, progress=None) -> list
 def order_by_difficulty(mazes: list[MadeMaze]) -> list[MadeMaze]:
     """Easiest first; ties keep generation order, so the order is reproducible."""
     return sorted(mazes, key=lambda m: difficulty_score(m.stats))
+
+
+def regeneration_code(made: MadeMaze) -> str:
+    """What `bookmaker maze` needs to remake this maze: algorithm, size, seed, endpoints."""
+    job = made.job
+    options = "".join(f" {key}={value}" for key, value in job.options)
+    return f"{job.algorithm}{options} {job.width}x{job.height} seed {made.seed} {job.endpoints}"
+
+
+def variant_code(book_seed: int, copy: int) -> str:
+    """A short code that tells a worksheet copy apart: its number and four check letters."""
+    digest = hashlib.sha256(f"bookmaker/variant|{book_seed}|{copy}".encode()).digest()
+    return f"{copy + 1:02d}-{base64.b32encode(digest).decode()[:4]}"

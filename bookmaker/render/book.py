@@ -24,6 +24,7 @@ from .geometry import MazeDrawing, marker_reach, maze_drawing
 INK = 0.0
 SOFT_INK = 0.3  # secondary text: still far darker than the 10 % grey floor
 RULE_GREY = 0.6
+WORKSHEET_FIELDS_PT = 34.0  # the name/date/class line and the space under it
 
 
 @dataclass(frozen=True)
@@ -105,10 +106,16 @@ def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
             text(canvas, x0, y1 - 27 - i * 11, line, fonts.regular, 9, grey=SOFT_INK)
 
 
-def body_area(frame: PageFrame, header: bool = True) -> Box:
-    """The content box less the running head and the footer."""
+def worksheet_head_height(fields: bool) -> float:
+    """Room ``worksheet_head`` takes: the name lines, the title and two lines of instruction."""
+    return (WORKSHEET_FIELDS_PT if fields else 0.0) + 66.0
+
+
+def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False) -> Box:
+    """The content box less the page's heading and the footer: where maze slots go."""
     x0, y0, x1, y1 = frame.content
-    return (x0, y0 + FOOTER_PT, x1, y1 - (HEADER_PT if header else 0))
+    head = worksheet_head_height(fields) if kind == "worksheet" else HEADER_PT
+    return (x0, y0 + FOOTER_PT, x1, y1 - head)
 
 
 def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage, style: Style) -> None:
@@ -125,8 +132,10 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage, style: Style) -
         note_right = stars(canvas, right, label_y + 3.5, item.stars, 8) - 5
     if item.note:
         text(canvas, note_right, label_y, item.note, fonts.regular, 8, "right", SOFT_INK)
-    code_y = p.bbox[1] - reach - 8
-    text(canvas, (left + right) / 2, code_y, item.code, fonts.regular, 7, "centre", SOFT_INK)
+    # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt.
+    for i, line in enumerate(simpleSplit(item.code, fonts.regular, 7, p.slot[2] - p.slot[0])[:2]):
+        text(canvas, (left + right) / 2, p.bbox[1] - reach - 8 - 8 * i, line, fonts.regular, 7,
+             "centre", SOFT_INK)
 
 
 def page_boxes(canvas: Canvas, frame: PageFrame, bleed: bool) -> None:
@@ -217,11 +226,12 @@ def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
               "Draw walls along the grid lines, leave one way in and one way out, "
               "then give it to someone to solve.", fonts.regular, 10, 13, SOFT_INK)
     top, bottom = y1 - 62, y0 + FOOTER_PT + 6
-    step = 18.0
-    columns, rows = int((x1 - x0) // step), int((top - bottom) // step)
+    step, line = 18.0, 0.75
+    # Half a line of room each side, or the outer lines poke past the margin.
+    columns, rows = int((x1 - x0 - line) // step), int((top - bottom - line) // step)
     left = x0 + ((x1 - x0) - columns * step) / 2
     canvas.setStrokeGray(0.75)
-    canvas.setLineWidth(0.75)
+    canvas.setLineWidth(line)
     grid = canvas.beginPath()
     for i in range(columns + 1):
         grid.moveTo(left + i * step, top)
@@ -249,8 +259,8 @@ def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
 
 
 def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Sequence[str],
-                   title: str, instruction: str, rating: int | None, code: str) -> float:
-    """Name/date/class lines, the title and the instruction; returns the y under them."""
+                   title: str, instruction: str, rating: int | None, code: str) -> None:
+    """Name/date/class lines, the title, the variant code and up to two lines of instruction."""
     x0, _, x1, y1 = frame.content
     y = y1 - 16
     if fields:
@@ -262,15 +272,14 @@ def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Se
             text(canvas, left, y, f"{name}:", fonts.regular, 12)
             start = left + canvas.stringWidth(f"{name}:", fonts.regular, 12) + 4
             canvas.line(start, y - 2, left + slot - 12, y - 2)
-        y -= 34
+        y -= WORKSHEET_FIELDS_PT
     text(canvas, x0, y, title, fonts.bold, 18)
     right = x1
     if rating is not None:
         right = stars(canvas, x1, y + 6, rating, 12) - 8
     text(canvas, right, y, code, fonts.regular, 9, "right", SOFT_INK)
-    if instruction:
-        y = paragraph(canvas, x0, y - 8, x1 - x0, instruction, fonts.regular, 13, 17)
-    return y - 8
+    for i, line in enumerate(simpleSplit(instruction, fonts.regular, 13, x1 - x0)[:2]):
+        text(canvas, x0, y - 21 - i * 17, line, fonts.regular, 13)
 
 
 def thumb_tab(canvas: Canvas, frame: PageFrame, index: int, count: int) -> None:

@@ -6,6 +6,7 @@ caps that close the corners: short integer coordinates keep pages small.
 
 from __future__ import annotations
 
+import math
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -58,7 +59,8 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         canvas.drawPath(path, stroke=0, fill=1)
     canvas.setLineCap(2)
     canvas.setLineJoin(0)
-    canvas.setLineWidth(style.wall_width / cell)
+    # Rounded up to reportlab's six decimals, so the printed width never dips under the minimum.
+    canvas.setLineWidth(math.ceil(style.wall_width / cell * 1e6) / 1e6)
     canvas.setStrokeGray(style.wall_grey)
     walls = canvas.beginPath()
     for x0, y0, x1, y1 in drawing.walls:
