@@ -1,0 +1,157 @@
+"""Classroom worksheets read back: distinct variants, variant codes on every sheet,
+and a separate answer key whose every entry is the solution of its own variant."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import defaultdict
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from bookmaker.build import build
+from bookmaker.config import load_book
+from bookmaker.maze import generate
+from bookmaker.maze.solve import shortest_path, with_endpoints
+
+from .pdfpixels import RenderedPage, edge_points, is_red
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASSROOM = ROOT / "configs" / "classroom.yaml"
+COPIES = 12
+
+
+@pytest.fixture(scope="module")
+def worksheets(tmp_path_factory):
+    """configs/classroom.yaml as it stands, with fewer copies to keep the test quick."""
+    folder = tmp_path_factory.mktemp("worksheets")
+    text = CLASSROOM.read_text()
+    assert "copies: 30" in text
+    config = folder / "classroom.yaml"
+    config.write_text(text.replace("copies: 30", f"copies: {COPIES}"))
+    result = build(config, folder / "class.pdf")
+    return result, json.loads(result.manifest.read_text()), load_book(config)
+
+
+def _maze_of(record):
+    maze = generate(record["algorithm"], record["width"], record["height"], record["seed"],
+                    **record.get("options", {}))
+    return with_endpoints(maze, record["endpoints"])
+
+
+def test_every_variant_has_every_section(worksheets):
+    result, manifest, book = worksheets
+    by_variant = defaultdict(list)
+    for record in manifest["mazes"]:
+        by_variant[record["variant"]].append(record["section"])
+    assert len(by_variant) == COPIES
+    expected = [s.title for s in book.sections for _ in range(s.count)]
+    assert all(sections == expected for sections in by_variant.values())
+    assert result.key_pdf is not None and result.key_pdf.name == "class-key.pdf"
+
+
+def test_variants_are_pairwise_distinct_mazes(worksheets):
+    _, manifest, _ = worksheets
+    mazes = {r["number"]: _maze_of(r) for r in manifest["mazes"]}
+    for record in manifest["mazes"]:  # the manifest describes what we regenerate
+        maze = mazes[record["number"]]
+        assert [list(maze.start), list(maze.end)] == [record["start"], record["end"]]
+    by_section = defaultdict(list)
+    for record in manifest["mazes"]:
+        by_section[record["section"]].append(record)
+    for section, records in by_section.items():
+        assert len(records) == COPIES
+        for a, b in combinations(records, 2):
+            assert bytes(mazes[a["number"]].cells) != bytes(mazes[b["number"]].cells), (
+                f"{section}: variants {a['variant']} and {b['variant']} print the same maze")
+    assert len({r["seed"] for r in manifest["mazes"]}) == len(manifest["mazes"])
+
+
+def test_each_sheet_shows_its_own_variant_code(worksheets):
+    result, manifest, _ = worksheets
+    reader = PdfReader(result.pdf)
+    codes = {r["variant"] for r in manifest["mazes"]}
+    assert len(codes) == COPIES
+    for record in manifest["mazes"]:
+        text = reader.pages[record["page"] - 1].extract_text()
+        assert f"Variant {record['variant']}" in text, f"page {record['page']}"
+        assert [c for c in codes if c in text] == [record["variant"]], f"page {record['page']}"
+        assert f"seed {record['seed']}" in text
+    # The students' PDF holds no answers: they are all in the key.
+    assert all(r["answer_file"] == result.key_pdf.name for r in manifest["mazes"])
+    assert not any("Answer key" in page.extract_text() for page in reader.pages)
+
+
+def test_key_labels_every_answer_with_its_variant(worksheets):
+    result, manifest, _ = worksheets
+    key = PdfReader(result.key_pdf)
+    for record in manifest["mazes"]:
+        text = key.pages[record["answer_page"] - 1].extract_text()
+        # The label is the variant code and the maze's place in that variant.
+        place = sum(1 for r in manifest["mazes"]
+                    if r["variant"] == record["variant"] and r["number"] <= record["number"])
+        assert f"{record['variant']} · {place}" in text, f"key page {record['answer_page']}"
+        assert f"seed {record['seed']}" in text
+        assert f"puzzle p. {record['page']}" in text
+
+
+def test_key_overlay_is_the_solution_of_that_variants_maze(worksheets):
+    result, manifest, _ = worksheets
+    pages: dict[int, RenderedPage] = {}
+    for record in manifest["mazes"]:
+        assert record["answer_file"] == result.key_pdf.name
+        maze = _maze_of(record)
+        path = shortest_path(maze, maze.start, maze.end)
+        assert len(path) == record["solution_length"]
+        on_path = {frozenset(pair) for pair in zip(path, path[1:])}
+        number = record["answer_page"]
+        page = pages.get(number) or pages.setdefault(number, RenderedPage(result.key_pdf, number))
+        x0, y0, x1, y1 = record["answer_bbox"]
+        cell = (x1 - x0) / maze.width
+        for x, y, direction, px, py in edge_points(record["answer_bbox"], maze.width, maze.height):
+            if not maze.is_open(x, y, direction):
+                continue
+            other = (x + 1, y) if direction == 2 else (x, y + 1)
+            expected = frozenset({(x, y), other}) in on_path
+            assert is_red(page.pixel(px, py)) == expected, (
+                f"{record['variant']}: passage {(x, y)}-{other} overlay wrong")
+        for x, y in path:
+            assert is_red(page.pixel(x0 + (x + 0.5) * cell, y1 - (y + 0.5) * cell)), (
+                f"{record['variant']}: solution cell {(x, y)} not marked")
+
+
+def test_key_is_not_interchangeable_between_variants(worksheets):
+    """Each key entry differs from every other variant's solution of the same section,
+    so matching it to its own maze above means something."""
+    _, manifest, _ = worksheets
+    by_section = defaultdict(list)
+    for record in manifest["mazes"]:
+        maze = _maze_of(record)
+        by_section[record["section"]].append(tuple(shortest_path(maze, maze.start, maze.end)))
+    for section, paths in by_section.items():
+        assert len(set(paths)) > 1, section
+
+
+def test_too_small_cells_for_min_cell_is_a_clean_error(tmp_path):
+    config = tmp_path / "big.yaml"
+    config.write_text("""\
+title: Worksheets
+layout: worksheet
+sections:
+  - {title: Fine, size: 6x8, count: 1}
+  - {title: Far Too Big, size: 30x40, count: 1}
+worksheet: {copies: 3, min_cell: 12mm}
+""")
+    run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o",
+                          str(tmp_path / "out.pdf"), "--quiet"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 2
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in run.stderr
+    assert lines[0].startswith("bookmaker: error: sections[1] (Far Too Big).size:")
+    assert "34.0 pt minimum" in lines[0]  # 12 mm
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.yaml"]
