@@ -126,13 +126,6 @@ def order_by_difficulty(mazes: list[MadeMaze]) -> list[MadeMaze]:
     return sorted(mazes, key=lambda m: difficulty_score(m.stats))
 
 
-def regeneration_code(made: MadeMaze) -> str:
-    """What `bookmaker maze` needs to remake this maze: algorithm, size, seed, endpoints."""
-    job = made.job
-    options = "".join(f" {key}={value}" for key, value in job.options)
-    return f"{job.algorithm}{options} {job.width}x{job.height} seed {made.seed} {job.endpoints}"
-
-
 def variant_code(book_seed: int, copy: int) -> str:
     """A short code that tells a worksheet copy apart: its number and four check letters."""
     digest = hashlib.sha256(f"bookmaker/variant|{book_seed}|{copy}".encode()).digest()

@@ -16,12 +16,11 @@ import pytest
 from PIL import Image
 
 from bookmaker.errors import BookmakerError
-from bookmaker.maze import ALGORITHMS, generate
+from bookmaker.maze import ALGORITHMS, generate, recipe
 from bookmaker.maze.solve import measure, solution, with_endpoints
 from bookmaker.render.export import (
     SOLUTION_COLOR,
     export,
-    maze_code,
     pdf_layout,
     png_layout,
     to_ascii,
@@ -134,7 +133,7 @@ def test_json_rows_one_per_line_and_jsonl_one_line():
 
 def ascii_grid(maze, text):
     lines = text.splitlines()
-    assert lines[0] == maze_code(maze)
+    assert lines[0] == recipe(maze)
     grid = lines[1:]
     assert len(grid) == 2 * maze.height + 1
     return [line.ljust(4 * maze.width + 1) for line in grid]
@@ -198,7 +197,7 @@ def test_svg_walls_match_cells(name):
         segment = ((x + 1, y), (x + 1, y + 1)) if bit == E else ((x, y + 1), (x + 1, y + 1))
         assert (segment in walls) != is_open
     assert_outer_wall(maze, lambda segment: segment in walls)
-    assert maze_code(maze) in text
+    assert recipe(maze) in text
 
 
 def test_svg_solution_only_on_request():
@@ -313,7 +312,7 @@ def test_pdf_is_one_page_without_solution_and_embeds_its_only_font():
     assert [str(f["/BaseFont"]).split("+")[-1] for f in fonts] == ["Andika"]
     assert all("/FontFile2" in f["/FontDescriptor"] for f in fonts)  # embedded TrueType
     assert b"Helvetica" not in data
-    assert maze_code(maze) in reader.pages[0].extract_text()
+    assert recipe(maze) in reader.pages[0].extract_text()
 
 
 def test_pdf_refuses_a_page_over_200_inches():
@@ -324,3 +323,15 @@ def test_pdf_refuses_a_page_over_200_inches():
 def test_unknown_format():
     with pytest.raises(BookmakerError, match="ascii, json, jsonl, svg, png, pdf"):
         export(make(), "gif")
+
+
+def test_json_names_options_off_their_defaults_so_the_maze_can_be_remade():
+    plain = json.loads(export(generate("growing-tree", 6, 5, 3), "json"))
+    assert "options" not in plain
+    maze = generate("growing-tree", 6, 5, 3, policy="oldest")
+    record = json.loads(export(maze, "json"))
+    assert record["options"] == {"policy": "oldest"}
+    again = generate(record["algorithm"], record["width"], record["height"], record["seed"],
+                     **record["options"])
+    assert again.rows() == record["cells"]
+    assert recipe(maze, "border") == "growing-tree 6x5 seed 3 policy=oldest border"

@@ -14,7 +14,7 @@ from ..errors import BookmakerError
 from .algorithms import ALGORITHMS, Algorithm
 from .grid import E, N, S, W, Maze
 
-__all__ = ["ALGORITHMS", "Algorithm", "Maze", "generate", "lookup", "N", "E", "S", "W"]
+__all__ = ["ALGORITHMS", "Algorithm", "Maze", "generate", "lookup", "recipe", "N", "E", "S", "W"]
 
 
 def lookup(name: str) -> Algorithm:
@@ -43,3 +43,19 @@ def generate(name: str, width: int, height: int, seed: int, **options: Any) -> M
     settings = {**algorithm.options, **options}
     cells = algorithm(width, height, random.Random(seed), **settings)
     return Maze(width, height, cells, algorithm=name, seed=seed, options=settings)
+
+
+def changed_options(maze: Maze) -> dict[str, Any]:
+    """The options ``maze`` was made with that differ from its algorithm's defaults."""
+    defaults = ALGORITHMS[maze.algorithm].options if maze.algorithm in ALGORITHMS else {}
+    return {key: value for key, value in maze.options.items() if defaults.get(key) != value}
+
+
+def recipe(maze: Maze, endpoints: str | None = None) -> str:
+    """What remakes ``maze`` with `bookmaker maze`: 'wilson 20x10 seed 7 border'.
+
+    Printed under every maze of a book, so a buyer can regenerate it.
+    """
+    options = "".join(f" {key}={value}" for key, value in changed_options(maze).items())
+    tail = f" {endpoints}" if endpoints else ""
+    return f"{maze.algorithm} {maze.width}x{maze.height} seed {maze.seed}{options}{tail}"

@@ -16,10 +16,10 @@ from .. import __version__
 from ..config import Book
 from ..fonts import FontPair
 from ..layout import PageFrame, Placement
-from ..maze import generate, lookup
+from ..maze import generate, lookup, recipe
 from ..maze.solve import with_endpoints
 from ..pages import Document, Page
-from ..plan import maze_seed, regeneration_code
+from ..plan import maze_seed
 from . import book as draw
 from .canvas import Style, reproducible_canvas
 
@@ -134,7 +134,7 @@ def _draw_page(canvas: Canvas, doc: Document, book: Book, fonts: FontPair, page:
             rating = item.stars if book.show_rating and kind == "puzzles" else None
             draw.maze_slot(canvas, fonts, draw.MazeOnPage(
                 item.made.drawing, item.placement, item.label, note,
-                regeneration_code(item.made), rating,
+                recipe(item.made.maze, item.made.job.endpoints), rating,
             ), _style(book, False, item.placement))
         draw.footer(canvas, frame, fonts)
     elif kind == "answers":
@@ -148,7 +148,7 @@ def _draw_page(canvas: Canvas, doc: Document, book: Book, fonts: FontPair, page:
             label = f"{item.variant} · {item.label}" if item.variant else item.label
             draw.maze_slot(canvas, fonts, draw.MazeOnPage(
                 item.made.answer, item.answer_placement, label,
-                f"puzzle p. {item.page}", regeneration_code(item.made), None,
+                f"puzzle p. {item.page}", recipe(item.made.maze, item.made.job.endpoints), None,
             ), _style(book, True, item.answer_placement))
         draw.footer(canvas, frame, fonts)
     elif kind == "draw":
