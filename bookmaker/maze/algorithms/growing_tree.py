@@ -27,6 +27,7 @@ import random
 
 from ...errors import BookmakerError
 from ..grid import E, N, S, W
+from .padded import BACK, CHOICES, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "growing-tree"
 SUMMARY = (
@@ -36,8 +37,8 @@ SUMMARY = (
 POLICIES = ("newest", "random", "oldest", "mix")
 OPTIONS = {"policy": "mix", "ratio": 0.75}
 
-# For each mask of directions (N=1, E=2, S=4, W=8), the direction codes 0-3 in it.
-_CHOICES = tuple(tuple(d for d in range(4) if mask >> d & 1) for mask in range(16))
+# Direction bits cleared, byte by byte (bytes.translate tables).
+_NOT_N, _NOT_E, _NOT_S, _NOT_W = (bytes(b & ~side for b in range(256)) for side in (N, E, S, W))
 
 
 def carve(
@@ -61,18 +62,13 @@ def carve(
     mixing = 0.0 < newest_share < 1.0
     oldest = policy == "oldest"
 
-    stride = width + 1  # a padded grid: one border column, a border row above and below
-    free = _unvisited_masks(width, height, stride)
+    stride, free = _unvisited_masks(width, height)
     cells = bytearray(len(free))
     rand = rng.random
+    move, there, back, choices = steps(stride), THERE, BACK, CHOICES
     up = -stride
-    move = (up, 1, stride, -1)
-    there = (N, E, S, W)
-    back = (S, W, N, E)
     not_n, not_e, not_s, not_w = 15 ^ N, 15 ^ E, 15 ^ S, 15 ^ W
-    choices = _CHOICES
-    start = rng.randrange(width * height)
-    cur = (start // width + 1) * stride + start % width
+    cur = padded_index(rng.randrange(width * height), width, stride)
     active = [cur]
     head = 0  # active[:head] are finished (policy oldest)
     misses = 0  # random picks of finished cells since the last sweep
@@ -115,17 +111,18 @@ def carve(
         cells[cur] |= there[d]
         cells[nxt] |= back[d]
         active.append(nxt)
-    return bytearray().join([cells[y * stride:y * stride + width] for y in range(1, height + 1)])
+    return unpad(cells, width, height, stride)
 
 
-def _unvisited_masks(width: int, height: int, stride: int) -> bytearray:
-    """Per padded cell, the directions (N, E, S, W bits) that stay inside the grid."""
-    free = bytearray((height + 2) * stride)
-    row = bytearray([N | E | S | W]) * width
-    row[0] &= ~W
-    row[-1] &= ~E
-    for y in range(1, height + 1):
-        free[y * stride:y * stride + width] = row
-    for y, side in ((1, N), (height, S)):
-        free[y * stride:y * stride + width] = bytes(b & ~side for b in free[y * stride:y * stride + width])
-    return free
+def _unvisited_masks(width: int, height: int) -> tuple[int, bytearray]:
+    """``(stride, free)``: per padded cell, the directions (N, E, S, W bits) staying inside."""
+    stride, free = padded_marks(width, height, inside=N | E | S | W, border=0)
+    end = (height + 1) * stride
+    for edge, table in (
+        (slice(stride, stride + width), _NOT_N),  # top row
+        (slice(height * stride, height * stride + width), _NOT_S),  # bottom row
+        (slice(stride, end, stride), _NOT_W),  # left column
+        (slice(stride + width - 1, end, stride), _NOT_E),  # right column
+    ):
+        free[edge] = free[edge].translate(table)
+    return stride, free

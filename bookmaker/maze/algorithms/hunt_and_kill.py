@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ..grid import E, N, S, W
+from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "hunt-and-kill"
 SUMMARY = (
@@ -27,19 +27,13 @@ _UNSEEN, _FRONTIER, _VISITED, _OUTSIDE = 0, 1, 2, 3
 
 
 def carve(width: int, height: int, rng: random.Random) -> bytearray:
-    stride = width + 1  # a padded grid: one border column, a border row above and below
-    state = bytearray([_OUTSIDE]) * ((height + 2) * stride)
-    for y in range(1, height + 1):
-        state[y * stride:y * stride + width] = bytes(width)
+    stride, state = padded_marks(width, height, inside=_UNSEEN, border=_OUTSIDE)
     state.append(_UNSEEN)  # sentinel: stops the cursor past the last cell
     cells = bytearray(len(state))
     rand = rng.random
+    move, there, back = steps(stride), THERE, BACK
     up = -stride
-    move = (up, 1, stride, -1)
-    there = (N, E, S, W)
-    back = (S, W, N, E)
-    start = rng.randrange(width * height)
-    cur = (start // width + 1) * stride + start % width
+    cur = padded_index(rng.randrange(width * height), width, stride)
     cursor = stride  # no unvisited cell before it
     while True:
         state[cur] = _VISITED
@@ -77,4 +71,4 @@ def carve(width: int, height: int, rng: random.Random) -> bytearray:
         d = options[int(rand() * len(options))] if len(options) > 1 else options[0]
         cells[cur] |= there[d]
         cells[cur + move[d]] |= back[d]
-    return bytearray().join([cells[y * stride:y * stride + width] for y in range(1, height + 1)])
+    return unpad(cells, width, height, stride)

@@ -17,6 +17,7 @@ import random
 
 from ...errors import BookmakerError
 from ..grid import E, N, S, W
+from .padded import BACK, CHOICES, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "prim"
 SUMMARY = (
@@ -27,8 +28,6 @@ VARIANTS = ("frontier", "weights")
 OPTIONS = {"variant": "frontier"}
 
 _IN = 16  # flag in a cell's mask: in the maze (or outside the grid)
-# For each mask of directions (N=1, E=2, S=4, W=8), the direction codes 0-3 in it.
-_CHOICES = tuple(tuple(d for d in range(4) if mask >> d & 1) for mask in range(16))
 
 
 def carve(width: int, height: int, rng: random.Random, variant: str = "frontier") -> bytearray:
@@ -36,27 +35,20 @@ def carve(width: int, height: int, rng: random.Random, variant: str = "frontier"
         raise BookmakerError(
             f"prim option 'variant' must be one of {', '.join(VARIANTS)}, got {variant!r}"
         )
-    stride = width + 1  # a padded grid: one border column, a border row above and below
     # Per cell: the directions to neighbours in the maze, and _IN once it is in.
     # 0 means untouched: neither in the maze nor on its frontier.
-    mask = bytearray([_IN]) * ((height + 2) * stride)
-    for y in range(1, height + 1):
-        mask[y * stride:y * stride + width] = bytes(width)
+    stride, mask = padded_marks(width, height, inside=0, border=_IN)
     cells = bytearray(len(mask))
-    start = rng.randrange(width * height)
-    start = (start // width + 1) * stride + start % width
+    start = padded_index(rng.randrange(width * height), width, stride)
     grow = _frontier if variant == "frontier" else _weights
     grow(mask, cells, stride, start, rng)
-    return bytearray().join([cells[y * stride:y * stride + width] for y in range(1, height + 1)])
+    return unpad(cells, width, height, stride)
 
 
 def _frontier(mask: bytearray, cells: bytearray, stride: int, cur: int, rng: random.Random) -> None:
     rand = rng.random
+    move, there, back, choices = steps(stride), THERE, BACK, CHOICES
     up = -stride
-    move = (up, 1, stride, -1)
-    there = (N, E, S, W)
-    back = (S, W, N, E)
-    choices = _CHOICES
     frontier: list[int] = []
     add = frontier.append
     while True:
@@ -95,12 +87,12 @@ def _frontier(mask: bytearray, cells: bytearray, stride: int, cur: int, rng: ran
 
 def _weights(mask: bytearray, cells: bytearray, stride: int, cur: int, rng: random.Random) -> None:
     rand = rng.random
-    up = -stride
+    move = steps(stride)
     heap: list[tuple[float, int, int]] = []  # (weight, cell outside, step back into the tree)
     push, pop = heapq.heappush, heapq.heappop
     while True:
         mask[cur] |= _IN
-        for step in (up, 1, stride, -1):
+        for step in move:
             if not mask[cur + step] & _IN:
                 push(heap, (rand(), cur + step, -step))
         while heap:

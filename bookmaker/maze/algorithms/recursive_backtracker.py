@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from ..grid import E, N, S, W
+from .padded import padded_index, padded_marks, unpad
 
 NAME = "recursive-backtracker"
 SUMMARY = "long winding corridors, few dead ends (~10 %); stack grows with the maze"
@@ -23,15 +24,12 @@ _BITS = (0, 1, 2, 2, 3)  # int.bit_length of 0..4: what rng.choice draws for tha
 
 def carve(width: int, height: int, rng: random.Random) -> bytearray:
     current = rng.randrange(width * height)
-    stride = width + 1  # a padded grid: one border column, a border row above and below
-    visited = bytearray(b"\1") * ((height + 2) * stride)
-    for y in range(1, height + 1):
-        visited[y * stride:y * stride + width] = bytes(width)
+    stride, visited = padded_marks(width, height, inside=0, border=1)
     cells = bytearray(len(visited))
     getrandbits = rng.getrandbits
     bits = _BITS
     up = -stride
-    current = (current // width + 1) * stride + current % width
+    current = padded_index(current, width, stride)
     visited[current] = 1
     stack: list[int] = []
     push, pop = stack.append, stack.pop
@@ -70,6 +68,4 @@ def carve(width: int, height: int, rng: random.Random) -> bytearray:
         elif stack:
             current = pop()
         else:
-            return bytearray().join(
-                [cells[y * stride:y * stride + width] for y in range(1, height + 1)]
-            )
+            return unpad(cells, width, height, stride)

@@ -10,16 +10,15 @@ walk leaves its first cell again; following those directions from the start
 gives the loop-erased path. Every perfect maze is equally likely, so mazes
 with many short dead ends (the common kind) dominate.
 
-The walk lives on a grid with a one-cell border (width + 1 per padded row)
-so a step is one addition; a step into the border is drawn again. Each step
-takes one random byte: its low two bits pick N, E, S or W.
+The walk runs on the padded grid, one random byte a step, like
+Aldous-Broder's (see ``padded``).
 """
 
 from __future__ import annotations
 
 import random
 
-from ..grid import E, N, S, W
+from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
 NAME = "wilson"
 SUMMARY = (
@@ -28,29 +27,19 @@ SUMMARY = (
 )
 UNIFORM = True
 
-# Random bytes drawn at a time, as getrandbits(8 * _CHUNK) in little-endian order;
-# part of the seed -> maze contract.
-_CHUNK = 1024
-_THERE = (N, E, S, W) * 64  # the wall a step opens, indexed by its random byte
-_BACK = (S, W, N, E) * 64  # and the same wall seen from the cell stepped into
-
 
 def carve(width: int, height: int, rng: random.Random) -> bytearray:
-    stride = width + 1
-    move = (-stride, 1, stride, -1) * 64  # indexed by a random byte: its low two bits
-    there, back = _THERE, _BACK
     # 0: not in the maze yet, 1: in the maze, 2: outside the grid
-    state = bytearray(b"\2") * ((height + 2) * stride)
-    for y in range(1, height + 1):
-        state[y * stride:y * stride + width] = bytes(width)
+    stride, state = padded_marks(width, height, inside=0, border=2)
+    move, there, back = walk_steps(stride), WALK_THERE, WALK_BACK  # indexed by a random byte
     cells = bytearray(len(state))
     exits = bytearray(len(state))  # the byte the walk last left each cell by
     root = rng.randrange(width * height)
-    state[(root // width + 1) * stride + root % width] = 1
+    state[padded_index(root, width, stride)] = 1
     start = cur = state.find(0)
-    getrandbits = rng.getrandbits
+    getrandbits, chunk = rng.getrandbits, WALK_CHUNK
     while start >= 0:
-        for b in getrandbits(8 * _CHUNK).to_bytes(_CHUNK, "little"):
+        for b in getrandbits(8 * chunk).to_bytes(chunk, "little"):
             nxt = cur + move[b]
             seen = state[nxt]
             if seen == 2:
@@ -71,4 +60,4 @@ def carve(width: int, height: int, rng: random.Random) -> bytearray:
             start = cur = state.find(0, start)
             if start < 0:
                 break
-    return bytearray().join([cells[y * stride:y * stride + width] for y in range(1, height + 1)])
+    return unpad(cells, width, height, stride)
