@@ -3,25 +3,33 @@
     report = check_pdf("book.pdf", "kdp")
     print(report.format())        # "page 3: line width 0.5 pt is under 0.75 pt (thinnest stroke)"
 
-The file is read with pypdf, so it need not come from bookmaker. Each page's
-content stream is interpreted just far enough to know what ink lands where:
-the graphics state stack, the transformation matrix, line widths, paths,
-text positions, images and form XObjects (recursively, under their /Matrix).
-Every defect is reported once per page, with the worst case found, so a
-broken 200-page book gives a readable list rather than thousands of lines.
+The file is read with pypdf, so it need not come from bookmaker; content
+streams are tokenized by pdf_content, which leaves anything unusual to pypdf's
+parser. Each page's content is interpreted just far enough to know what ink
+lands where: the graphics state stack, the transformation matrix, line
+widths, paths, text positions, images and form XObjects (recursively, under
+their /Matrix). Every defect is reported once per page, with the worst case
+found, so a broken 200-page book gives a readable list rather than thousands
+of lines.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
+from copy import copy
 from dataclasses import dataclass, field, replace
+from itertools import accumulate, repeat
+from operator import mul
 from pathlib import Path
 from typing import Any, Iterable
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, IndirectObject
 
+from . import pdf_content
 from .errors import BookmakerError
+from .pdf_content import PATH_RUN
 from .profiles import INCH, Profile, get_profile, page_margins
 
 SLACK = 0.01  # points; PDF writers round coordinates to a few decimals
@@ -205,7 +213,7 @@ def _check_content(profile: Profile, number: int, count: int, page, media: Box, 
     try:
         contents = page.get_contents()
         if contents is not None:
-            scan.walk(contents.operations, resources, _GState(clip=media), 0)
+            scan.walk(_operations(contents), resources, _GState(clip=media), 0)
     except Exception as error:  # a damaged stream must not hide the other checks
         problems.append(Problem(number, "unreadable-content", f"content stream could not be read: {error}"))
 
@@ -259,9 +267,29 @@ class _Subpath:
 
 
 _STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+_CLOSING_STROKES = {b"s", b"b", b"b*"}
 _FILLS = {b"f", b"F", b"f*"}
 _ENDS = _STROKES | _FILLS | {b"n"}
+_CURVES = {b"c", b"v", b"y"}
 _TEXT_SHOWS = {b"Tj", b"TJ", b"'", b'"'}
+_INTERPRETED = _ENDS | _CURVES | _TEXT_SHOWS | {
+    PATH_RUN, b"l", b"m", b"h", b"re", b"W", b"W*", b"q", b"Q", b"cm", b"w", b"J", b"gs", b"sh",
+    b"BT", b"Tf", b"Tc", b"Tw", b"Tz", b"TL", b"Tr", b"Ts", b"Td", b"TD", b"Tm", b"T*",
+    b"Do", b"INLINE IMAGE",
+}
+UNIT_SQUARE = ((0, 0), (1, 0), (0, 1), (1, 1))
+
+
+def _operations(stream) -> list[tuple[Any, bytes]]:
+    """The operations of a content stream (a page's ContentStream or a form
+    XObject), read by our fast tokenizer, or by pypdf's parser where ours meets
+    something it does not handle; pypdf then reads or rejects it as before."""
+    if not isinstance(stream, ContentStream):
+        stream = ContentStream(stream, None)
+    try:
+        return pdf_content.parse(stream.get_data(), path_runs=True)
+    except Exception:  # pdf_content.Unsupported, or whatever else: pypdf decides
+        return stream.operations
 
 
 class _PageScan:
@@ -277,10 +305,17 @@ class _PageScan:
     # fonts ----------------------------------------------------------------
 
     def check_fonts(self, resources) -> None:
-        for font in (_resolve(resources.get("/Font")) or {}).values():
-            font = _resolve(font)
-            if not _font_embedded(font):
-                self.unembedded.add(str(font.get("/BaseFont", "/(unnamed)"))[1:])
+        fonts = resources.get("/Font")
+        key = ("unembedded", _key(fonts))  # pages usually share one font dictionary
+        names = self._cache.get(key)
+        if names is None:
+            names = set()
+            for font in (_resolve(fonts) or {}).values():
+                font = _resolve(font)
+                if not _font_embedded(font):
+                    names.add(str(font.get("/BaseFont", "/(unnamed)"))[1:])
+            self._cache[key] = names
+        self.unembedded |= names
 
     def _font(self, resources, name) -> _Font | None:
         ref = (_resolve(resources.get("/Font")) or {}).get(name)
@@ -295,13 +330,74 @@ class _PageScan:
 
     def walk(self, operations, resources, gs: _GState, depth: int) -> None:
         stack: list[_GState] = []
-        path: list[_Subpath] = []  # in user space: cm may not change within a path
+        # The current path, in user space (cm may not change within a path),
+        # kept flat for speed: subpath k holds points starts[k] up to
+        # starts[k + 1] of xs, ys, and is closed if closed[k].
+        xs: list[float] = []
+        ys: list[float] = []
+        starts: list[int] = []
+        closed: list[bool] = []
         clip_pending = False
         tm = tlm = IDENTITY
         for operands, op in operations:
-            if op == b"q":
+            if op not in _INTERPRETED:  # colours, dashes, joins, marked content...
+                continue
+            # path construction, the bulk of any drawing, first
+            if op == PATH_RUN:  # consecutive "x y m" and "x y l", as one
+                run_xs, run_ys, moves = operands
+                base = len(xs)
+                if not starts and (not moves or moves[0]):
+                    starts.append(base)  # an l with no current point begins a subpath
+                    closed.append(False)
+                starts += map(base.__add__, moves)
+                closed += [False] * len(moves)
+                xs += run_xs
+                ys += run_ys
+            elif op == b"l":
+                if len(operands) == 2:
+                    x, y = float(operands[0]), float(operands[1])
+                    if not starts:  # no current point: the line begins a subpath
+                        starts.append(len(xs))
+                        closed.append(False)
+                    xs.append(x)
+                    ys.append(y)
+                else:
+                    self._line_to(operands, xs, ys, starts, closed)
+            elif op == b"m":
+                x, y = float(operands[0]), float(operands[1])
+                starts.append(len(xs))
+                closed.append(False)
+                xs.append(x)
+                ys.append(y)
+            elif op in _CURVES:
+                # Curves as their control polygon: its hull contains the curve.
+                self._line_to(operands, xs, ys, starts, closed)
+            elif op == b"h":
+                if closed:
+                    closed[-1] = True
+            elif op == b"re":
+                x, y, w, h = (float(v) for v in operands)
+                starts.append(len(xs))
+                closed.append(True)
+                xs += (x, x + w, x + w, x)
+                ys += (y, y, y + h, y + h)
+            elif op in _ENDS:
+                if xs and op != b"n":
+                    if op in _STROKES:
+                        if op in _CLOSING_STROKES:
+                            closed[-1] = True
+                        self._stroke(gs)
+                    self._paint_path(xs, ys, starts, closed, gs, op in _STROKES)
+                if clip_pending and xs:
+                    gs.clip = _intersect(gs.clip, _bounds([_apply(gs.ctm, x, y) for x, y in zip(xs, ys)]))
+                xs, ys, starts, closed = [], [], [], []
+                clip_pending = False
+            elif op in (b"W", b"W*"):
+                clip_pending = True
+            # graphics state
+            elif op == b"q":
                 stack.append(gs)
-                gs = replace(gs)
+                gs = copy(gs)
             elif op == b"Q":
                 if stack:
                     gs = stack.pop()
@@ -313,37 +409,6 @@ class _PageScan:
                 gs.line_cap = int(operands[0])
             elif op == b"gs":
                 self._ext_gstate(resources, operands[0], gs)
-            # path construction
-            elif op == b"m":
-                path.append(_Subpath([(float(operands[0]), float(operands[1]))]))
-            elif op in (b"l", b"c", b"v", b"y"):
-                # Curves as their control polygon: its hull contains the curve.
-                nums = [float(v) for v in operands]
-                if not path:
-                    path.append(_Subpath([]))
-                path[-1].points += [(nums[i], nums[i + 1]) for i in range(0, len(nums), 2)]
-            elif op == b"h":
-                if path:
-                    path[-1].closed = True
-            elif op == b"re":
-                x, y, w, h = (float(v) for v in operands)
-                path.append(_Subpath([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], closed=True))
-            elif op in (b"W", b"W*"):
-                clip_pending = True
-            elif op in _ENDS:
-                points = [pt for sub in path for pt in sub.points]
-                if points and op != b"n":
-                    if op in _STROKES:
-                        if op in (b"s", b"b", b"b*"):
-                            path[-1].closed = True
-                        self._stroke(gs)
-                        box = _stroke_bounds(path, gs.ctm, gs.line_width / 2, gs.line_cap)
-                    else:
-                        box = _bounds([_apply(gs.ctm, x, y) for x, y in points])
-                    self._paint(box, gs)
-                if clip_pending and points:
-                    gs.clip = _intersect(gs.clip, _bounds([_apply(gs.ctm, x, y) for x, y in points]))
-                path, clip_pending = [], False
             elif op == b"sh":
                 self._paint(gs.clip or self.media, gs)
             # text
@@ -384,12 +449,59 @@ class _PageScan:
             elif op == b"Do":
                 self._do(resources, operands[0], gs, depth)
             elif op == b"INLINE IMAGE":
-                self._paint(_bounds([_apply(gs.ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]), gs)
+                self._paint(_bounds([_apply(gs.ctm, x, y) for x, y in UNIT_SQUARE]), gs)
+
+    @staticmethod
+    def _line_to(operands, xs, ys, starts, closed) -> None:
+        """l, c, v or y: every point of the operands joins the current subpath."""
+        nums = [float(v) for v in operands]
+        points = [(nums[i], nums[i + 1]) for i in range(0, len(nums), 2)]
+        if not starts:
+            starts.append(len(xs))
+            closed.append(False)
+        for x, y in points:
+            xs.append(x)
+            ys.append(y)
 
     def _stroke(self, gs: _GState) -> None:
         width = gs.line_width * _min_scale(gs.ctm)
         if self.thinnest is None or width < self.thinnest:
             self.thinnest = width
+
+    def _paint_path(self, xs: list[float], ys: list[float], starts: list[int], closed: list[bool],
+                    gs: _GState, stroke: bool) -> None:
+        """Record the ink of filling or stroking the current path. A loose box
+        first: the path's points, widened on every side by more than any
+        stroke's ink can reach past them (√2 half-widths at a square cap's
+        corner), in device space. Only if that could cross the safe area is
+        the exact ink worked out, point by point; on a clean page never."""
+        ctm = gs.ctm
+        reach = abs(gs.line_width) * 0.75 if stroke else 0.0
+        x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+        box = _bounds([_apply(ctm, x0, y0), _apply(ctm, x1, y0), _apply(ctm, x0, y1), _apply(ctm, x1, y1)])
+        pad = 1e-6 + 1e-9 * max(map(abs, box))  # more than any rounding in the exact sums
+        loose = (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad)
+        if all(map(math.isfinite, loose)) and not self._may_record(loose, gs):
+            return
+        if stroke:
+            ends = starts[1:] + [len(xs)]
+            path = [_Subpath(list(zip(xs[s:e], ys[s:e])), c) for s, e, c in zip(starts, ends, closed)]
+            exact = _stroke_bounds(path, ctm, gs.line_width / 2, gs.line_cap)
+            if exact is None:
+                return  # nothing but zero-length butt-capped ends: no ink
+        else:
+            exact = _bounds([_apply(ctm, x, y) for x, y in zip(xs, ys)])
+        self._paint(exact, gs)
+
+    def _may_record(self, box: Box, gs: _GState) -> bool:
+        """Whether painting ``box`` could record anything: whether, clipped,
+        it crosses the safe area by more than SLACK anywhere."""
+        box = _intersect(gs.clip, box)
+        if box is None:
+            return False
+        safe = self.safe
+        return (safe[0] - box[0] > SLACK or safe[1] - box[1] > SLACK
+                or box[2] - safe[2] > SLACK or box[3] - safe[3] > SLACK)
 
     def _paint(self, box: Box, gs: _GState, can_bleed: bool = True) -> None:
         """Record ink over ``box`` (device space). Art that runs into the bleed
@@ -439,7 +551,18 @@ class _PageScan:
                 data = bytes(item)
             else:  # pypdf decodes some strings to text; the codes are the raw bytes
                 data = getattr(item, "original_bytes", None) or str(item).encode("latin-1", "replace")
-            for code in _codes(data, font.two_byte if font else False):
+            two_byte = font.two_byte if font else False
+            codes = _codes(data, two_byte)
+            if gs.char_space == 0 and gs.h_scale == 1 and (gs.word_space == 0 or two_byte):
+                # Each advance is then the glyph's width alone: add them up in
+                # C, one by one and in order, to the very sum the loop makes.
+                if font:
+                    glyphs = map(font.widths.get, codes, repeat(font.default))
+                else:
+                    glyphs = repeat(1.0, len(codes))
+                x = deque(accumulate(map(mul, glyphs, repeat(size)), initial=x), maxlen=1)[0]
+                continue
+            for code in codes:
                 glyph = (font.widths.get(code, font.default) if font else 1.0) * size
                 space = gs.word_space if code == 32 and not (font and font.two_byte) else 0.0
                 x += (glyph + gs.char_space + space) * gs.h_scale
@@ -459,7 +582,7 @@ class _PageScan:
         if subtype == "/Image":
             if "/SMask" in xobject:
                 self.transparency.add("an image with a soft mask")
-            self._paint(_bounds([_apply(gs.ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]), gs)
+            self._paint(_bounds([_apply(gs.ctm, x, y) for x, y in UNIT_SQUARE]), gs)
         elif subtype == "/Form" and depth < MAX_FORM_DEPTH:
             inner = replace(gs, ctm=_mul(_matrix(xobject.get("/Matrix", IDENTITY)), gs.ctm))
             if "/BBox" in xobject:
@@ -475,7 +598,7 @@ class _PageScan:
             self.check_fonts(form_resources)
             key = ("form", _key(ref))
             if key not in self._cache:
-                self._cache[key] = ContentStream(xobject, None).operations
+                self._cache[key] = _operations(xobject)
             self.walk(self._cache[key], form_resources, inner, depth + 1)
 
 
@@ -575,11 +698,12 @@ def _min_scale(m: Matrix) -> float:
     return math.sqrt(max((total - root) / 2, 0.0))
 
 
-def _stroke_bounds(path: list[_Subpath], ctm: Matrix, half: float, cap: int) -> Box:
+def _stroke_bounds(path: list[_Subpath], ctm: Matrix, half: float, cap: int) -> Box | None:
     """Device-space bounds of the ink of stroking ``path`` (user space) with
-    half-width ``half``. Corners (joins) may reach ``half`` any way; open ends
-    follow the cap: butt ends widen only sideways, so a rule drawn exactly to
-    the margin stays inside it. Sharp miters can reach further; we ignore that."""
+    half-width ``half``, or None if it paints nothing. Corners (joins) may
+    reach ``half`` any way; open ends follow the cap: butt ends widen only
+    sideways, so a rule drawn exactly to the margin stays inside it. Sharp
+    miters can reach further; we ignore that."""
     ink: list[tuple[float, float]] = []
     for sub in path:
         points = sub.points
@@ -596,7 +720,7 @@ def _stroke_bounds(path: list[_Subpath], ctm: Matrix, half: float, cap: int) -> 
             ux, uy = dx / length * half, dy / length * half  # outward along the line
             reach = 1 if cap == 2 else 0
             ink += [(x - uy + reach * ux, y + ux + reach * uy), (x + uy + reach * ux, y - ux + reach * uy)]
-    return _bounds([_apply(ctm, x, y) for x, y in ink])
+    return _bounds([_apply(ctm, x, y) for x, y in ink]) if ink else None
 
 
 def _bounds(points: list[tuple[float, float]]) -> Box:

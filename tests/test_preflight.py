@@ -413,3 +413,62 @@ def test_diagonal_square_cap_reaches_past_its_end_point(tmp_path):
     report = check_pdf(make_book(tmp_path / "d.pdf", draw, bleed=False), "kdp")
     [problem] = only(report, "outside-safe-area")
     assert "0.2 pt" in problem.message and "on the left" in problem.message
+
+
+# --- content streams, read by the fast tokenizer or left to pypdf ---------------
+
+
+def with_content(tmp_path, content: bytes, page=2):
+    """A clean KDP book (trim 6 x 9 in, bleed) whose page ``page`` also draws ``content``."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DecodedStreamObject
+
+    writer = PdfWriter(clone_from=PdfReader(make_book(tmp_path / "base.pdf", clean_page)))
+    target = writer.pages[page - 1]
+    stream = DecodedStreamObject()
+    stream.set_data(target.get_contents().get_data() + b"\n" + content)
+    target.replace_contents(stream)
+    writer.write(tmp_path / "content.pdf")
+    return tmp_path / "content.pdf"
+
+
+def test_stream_the_tokenizer_leaves_to_pypdf_is_still_checked(tmp_path):
+    from bookmaker.pdf_content import Unsupported, parse
+
+    content = b"q .5 w 100 100 m 200 100l S Q"  # "100l": pypdf reads a number, then l
+    with pytest.raises(Unsupported):
+        parse(content)
+    [problem] = check_pdf(with_content(tmp_path, content), "kdp").problems
+    assert str(problem) == "page 2: line width 0.5 pt is under 0.75 pt (thinnest stroke)"
+
+
+def test_inline_image_extent_and_what_follows_it(tmp_path):
+    from bookmaker.pdf_content import parse
+
+    top = 9 + TRIM[1] - 0.1 * INCH  # 0.1 in below the top trim edge
+    # 2 x 2 gray samples whose 4 bytes read " EI", then more content to check
+    content = (b"q 20 0 0 20 100 %.2f cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00 EI EI Q "
+               b"q .5 w 100 100 m 200 100 l S Q" % (top - 20))
+    assert [op for _, op in parse(content)][:4] == [b"q", b"cm", b"INLINE IMAGE", b"Q"]
+    report = check_pdf(with_content(tmp_path, content), "kdp")
+    assert codes(report) == {"outside-safe-area", "thin-line"}
+    assert "0.275 in" in only(report, "outside-safe-area")[0].message
+
+
+def test_zero_length_stroke_paints_only_with_caps(tmp_path):
+    top = 9 + TRIM[1] - 0.1 * INCH
+    dot = b"q 2 w %d J 100 %.2f m 100 %.2f l S Q"
+    assert check_pdf(with_content(tmp_path, dot % (0, 300, 300)), "kdp").ok  # butt caps: no ink
+    assert check_pdf(with_content(tmp_path, dot % (0, top, top)), "kdp").ok
+    report = check_pdf(with_content(tmp_path, dot % (1, top, top)), "kdp")
+    assert codes(report) == {"outside-safe-area"}
+
+
+def test_text_in_a_tj_array_inside_marked_content(tmp_path):
+    # page 4 is a verso: its right side is the gutter, 0.375 in (27 pt) wide
+    text = (b"/Span <</MCID 0 /Alt (a \\) paren)>> BDC BT /F1+0 12 Tf 1 0 0 1 %d 300 Tm "
+            b"[(a rather) -250 (long caption)] TJ ET EMC")
+    assert check_pdf(with_content(tmp_path, text % 100, page=4), "kdp").ok
+    report = check_pdf(with_content(tmp_path, text % 340, page=4), "kdp")
+    [problem] = only(report, "outside-safe-area")
+    assert problem.page == 4 and "on the right" in problem.message

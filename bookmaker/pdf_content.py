@@ -1,0 +1,521 @@
+"""A fast tokenizer for PDF content streams.
+
+    operations = parse(b"q 1 0 0 1 72 72 cm /F1 12 Tf [(Hi) -20 (!)] TJ Q")
+    # [([], b"q"), ([1, 0, 0, 1, 72, 72], b"cm"), (["/F1", 12], b"Tf"),
+    #  ([[b"Hi", -20, b"!"]], b"TJ"), ([], b"Q")]
+
+It returns what pypdf's ``ContentStream.operations`` does, in plain Python
+values: numbers are ``int`` or ``float``, names ``str`` with their slash
+(``"/F1"``, ``#xx`` escapes decoded), strings ``bytes`` (escapes applied),
+arrays ``list`` and dictionaries ``dict``; ``true``/``false``/``null`` inside
+them are ``True``/``False``/``None``. An inline image becomes one operation
+``({"settings": {...}, "data": b"..."}, b"INLINE IMAGE")``. As with pypdf, a
+word that starts with a letter is an operator wherever it stands outside an
+array or dictionary. Strings follow the PDF reference where pypdf does not:
+an unknown escape drops its backslash, octal escapes over 255 wrap, and an
+unescaped CR or CR LF in a string reads as LF.
+
+An inline image's data ends where its settings say (a PDF 2.0 /L, or the
+size of unfiltered samples), or at the end-of-data marker of ASCII filters,
+if an EI follows there; otherwise at the first EI that has whitespace before
+it and what reads as content, not binary data, after it.
+
+With ``path_runs=True``, each run of two or more consecutive ``x y m`` and
+``x y l`` operations (a drawing's bulk: a maze is thousands of wall segments)
+comes as one ``(PathRun(xs, ys, moves), PATH_RUN)`` instead: the points'
+coordinates as floats, and in ``moves`` the indices of those an ``m`` put down.
+
+Most of a drawing's content is numbers and operators separated by spaces, so
+the stream is cut at the few bytes that start anything else (strings, hex
+strings, arrays, dictionaries, comments, inline images) and the plain runs in
+between are split on whitespace in C. Each distinct word is classified once
+(and remembered across streams); a run of words becomes a string of one-byte
+codes, in which C-level scans find the operators and a regular expression
+the m/l runs, so that Python loops once per operation, or once per PathRun.
+
+Whatever this tokenizer does not understand (a stray ``)``, a malformed
+number, an unterminated string...) raises :class:`Unsupported`, and the caller
+falls back to pypdf's parser, which then reads or rejects the stream as it
+always did.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import compress
+from typing import Any, NamedTuple
+
+__all__ = ["PATH_RUN", "PathRun", "Unsupported", "parse"]
+
+WHITESPACE = b"\x00\t\n\x0c\r "
+_WS = rb"\x00\t\n\x0c\r "
+_DELIMITERS = rb"()<>\[\]{}/%"
+MAX_DEPTH = 100  # nesting of arrays and dictionaries
+MAX_WORD = 100  # bytes in a number, name or operator; longer ones are left to pypdf
+
+
+class Unsupported(ValueError):
+    """The stream holds something this tokenizer does not handle."""
+
+
+# Where a plain run ends: the start of a string, hex string, dictionary,
+# array, comment, or anything else that needs care.
+_SPECIAL = re.compile(rb"[()<>\[\]{}%]")
+# ... and the same for streams that contain an inline image. "BI" counts only
+# as a word of its own; a name /BI stays a name.
+_SPECIAL_BI = re.compile(
+    rb"[()<>\[\]{}%]|(?<![^" + _WS + rb"()<>\[\]{}%])BI(?![^" + _WS + _DELIMITERS + rb"])"
+)
+_NUMBER = re.compile(rb"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)\Z")
+# One token inside an array, a dictionary or an inline image's settings,
+# after any whitespace and comments.
+_TOKEN = re.compile(
+    rb"[" + _WS + rb"]*(?:%[^\r\n]*[" + _WS + rb"]*)*"
+    rb"(?:(?P<num>[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+))(?![^" + _WS + _DELIMITERS + rb"])"
+    rb"|(?P<name>/[^" + _WS + _DELIMITERS + rb"]*)"
+    rb"|(?P<open><<|[\[(<])"
+    rb"|(?P<close>>>|\])"
+    rb"|(?P<word>[^" + _WS + _DELIMITERS + rb"]+)"
+    rb"|(?P<end>\Z))"
+)
+_STRING_STOP = re.compile(rb"[()\\\r]")
+_HEX = re.compile(rb"[0-9A-Fa-f" + _WS + rb"]*>")
+_ESCAPES = {
+    ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b", ord("f"): b"\f",
+    ord("("): b"(", ord(")"): b")", ord("\\"): b"\\",
+}
+_WORDS = {b"true": True, b"false": False, b"null": None}
+_OPERATOR = object()  # the classification of a word that is an operator
+
+
+PATH_RUN = b"m/l"  # no operator can contain a slash
+
+
+class PathRun(NamedTuple):
+    """Consecutive ``x y m`` / ``x y l`` operations, as one."""
+
+    xs: list[float]
+    ys: list[float]
+    moves: list[int]  # which points begin a subpath
+
+
+class _Glued(list):
+    """Several tokens written without space between them, as ``cs/GS0`` or
+    ``/A/B``: a list of (operator or None, operand)."""
+
+
+def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
+    """The operations of the content stream ``data``: (operands, operator)
+    pairs; runs of ``m`` and ``l`` collapsed into PathRuns if ``path_runs``."""
+    ops: list[tuple[Any, bytes]] = []
+    operands: list[Any] = []
+    special = _SPECIAL_BI if b"BI" in data else _SPECIAL
+    search = special.search
+    size = len(data)
+    pos = 0
+    while pos < size:
+        match = search(data, pos)
+        end = match.start() if match else size
+        if end > pos:
+            chunk = data[pos:end]
+            if b"\x00" in chunk:  # whitespace to PDF, but not to bytes.split
+                chunk = chunk.replace(b"\x00", b" ")
+            if b"\x0b" in chunk:  # the other way round
+                raise Unsupported("a vertical tab")
+            operands = _plain(chunk.split(), operands, ops, path_runs)
+        if match is None:
+            break
+        char = data[end]
+        if char == 0x25:  # % comment: to the end of the line
+            newline = _line_end(data, end)
+            pos = newline if newline >= 0 else size
+        elif char == 0x42:  # BI, an inline image
+            if operands:
+                raise Unsupported("operands before BI")
+            image, pos = _inline_image(data, end + 2)
+            ops.append((image, b"INLINE IMAGE"))
+        elif char in b"([<":
+            value, pos = _object(data, end, 0)
+            operands.append(value)
+        else:  # ) ] > { } where no object can start
+            raise Unsupported(f"unexpected {chr(char)!r} at byte {end}")
+    return ops
+
+
+# What each word is, as one byte, so that whole runs of words can be
+# inspected in C: a number, a name, the operators m and l, another operator,
+# or several tokens glued together.
+NUMBER, NAME, MOVE, LINE, OPERATOR, GLUED = range(6)
+_IS_OPERATOR = bytes(code in (MOVE, LINE, OPERATOR) for code in range(256))
+_IS_MOVE = bytes(code == MOVE for code in range(256))
+# Two or more "x y m" / "x y l" in a row, not after an operand (which would
+# make the first take three).
+_RUN = re.compile(rb"(?<![\x00\x01])(?:\x00\x00[\x02\x03]){2,}")
+
+
+class _Vocabulary:
+    """Every distinct word seen (most streams repeat a few hundred): what it
+    is, its value, and for numbers that value as a float."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self) -> None:
+        self.kinds: dict[bytes, Any] = {}  # the value, _OPERATOR, or a _Glued list
+        self.codes: dict[bytes, int] = {}
+        self.floats: dict[bytes, float] = {}
+
+    def learn(self, words: list[bytes]) -> None:
+        for word in words:
+            if word not in self.codes:
+                self.kinds[word] = kind = _classify(word)
+                if kind is _OPERATOR:
+                    code = MOVE if word == b"m" else LINE if word == b"l" else OPERATOR
+                elif kind.__class__ is _Glued:
+                    code = GLUED
+                elif kind.__class__ is str:
+                    code = NAME
+                else:
+                    code = NUMBER
+                    self.floats[word] = float(kind)
+                self.codes[word] = code
+
+
+_vocabulary = _Vocabulary()
+
+
+def _plain(words: list[bytes], operands: list[Any], ops: list[tuple[Any, bytes]],
+           path_runs: bool) -> list[Any]:
+    """Add the operations of a run of plain words to ``ops``, the first taking
+    ``operands`` (pending from before the run) too; return the operands left
+    pending at its end."""
+    global _vocabulary
+    vocabulary = _vocabulary  # one for the whole run, whatever other threads do
+    try:
+        codes = bytes(map(vocabulary.codes.__getitem__, words))
+    except KeyError:
+        if len(vocabulary.codes) > vocabulary.LIMIT:
+            vocabulary = _vocabulary = _Vocabulary()
+        vocabulary.learn(words)
+        codes = bytes(map(vocabulary.codes.__getitem__, words))
+    kinds = vocabulary.kinds
+    if GLUED in codes:
+        return _word_by_word(words, kinds, operands, ops)
+    done = 0  # the words before this one are in ops
+    if path_runs:
+        floats = vocabulary.floats.__getitem__
+        for run in _RUN.finditer(codes):
+            start, end = run.span()
+            if start == 0 and operands:
+                continue  # the first m or l would take these too
+            operands = _region(words, codes, done, start, operands, ops, kinds)  # leaves none
+            moves = list(compress(range((end - start) // 3), codes[start + 2:end:3].translate(_IS_MOVE)))
+            xs, ys = list(map(floats, words[start:end:3])), list(map(floats, words[start + 1:end:3]))
+            ops.append((PathRun(xs, ys, moves), PATH_RUN))
+            done = end
+    return _region(words, codes, done, len(words), operands, ops, kinds)
+
+
+def _region(words: list[bytes], codes: bytes, start: int, end: int, operands: list[Any],
+            ops: list[tuple[Any, bytes]], kinds: dict[bytes, Any]) -> list[Any]:
+    """Add the operations of ``words[start:end]`` to ``ops``, as _plain does."""
+    if start == end:
+        return operands
+    values = list(map(kinds.__getitem__, words[start:end]))
+    at = list(compress(range(end - start), codes[start:end].translate(_IS_OPERATOR)))
+    if not at:
+        return operands + values
+    ops.append((operands + values[:at[0]], words[start + at[0]]))
+    after = at[0] + 1
+    for i in at[1:]:
+        ops.append((values[after:i], words[start + i]))
+        after = i + 1
+    return values[after:]
+
+
+def _word_by_word(words: list[bytes], kinds: dict[bytes, Any], operands: list[Any],
+                  ops: list[tuple[Any, bytes]]) -> list[Any]:
+    """_plain for runs with glued words, as ``cs/GS0``."""
+    for word in words:
+        kind = kinds[word]
+        if kind is _OPERATOR:
+            ops.append((operands, word))
+            operands = []
+        elif kind.__class__ is _Glued:
+            for operator, value in kind:
+                if operator is None:
+                    operands.append(value)
+                else:
+                    ops.append((operands, operator))
+                    operands = []
+        else:
+            operands.append(kind)
+    return operands
+
+
+def _line_end(data: bytes, start: int) -> int:
+    newline = data.find(b"\n", start)
+    carriage = data.find(b"\r", start, newline if newline >= 0 else len(data))
+    return carriage if carriage >= 0 else newline
+
+
+def _classify(word: bytes) -> Any:
+    """A whitespace-separated word of a plain run: a number, a name, the
+    operator marker, or several of these glued together."""
+    if len(word) > MAX_WORD:
+        raise Unsupported(f"a {len(word)}-byte word")
+    first = word[0]
+    if first in b"0123456789+-.":
+        if _NUMBER.match(word):
+            return float(word) if b"." in word else int(word)
+        raise Unsupported(f"not a number: {word!r}")
+    if first == 0x2F:  # /
+        if b"/" not in word[1:]:
+            return _name(word)
+        return _Glued((None, _name(b"/" + part)) for part in word[1:].split(b"/"))
+    if word[:1].isalpha() or first in b"'\"":
+        if b"/" not in word:
+            return _OPERATOR
+        operator, *names = word.split(b"/")
+        return _Glued([(operator, None)] + [(None, _name(b"/" + name)) for name in names])
+    raise Unsupported(f"unexpected {word!r}")
+
+
+def _name(raw: bytes) -> str:
+    """A name as pypdf spells it: #xx escapes decoded, then UTF-8 (or GBK, or Latin-1)."""
+    if b"#" in raw:
+        out = bytearray()
+        i = 0
+        while i < len(raw):
+            if raw[i] == 0x23:
+                try:
+                    out.append(int(raw[i + 1:i + 3], 16))
+                    i += 3
+                    continue
+                except ValueError:
+                    pass
+            out.append(raw[i])
+            i += 1
+        raw = bytes(out)
+    for charset in ("utf-8", "gbk"):
+        try:
+            return raw.decode(charset)
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("latin-1")
+
+
+# --- objects inside operands ---------------------------------------------------
+
+
+def _object(data: bytes, pos: int, depth: int) -> tuple[Any, int]:
+    """The object starting with the delimiter at ``pos`` ( ( [ < or << ), and where it ends."""
+    char = data[pos]
+    if char == 0x28:
+        return _string(data, pos + 1)
+    if char == 0x5B:
+        return _array(data, pos + 1, depth + 1)
+    if data.startswith(b"<<", pos):
+        return _dictionary(data, pos + 2, depth + 1)
+    return _hex(data, pos + 1)
+
+
+def _string(data: bytes, pos: int) -> tuple[bytes, int]:
+    """A literal string whose body starts at ``pos``: nested parentheses,
+    backslash escapes (octal ones too) and end-of-line rules as the PDF
+    reference gives them."""
+    close = data.find(b")", pos)
+    if close < 0:
+        raise Unsupported("unterminated string")
+    body = data[pos:close]
+    if b"(" not in body and b"\\" not in body and b"\r" not in body:
+        return body, close + 1
+    out = bytearray()
+    depth = 1
+    search = _STRING_STOP.search
+    while True:
+        match = search(data, pos)
+        if match is None:
+            raise Unsupported("unterminated string")
+        at = match.start()
+        out += data[pos:at]
+        char = data[at]
+        pos = at + 1
+        if char == 0x28:
+            depth += 1
+            out.append(char)
+        elif char == 0x29:
+            depth -= 1
+            if depth == 0:
+                return bytes(out), pos
+            out.append(char)
+        elif char == 0x0D:  # an end of line in a string reads as \n
+            out.append(0x0A)
+            if data.startswith(b"\n", pos):
+                pos += 1
+        else:  # backslash
+            if pos >= len(data):
+                raise Unsupported("unterminated string")
+            escaped = data[pos]
+            if escaped in _ESCAPES:
+                out += _ESCAPES[escaped]
+                pos += 1
+            elif 0x30 <= escaped <= 0x37:
+                digits = pos + 1
+                while digits < pos + 3 and digits < len(data) and 0x30 <= data[digits] <= 0x37:
+                    digits += 1
+                out.append(int(data[pos:digits], 8) & 0xFF)  # high-order overflow is ignored
+                pos = digits
+            elif escaped == 0x0D:  # an escaped end of line continues the string
+                pos += 2 if data.startswith(b"\r\n", pos) else 1
+            elif escaped == 0x0A:
+                pos += 1
+            # any other character: the backslash is ignored
+
+
+def _hex(data: bytes, pos: int) -> tuple[bytes, int]:
+    match = _HEX.match(data, pos)
+    if match is None:
+        raise Unsupported("bad hex string")
+    digits = bytes(data[pos:match.end() - 1]).translate(None, WHITESPACE)
+    if len(digits) % 2:
+        digits += b"0"
+    return bytes.fromhex(digits.decode("ascii")), match.end()
+
+
+def _token(data: bytes, pos: int) -> re.Match:
+    match = _TOKEN.match(data, pos)
+    if match is None:  # a number glued to something, or a stray ) > { }
+        raise Unsupported(f"unexpected data at byte {pos}")
+    return match
+
+
+def _value(data: bytes, match: re.Match, depth: int) -> tuple[Any, int]:
+    """The object that token ``match`` starts (not a closing bracket)."""
+    kind = match.lastgroup
+    if kind == "num":
+        word = match.group("num")
+        return (float(word) if b"." in word else int(word)), match.end()
+    if kind == "name":
+        return _name(match.group("name")), match.end()
+    if kind == "open":
+        if depth >= MAX_DEPTH:
+            raise Unsupported("nested too deeply")
+        return _object(data, match.start("open"), depth)
+    if kind == "word" and match.group("word") in _WORDS:
+        return _WORDS[match.group("word")], match.end()
+    raise Unsupported(f"unexpected {match.group(kind)!r} in an array or dictionary")
+
+
+def _array(data: bytes, pos: int, depth: int) -> tuple[list, int]:
+    items: list[Any] = []
+    while True:
+        match = _token(data, pos)
+        if match.lastgroup == "close" and match.group("close") == b"]":
+            return items, match.end()
+        value, pos = _value(data, match, depth)
+        items.append(value)
+
+
+def _dictionary(data: bytes, pos: int, depth: int) -> tuple[dict, int]:
+    items: dict[str, Any] = {}
+    while True:
+        match = _token(data, pos)
+        if match.lastgroup == "close" and match.group("close") == b">>":
+            return items, match.end()
+        if match.lastgroup != "name":
+            raise Unsupported("a dictionary key must be a name")
+        key = _name(match.group("name"))
+        value, pos = _value(data, _token(data, match.end()), depth)
+        items.setdefault(key, value)  # as pypdf: the first of repeated keys counts
+
+
+# --- inline images -------------------------------------------------------------
+
+_COMPONENTS = {
+    "/G": 1, "/DeviceGray": 1, "/CalGray": 1, "/I": 1, "/Indexed": 1,
+    "/RGB": 3, "/DeviceRGB": 3, "/CalRGB": 3, "/Lab": 3,
+    "/CMYK": 4, "/DeviceCMYK": 4,
+}
+
+
+def _inline_image(data: bytes, pos: int) -> tuple[dict, int]:
+    """Read an inline image's settings from just after BI, skip its data, and
+    return ({"settings", "data"}, the position just after EI)."""
+    settings: dict[str, Any] = {}
+    while True:
+        match = _token(data, pos)
+        if match.lastgroup == "word" and match.group("word") == b"ID":
+            break
+        if match.lastgroup != "name":
+            raise Unsupported("bad inline image settings")
+        value, pos = _value(data, _token(data, match.end()), 1)
+        settings[_name(match.group("name"))] = value
+    start = match.end()
+    if start >= len(data) or data[start] not in WHITESPACE:
+        raise Unsupported("no whitespace after ID")
+    start += 1  # exactly one whitespace byte separates ID from the data
+    end = _image_end(data, start, settings)
+    after = end
+    while after < len(data) and data[after] in WHITESPACE:
+        after += 1
+    return {"settings": settings, "data": data[start:end]}, after + 2
+
+
+def _image_end(data: bytes, start: int, settings: dict[str, Any]) -> int:
+    """Where the image data that begins at ``start`` ends: just before the
+    whitespace and EI that close it."""
+    length = settings.get("/L", settings.get("/Length"))
+    if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+        length = _raw_length(settings)
+    if length is not None and _ei_follows(data, start + length):
+        return start + length
+    filters = settings.get("/F", settings.get("/Filter"))
+    first = (filters[0] if filters else None) if isinstance(filters, list) else filters
+    if first in ("/AHx", "/ASCIIHexDecode", "/A85", "/ASCII85Decode"):
+        # the data is text and ends with its own end-of-data marker
+        marker = b">" if first in ("/AHx", "/ASCIIHexDecode") else b"~>"
+        at = data.find(marker, start)
+        if at >= 0 and _ei_follows(data, at + len(marker)):
+            return at + len(marker)
+    # Otherwise the first EI with whitespace before it, a delimiter after it,
+    # and what follows looking like content rather than more binary data.
+    at = data.find(b"EI", start)
+    while at >= 0:
+        if (at > start and data[at - 1] in WHITESPACE and _ei_follows(data, at)
+                and _looks_like_content(data[at + 2:at + 34])):
+            end = at - 1
+            while end > start and data[end - 1] in WHITESPACE:
+                end -= 1
+            return end
+        at = data.find(b"EI", at + 1)
+    raise Unsupported("no EI after an inline image")
+
+
+def _raw_length(settings: dict[str, Any]) -> int | None:
+    """The byte length of unfiltered image data, when the settings say it."""
+    if settings.get("/F", settings.get("/Filter")) not in (None, []):
+        return None
+    width, height = settings.get("/W", settings.get("/Width")), settings.get("/H", settings.get("/Height"))
+    mask = settings.get("/IM", settings.get("/ImageMask")) is True
+    bits = 1 if mask else settings.get("/BPC", settings.get("/BitsPerComponent"))
+    space = settings.get("/CS", settings.get("/ColorSpace"))
+    if isinstance(space, list):
+        space = space[0] if space else None
+    components = 1 if mask else _COMPONENTS.get(space) if isinstance(space, str) else None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0
+               for v in (width, height, bits, components)):
+        return None
+    return (width * components * bits + 7) // 8 * height
+
+
+def _ei_follows(data: bytes, pos: int) -> bool:
+    """Whether whitespace (if any), then an EI word, come at ``pos``."""
+    while pos < len(data) and data[pos] in WHITESPACE:
+        pos += 1
+    return data.startswith(b"EI", pos) and (pos + 2 == len(data) or data[pos + 2] in WHITESPACE
+                                             or data[pos + 2] in b"()<>[]{}/%")
+
+
+def _looks_like_content(tail: bytes) -> bool:
+    """Whether the bytes after a candidate EI read as content-stream text."""
+    return all(32 <= byte < 127 or byte in WHITESPACE for byte in tail)

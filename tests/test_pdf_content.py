@@ -1,0 +1,300 @@
+"""The fast content-stream tokenizer: every kind of token, inline images, the
+cases it leaves to pypdf, and agreement with pypdf's own parser."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf.generic import BooleanObject, ContentStream, NullObject, TextStringObject
+
+from bookmaker.pdf_content import PATH_RUN, PathRun, Unsupported, parse
+
+
+def ops(data: bytes) -> list[tuple[list, bytes]]:
+    return [(list(operands), op) for operands, op in parse(data)]
+
+
+def operands_of(data: bytes) -> list:
+    """The operands of a stream with one operation."""
+    [(operands, _)] = parse(data)
+    return operands
+
+
+def pypdf_ops(data: bytes) -> list:
+    stream = ContentStream(None, None)
+    stream.set_data(data)
+    return [(plain(operands), op) if op != b"INLINE IMAGE" else (plain(operands["settings"]), op)
+            for operands, op in stream.operations]
+
+
+def plain(value):
+    """A pypdf object as the Python value our tokenizer gives."""
+    if isinstance(value, TextStringObject):
+        return value.original_bytes
+    if isinstance(value, bytes):
+        return bytes(value)
+    if isinstance(value, BooleanObject):
+        return value.value
+    if isinstance(value, bool) or value is None or isinstance(value, NullObject):
+        return None if value is None or isinstance(value, NullObject) else value
+    if isinstance(value, str):  # a NameObject, or one of our names
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return float(value) if isinstance(value, float) else int(value)
+
+
+# --- tokens ----------------------------------------------------------------------
+
+
+def test_operators_and_numbers():
+    assert ops(b"q 1 0 0 1 72.5 -3 cm\n.5 w Q") == [
+        ([], b"q"), ([1, 0, 0, 1, 72.5, -3], b"cm"), ([0.5], b"w"), ([], b"Q")]
+
+
+@pytest.mark.parametrize("word, value", [
+    (b".5", 0.5), (b"-3.", -3.0), (b"+1", 1), (b"-.25", -0.25), (b"007", 7), (b"0.000", 0.0),
+    (b"+.5", 0.5), (b"123456789012", 123456789012), (b"-0", 0),
+])
+def test_numbers(word, value):
+    [number] = operands_of(word + b" w")
+    assert number == value and type(number) is type(value)
+
+
+def test_names_with_escapes():
+    assert operands_of(b"/F1 /A#20B /#41 / /Caf#C3#A9 /x#zz BDC") == [
+        "/F1", "/A B", "/A", "/", "/Café", "/x#zz"]
+
+
+@pytest.mark.parametrize("source, value", [
+    (rb"(plain)", b"plain"),
+    (rb"(a (nested (pair)) here)", b"a (nested (pair)) here"),
+    (rb"(\(unbalanced\) \\ back)", b"(unbalanced) \\ back"),
+    (rb"(\n\r\t\b\f)", b"\n\r\t\b\f"),
+    (rb"(\053\53\0053)", b"++\x053"),  # three digits at most
+    (rb"(\777)", b"\xff"),  # high-order overflow is ignored
+    (b"(one \\\ntwo \\\r\nthree \\\rfour)", b"one two three four"),  # escaped ends of line vanish
+    (b"(a\r\nb\rc\nd)", b"a\nb\nc\nd"),  # unescaped ones read as LF
+    (rb"(\q)", b"q"),  # an unknown escape drops the backslash
+    (rb"()", b""),
+    (b"(\x00\x12\xff)", b"\x00\x12\xff"),
+])
+def test_literal_strings(source, value):
+    assert operands_of(source + b" Tj") == [value]
+
+
+@pytest.mark.parametrize("source, value", [
+    (b"<48656C6C6F>", b"Hello"),
+    (b"<48 65 6c\n6C 6f>", b"Hello"),
+    (b"<901FA>", b"\x90\x1f\xa0"),  # an odd digit count ends in 0
+    (b"<>", b""),
+])
+def test_hex_strings(source, value):
+    assert operands_of(source + b"Tj") == [value]
+
+
+def test_arrays_nested_with_keywords():
+    assert operands_of(b"[1 [2 [/A (b)]] true false null <41>] d") == [
+        [1, [2, ["/A", b"b"]], True, False, None, b"A"]]
+
+
+def test_dictionary_operands():
+    source = b"/Span <</MCID 3 /Alt (x\\)y) /K [1 2] /N <</Deep true>>>> BDC"
+    assert operands_of(source) == ["/Span", {"/MCID": 3, "/Alt": b"x)y", "/K": [1, 2], "/N": {"/Deep": True}}]
+
+
+def test_comments():
+    assert ops(b"q % a comment ( [ << with delimiters\nQ %another\r1 w %at the end") == [
+        ([], b"q"), ([], b"Q"), ([1], b"w")]
+    assert ops(b"[1 % inside an array ]\n 2] TJ <</A % in a dictionary >>\n 1>> BDC") == [
+        ([[1, 2]], b"TJ"), ([{"/A": 1}], b"BDC")]
+    assert ops(b"(a % is no comment in a string) Tj") == [([b"a % is no comment in a string"], b"Tj")]
+
+
+def test_operators_glued_to_delimiters():
+    assert ops(b"[(A)-120(V)]TJ(x)Tj<41>Tj q[]0 d/F1 12 Tf/GS0 gs cs/CS0 cs") == [
+        ([[b"A", -120, b"V"]], b"TJ"), ([b"x"], b"Tj"), ([b"A"], b"Tj"), ([], b"q"),
+        ([[], 0], b"d"), (["/F1", 12], b"Tf"), (["/GS0"], b"gs"), ([], b"cs"), (["/CS0"], b"cs")]
+    assert ops(b"/A/B/C BDC") == [(["/A", "/B", "/C"], b"BDC")]
+
+
+def test_whitespace_of_every_kind():
+    assert ops(b"1\x002\t3\x0c4\r\n5 m") == [([1, 2, 3, 4, 5], b"m")]
+
+
+def test_keywords_outside_arrays_are_operators_as_in_pypdf():
+    assert ops(b"true false null") == [([], b"true"), ([], b"false"), ([], b"null")]
+    assert pypdf_ops(b"true false null") == [([], b"true"), ([], b"false"), ([], b"null")]
+
+
+def test_operators_with_quotes():
+    assert ops(b"(a) ' 1 2 (b) \" T*") == [([b"a"], b"'"), ([1, 2, b"b"], b'"'), ([], b"T*")]
+
+
+# --- inline images ---------------------------------------------------------------
+
+
+def image(data: bytes) -> tuple[dict, list[bytes]]:
+    result = parse(data)
+    [(operands, op)] = [(o, op) for o, op in result if op == b"INLINE IMAGE"]
+    return operands, [op for _, op in result if op != b"INLINE IMAGE"]
+
+
+def test_inline_image_of_raw_samples_may_contain_ei():
+    # 3 x 2 gray samples, 8 bits: exactly 6 bytes, one of them spelling " EI "
+    data = b"q BI /W 3 /H 2 /CS /G /BPC 8 ID \x00 EI \xff\nEI Q"
+    info, rest = image(data)
+    assert info == {"settings": {"/W": 3, "/H": 2, "/CS": "/G", "/BPC": 8}, "data": b"\x00 EI \xff"}
+    assert rest == [b"q", b"Q"]
+
+
+def test_inline_image_sizes_from_their_settings():
+    # 10 one-bit samples a row pad to 2 bytes; 3 rows
+    info, _ = image(b"BI /W 10 /H 3 /IM true ID \x01 EI\x02\x03\x04\x05 EI")
+    assert info["data"] == b"\x01 EI\x02\x03\x04\x05"
+    # RGB: 3 components
+    info, _ = image(b"BI /Width 1 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 ID EI EI EI")
+    assert info["data"] == b"EI EI "
+    # a PDF 2.0 length
+    info, _ = image(b"BI /W 99 /H 99 /F /Fl /L 4 ID \x00EI\x00 EI Q")
+    assert info["data"] == b"\x00EI\x00"
+
+
+def test_inline_image_with_ascii_filters():
+    info, rest = image(b"BI /W 2 /H 1 /CS /RGB /BPC 8 /F /AHx ID 0A1B 2C3D4E5F> EI Q")
+    assert info["data"] == b"0A1B 2C3D4E5F>" and rest == [b"Q"]
+    info, rest = image(b"BI /W 2 /H 1 /F [/A85 /Fl] ID 9jqo^ EI BOu!rD~> EI Q")
+    assert info["data"] == b"9jqo^ EI BOu!rD~>" and rest == [b"Q"]
+
+
+def test_inline_image_found_by_its_ei():
+    # a DCT image: no length to go by; binary data that happens to hold " EI "
+    data = b"BI /W 8 /H 8 /F /DCT /CS /RGB ID \xff\xd8 EI \x80\x91\x07\xff\xd9\nEI\nQ 1 0 0 1 5 5 cm"
+    info, rest = image(data)
+    assert info["data"] == b"\xff\xd8 EI \x80\x91\x07\xff\xd9"
+    assert rest == [b"Q", b"cm"]
+
+
+def test_inline_image_agrees_with_pypdf():
+    data = b"q 20 0 0 20 5 5 cm BI /W 3 /H 2 /CS /G /BPC 8 ID \x00 EI \xff\nEI Q (BI) Tj /BI gs"
+    mine = [(o["settings"] if op == b"INLINE IMAGE" else list(o), op) for o, op in parse(data)]
+    assert mine == pypdf_ops(data)
+    assert [op for _, op in mine] == [b"q", b"cm", b"INLINE IMAGE", b"Q", b"Tj", b"gs"]
+
+
+def test_bi_only_as_a_word():
+    assert ops(b"/BI gs (BI) Tj BIx") == [(["/BI"], b"gs"), ([b"BI"], b"Tj"), ([], b"BIx")]
+
+
+# --- what is left to pypdf -------------------------------------------------------
+
+
+@pytest.mark.parametrize("data", [
+    b"1 2 ) m", b"] TJ", b"{ 1 } x", b"(unterminated", b"[1 2", b"<</A 1", b"<4G> Tj",
+    b"1.2.3 w", b"1e5 w", b"10l", b"<<1 2>> BDC", b"[1 R]", b"BI /W 1 ID \x00", b"BI /W 1 ID\xff EI",
+    b"1 BI /W 1 /H 1 /BPC 8 /CS /G ID \x00 EI", b"q\x0bQ", b"1" * 400 + b" w", b"[" * 200 + b"]" * 200,
+])
+def test_unsupported(data):
+    with pytest.raises(Unsupported):
+        parse(data)
+
+
+# --- path runs -------------------------------------------------------------------
+
+
+def expand(operations) -> list:
+    out = []
+    for operands, op in operations:
+        if op == PATH_RUN:
+            moves = set(operands.moves)
+            points = enumerate(zip(operands.xs, operands.ys))
+            out += [([x, y], b"m" if i in moves else b"l") for i, (x, y) in points]
+        else:
+            out.append((list(operands), op))
+    return out
+
+
+def test_path_runs():
+    data = b"2 J n 0 0 m 24 0 l 3 1 m 5 1 l 8 1 l S 1 2 3 l 4 5 m 6 7 l h 9 9 m"
+    runs = parse(data, path_runs=True)
+    assert runs[2] == (PathRun([0, 24, 3, 5, 8], [0, 0, 1, 1, 1], [0, 2]), PATH_RUN)
+    assert ([1, 2, 3], b"l") in runs  # three operands: left to the interpreter
+    assert expand(runs) == ops(data)
+
+
+def test_path_runs_leave_odd_coordinates_alone():
+    data = b"n 0 0 m /x 1 l 2 2 l S"
+    assert expand(parse(data, path_runs=True)) == ops(data)
+    assert all(op != PATH_RUN for _, op in parse(data, path_runs=True)[:3])
+
+
+# --- agreement with pypdf, on random streams --------------------------------------
+
+numbers = st.from_regex(r"\A[+-]?(?:[0-9]{1,6}(?:\.[0-9]{0,4})?|\.[0-9]{1,4})\Z").map(str.encode)
+names = st.from_regex(r"\A/[A-Za-z0-9_.+-]{0,8}\Z").map(str.encode)
+
+
+def literal(raw: bytes) -> bytes:
+    escaped = raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)").replace(b"\r", b"\\r")
+    return b"(" + escaped + b")"
+
+
+strings = st.one_of(
+    st.binary(max_size=12).map(literal),
+    st.binary(max_size=8).map(lambda raw: b"<" + raw.hex().encode() + b">"),
+    st.just(b"(with (balanced) parens)"),
+)
+objects = st.recursive(
+    st.one_of(numbers, names, strings),
+    lambda inner: st.one_of(
+        st.lists(st.one_of(inner, st.sampled_from([b"true", b"false", b"null"])), max_size=4)
+        .map(lambda items: b"[" + b" ".join(items) + b"]"),
+        st.lists(st.tuples(names.filter(lambda n: len(n) > 1), inner), max_size=3)
+        .map(lambda pairs: b"<<" + b" ".join(k + b" " + v for k, v in pairs) + b">>"),
+    ),
+    max_leaves=8,
+)
+operators = st.sampled_from([b"q", b"Q", b"cm", b"m", b"l", b"re", b"S", b"f*", b"Tj", b"TJ", b"'", b'"',
+                             b"BDC", b"EMC", b"Do", b"gs", b"T*", b"d0"])
+spaces = st.sampled_from([b" ", b"\n", b"\r\n", b"\t", b"\x0c", b"  ", b" % note ( [ <<\n"])
+
+
+@st.composite
+def streams(draw) -> bytes:
+    """Random operations, spaced every which way, or not at all after a
+    closing delimiter: ``[1 2]TJ``."""
+    parts = []
+
+    def space() -> bytes:
+        glue = parts[-1][-1:] in (b")", b">", b"]") and draw(st.booleans())
+        return b"" if glue else draw(spaces)
+
+    for _ in range(draw(st.integers(0, 12))):
+        for operand in draw(st.lists(objects, max_size=5)):
+            parts += [operand]
+            parts += [space()]
+        parts += [draw(operators)]
+        parts += [space()]
+    return b"".join(parts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(streams())
+def test_agrees_with_pypdf(data):
+    assert [(plain(operands), op) for operands, op in parse(data)] == pypdf_ops(data)
+    assert expand(parse(data, path_runs=True)) == ops(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.binary(max_size=200), streams().flatmap(
+    lambda data: st.tuples(st.integers(0, len(data)), st.binary(max_size=3)).map(
+        lambda cut: data[:cut[0]] + cut[1] + data[cut[0] + 1:]))))
+def test_any_bytes_parse_or_are_left_to_pypdf(data):
+    for path_runs in (False, True):
+        try:
+            parse(data, path_runs=path_runs)
+        except Unsupported:
+            pass
