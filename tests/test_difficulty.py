@@ -15,6 +15,8 @@ from bookmaker.maze import generate
 from bookmaker.maze.solve import measure, solution, with_endpoints
 from bookmaker.plan import difficulty_score, maze_seed
 
+from .readback import maze_of
+
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 404
 
@@ -55,12 +57,6 @@ sections:
 """
 
 
-def _maze_of(record):
-    maze = generate(record["algorithm"], record["width"], record["height"], record["seed"],
-                    **record.get("options", {}))
-    return with_endpoints(maze, record["endpoints"])
-
-
 def _score(maze) -> float:
     return difficulty_score(measure(maze, solution(maze)))
 
@@ -87,7 +83,7 @@ def _section(manifest, title):
 def test_difficulty_order_prints_easiest_first(book):
     _, _, manifest = book
     records = _section(manifest, "Sorted")
-    scores = [_score(_maze_of(r)) for r in records]
+    scores = [_score(maze_of(r)) for r in records]
     assert scores == sorted(scores)
     # The same mazes the section generates, only reordered, and the generation order
     # is not already sorted, so the ordering did something.
@@ -117,7 +113,7 @@ def test_min_solution_share_is_met_by_every_maze(book, title, share):
     records = _section(manifest, title)
     assert len(records) == 12
     for record in records:
-        maze = _maze_of(record)
+        maze = maze_of(record)
         assert len(solution(maze)) == record["solution_length"]
         assert _share(maze) >= share, f"maze {record['number']}"
     # The demand bites: some first-choice seeds fall short and were replaced.
@@ -129,7 +125,7 @@ def test_min_solution_share_is_met_by_every_maze(book, title, share):
     assert short, "every first seed already meets the share: the test proves nothing"
     assert not set(short) & {r["seed"] for r in records}
     if title == "Both":
-        scores = [_score(_maze_of(r)) for r in records]
+        scores = [_score(maze_of(r)) for r in records]
         assert scores == sorted(scores)
 
 

@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from bookmaker.build import build
 from bookmaker.errors import BookmakerError
 
-from .pdfpixels import RenderedPage
+from .readback import RenderedPage
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ROOT / "configs"
