@@ -400,7 +400,6 @@ def _field_paths(model: type[BaseModel], prefix: str = "") -> list[str]:
 
 
 def test_every_config_key_is_documented():
-    # README_CONFIG.md is to be folded into README.md; accept either.
-    docs = "".join(p.read_text() for p in (ROOT / "README_CONFIG.md", ROOT / "README.md") if p.exists())
+    docs = (ROOT / "README.md").read_text()
     missing = [path for path in _field_paths(Book) if f"`{path}`" not in docs]
     assert not missing
