@@ -363,6 +363,18 @@ class Book(Strict):
             seen[section.slug] = index
         return sections
 
+    @model_validator(mode="after")
+    def _worksheets_hold_few_mazes(self) -> "Book":
+        # A worksheet has name lines and big cells for young hands: more than 4 mazes crowd it.
+        if self.layout == "worksheet":
+            for index, section in enumerate(self.sections):
+                if section.per_page > 4:
+                    raise problem(
+                        f"a worksheet holds 1 to 4 mazes a page, got {section.per_page}",
+                        "sections", index, "per_page",
+                    )
+        return self
+
     @property
     def trim_size(self) -> tuple[float, float]:
         """(width, height) of the trimmed page in points."""
