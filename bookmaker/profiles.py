@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from .errors import BookmakerError
+from .units import POINTS_PER_UNIT
 
 INCH = 72.0
 MM = 72.0 / 25.4
@@ -229,7 +230,6 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     },
 }
 
-_UNITS = {"in": INCH, "mm": MM, "cm": 10 * MM, "pt": 1.0}
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(in|mm|cm|pt)?\s*$")
 
 
@@ -246,7 +246,7 @@ def parse_size(text: str) -> tuple[float, float]:
             "nor WxH with a unit such as 6x9in, 148x210mm or 432x648pt"
         )
     w, h, unit = match.groups()
-    scale = _UNITS[unit or "in"]
+    scale = POINTS_PER_UNIT[unit or "in"]
     if float(w) <= 0 or float(h) <= 0:
         raise BookmakerError(f"page size '{text}' must be larger than zero")
     return float(w) * scale, float(h) * scale

@@ -12,7 +12,6 @@ POINTS_PER_UNIT = {"in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54, "pt": 1.0}
 _NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
 _UNIT = r"(in|mm|cm|pt)"
 _LENGTH = re.compile(rf"^\s*{_NUMBER}\s*{_UNIT}\s*$")
-_SIZE_WITH_UNIT = re.compile(rf"^\s*{_NUMBER}\s*[x×]\s*{_NUMBER}\s*{_UNIT}\s*$")
 _GRID = re.compile(r"^\s*(\d+)\s*[x×]\s*(\d+)\s*$")
 UNITS_HINT = "a number with a unit: in, mm, cm or pt (e.g. 0.5in, 12mm)"
 
@@ -24,18 +23,6 @@ def parse_length(text: str) -> float:
         raise ValueError(f"'{text}' is not a length; write {UNITS_HINT}")
     number, unit = match.groups()
     return float(number) * POINTS_PER_UNIT[unit]
-
-
-def parse_page_size(text: str) -> tuple[float, float]:
-    """'8.5x11in' -> (612.0, 792.0) points."""
-    match = _SIZE_WITH_UNIT.match(str(text))
-    if not match:
-        raise ValueError(
-            f"'{text}' is not a page size; write WIDTHxHEIGHT with a unit (e.g. 6x9in, 210x297mm)"
-        )
-    width, height, unit = match.groups()
-    scale = POINTS_PER_UNIT[unit]
-    return float(width) * scale, float(height) * scale
 
 
 def parse_grid_size(text: str) -> tuple[int, int]:
