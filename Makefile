@@ -22,6 +22,8 @@ test: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/algorithms.py
 	$(BIN)/python benchmarks/book.py
+	$(BIN)/python benchmarks/preflight.py
+	$(BIN)/python benchmarks/character.py
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/*.json
