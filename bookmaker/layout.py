@@ -16,6 +16,7 @@ from .units import format_points
 
 Box = tuple[float, float, float, float]
 
+MAX_CELL_PT = 72.0
 MIN_CELL_PT = 3.6  # 1.27 mm: below this a pencil line no longer fits between 0.75 pt walls
 HEADER_PT = 40.0  # running head: section title and instructions
 FOOTER_PT = 22.0  # page number
@@ -156,6 +157,9 @@ def place_maze(slot: Box, columns: int, rows: int, min_cell: float, where: str) 
             f"{where}: {columns}x{rows} cells give {cell:.1f} pt cells in this slot, under the "
             f"{min_cell:.1f} pt minimum; use a size up to about {fits}, or fewer mazes per page"
         )
+    # A tiny maze alone on a page would get cells inches wide; an inch (or the worksheet's
+    # own minimum, if larger) is as big as a cell is useful.
+    cell = min(cell, max(MAX_CELL_PT, min_cell))
     cell = math.floor(cell * 100) / 100  # round numbers keep the content stream short
     maze_w, maze_h = columns * cell, rows * cell
     left = x0 + ((x1 - x0) - maze_w) / 2

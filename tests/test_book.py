@@ -165,3 +165,11 @@ def test_bleed_books_get_thumb_tabs_that_run_into_the_bleed(tmp_path):
     assert darks, "no tab reaches the bleed edge"
     inner_x = width_pt - 9 - 0.35 * 72 if outside_right else 9 + 0.35 * 72
     assert not any(is_dark(page.pixel(inner_x, y)) for y in darks), "tab reaches into the page"
+
+
+def test_a_tiny_maze_gets_cells_of_at_most_an_inch(tmp_path):
+    config = tmp_path / "tiny.yaml"
+    config.write_text("title: Tiny\nsections:\n  - title: One\n    size: 2x1\n    count: 1\n")
+    record = json.loads(build(config, tmp_path / "tiny.pdf").manifest.read_text())["mazes"][0]
+    x0, y0, x1, y1 = record["bbox"]
+    assert (x1 - x0) == pytest.approx(144, abs=0.01) and (y1 - y0) == pytest.approx(72, abs=0.01)

@@ -125,7 +125,14 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage, style: Style) -
     # Label and code sit beyond the reach of the arrows, in the bands layout reserved.
     reach = marker_reach(p.marker_cells) * p.cell
     label_y = p.top + reach + 3
-    left, right = p.bbox[0], p.bbox[2]
+    # The label row spans the maze, or more when the maze is too narrow to hold it.
+    needed = (canvas.stringWidth(item.label, fonts.bold, 11) + 10
+              + canvas.stringWidth(item.note, fonts.regular, 8)
+              + (45 if item.stars is not None else 0))
+    span = min(max(p.bbox[2] - p.bbox[0], needed), p.slot[2] - p.slot[0])
+    centre = (p.bbox[0] + p.bbox[2]) / 2
+    left = min(max(centre - span / 2, p.slot[0]), p.slot[2] - span)
+    right = left + span
     text(canvas, left, label_y, item.label, fonts.bold, 11)
     note_right = right
     if item.stars is not None:
@@ -134,7 +141,7 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage, style: Style) -
         text(canvas, note_right, label_y, item.note, fonts.regular, 8, "right", SOFT_INK)
     # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt.
     for i, line in enumerate(simpleSplit(item.code, fonts.regular, 7, p.slot[2] - p.slot[0])[:2]):
-        text(canvas, (left + right) / 2, p.bbox[1] - reach - 8 - 8 * i, line, fonts.regular, 7,
+        text(canvas, centre, p.bbox[1] - reach - 8 - 8 * i, line, fonts.regular, 7,
              "centre", SOFT_INK)
 
 
