@@ -67,12 +67,13 @@ class Planner:
                 position += section.count
         return groups
 
+    def has_answers(self, section: int) -> bool:
+        """Whether the answer key shows the mazes of ``section``: none without endpoints."""
+        return self.book.answer_key.enabled and self.book.sections[section].endpoints != "none"
+
     def answers(self, groups: list[Group]) -> list[int]:
         """Positions of the mazes that have a solution to show."""
-        if not self.book.answer_key.enabled:
-            return []
-        sections = self.book.sections
-        return [i for g in groups if sections[g.section].endpoints != "none" for i in g.mazes]
+        return [i for g in groups if self.has_answers(g.section) for i in g.mazes]
 
     def main_pages(self, groups: list[Group], answers: list[int]) -> list[Page]:
         front = self.book.front_matter
@@ -123,8 +124,9 @@ class Planner:
         for group in groups:
             section = book.sections[group.section]
             puzzle = self.fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section)
+            # A section kept out of the key must not be refused for the key's smaller slots.
             answer = (self.fit(answer_frame, "answers", book.answer_key.per_page, group.section)
-                      if book.answer_key.enabled else puzzle)
+                      if self.has_answers(group.section) else puzzle)
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
             for index in range(len(group.mazes)):
                 jobs.append(MazeJob(
