@@ -20,10 +20,12 @@ from .files import write_atomically
 from .fonts import font_pair
 from .layout import MIN_CELL_PT, Box, PageFrame, Placement, page_frame, place_maze, resolve_margins, slot_boxes
 from .manifest import MazeRecord, manifest_json
-from .pages import Document, Group, Page, Printed, pad_for_printer, paginate_book
+from .pages import (
+    CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, pad_for_printer, paginate_book,
+)
 from .plan import MadeMaze, MazeJob, difficulty_score, make_mazes, order_by_difficulty, stars, variant_code
 from .profiles import get_profile
-from .render.book import body_area
+from .render.book import body_area, contents_lines
 from .render.document import Entry, Options, render_document
 
 Progress = Callable[[str, int], Callable[[], None]]  # (label, total) -> call once per step
@@ -84,8 +86,18 @@ class Planner:
             contents_entries=entries if front.contents else 0,
             groups=groups, answers=answers if in_book else None,
             answers_per_page=self.book.answer_key.per_page, worksheet=self.worksheet,
+            contents_per_page=self.contents_per_page(),
         )
         return pad_for_printer(pages, self.profile, self.trim)
+
+    def contents_per_page(self) -> int:
+        """Contents lines a page holds: fewer than the usual 28 on a short page."""
+        # Only the inside margin follows the page count, and it does not change the height.
+        requested = self.book.page.margins
+        margins = resolve_margins({"top": requested.top, "bottom": requested.bottom},
+                                  self.profile, 0, self.book.page.bleed)
+        height = self.trim[1] - margins.top - margins.bottom
+        return min(CONTENTS_LINES_PER_PAGE, contents_lines(height))
 
     def key_pages(self, answers: list[int]) -> list[Page]:
         return paginate_book(title_page=False, how_to=False, contents_entries=0, groups=[],

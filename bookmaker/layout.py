@@ -61,7 +61,9 @@ def resolve_margins(
         elif value + 1e-6 < least:
             raise BookmakerError(
                 f"page.margins.{side}: {format_points(value)} is under the {profile.name} minimum "
-                f"of {format_points(least)} for a {page_count}-page book"
+                f"of {format_points(least)}"
+                # Only the gutter grows with the page count.
+                + (f" for a {page_count}-page book" if side == "inside" else "")
                 + (" with bleed" if bleed else "")
             )
         chosen[side] = value

@@ -17,7 +17,7 @@ from .profiles import Profile
 PageKind = Literal[
     "title", "how_to", "contents", "opener", "puzzles", "answers", "worksheet", "draw", "notes"
 ]
-CONTENTS_LINES_PER_PAGE = 28
+CONTENTS_LINES_PER_PAGE = 28  # at most; a short page holds fewer (render.book.contents_lines)
 
 
 @dataclass
@@ -54,6 +54,7 @@ def paginate_book(
     answers: list[int] | None,
     answers_per_page: int,
     worksheet: bool,
+    contents_per_page: int = CONTENTS_LINES_PER_PAGE,
 ) -> list[Page]:
     """The page sequence of a book or worksheet set, numbered from 1."""
     pages: list[Page] = []
@@ -62,8 +63,8 @@ def paginate_book(
     if how_to:
         pages.append(Page("how_to"))
     if contents_entries:
-        for start in range(0, contents_entries, CONTENTS_LINES_PER_PAGE):
-            end = min(contents_entries, start + CONTENTS_LINES_PER_PAGE)
+        for start in range(0, contents_entries, contents_per_page):
+            end = min(contents_entries, start + contents_per_page)
             pages.append(Page("contents", contents_slice=(start, end), first_of_kind=start == 0))
     for group in groups:
         if not worksheet:

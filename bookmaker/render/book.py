@@ -25,6 +25,8 @@ INK = 0.0
 SOFT_INK = 0.3  # secondary text: still far darker than the 10 % grey floor
 RULE_GREY = 0.6
 WORKSHEET_FIELDS_PT = 34.0  # the name/date/class line and the space under it
+CONTENTS_TOP_PT = 60.0  # from the top of the content box to the first contents line
+CONTENTS_LEADING_PT = 20.0
 
 
 @dataclass(frozen=True)
@@ -184,13 +186,20 @@ def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str) ->
     footer(canvas, frame, fonts)
 
 
+def contents_lines(content_height: float) -> int:
+    """How many contents lines fit between the heading and the footer of a page whose content
+    box is ``content_height`` points tall."""
+    room = content_height - CONTENTS_TOP_PT - FOOTER_PT
+    return max(1, int(room // CONTENTS_LEADING_PT) + 1)
+
+
 def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
                   entries: Sequence[tuple[str, int, str]], first: bool,
                   link: bool) -> None:
     """Entries are (title, page, bookmark key); links only where the printer allows them."""
     x0, _, x1, y1 = frame.content
     text(canvas, x0, y1 - 24, "Contents" if first else "Contents (continued)", fonts.bold, 20)
-    y = y1 - 60
+    y = y1 - CONTENTS_TOP_PT
     for title, page, key in entries:
         text(canvas, x0, y, title, fonts.regular, 12)
         number = str(page)
@@ -203,7 +212,7 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
             text(canvas, end, y, dots, fonts.regular, 12, "right", RULE_GREY)
         if link:
             canvas.linkRect("", key, (x0, y - 3, x1, y + 12), relative=0, thickness=0)
-        y -= 20
+        y -= CONTENTS_LEADING_PT
     footer(canvas, frame, fonts)
 
 
