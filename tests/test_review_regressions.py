@@ -74,3 +74,69 @@ def test_a_top_margin_under_the_minimum_names_no_page_count(tmp_path):
     with pytest.raises(BookmakerError) as error:
         build(config, tmp_path / "book.pdf")
     assert str(error.value) == "page.margins.top: 0.1in is under the kdp minimum of 0.25in"
+
+
+LONG_TITLE = "Labyrinthe – Été, the longest section title you have ever seen in a book"
+LONG_INSTRUCTIONS = " ".join(["Find the way from the arrow in to the arrow out."] * 8)
+
+
+def test_a_long_section_title_is_cut_to_its_line_not_run_off_the_page(tmp_path):
+    # On a 5x8 page the title ran past the margin in the contents and the running head, so
+    # the preflight refused the book; instructions past two lines vanished without a sign.
+    result, manifest = _build(tmp_path, f"""
+        title: Small
+        page:
+          size: 5x8
+        sections:
+          - title: "{LONG_TITLE}"
+            difficulty: Très difficile
+            size: 8x10
+            count: 1
+            instructions: "{LONG_INSTRUCTIONS}"
+    """)
+    reader = PdfReader(result.pdf)
+    contents = next(p.extract_text() for p in reader.pages if "Contents" in p.extract_text())
+    assert "Labyrinthe – Été, the longest" in contents and "\u2026" in contents
+    puzzle = reader.pages[manifest["mazes"][0]["page"] - 1].extract_text()
+    assert "Labyrinthe – Été" in puzzle and "Très difficile" in puzzle
+    assert puzzle.count("\u2026") == 2  # the title and the instructions' second line
+    assert overprinted_glyphs(result.pdf, manifest["mazes"][0]["page"]) == []
+
+
+def test_a_long_worksheet_title_leaves_room_for_the_variant_code(tmp_path):
+    result, manifest = _build(tmp_path, f"""
+        title: Sheets
+        layout: worksheet
+        front_matter: {{title_page: false, how_to: false, contents: false}}
+        sections:
+          - title: "{LONG_TITLE}, and then some"
+            size: 6x8
+            count: 1
+            instructions: "{LONG_INSTRUCTIONS}"
+    """)
+    page = manifest["mazes"][0]["page"]
+    assert overprinted_glyphs(result.pdf, page) == []
+    assert "Variant " + manifest["mazes"][0]["variant"] in PdfReader(result.pdf).pages[
+        page - 1].extract_text()
+
+
+def overprinted_glyphs(pdf: Path, page_number: int) -> list[str]:
+    """Pairs of printed characters whose boxes overlap by more than a point each way."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        text = document[page_number - 1].get_textpage()
+        glyphs = []
+        for index in range(text.count_chars()):
+            char = text.get_text_range(index, 1)
+            if char.strip():
+                glyphs.append((char, text.get_charbox(index)))
+    finally:
+        document.close()
+    found = []
+    for i, (a, (l1, b1, r1, t1)) in enumerate(glyphs):
+        for b, (l2, b2, r2, t2) in glyphs[i + 1:]:
+            if min(r1, r2) - max(l1, l2) > 1 and min(t1, t2) - max(b1, b2) > 1:
+                found.append(f"{a!r} at {l1:.0f},{b1:.0f} and {b!r} at {l2:.0f},{b2:.0f}")
+    return found

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
@@ -48,6 +49,30 @@ def text(canvas: Canvas, x: float, y: float, string: str, font: str, size: float
     draw = {"left": canvas.drawString, "centre": canvas.drawCentredString,
             "right": canvas.drawRightString}[align]
     draw(x, y, string)
+
+
+def fit_text(string: str, font: str, size: float, width: float,
+             smallest: float | None = None) -> tuple[str, float]:
+    """``string`` and the size to draw it at so it fits ``width``: smaller, down to
+    ``smallest``, then cut short with an ellipsis."""
+    smallest = size if smallest is None else smallest
+    while size > smallest and stringWidth(string, font, size) > width:
+        size = max(smallest, size - 1)
+    if stringWidth(string, font, size) <= width:
+        return string, size
+    # A font without the ellipsis character would print a box for it.
+    ellipsis = "\u2026" if 0x2026 in getattr(getFont(font).face, "charToGlyph", {}) else "..."
+    while string and stringWidth(string.rstrip() + ellipsis, font, size) > width:
+        string = string[:-1]
+    return string.rstrip() + ellipsis, size
+
+
+def at_most_lines(body: str, font: str, size: float, width: float, count: int) -> list[str]:
+    """``body`` wrapped to ``width``; a longer text ends its last line with an ellipsis."""
+    lines = simpleSplit(body, font, size, width)
+    if len(lines) > count:
+        lines[count - 1] = fit_text(" ".join(lines[count - 1:]), font, size, width)[0]
+    return lines[:count]
 
 
 def paragraph(canvas: Canvas, x: float, top: float, width: float, body: str, font: str,
@@ -96,14 +121,18 @@ def footer(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
 def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
                  detail: str = "", label: str = "", rating: int | None = None) -> None:
     x0, _, x1, y1 = frame.content
-    text(canvas, x0, y1 - 14, title, fonts.bold, 14)
+    # A long title shrinks, then is cut, rather than run into the label or off the page.
+    room = (x1 - x0 - (5 * 9 + 6 if rating is not None else 0)
+            - (stringWidth(label, fonts.regular, 10) + 8 if label else 0))
+    fitted, size = fit_text(title, fonts.bold, 14, room, 10)
+    text(canvas, x0, y1 - 14, fitted, fonts.bold, size)
     right = x1
     if rating is not None:
         right = stars(canvas, right, y1 - 10, rating) - 6
     if label:
         text(canvas, right, y1 - 14, label, fonts.regular, 10, "right", SOFT_INK)
     if detail:
-        lines = simpleSplit(detail, fonts.regular, 9, x1 - x0)[:2]
+        lines = at_most_lines(detail, fonts.regular, 9, x1 - x0, 2)
         for i, line in enumerate(lines):
             text(canvas, x0, y1 - 27 - i * 11, line, fonts.regular, 9, grey=SOFT_INK)
 
@@ -201,8 +230,10 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
     text(canvas, x0, y1 - 24, "Contents" if first else "Contents (continued)", fonts.bold, 20)
     y = y1 - CONTENTS_TOP_PT
     for title, page, key in entries:
-        text(canvas, x0, y, title, fonts.regular, 12)
         number = str(page)
+        title = fit_text(title, fonts.regular, 12,
+                         x1 - x0 - canvas.stringWidth(number, fonts.regular, 12) - 12)[0]
+        text(canvas, x0, y, title, fonts.regular, 12)
         text(canvas, x1, y, number, fonts.regular, 12, "right")
         # Dot leaders guide the eye from the title to its page number.
         start = x0 + canvas.stringWidth(title, fonts.regular, 12) + 6
@@ -216,21 +247,39 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
     footer(canvas, frame, fonts)
 
 
+def paragraph_height(body: str, font: str, size: float, width: float, leading: float) -> float:
+    """How far ``paragraph`` moves down the page for ``body``."""
+    count = sum(len(simpleSplit(block, font, size, width) or [""]) for block in body.split("\n"))
+    return size * 1.3 + (count - 1) * leading
+
+
 def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
                 instructions: str, about: str, rating: int | None) -> None:
     """A section's first page: its title, difficulty, instructions and what the mazes are."""
     x0, y0, x1, y1 = frame.content
-    y = paragraph(canvas, x0, (y0 + y1) / 2 + 80, x1 - x0, title, fonts.bold, 28, 32)
-    if label or rating is not None:
+    width = x1 - x0
+    has_label = bool(label) or rating is not None
+    fixed = (paragraph_height(title, fonts.bold, 28, width, 32) + (30 if has_label else 0)
+             + 14 + paragraph_height(about, fonts.regular, 10, width, 14))
+    lines = []
+    if instructions:
+        # Long instructions lose their end, marked, rather than push the page off its foot.
+        room = y1 - y0 - FOOTER_PT - fixed - 10 - 13 * 1.3
+        lines = at_most_lines(instructions, fonts.regular, 13, width, max(1, int(room // 18) + 1))
+    needed = fixed + (10 + 13 * 1.3 + (len(lines) - 1) * 18 if lines else 0)
+    # Just above the middle, or higher when the text would run into the page number.
+    top = min(y1, max((y0 + y1) / 2 + 80, y0 + FOOTER_PT + needed))
+    y = paragraph(canvas, x0, top, width, title, fonts.bold, 28, 32)
+    if has_label:
         left = x0
         if rating is not None:
             left = stars(canvas, x0 + 5 * 14, y - 12, rating, 14) + 5 * 14 + 10
         if label:
             text(canvas, left, y - 17, label, fonts.bold, 14, grey=SOFT_INK)
         y -= 30
-    if instructions:
-        y = paragraph(canvas, x0, y - 10, x1 - x0, instructions, fonts.regular, 13, 18)
-    paragraph(canvas, x0, y - 14, x1 - x0, about, fonts.regular, 10, 14, SOFT_INK)
+    if lines:
+        y = paragraph(canvas, x0, y - 10, width, "\n".join(lines), fonts.regular, 13, 18)
+    paragraph(canvas, x0, y - 14, width, about, fonts.regular, 10, 14, SOFT_INK)
     footer(canvas, frame, fonts)
 
 
@@ -289,12 +338,16 @@ def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Se
             start = left + canvas.stringWidth(f"{name}:", fonts.regular, 12) + 4
             canvas.line(start, y - 2, left + slot - 12, y - 2)
         y -= WORKSHEET_FIELDS_PT
-    text(canvas, x0, y, title, fonts.bold, 18)
+    # A long title shrinks, then is cut, to leave the variant code (and stars) their room.
+    room = (x1 - x0 - (5 * 12 + 8 if rating is not None else 0)
+            - stringWidth(code, fonts.regular, 9) - 8)
+    fitted, size = fit_text(title, fonts.bold, 18, room, 12)
+    text(canvas, x0, y, fitted, fonts.bold, size)
     right = x1
     if rating is not None:
         right = stars(canvas, x1, y + 6, rating, 12) - 8
     text(canvas, right, y, code, fonts.regular, 9, "right", SOFT_INK)
-    for i, line in enumerate(simpleSplit(instruction, fonts.regular, 13, x1 - x0)[:2]):
+    for i, line in enumerate(at_most_lines(instruction, fonts.regular, 13, x1 - x0, 2)):
         text(canvas, x0, y - 21 - i * 17, line, fonts.regular, 13)
 
 
