@@ -140,3 +140,34 @@ def overprinted_glyphs(pdf: Path, page_number: int) -> list[str]:
             if min(r1, r2) - max(l1, l2) > 1 and min(t1, t2) - max(b1, b2) > 1:
                 found.append(f"{a!r} at {l1:.0f},{b1:.0f} and {b!r} at {l2:.0f},{b2:.0f}")
     return found
+
+
+def test_how_to_page_explains_only_what_the_book_has(tmp_path):
+    # Without stars or an answer key, the default text still promised both.
+    result, _ = _build(tmp_path, """
+        title: Plain
+        show_rating: false
+        answer_key:
+          enabled: false
+        sections:
+          - title: Only
+            size: 6x6
+            count: 1
+    """)
+    how_to = PdfReader(result.pdf).pages[1].extract_text()
+    assert "How to solve" in how_to and "recipe" in how_to
+    assert "Stars" not in how_to and "answer key" not in how_to
+
+
+def test_a_section_of_one_maze_reads_as_one(tmp_path):
+    result, _ = _build(tmp_path, """
+        title: Single
+        sections:
+          - title: Lonely
+            size: 6x6
+            count: 1
+    """)
+    pages = [page.extract_text() for page in PdfReader(result.pdf).pages]
+    assert "1 maze," in pages[0] and "1 mazes" not in pages[0]
+    opener = next(text for text in pages if "Lonely" in text and "cells" in text)
+    assert "1 maze of 6 x 6 cells, number 1." in opener

@@ -23,18 +23,36 @@ from ..plan import maze_seed
 from . import book as draw
 from .canvas import Style, reproducible_canvas
 
-HOW_TO = (
+HOW_TO_START = (
     "Start at the arrow pointing into the maze and find your way to the arrow pointing out. "
     "Where a maze starts or ends inside, a round dot marks the start and a square the finish. "
     "Every maze in this book is a perfect maze: there is exactly one path between any two "
-    "places, so there are no loops to go round in, and every dead end means turn back.\n\n"
+    "places, so there are no loops to go round in, and every dead end means turn back."
+)
+HOW_TO_STARS = (
     "Stars beside a maze show how hard it is, from one star (a short, easy path) to five "
-    "(a long path with many turns and choices).\n\n"
+    "(a long path with many turns and choices)."
+)
+HOW_TO_ANSWERS = (
     "Stuck? The page number beside each maze tells you where its answer is, in the answer "
-    "key at the back. Try a pencil first, and look only when you must.\n\n"
+    "key at the back. Try a pencil first, and look only when you must."
+)
+HOW_TO_RECIPE = (
     "The small code under each maze (its algorithm, size and seed) is its recipe: "
     "`bookmaker maze` remakes exactly that maze from it."
 )
+
+
+def how_to_text(stars: bool, answers: bool) -> str:
+    """The default how-to page: it explains stars and the answer key only where the book has them."""
+    parts = [HOW_TO_START, HOW_TO_STARS if stars else "", HOW_TO_ANSWERS if answers else "",
+             HOW_TO_RECIPE]
+    return "\n\n".join(part for part in parts if part)
+
+
+def mazes(count: int) -> str:
+    return f"{count} maze" if count == 1 else f"{count} mazes"
+
 
 Entry = tuple[str, int, str]  # contents line: title, page number, bookmark key
 
@@ -100,23 +118,28 @@ def _draw_page(canvas: Canvas, doc: Document, book: Book, fonts: FontPair, page:
     if kind == "title":
         decoration = with_endpoints(
             generate("wilson", 24, 14, maze_seed(book.seed, "cover", 0)), "border")
-        blurb = f"{len(doc.printed)} mazes" + (
+        blurb = mazes(len(doc.printed)) + (
             ", with answers at the back" if options.answer_refs else "")
         draw.title_page(canvas, frame, fonts, book.title, book.subtitle, book.author, blurb,
                         decoration)
     elif kind == "how_to":
-        draw.how_to_page(canvas, frame, fonts, book.front_matter.how_to_text or HOW_TO)
+        stars = book.worksheet.stars if book.layout == "worksheet" else book.show_rating
+        draw.how_to_page(canvas, frame, fonts, book.front_matter.how_to_text
+                         or how_to_text(stars, options.answer_refs))
     elif kind == "contents":
         start, end = page.contents_slice
         draw.contents_page(canvas, frame, fonts, entries[start:end], page.first_of_kind,
                            options.links)
     elif kind == "opener":
         section = book.sections[page.section]
-        mazes = [p for p in doc.printed if p.made.job.section == page.section]
-        about = (f"{len(mazes)} mazes of {section.size[0]} x {section.size[1]} cells, "
-                 f"numbers {mazes[0].number} to {mazes[-1].number}. Made with the "
+        printed = [p for p in doc.printed if p.made.job.section == page.section]
+        first, last = printed[0].number, printed[-1].number
+        numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
+        about = (f"{mazes(len(printed))} of {section.size[0]} x {section.size[1]} cells, "
+                 f"{numbers}. Made with the "
                  f"{section.algorithm} algorithm: {lookup(section.algorithm).summary}.")
-        rating = round(sum(p.stars for p in mazes) / len(mazes)) if book.show_rating else None
+        rating = (round(sum(p.stars for p in printed) / len(printed)) if book.show_rating
+                  else None)
         draw.opener_page(canvas, frame, fonts, section.title, section.difficulty or "",
                          section.instructions, about, rating)
     elif kind in ("puzzles", "worksheet"):
