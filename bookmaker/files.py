@@ -15,9 +15,14 @@ def write_atomically(files: dict[Path, bytes]) -> None:
     missing folder leaves all the earlier files as they were.
     """
     temps: dict[Path, Path] = {}
+    target = None
     try:
         for target, data in files.items():
             target = Path(target)
+            if target.is_dir():
+                raise BookmakerError(f"{target} is a folder; give a file name such as {target / 'book.pdf'}")
+            # output/ (or the folder -o names) may not exist yet in a fresh checkout or project.
+            target.parent.mkdir(parents=True, exist_ok=True)
             temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
             # os.open with 0o666 honours the umask, as a plain open() of the target would.
             handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
@@ -27,9 +32,8 @@ def write_atomically(files: dict[Path, bytes]) -> None:
         for target, temp in temps.items():
             os.replace(temp, target)
     except OSError as error:
-        raise BookmakerError(
-            f"cannot write {error.filename or 'the output'}: {error.strerror or error}"
-        ) from None
+        # Name the file the user asked for, not our hidden temporary one.
+        raise BookmakerError(f"cannot write {target}: {error.strerror or error}") from None
     finally:
         for temp in temps.values():
             temp.unlink(missing_ok=True)

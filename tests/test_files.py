@@ -22,12 +22,21 @@ def test_write_atomic_replaces_whole_files_and_leaves_no_temp(tmp_path):
 
 
 def test_a_failure_on_any_file_leaves_every_earlier_file_untouched(tmp_path):
-    pdf, manifest = tmp_path / "book.pdf", tmp_path / "missing" / "book.manifest.json"
+    (tmp_path / "not-a-folder").write_text("a file where a folder should be")
+    pdf, manifest = tmp_path / "book.pdf", tmp_path / "not-a-folder" / "book.manifest.json"
     pdf.write_bytes(b"good book")
-    with pytest.raises(BookmakerError, match="cannot write .*missing"):
+    with pytest.raises(BookmakerError, match=f"cannot write {manifest}"):
         write_atomically({pdf: b"new book", manifest: b"{}"})
     assert pdf.read_bytes() == b"good book"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf", "not-a-folder"]
+
+
+def test_missing_folders_are_made_and_a_folder_is_no_file_name(tmp_path):
+    target = tmp_path / "output" / "sub" / "book.pdf"
+    write_atomic(target, b"%PDF")
+    assert target.read_bytes() == b"%PDF"
+    with pytest.raises(BookmakerError, match="is a folder; give a file name"):
+        write_atomic(tmp_path / "output", b"%PDF")
 
 
 def test_written_files_follow_the_umask_not_0600(tmp_path):
