@@ -112,6 +112,8 @@ def make_mazes(jobs: Iterable[MazeJob], workers: int = 1, progress=None) -> list
             if progress:
                 progress()
         return made
+    # A forked pool starts every worker at once: never more than there are mazes.
+    workers = min(workers, len(jobs))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         chunk = max(1, len(jobs) // (workers * 8))
         for result in pool.map(make_maze, jobs, chunksize=chunk):

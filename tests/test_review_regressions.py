@@ -171,3 +171,30 @@ def test_a_section_of_one_maze_reads_as_one(tmp_path):
     assert "1 maze," in pages[0] and "1 mazes" not in pages[0]
     opener = next(text for text in pages if "Lonely" in text and "cells" in text)
     assert "1 maze of 6 x 6 cells, number 1." in opener
+
+
+def test_no_more_worker_processes_than_mazes(monkeypatch):
+    # `--jobs 10000` forked ten thousand interpreters for a dozen mazes.
+    import bookmaker.plan as plan
+
+    started = []
+
+    class Pool:  # records the size asked for, and works in this process
+        def __init__(self, max_workers):
+            started.append(max_workers)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, function, items, chunksize=1):
+            return map(function, items)
+
+    monkeypatch.setattr(plan, "ProcessPoolExecutor", Pool)
+    jobs = [plan.MazeJob(section=0, index=i, seed_key="s", book_seed=1,
+                         algorithm="recursive-backtracker", options=(), width=4, height=4,
+                         endpoints="border", min_solution_share=None) for i in range(3)]
+    plan.make_mazes(jobs, workers=10000)
+    assert started == [3]
