@@ -9,6 +9,7 @@ shows. The same PDF and options give byte-identical PNGs.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from pathlib import Path
@@ -17,11 +18,13 @@ import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
 from .errors import BookmakerError
+from .files import write_atomic
 
 PAGE_DPI = 100
 SHEET_DPI = 30  # a 6 x 9 in page becomes a 180 x 270 px thumbnail
 MAX_DPI = 1200
 MAX_COLUMNS = 8
+MAX_SHEET_PIXELS = 100_000_000  # a 300 MB RGB image: more is a mistake, not a preview
 PAD = 12
 LABEL_HEIGHT = 22
 BACKGROUND = (208, 208, 208)
@@ -66,11 +69,17 @@ def render_pages(pdf: str | Path, out_dir: str | Path, pages: list[int] | None =
     out = Path(out_dir)
     written = []
     for number, image in _render(pdf, pages, dpi):
-        out.mkdir(parents=True, exist_ok=True)
         path = out / f"{Path(pdf).stem}-p{number:03d}.png"
-        image.save(path)
+        _save(image, path)
         written.append(path)
     return written
+
+
+def _save(image: Image.Image, path: Path) -> None:
+    """PNG bytes written atomically: a failure leaves no half image, and a clean error."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    write_atomic(path, buffer.getvalue())
 
 
 def render_sheet(pdf: str | Path, out_path: str | Path, pages: list[int] | None = None,
@@ -79,6 +88,7 @@ def render_sheet(pdf: str | Path, out_path: str | Path, pages: list[int] | None 
     numbered underneath, so a whole book can be looked over at a glance."""
     if columns is not None and columns < 1:
         raise BookmakerError(f"--columns must be at least 1, got {columns}")
+    _refuse_huge_sheet(pdf, pages, dpi, columns)
     thumbs = list(_render(pdf, pages, dpi))
     columns = columns or min(MAX_COLUMNS, math.ceil(math.sqrt(len(thumbs))))
     cell_w = max(image.width for _, image in thumbs) + 2 * PAD
@@ -95,9 +105,28 @@ def render_sheet(pdf: str | Path, out_path: str | Path, pages: list[int] | None 
         centre = (x0 + image.width / 2, y0 + image.height + LABEL_HEIGHT / 2 + 1)
         draw.text(centre, str(number), fill=INK, font=font, anchor="mm")
     out = Path(out_path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    sheet.save(out)
+    _save(sheet, out)
     return out
+
+
+def _refuse_huge_sheet(pdf: str | Path, pages: list[int] | None, dpi: int,
+                       columns: int | None) -> None:
+    """Estimate the sheet from the first page before rendering anything: memory is finite."""
+    document = _open(pdf)
+    try:
+        width, height = document[0].get_size()
+        count = len(pages) if pages else len(document)
+    finally:
+        document.close()
+    columns = columns or min(MAX_COLUMNS, math.ceil(math.sqrt(count)))
+    rows = math.ceil(count / columns)
+    pixels_w = columns * (width * dpi / 72 + 2 * PAD)
+    pixels_h = rows * (height * dpi / 72 + PAD + LABEL_HEIGHT)
+    if pixels_w * pixels_h > MAX_SHEET_PIXELS:
+        raise BookmakerError(
+            f"a contact sheet of {count} pages at --dpi {dpi} would be {pixels_w:.0f}x{pixels_h:.0f} "
+            f"pixels, over the {MAX_SHEET_PIXELS:,}-pixel limit; lower --dpi"
+        )
 
 
 def page_count(pdf: str | Path) -> int:

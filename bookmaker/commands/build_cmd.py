@@ -35,12 +35,13 @@ def build_command(
         None, "-o", "--output", help="PDF to write; default output/<config name>.pdf."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Override the book seed."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0,
-                             help="Worker processes for the mazes; 0 means one per core."),
+                             help="Worker processes for the mazes; 0 means one per core (never more than the cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Build the book: a print-ready PDF and its manifest. stdout lists the files written."""
     factory, bar = _progress_bar(quiet)
-    workers = jobs or os.cpu_count() or 1
+    cores = os.cpu_count() or 1
+    workers = min(jobs or cores, cores)  # more processes than cores only adds start-up time
     if bar:
         with bar:
             result = build(config, output, seed=seed, jobs=workers, progress=factory)

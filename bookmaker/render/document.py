@@ -16,7 +16,7 @@ from .. import __version__
 from ..config import Book
 from ..fonts import FontPair
 from ..layout import PageFrame, Placement
-from ..maze import generate, lookup, recipe
+from ..maze import generate, recipe
 from ..maze.solve import with_endpoints
 from ..pages import Document, Page
 from ..plan import maze_seed
@@ -39,7 +39,7 @@ HOW_TO_ANSWERS = (
 )
 HOW_TO_RECIPE = (
     "The small code under each maze (its algorithm, size and seed) is its recipe: "
-    "`bookmaker maze` remakes exactly that maze from it."
+    "the bookmaker maze command remakes exactly that maze from it."
 )
 
 
@@ -135,9 +135,9 @@ def _draw_page(canvas: Canvas, doc: Document, book: Book, fonts: FontPair, page:
         printed = [p for p in doc.printed if p.made.job.section == page.section]
         first, last = printed[0].number, printed[-1].number
         numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
+        # Readers get sizes and numbers; the algorithm's technical summary is for designers.
         about = (f"{mazes(len(printed))} of {section.size[0]} x {section.size[1]} cells, "
-                 f"{numbers}. Made with the "
-                 f"{section.algorithm} algorithm: {lookup(section.algorithm).summary}.")
+                 f"{numbers}.")
         rating = (round(sum(p.stars for p in printed) / len(printed)) if book.show_rating
                   else None)
         draw.opener_page(canvas, frame, fonts, section.title, section.difficulty or "",
