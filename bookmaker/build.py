@@ -124,8 +124,7 @@ class Planner:
         answer = kind == "answers"
         minimum = self.book.worksheet.min_cell if kind == "worksheet" else MIN_CELL_PT
         where = self.where(section) + (
-            ".size (in the answer key: raise answer_key.per_page's room, or fewer per page)"
-            if answer else ".size")
+            f".size (in the answer key, at answer_key.per_page: {per_page})" if answer else ".size")
         return place_maze(box, width, height, minimum, where)
 
     def jobs(self, groups: list[Group], main: Document, answers: Document) -> list[MazeJob]:

@@ -198,3 +198,19 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
                          endpoints="border", min_solution_share=None) for i in range(3)]
     plan.make_mazes(jobs, workers=10000)
     assert started == [3]
+
+
+def test_a_maze_too_big_for_the_answer_key_names_the_key_setting(tmp_path):
+    config = tmp_path / "book.yaml"
+    config.write_text(textwrap.dedent("""
+        title: Too big for the key
+        sections:
+          - title: Big
+            size: 60x80
+            count: 1
+    """))
+    with pytest.raises(BookmakerError) as error:
+        build(config, tmp_path / "book.pdf")
+    message = str(error.value)
+    assert message.startswith("sections[0] (Big).size (in the answer key, at answer_key.per_page: 6): ")
+    assert "room" not in message
