@@ -108,7 +108,9 @@ class Planner:
         """Frames for ``pages``: margins follow the final page count (KDP's gutter table)."""
         # A separate teacher's key is printed at home: no bleed, no printer padding.
         profile = get_profile("home") if is_key else self.profile
-        bleed = self.book.page.bleed and not is_key
+        # A printer that prints no bleed (home) gives no page room past the trim: thumb tabs
+        # meant to run off into it would sit on the unprintable edge instead.
+        bleed = self.book.page.bleed and not is_key and profile.bleed_rule != "none"
         margins = resolve_margins(self.book.page.margins.model_dump(), profile, len(pages), bleed)
         frames = [page_frame(p.number, self.trim, profile, bleed, margins) for p in pages]
         return Document(pages, frames, bleed)

@@ -214,3 +214,18 @@ def test_a_maze_too_big_for_the_answer_key_names_the_key_setting(tmp_path):
     message = str(error.value)
     assert message.startswith("sections[0] (Big).size (in the answer key, at answer_key.per_page: 6): ")
     assert "room" not in message
+
+
+def test_bleed_on_a_home_printer_builds(tmp_path):
+    # The home profile prints no bleed; the thumb tabs meant for it sat on the page edge and
+    # the preflight refused the book.
+    result, manifest = _build(tmp_path, """
+        title: Home with bleed asked
+        page:
+          bleed: true
+        sections:
+          - title: A
+            size: 10x10
+            count: 1
+    """)
+    assert manifest["page_size"] == [612.0, 792.0]
