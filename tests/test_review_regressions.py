@@ -229,3 +229,23 @@ def test_bleed_on_a_home_printer_builds(tmp_path):
             count: 1
     """)
     assert manifest["page_size"] == [612.0, 792.0]
+
+
+def test_many_long_worksheet_fields_do_not_overprint(tmp_path):
+    result, manifest = _build(tmp_path, """
+        title: Fields
+        layout: worksheet
+        page:
+          size: a5
+        front_matter: {title_page: false, how_to: false, contents: false}
+        worksheet:
+          fields: [Name of the student, Date of today, Class and group, Teacher, Room number]
+          min_cell: 5mm
+        sections:
+          - title: A
+            size: 6x6
+            count: 1
+    """)
+    page = manifest["mazes"][0]["page"]
+    assert overprinted_glyphs(result.pdf, page) == []
+    assert "Teacher:" in PdfReader(result.pdf).pages[page - 1].extract_text()

@@ -332,10 +332,15 @@ def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Se
         slot = (x1 - x0) / len(fields)
         canvas.setStrokeGray(INK)
         canvas.setLineWidth(0.75)
+        # Many or long labels on a small page would overprint one another: each keeps at
+        # least a third of an inch of line, shrinking (all alike, to 7 pt) and then cut to fit.
+        room = slot - 12 - 4 - 24
+        size = min(fit_text(f"{name}:", fonts.regular, 12, room, 7)[1] for name in fields)
         for i, name in enumerate(fields):
             left = x0 + i * slot
-            text(canvas, left, y, f"{name}:", fonts.regular, 12)
-            start = left + canvas.stringWidth(f"{name}:", fonts.regular, 12) + 4
+            label = fit_text(f"{name}:", fonts.regular, size, room)[0]
+            text(canvas, left, y, label, fonts.regular, size)
+            start = left + canvas.stringWidth(label, fonts.regular, size) + 4
             canvas.line(start, y - 2, left + slot - 12, y - 2)
         y -= WORKSHEET_FIELDS_PT
     # A long title shrinks, then is cut, to leave the variant code (and stars) their room.
