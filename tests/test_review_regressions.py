@@ -249,3 +249,18 @@ def test_many_long_worksheet_fields_do_not_overprint(tmp_path):
     page = manifest["mazes"][0]["page"]
     assert overprinted_glyphs(result.pdf, page) == []
     assert "Teacher:" in PdfReader(result.pdf).pages[page - 1].extract_text()
+
+
+def test_the_default_how_to_text_fits_a_small_trim(tmp_path):
+    # On a 4.25 x 6.87 in pocket book the how-to text ran over the page number.
+    result, _ = _build(tmp_path, """
+        title: Pocket
+        page:
+          size: 4.25x6.87in
+        sections:
+          - title: A
+            size: 6x8
+            count: 1
+    """)
+    how_to = PdfReader(result.pdf).pages[1].extract_text()
+    assert "How to solve these mazes" in how_to and "recipe" in how_to

@@ -209,9 +209,14 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
 
 
 def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str) -> None:
-    x0, _, x1, y1 = frame.content
-    text(canvas, x0, y1 - 24, "How to solve these mazes", fonts.bold, 20)
-    paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, 12, 18)
+    x0, y0, x1, y1 = frame.content
+    heading, size = fit_text("How to solve these mazes", fonts.bold, 20, x1 - x0, 12)
+    text(canvas, x0, y1 - 24, heading, fonts.bold, size)
+    # On a small trim the text steps down in size until it fits above the page number.
+    room, size = y1 - 50 - (y0 + FOOTER_PT), 12.0
+    while size > 8 and paragraph_height(body, fonts.regular, size, x1 - x0, size * 1.5) > room:
+        size -= 0.5
+    paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, size, size * 1.5)
     footer(canvas, frame, fonts)
 
 
