@@ -264,3 +264,21 @@ def test_the_default_how_to_text_fits_a_small_trim(tmp_path):
     """)
     how_to = PdfReader(result.pdf).pages[1].extract_text()
     assert "How to solve these mazes" in how_to and "recipe" in how_to
+
+
+def test_a_long_title_fits_the_title_page_of_a_small_trim(tmp_path):
+    # The title shrank only to fit its longest word, and ran down over the author's name.
+    result, _ = _build(tmp_path, """
+        title: "Labyrinthe – Été: a very very long title that goes on and on and on for quite a long time indeed"
+        subtitle: Été à la plage
+        author: Zoë Ørsted
+        page:
+          size: 4x6in
+        sections:
+          - title: A
+            size: 6x8
+            count: 1
+    """)
+    title_page = PdfReader(result.pdf).pages[0].extract_text()
+    assert "Zoë Ørsted" in title_page and "time indeed" in title_page
+    assert overprinted_glyphs(result.pdf, 1) == []

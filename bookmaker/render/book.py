@@ -189,8 +189,14 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
     x0, y0, x1, y1 = frame.content
     width = x1 - x0
     size = 34.0
-    while size > 14 and max(canvas.stringWidth(line, fonts.bold, size)
-                            for line in simpleSplit(title, fonts.bold, size, width)) > width:
+    # The title shrinks until its longest word fits the width, and, on a small trim, until
+    # it and the subtitle stay clear of the author's name at the foot.
+    room = (y1 - 40) - (y0 + 60) - (
+        10 + paragraph_height(subtitle, fonts.regular, 16, width, 16 * 1.35) if subtitle else 0)
+    while size > 14 and (
+            max(canvas.stringWidth(line, fonts.bold, size)
+                for line in simpleSplit(title, fonts.bold, size, width)) > width
+            or paragraph_height(title, fonts.bold, size, width, size * 1.15) > room):
         size -= 2
     y = paragraph(canvas, x0, y1 - 40, width, title, fonts.bold, size, size * 1.15)
     if subtitle:
