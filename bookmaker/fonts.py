@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from .errors import BookmakerError
 
@@ -39,7 +39,7 @@ def register(path: Path, where: str = "font") -> str:
     name = f"{path.stem}-{hashlib.sha256(data).hexdigest()[:8]}"
     try:
         pdfmetrics.registerFont(TTFont(name, str(path)))
-    except (TTFError, Exception) as error:  # reportlab raises bare errors for odd files
+    except Exception as error:  # reportlab raises TTFError and bare errors for odd files
         raise BookmakerError(
             f"{where}: {path} is not a TrueType font reportlab can embed ({error})"
         ) from None

@@ -119,18 +119,14 @@ def footer(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
 
 
 def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
-                 detail: str = "", label: str = "", rating: int | None = None) -> None:
+                 detail: str = "", label: str = "") -> None:
     x0, _, x1, y1 = frame.content
     # A long title shrinks, then is cut, rather than run into the label or off the page.
-    room = (x1 - x0 - (5 * 9 + 6 if rating is not None else 0)
-            - (stringWidth(label, fonts.regular, 10) + 8 if label else 0))
+    room = x1 - x0 - (stringWidth(label, fonts.regular, 10) + 8 if label else 0)
     fitted, size = fit_text(title, fonts.bold, 14, room, 10)
     text(canvas, x0, y1 - 14, fitted, fonts.bold, size)
-    right = x1
-    if rating is not None:
-        right = stars(canvas, right, y1 - 10, rating) - 6
     if label:
-        text(canvas, right, y1 - 14, label, fonts.regular, 10, "right", SOFT_INK)
+        text(canvas, x1, y1 - 14, label, fonts.regular, 10, "right", SOFT_INK)
     if detail:
         lines = at_most_lines(detail, fonts.regular, 9, x1 - x0, 2)
         for i, line in enumerate(lines):

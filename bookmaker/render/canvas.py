@@ -17,7 +17,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .geometry import MazeDrawing, Point
 
-MIN_LINE_PT = 0.75  # the thinnest line print-on-demand printers promise to print
 
 
 def hex_to_rgb(color: str) -> tuple[float, float, float]:
