@@ -1,0 +1,108 @@
+"""The sha256 of every output the refactors promise not to change, and the recorder.
+
+    .venv/bin/python -m tests.output_hashes      # re-record tests/fixtures/output_hashes.json
+
+Re-record only in a commit that changes a drawing on purpose, and say so in
+its message. Outputs are made through the public entry points (`bookmaker
+maze` and ``build``), so the fixture does not lean on any internal API.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests" / "fixtures" / "output_hashes.json"
+
+ALGORITHMS = ("recursive-backtracker", "hunt-and-kill", "eller", "wilson", "growing-tree",
+              "kruskal", "prim", "aldous-broder", "sidewinder", "binary-tree")
+FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
+SIZES = ("1x1", "1x6", "6x1", "7x4", "16x12")
+ENDPOINTS = (("none", False), ("border", True), ("diameter", False), ("corners", True))
+# Non-default options, in the one format that records them.
+OPTION_CASES = (
+    ("growing-tree", "policy=newest"), ("growing-tree", "policy=random"),
+    ("growing-tree", "policy=oldest"), ("growing-tree", "ratio=0.3"),
+    ("prim", "variant=weights"), ("eller", "horizontal=0.3"), ("eller", "vertical=0.9"),
+)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@contextmanager
+def _clean_environment() -> Iterator[None]:
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
+def maze_cases() -> Iterator[tuple[str, list[str]]]:
+    for index, (name, size, fmt, (ends, solution)) in enumerate(
+            (n, s, f, e) for n in ALGORITHMS for s in SIZES for f in FORMATS for e in ENDPOINTS):
+        args = ["--algorithm", name, "--size", size, "--seed", str(index % 97),
+                "--format", fmt, "--endpoints", ends, "-o", "-"]
+        if solution:
+            args.append("--solution")
+        yield " ".join(args), args
+    for name, option in OPTION_CASES:
+        args = ["--algorithm", name, "--size", "12x9", "--seed", "5", "--option", option,
+                "--format", "json", "--endpoints", "border", "--solution", "-o", "-"]
+        yield " ".join(args), args
+
+
+def maze_hashes() -> dict[str, str]:
+    """`bookmaker maze ARGS` -> sha256 of its stdout, or of its error message."""
+    from typer.testing import CliRunner
+
+    from bookmaker.cli import app
+
+    runner = CliRunner()
+    hashes = {}
+    with _clean_environment():
+        for key, args in maze_cases():
+            result = runner.invoke(app, ["maze", *args])
+            output = result.stdout_bytes if result.exit_code == 0 else (
+                f"exit {result.exit_code}: {result.exception}".encode())
+            hashes[key] = _digest(output)
+    return hashes
+
+
+def book_hashes() -> dict[str, str]:
+    """Every file ``build`` writes for each sample config -> sha256."""
+    from bookmaker.build import build
+
+    hashes = {}
+    with _clean_environment(), tempfile.TemporaryDirectory() as folder:
+        cwd = os.getcwd()
+        os.chdir(ROOT)  # the manifest records the config path as given
+        try:
+            for config in sorted((ROOT / "configs").glob("*.yaml")):
+                out = Path(folder) / config.stem / f"{config.stem}.pdf"
+                build(Path("configs") / config.name, out)
+                for written in sorted(out.parent.iterdir()):
+                    hashes[f"{config.name}: {written.name}"] = _digest(written.read_bytes())
+        finally:
+            os.chdir(cwd)
+    return hashes
+
+
+def record() -> None:
+    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
+    data = {"books": book_hashes(), "mazes": maze_hashes()}
+    FIXTURE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    print(f"{FIXTURE}: {len(data['books'])} book files, {len(data['mazes'])} maze outputs")
+
+
+if __name__ == "__main__":
+    record()

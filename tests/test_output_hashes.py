@@ -1,0 +1,22 @@
+"""Refactors change no printed result: every sample book and `bookmaker maze` output
+hashes as recorded in tests/fixtures/output_hashes.json (see tests/output_hashes.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.output_hashes import FIXTURE, book_hashes, maze_hashes
+
+RECORDED = json.loads(FIXTURE.read_text())
+
+
+def _differences(recorded: dict[str, str], now: dict[str, str]) -> list[str]:
+    return sorted(key for key in recorded.keys() | now.keys() if recorded.get(key) != now.get(key))
+
+
+@pytest.mark.parametrize("kind, make", [("books", book_hashes), ("mazes", maze_hashes)])
+def test_outputs_are_byte_identical_to_the_recorded_ones(kind, make):
+    changed = _differences(RECORDED[kind], make())
+    assert not changed, f"{len(changed)} outputs changed, e.g. {changed[:5]}"
