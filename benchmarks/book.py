@@ -29,7 +29,7 @@ import bookmaker.build as build_module  # noqa: E402
 from bookmaker.build import build  # noqa: E402
 from bookmaker.maze import generate  # noqa: E402
 from bookmaker.maze.solve import shortest_path, with_endpoints  # noqa: E402
-from bookmaker.render.geometry import wall_runs  # noqa: E402
+from bookmaker.geometry.square import wall_runs  # noqa: E402
 
 
 PHASES = {"make_mazes": "mazes (generate, solve, measure, geometry)",
@@ -65,8 +65,9 @@ def reportlab_alone(manifest: dict) -> float:
         maze = with_endpoints(generate(record["algorithm"], record["width"], record["height"],
                                        record["seed"], **record.get("options", {})),
                               record["endpoints"])
-        mazes.append((record, wall_runs(maze), shortest_path(maze, maze.start, maze.end)
-                      if maze.start else None))
+        path = shortest_path(maze, maze.start, maze.end) if maze.start is not None else None
+        mazes.append((record, wall_runs(maze),
+                      [maze.topology.coordinates(cell) for cell in path] if path else None))
     rl_config.useA85 = 0
     start = time.perf_counter()
     canvas = Canvas(io.BytesIO(), pagesize=tuple(manifest["page_size"]), invariant=1,

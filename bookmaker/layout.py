@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from .errors import BookmakerError
 from .profiles import Margins, Profile, page_margins
-from .render.geometry import marker_reach
+from .geometry import extent, marker_reach
+from .maze.topology import Topology
 from .units import format_points
 
 Box = tuple[float, float, float, float]
@@ -23,7 +24,11 @@ FOOTER_PT = 22.0  # page number
 SLOT_LABEL_PT = 16.0  # maze number and answer reference above each maze
 SLOT_CODE_PT = 19.0  # regeneration code below each maze: two lines of 7 pt when it must wrap
 SLOT_GAP_PT = 10.0
+WORKSHEET_FIELDS_PT = 34.0  # the name/date/class line and the space under it
+CONTENTS_TOP_PT = 60.0  # from the top of the content box to the first contents line
+CONTENTS_LEADING_PT = 20.0
 DEFAULT_MARGIN_PT = 36.0  # 0.5 in: comfortable on every printer
+MIN_CONTENT_PT = 72.0  # the margins must leave at least an inch each way for the mazes
 
 # per_page -> (columns, rows) on a portrait page
 GRIDS = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4)}
@@ -78,12 +83,31 @@ def page_frame(number: int, trim_size: tuple[float, float], profile: Profile, bl
     trim = (off.left, off.bottom, off.left + trim_w, off.bottom + trim_h)
     left, right = page_margins(margins, number)
     content = (trim[0] + left, trim[1] + margins.bottom, trim[2] - right, trim[3] - margins.top)
-    if content[2] - content[0] < 72 or content[3] - content[1] < 72:
+    if content[2] - content[0] < MIN_CONTENT_PT or content[3] - content[1] < MIN_CONTENT_PT:
         raise BookmakerError(
             "page.margins: the margins leave less than 1 in for content on a "
             f"{format_points(trim_w)} x {format_points(trim_h)} page"
         )
     return PageFrame(number, width, height, trim, (0.0, 0.0, width, height), content)
+
+
+def worksheet_head_height(fields: bool) -> float:
+    """Room ``worksheet_head`` takes: the name lines, the title and two lines of instruction."""
+    return (WORKSHEET_FIELDS_PT if fields else 0.0) + 66.0
+
+
+def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False) -> Box:
+    """The content box less the page's heading and the footer: where maze slots go."""
+    x0, y0, x1, y1 = frame.content
+    head = worksheet_head_height(fields) if kind == "worksheet" else HEADER_PT
+    return (x0, y0 + FOOTER_PT, x1, y1 - head)
+
+
+def contents_lines(content_height: float) -> int:
+    """How many contents lines fit between the heading and the footer of a page whose content
+    box is ``content_height`` points tall."""
+    room = content_height - CONTENTS_TOP_PT - FOOTER_PT
+    return max(1, int(room // CONTENTS_LEADING_PT) + 1)
 
 
 def slot_boxes(area: Box, per_page: int) -> list[Box]:
@@ -111,13 +135,14 @@ def arrow_room(cell: float) -> float:
     return marker_reach(marker_length(cell) / cell) * cell
 
 
-def fit_cell(available_w: float, available_h: float, columns: int, rows: int) -> float:
-    """The largest square cell that fits the maze and its arrows on every side in the area."""
+def fit_cell(available_w: float, available_h: float, width: float, height: float) -> float:
+    """The largest cell (points per cell unit) that fits a maze ``width`` x ``height`` cell
+    units big, and its arrows on every side, in the area."""
     def fits(cell: float) -> bool:
         room = 2 * arrow_room(cell)
-        return columns * cell + room <= available_w and rows * cell + room <= available_h
+        return width * cell + room <= available_w and height * cell + room <= available_h
 
-    low, high = 0.0, min(available_w / columns, available_h / rows)
+    low, high = 0.0, min(available_w / width, available_h / height)
     for _ in range(40):  # the room grows with the cell, so bisect rather than solve
         middle = (low + high) / 2
         low, high = (middle, high) if fits(middle) else (low, middle)
@@ -137,9 +162,19 @@ class Placement:
     marker_cells: float
 
 
+def stroke_width(cell: float, share: float, least: float, most: float) -> float:
+    """The one rule for line widths: ``share`` of the cell, kept from ``least`` to ``most``."""
+    return max(least, min(most, cell * share))
+
+
 def wall_width(cell: float) -> float:
     """Walls thick enough to print (0.75 pt at least) and thin beside the passage."""
-    return max(0.75, min(2.25, cell * 0.1))
+    return stroke_width(cell, 0.1, 0.75, 2.25)
+
+
+def solution_width(cell: float) -> float:
+    """The answer key's solution line: bold, yet inside the corridor."""
+    return stroke_width(cell, 0.3, 1.0, 3.0)
 
 
 def slot_maze_area(slot: Box) -> Box:
@@ -148,16 +183,17 @@ def slot_maze_area(slot: Box) -> Box:
     return (x0, y0 + SLOT_CODE_PT, x1, y1 - SLOT_LABEL_PT)
 
 
-def place_maze(slot: Box, columns: int, rows: int, min_cell: float, where: str) -> Placement:
-    """Centre a ``columns`` x ``rows`` maze in its slot with square cells, or explain why not."""
+def place_maze(slot: Box, topology: Topology, min_cell: float, where: str) -> Placement:
+    """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
+    least ``min_cell`` points wide, or explain why it cannot be."""
     x0, y0, x1, y1 = slot_maze_area(slot)
+    columns, rows = extent(topology)
     cell = fit_cell(x1 - x0, y1 - y0, columns, rows)
     if cell < min_cell:
-        scale = cell / min_cell
-        fits = f"{max(1, math.floor(columns * scale))}x{max(1, math.floor(rows * scale))}"
         raise BookmakerError(
-            f"{where}: {columns}x{rows} cells give {cell:.1f} pt cells in this slot, under the "
-            f"{min_cell:.1f} pt minimum; use a size up to about {fits}, or fewer mazes per page"
+            f"{where}: {topology.describe()} cells give {cell:.1f} pt cells in this slot, under "
+            f"the {min_cell:.1f} pt minimum; use a size up to about "
+            f"{topology.scaled(cell / min_cell)}, or fewer mazes per page"
         )
     # A tiny maze alone on a page would get cells inches wide; an inch (or the worksheet's
     # own minimum, if larger) is as big as a cell is useful.

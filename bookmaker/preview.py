@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .errors import BookmakerError
 from .files import write_atomic
+from .fonts import DEFAULT_REGULAR
 
 PAGE_DPI = 100
 SHEET_DPI = 30  # a 6 x 9 in page becomes a 180 x 270 px thumbnail
@@ -30,7 +31,7 @@ LABEL_HEIGHT = 22
 BACKGROUND = (208, 208, 208)
 FRAME = (128, 128, 128)
 INK = (48, 48, 48)
-FONT = Path(__file__).resolve().parent.parent / "fonts" / "Andika-Regular.ttf"
+FONT = DEFAULT_REGULAR  # page labels in the books' own font
 
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 

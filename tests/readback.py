@@ -43,6 +43,20 @@ def maze_of(record: dict):
     return with_endpoints(maze, record["endpoints"])
 
 
+def endpoints_xy(maze) -> list:
+    """[start, end] as the manifest writes them: [x, y] each, or None."""
+    return [None if cell is None else list(maze.topology.coordinates(cell))
+            for cell in (maze.start, maze.end)]
+
+
+SIDE = {2: 1, 4: 2}  # passage bit -> side index (E, S) for ``Maze.is_open``
+
+
+def is_open(maze, x: int, y: int, direction: int) -> bool:
+    """Whether the passage bit ``direction`` of cell (x, y) is open."""
+    return maze.is_open(maze.topology.cell_at(x, y), SIDE[direction])
+
+
 def edge_points(bbox, width: int, height: int):
     """Yield (x, y, direction, px, py): the midpoint of each inner edge east and south of a cell."""
     x0, y0, x1, y1 = bbox
@@ -60,18 +74,18 @@ def wall_mismatches(page: RenderedPage, bbox, maze) -> list[str]:
     return [
         f"edge {direction} of cell {(x, y)}"
         for x, y, direction, px, py in edge_points(bbox, maze.width, maze.height)
-        if is_dark(page.pixel(px, py)) == maze.is_open(x, y, direction)
+        if is_dark(page.pixel(px, py)) == is_open(maze, x, y, direction)
     ]
 
 
 def overlay_mismatches(page: RenderedPage, bbox, maze) -> list[str]:
     """Open passages whose red overlay disagrees with the solution, and solution cells
     (between the ends, which carry markers) left unmarked."""
-    path = shortest_path(maze, maze.start, maze.end)
+    path = [maze.topology.coordinates(cell) for cell in shortest_path(maze, maze.start, maze.end)]
     on_path = {frozenset(pair) for pair in zip(path, path[1:])}
     wrong = []
     for x, y, direction, px, py in edge_points(bbox, maze.width, maze.height):
-        if maze.is_open(x, y, direction):
+        if is_open(maze, x, y, direction):
             other = (x + 1, y) if direction == 2 else (x, y + 1)
             if is_red(page.pixel(px, py)) != (frozenset({(x, y), other}) in on_path):
                 wrong.append(f"passage {(x, y)}-{other}")

@@ -15,7 +15,14 @@ from pypdf import PdfReader
 from bookmaker.build import build
 from bookmaker.maze.solve import shortest_path
 
-from .readback import RenderedPage, is_dark, maze_of, overlay_mismatches, wall_mismatches
+from .readback import (
+    RenderedPage,
+    endpoints_xy,
+    is_dark,
+    maze_of,
+    overlay_mismatches,
+    wall_mismatches,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ROOT / "configs"
@@ -71,8 +78,7 @@ def test_drawn_walls_match_the_maze_data(default_book):
     result, manifest = default_book
     for record in manifest["mazes"]:
         maze = maze_of(record)
-        assert [maze.start and list(maze.start), maze.end and list(maze.end)] == [
-            record["start"], record["end"]]
+        assert endpoints_xy(maze) == [record["start"], record["end"]]
         page = RenderedPage(result.pdf, record["page"])
         assert wall_mismatches(page, record["bbox"], maze) == [], f"maze {record['number']}"
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bookmaker.commands.init_cmd import starter_text, write_starter
 from bookmaker.commands.schema_cmd import book_schema
 from bookmaker.config import Book, ConfigError, load_book
-from bookmaker.config.loader import parse_yaml
+from bookmaker.config.yaml_source import parse_yaml
 from bookmaker.errors import BookmakerError
 from bookmaker.profiles import PAGE_SIZES
 
@@ -228,6 +228,13 @@ def test_random_structures_give_a_book_or_clean_lines(data):
 @given(st.text(alphabet=st.sampled_from(list("ab: -\n\t[]{}&*!#'\"|>%@`,?0x1")), max_size=80))
 def test_random_text_gives_a_book_or_clean_lines(text):
     _load_text_cleanly(text)
+
+
+def test_line_breaks_in_values_do_not_split_a_problem(tmp_path):
+    path = write(tmp_path, 'title: T\npage:\n  size: "\\n\\u2028"\nsections: []\n')
+    error = pytest.raises(ConfigError, load_book, path).value
+    assert len(error.problems) == 2 and str(error).splitlines() == error.problems
+    assert f"{path}:3: page.size: page size '\\n\\u2028'" in error.problems[0]
 
 
 def _load_text_cleanly(text: str) -> None:

@@ -42,6 +42,15 @@ def make(name="wilson", width=9, height=7, seed=3, endpoints="border"):
     return with_endpoints(generate(name, width, height, seed), endpoints)
 
 
+def xy(maze, cell):
+    """(x, y) of cell id ``cell`` (None stays None): the maze keeps ids, the formats print [x, y]."""
+    return None if cell is None else maze.topology.coordinates(cell)
+
+
+def solution_xy(maze):
+    return [xy(maze, cell) for cell in solution(maze)]
+
+
 def inner_edges(maze):
     """(cell, bit, open?) for each edge between two cells, east and south of a cell."""
     for y in range(maze.height):
@@ -73,7 +82,8 @@ def cell_edges(cell):
 def assert_outer_wall(maze, standing):
     """``standing(segment)`` for each outer unit segment: closed except one gap per border end."""
     gaps = {seg for seg in outer_edges(maze) if not standing(seg)}
-    ends = [c for c in (maze.start, maze.end) if c is not None and _on_border(maze, c)]
+    ends = [xy(maze, c) for c in (maze.start, maze.end)
+            if c is not None and _on_border(maze, xy(maze, c))]
     assert len(gaps) == len(ends)
     for cell in ends:
         assert len(gaps & cell_edges(cell)) >= 1, f"no opening at {cell}"
@@ -101,7 +111,9 @@ def test_json_is_the_documented_object(name):
     assert record["format"] == "bookmaker.maze/1"
     assert (record["algorithm"], record["width"], record["height"], record["seed"]) == (name, 9, 7, 3)
     assert record["cells"] == [list(generate(name, 9, 7, 3).cells[y * 9:(y + 1) * 9]) for y in range(7)]
-    assert record["start"] == list(maze.start) and record["end"] == list(maze.end)
+    assert maze.start is not None and maze.end is not None
+    assert record["start"] == list(xy(maze, maze.start))
+    assert record["end"] == list(xy(maze, maze.end))
     assert record["solution"] is None  # the answer only on request
     assert record["stats"] == measure(maze).as_json()
     assert record["stats"]["solution_length"] == len(solution(maze))
@@ -110,7 +122,7 @@ def test_json_is_the_documented_object(name):
 def test_json_solution_on_request():
     maze = make()
     record = json.loads(to_json(maze, solution=True))
-    assert record["solution"] == [list(cell) for cell in solution(maze)]
+    assert record["solution"] == [list(cell) for cell in solution_xy(maze)]
 
 
 def test_json_without_endpoints_has_nulls():
@@ -163,13 +175,13 @@ def test_ascii_marks_ends_and_solution_only_on_request():
     maze = make()
     plain = ascii_grid(maze, to_ascii(maze))
     solved = ascii_grid(maze, to_ascii(maze, solution=True))
-    path = solution(maze)
+    path = solution_xy(maze)
+    ends = {xy(maze, maze.start): "S", xy(maze, maze.end): "E"}
     for grid, marked in ((plain, set()), (solved, set(path))):
         for y in range(maze.height):
             for x in range(maze.width):
                 mark = grid[2 * y + 1][4 * x + 2]
-                expected = {maze.start: "S", maze.end: "E"}.get((x, y)) or (
-                    "o" if (x, y) in marked else " ")
+                expected = ends.get((x, y)) or ("o" if (x, y) in marked else " ")
                 assert mark == expected, (x, y)
 
 
@@ -205,7 +217,7 @@ def test_svg_solution_only_on_request():
     assert "<polyline" not in export(maze, "svg").decode()
     solved = export(maze, "svg", solution=True).decode()
     points = re.search(r'<polyline points="([^"]+)"', solved).group(1).split()
-    centres = [f"{x + 0.5:g},{y + 0.5:g}" for x, y in solution(maze)]
+    centres = [f"{x + 0.5:g},{y + 0.5:g}" for x, y in solution_xy(maze)]
     assert [p for p in points if p in centres] == centres
 
 
@@ -242,7 +254,7 @@ def test_png_wall_pixels_match_cells(name):
 def test_png_solution_colour_only_on_the_solution_and_only_on_request():
     maze = make("kruskal", 12, 10, 5)
     _, _, margin, _ = png_layout(maze.width, maze.height, 20)
-    path = set(solution(maze))
+    path = set(solution_xy(maze))
     solved = png_image(maze, solution=True)
     for y in range(maze.height):
         for x in range(maze.width):
@@ -294,8 +306,9 @@ def test_pdf_pages_show_the_maze_then_the_solution(name):
     assert_outer_wall(maze, lambda seg: is_dark(
         pixel(puzzle, (seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2)))
 
-    path = set(solution(maze))
-    inner_ends = {c for c in (maze.start, maze.end) if not _on_border(maze, c)}
+    path = set(solution_xy(maze))
+    ends = [xy(maze, c) for c in (maze.start, maze.end)]
+    inner_ends = {c for c in ends if not _on_border(maze, c)}
     for y in range(maze.height):
         for x in range(maze.width):
             assert not is_red(pixel(puzzle, x + 0.5, y + 0.5))

@@ -192,7 +192,10 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
         def map(self, function, items, chunksize=1):
             return map(function, items)
 
-    monkeypatch.setattr(plan, "ProcessPoolExecutor", Pool)
+    # Patch the pool where make_mazes looks it up (bookmaker.plan or a module inside it).
+    import sys
+
+    monkeypatch.setattr(sys.modules[plan.make_mazes.__module__], "ProcessPoolExecutor", Pool)
     jobs = [plan.MazeJob(section=0, index=i, seed_key="s", book_seed=1,
                          algorithm="recursive-backtracker", options=(), width=4, height=4,
                          endpoints="border", min_solution_share=None) for i in range(3)]

@@ -1,11 +1,15 @@
 """Solving, endpoint choice and statistics, checked against brute force written here.
 
 The reference functions below know nothing of ``solve.py``: they read the cell
-bits with their own constants and search by plain breadth-first search.
+bits with their own constants and search by plain breadth-first search, in
+(x, y) coordinates. ``solve.py`` takes and gives cell ids, converted at the
+boundary with the topology's ``cell_at`` and ``coordinates``.
 """
 
 from __future__ import annotations
 
+import re
+import sys
 from collections import deque
 from itertools import combinations
 
@@ -34,6 +38,25 @@ seeds = st.integers(0, 2**40)
 def mazes(draw, max_side: int = 9):
     return generate(draw(algorithms), draw(st.integers(1, max_side)),
                     draw(st.integers(1, max_side)), draw(seeds))
+
+
+def cell_id(maze, cell) -> int:
+    """The id of cell (x, y), checked against the row-major numbering DESIGN.md promises."""
+    x, y = cell
+    found = maze.topology.cell_at(x, y)
+    assert found == y * maze.width + x
+    return found
+
+
+def xy(maze, cell: int) -> tuple[int, int]:
+    """(x, y) of cell id ``cell``, checked against the row-major numbering."""
+    found = maze.topology.coordinates(cell)
+    assert found == (cell % maze.width, cell // maze.width)
+    return found
+
+
+def xy_path(maze, path) -> list[tuple[int, int]]:
+    return [xy(maze, cell) for cell in path]
 
 
 def neighbours(maze, cell):
@@ -93,7 +116,8 @@ def test_every_algorithm_gives_a_perfect_maze(maze):
 def test_shortest_path_is_an_open_shortest_walk(maze, data):
     cell = st.tuples(st.integers(0, maze.width - 1), st.integers(0, maze.height - 1))
     start, end = data.draw(cell), data.draw(cell)
-    path = shortest_path(maze, start, end)
+    path = shortest_path(maze, cell_id(maze, start), cell_id(maze, end))
+    path = xy_path(maze, path)
     assert_path(maze, path, start, end)
     assert len(path) == bfs(maze, start)[end] + 1
 
@@ -103,20 +127,24 @@ def test_shortest_path_is_an_open_shortest_walk(maze, data):
 def test_distances_match_reference_bfs(maze, data):
     source = data.draw(st.tuples(st.integers(0, maze.width - 1), st.integers(0, maze.height - 1)))
     reference = bfs(maze, source)
-    dist = distances_from(maze, source)
+    dist = distances_from(maze, cell_id(maze, source))
     assert dist == [reference[cell] for cell in all_cells(maze)]
 
 
 @settings(max_examples=50, deadline=None)
 @given(mazes())
 def test_corners(maze):
-    assert choose_endpoints(maze, "corners") == ((0, 0), (maze.width - 1, maze.height - 1))
+    start, end = choose_endpoints(maze, "corners")
+    assert (start, end) == (0, maze.width * maze.height - 1)
+    assert (xy(maze, start), xy(maze, end)) == ((0, 0), (maze.width - 1, maze.height - 1))
 
 
 @settings(max_examples=150, deadline=None)
 @given(mazes(max_side=12))
 def test_border_pair_is_farthest_apart_of_all_border_pairs(maze):
     start, end = choose_endpoints(maze, "border")
+    assert start <= end  # the start is first in reading order
+    start, end = xy(maze, start), xy(maze, end)
     assert is_border(maze, start) and is_border(maze, end)
     border = [cell for cell in all_cells(maze) if is_border(maze, cell)]
     dist = all_distances(maze)
@@ -129,6 +157,8 @@ def test_border_pair_is_farthest_apart_of_all_border_pairs(maze):
 @given(mazes(max_side=12))
 def test_diameter_pair_is_farthest_apart_of_all_pairs(maze):
     start, end = choose_endpoints(maze, "diameter")
+    assert start <= end  # the start is first in reading order
+    start, end = xy(maze, start), xy(maze, end)
     dist = all_distances(maze)
     best = max((dist[a][b] for a, b in combinations(all_cells(maze), 2)), default=0)
     assert dist[start][end] == best
@@ -160,9 +190,11 @@ def test_stats_match_brute_force(maze, mode):
         assert solution(maze) is None
         assert stats.solution_length is None and stats.turns is None
     else:
-        path = solution(maze)
-        assert_path(maze, path, maze.start, maze.end)
-        assert stats.solution_length == len(path) == dist[maze.start][maze.end] + 1
+        start, end = xy(maze, maze.start), xy(maze, maze.end)
+        assert solution(maze) == shortest_path(maze, maze.start, maze.end)
+        path = xy_path(maze, solution(maze))
+        assert_path(maze, path, start, end)
+        assert stats.solution_length == len(path) == dist[start][end] + 1
         assert stats.turns == count_turns(path)
     assert list(stats.as_json()) == [
         "dead_ends", "junctions", "solution_length", "turns", "longest_path"]
@@ -179,7 +211,7 @@ def test_turns_count_changes_of_direction_only():
     corridor = with_endpoints(generate("binary-tree", 3, 1, 0), "corners")
     assert measure(corridor).turns == 0
     maze = generate("recursive-backtracker", 2, 2, 0)
-    u = with_endpoints(maze, (_u_end(maze), _u_start(maze)))
+    u = with_endpoints(maze, (cell_id(maze, _u_end(maze)), cell_id(maze, _u_start(maze))))
     assert measure(u).solution_length == 4 and measure(u).turns == 2
 
 
@@ -193,21 +225,58 @@ def _u_end(maze):
 
 
 OUTSIDE = [(-1, 0), (0, -1), (5, 0), (0, 4), (99, 99)]
+NOT_IDS = [-1, 20, 99, -21, (1, 1)]  # a 5x4 maze has cells 0..19; an (x, y) pair is no id
+
+
+@pytest.mark.parametrize("cell", NOT_IDS)
+def test_cells_outside_the_grid_are_refused(cell):
+    maze = generate("kruskal", 5, 4, 1)
+
+    def refused(what, call):
+        with pytest.raises(BookmakerError) as error:
+            call()
+        message = str(error.value)
+        assert message == f"{what} cell {cell} is not one of the maze's cells 0..19"
+        assert "\n" not in message
+
+    refused("source", lambda: distances_from(maze, cell))
+    refused("start", lambda: shortest_path(maze, cell, 0))
+    refused("end", lambda: shortest_path(maze, 0, cell))
+    refused("start", lambda: choose_endpoints(maze, (cell, 6)))
+    refused("end", lambda: with_endpoints(maze, (6, cell)))
 
 
 @pytest.mark.parametrize("cell", OUTSIDE)
-def test_cells_outside_the_grid_are_refused(cell):
-    maze = generate("kruskal", 5, 4, 1)
-    with pytest.raises(BookmakerError, match="outside the 5x4 grid"):
-        distances_from(maze, cell)
-    with pytest.raises(BookmakerError, match="start cell .* outside"):
-        shortest_path(maze, cell, (0, 0))
-    with pytest.raises(BookmakerError, match="end cell .* outside"):
-        shortest_path(maze, (0, 0), cell)
-    with pytest.raises(BookmakerError, match="start cell .* outside"):
-        choose_endpoints(maze, (cell, (1, 1)))
-    with pytest.raises(BookmakerError, match="end cell .* outside"):
-        with_endpoints(maze, ((1, 1), cell))
+def test_coordinates_outside_the_grid_are_refused(cell):
+    # Where cells are written as X,Y (`bookmaker maze --start/--end`) the topology turns
+    # them into ids, and names an off-grid cell by its coordinates.
+    grid = generate("kruskal", 5, 4, 1).topology
+    for what in ("start", "end"):
+        with pytest.raises(BookmakerError) as error:
+            grid.cell_at(*cell, what=what)
+        message = str(error.value)
+        assert message.startswith(f"{what} cell {list(cell)} is outside the 5x4 grid")
+        assert "(x 0..4, y 0..3)" in message and "\n" not in message
+
+
+@pytest.mark.parametrize("cell", OUTSIDE)
+def test_the_maze_command_refuses_off_grid_cells_by_their_coordinates(cell, tmp_path,
+                                                                      monkeypatch, capfd):
+    from bookmaker.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    text = ",".join(map(str, cell))
+    for args, what in ((["--start=" + text, "--end=1,1"], "start"),
+                       (["--start=1,1", "--end=" + text], "end")):
+        monkeypatch.setattr(sys, "argv", ["bookmaker", "maze", "--size", "5x4", "--seed", "1",
+                                          "--algorithm", "kruskal", *args])
+        with pytest.raises(SystemExit) as exit:
+            main()
+        out, err = capfd.readouterr()
+        assert exit.value.code == 2 and out == "" and err.count("\n") == 1, err
+        assert re.match(rf"bookmaker: error: {what} cell {re.escape(str(list(cell)))} "
+                        r"is outside the 5x4 grid", err), err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_unknown_endpoint_mode_lists_the_modes():

@@ -1,4 +1,8 @@
-"""`bookmaker algorithms`: list each generator with the character of its mazes."""
+"""`bookmaker algorithms`: each generator, the character of its mazes, and its options.
+
+The options and shapes come from the algorithms' own declarations, so this list
+says what ``--option`` and a config's ``options:`` accept.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,16 @@ from ..maze import ALGORITHMS
 
 
 def list_algorithms() -> None:
-    """List the maze algorithms and the texture each one gives."""
+    """List the maze algorithms, the texture each one gives, and their options."""
     width = max(map(len, ALGORITHMS))
+    indent = " " * (width + 2)
     for name, algorithm in ALGORITHMS.items():
         typer.echo(f"{name:<{width}}  {algorithm.summary}")
+        for option in algorithm.declared:
+            typer.echo(f"{indent}{option.name} (default {option.default}): {option.expects}; "
+                       f"{option.description}")
+        if algorithm.shapes is not None:
+            typer.echo(f"{indent}shapes: {', '.join(sorted(algorithm.shapes))}")
 
 
 def register(app: typer.Typer) -> None:

@@ -24,6 +24,7 @@ from ..maze import Algorithm, Maze, generate, lookup
 from ..maze.solve import ENDPOINT_MODES, with_endpoints
 from ..files import write_atomic
 from ..render.export import FORMATS, check_size, export
+from ..maze.topology import check_grid_size
 from ..units import parse_grid_size
 
 DEFAULT_DIR = Path("output")
@@ -51,8 +52,10 @@ def _size(text: str, max_cells: int) -> tuple[int, int]:
         width, height = parse_grid_size(text)
     except ValueError as error:
         raise BookmakerError(f"--size: {error}") from None
-    if width < 1 or height < 1:
-        raise BookmakerError(f"--size must be at least 1x1, got {text}")
+    try:
+        check_grid_size(width, height)
+    except BookmakerError as error:
+        raise BookmakerError(f"--size: {error}") from None
     if width * height > max_cells:
         raise BookmakerError(
             f"a {width}x{height} maze has {width * height:,} cells, over the limit of "
@@ -71,29 +74,9 @@ def _cell(text: str, flag: str) -> tuple[int, int]:
 
 
 def _option_value(algorithm: Algorithm, key: str, text: str) -> Any:
-    """Read the value as the option's default is typed; untyped defaults take int, float or text."""
-    default = algorithm.options[key]
-    kinds = {bool: "true or false", int: "a whole number", float: "a number"}
-    try:
-        if isinstance(default, bool):
-            return {"true": True, "yes": True, "1": True,
-                    "false": False, "no": False, "0": False}[text.lower()]
-        if isinstance(default, int):
-            return int(text)
-        if isinstance(default, float):
-            return float(text)
-    except (KeyError, ValueError):
-        raise BookmakerError(
-            f"option '{key}' of {algorithm.name} takes {kinds[type(default)]}, got '{text}'"
-        ) from None
-    if isinstance(default, str):
-        return text
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+    """The value ``text`` stands for, read and checked by the option's own declaration."""
+    option = next(option for option in algorithm.declared if option.name == key)
+    return option.parse(algorithm.name, text)
 
 
 def parse_options(algorithm: Algorithm, pairs: list[str]) -> dict[str, Any]:
@@ -104,8 +87,7 @@ def parse_options(algorithm: Algorithm, pairs: list[str]) -> dict[str, Any]:
         if not sep or not key:
             raise BookmakerError(f"--option takes KEY=VALUE, got '{pair}'")
         if key not in algorithm.options:
-            valid = ", ".join(algorithm.options) or "none"
-            raise BookmakerError(f"{algorithm.name} has no option '{key}' (its options: {valid})")
+            algorithm.settings({key: text})  # raises the declaration's "has no option" error
         options[key] = _option_value(algorithm, key, text.strip())
     return options
 
@@ -132,6 +114,9 @@ def _make(algorithm: str, width: int, height: int, seed: int, options: dict, end
         maze = generate(algorithm, width, height, seed, **options)
     except ValueError as error:  # an option value the algorithm cannot use
         raise BookmakerError(f"{algorithm}: {error}") from None
+    if not isinstance(endpoints, str):  # explicit cells, given as (x, y)
+        endpoints = tuple(maze.topology.cell_at(*cell, what)
+                          for cell, what in zip(endpoints, ("start", "end")))
     return with_endpoints(maze, endpoints)
 
 
@@ -173,7 +158,7 @@ def _combine(fmt: str, documents: list[bytes], as_list: bool) -> bytes:
     return b"".join(documents)
 
 
-def make_mazes(
+def maze_command(
     algorithm: str = typer.Option(
         "recursive-backtracker", "--algorithm", "-a", metavar="NAME",
         help="Generator; see `bookmaker algorithms`."),
@@ -257,4 +242,4 @@ def _save(path: Path, data: bytes) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("maze")(make_mazes)
+    app.command("maze")(maze_command)

@@ -8,9 +8,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .errors import ConfigError
-from .loader import MAX_BYTES, Problem, YamlError, parse_yaml
 from .messages import explain
 from .models import Book
+from .yaml_source import MAX_BYTES, ConfigProblem, YamlError, parse_yaml
 
 
 def load_book(path: str | os.PathLike[str]) -> Book:
@@ -53,7 +53,7 @@ def _read(path: Path, file: str) -> str:
         raise ConfigError([f"{file}:{line}: not UTF-8 text (byte {error.start}); save it as UTF-8"]) from None
 
 
-def _render(problems: list[Problem], file: str) -> list[str]:
+def _render(problems: list[ConfigProblem], file: str) -> list[str]:
     # Top to bottom, as the user reads the file; aliased values can repeat a problem.
     ordered = sorted(dict.fromkeys(problems), key=lambda p: p.line)
     return [problem.render(file) for problem in ordered]

@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .loader import Path_, Problem, Source
 from .models import Book
+from .yaml_source import ConfigProblem, Path_, Source
 
 _PLAIN = {
     "missing": "required key is missing",
@@ -37,12 +37,12 @@ _PATTERNS = {  # what a regex in models.py means, by field name
 }
 
 
-def explain(errors: list[dict[str, Any]], source: Source) -> list[Problem]:
-    """One Problem per pydantic error, at the line of the key it is about."""
+def explain(errors: list[dict[str, Any]], source: Source) -> list[ConfigProblem]:
+    """One ConfigProblem per pydantic error, at the line of the key it is about."""
     problems = []
     for error in errors:
         path: Path_ = tuple(error["loc"]) + tuple(error.get("ctx", {}).get("at", ()))
-        problems.append(Problem(source.line_of(path), path, _message(error, path)))
+        problems.append(ConfigProblem(source.line_of(path), path, _message(error, path)))
     return problems
 
 

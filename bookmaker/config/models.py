@@ -4,8 +4,10 @@ Lengths are given with units in YAML and held here in PDF points. Unknown keys
 are errors everywhere (``extra="forbid"``), so a typo never passes silently.
 Checks that need more than one field or the outside world (fonts, algorithm
 options) live here too, so a Book built from Python is as safe as one loaded
-from YAML; ``problem()`` tags an error with the sub-key to blame, so the loader
-can point at the right line.
+from YAML; ``problem()`` tags an error with the sub-key to blame, so ``load_book``
+can point at the right line. Lists of valid words and numbers (profiles, mazes
+per page, endpoint modes, algorithms and their options) come from the modules
+that own them, never copied here.
 """
 
 from __future__ import annotations
@@ -30,12 +32,24 @@ from pydantic_core import PydanticCustomError
 
 from .. import units
 from ..errors import BookmakerError
-from ..profiles import PAGE_SIZES, parse_size
+from ..layout import GRIDS, MIN_CONTENT_PT
+from ..maze import ALGORITHMS, lookup
+from ..maze.solve import ENDPOINT_MODES
+from ..profiles import PAGE_SIZES, PROFILES, parse_size
 
 MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
-GRID_SLOTS = (1, 2, 3, 4, 6, 8, 9, 12)  # mazes per page that fill a rows x columns grid
+GRID_SLOTS = tuple(GRIDS)  # mazes per page that fill a rows x columns grid
 MIN_TRIM, MAX_TRIM = 3 * 72.0, 14 * 72.0  # no printer or binding takes pages outside this
-MIN_CONTENT = 72.0  # margins must leave at least an inch for the mazes
+MIN_CONTENT = MIN_CONTENT_PT  # margins must leave at least an inch for the mazes
+DEFAULT_PROFILE = "home"
+# Every profile bookmaker.profiles knows, the default first (as errors and the schema list them).
+PROFILE_NAMES = tuple(sorted(PROFILES, key=lambda name: name != DEFAULT_PROFILE))
+
+
+def _words(items) -> str:
+    """'a, b or c': a list of valid values for a description."""
+    items = [str(item) for item in items]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
 def problem(message: str, *at: str | int) -> PydanticCustomError:
@@ -199,11 +213,35 @@ class FrontMatter(Strict):
     contents: bool = Field(True, description="Table of contents (also the PDF outline where allowed).")
 
 
-Endpoints = Literal["none", "corners", "border", "diameter"]
+Endpoints = Literal[ENDPOINT_MODES]  # type: ignore[valid-type]  # the modes bookmaker.maze.solve knows
+
+
+def _options_by_algorithm(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    """Each algorithm's options in the schema, typed from its declaration (``Option``).
+
+    An ``if algorithm is NAME then options are these`` rule per algorithm, so an
+    editor checks and completes option names and values; a section without an
+    ``algorithm`` key gets the default algorithm's options.
+    """
+    default = model.model_fields["algorithm"].default
+    rules = []
+    for name, algorithm in ALGORITHMS.items():
+        condition: dict[str, Any] = {"properties": {"algorithm": {"const": name}}}
+        if name != default:
+            condition["required"] = ["algorithm"]
+        options = {
+            "type": "object",
+            "properties": {option.name: option.json_schema() for option in algorithm.declared},
+            "additionalProperties": False,
+        }
+        rules.append({"if": condition, "then": {"properties": {"options": options}}})
+    schema["allOf"] = rules
 
 
 class Section(Strict):
     """A run of mazes made alike: one algorithm, one size, one title."""
+
+    model_config = ConfigDict(json_schema_extra=_options_by_algorithm)
 
     title: str = Field(min_length=1, description="Heading of the section, shown in the contents.")
     id: str | None = Field(
@@ -211,11 +249,17 @@ class Section(Strict):
         description="Stable name that seeds the section's mazes; default: the title, slugified. "
         "Set it before renaming a section, or its mazes change.",
     )
-    algorithm: str = Field("recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.")
-    options: dict[str, Any] = Field(default_factory=dict, description="The algorithm's own options.")
+    algorithm: str = Field(
+        "recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.",
+        json_schema_extra={"enum": list(ALGORITHMS)},
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The algorithm's own options; `bookmaker algorithms` lists them.",
+    )
     size: GridSize = Field(description="Maze size in cells, COLUMNSxROWS.")
     count: int = Field(ge=1, le=2000, description="How many mazes the section holds.")
-    per_page: SlotCount = Field(1, description="Mazes per page: 1, 2, 3, 4, 6, 8, 9 or 12.")
+    per_page: SlotCount = Field(1, description=f"Mazes per page: {_words(GRID_SLOTS)}.")
     endpoints: Endpoints = Field(
         "border",
         description="Where start and finish go: none, corners (top left to bottom right), "
@@ -245,8 +289,6 @@ class Section(Strict):
     @field_validator("algorithm")
     @classmethod
     def _algorithm_known(cls, name: str) -> str:
-        from ..maze import lookup
-
         try:
             lookup(name)
         except BookmakerError as error:
@@ -259,21 +301,18 @@ class Section(Strict):
         name = info.data.get("algorithm")
         if name is None:  # the algorithm itself is wrong; that error says enough
             return options
-        from ..maze import generate, lookup
-
-        valid = list(lookup(name).options)
-        for key in options:
+        algorithm = lookup(name)
+        valid = list(algorithm.options)
+        for key, value in options.items():
             if key not in valid:
                 close = difflib.get_close_matches(key, valid, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 listed = f"its options: {', '.join(valid)}" if valid else "it takes no options"
                 raise problem(f"{name} has no option '{key}'{hint}; {listed}", key)
-        try:  # a 2x2 maze is the cheapest way to let the algorithm judge its own options
-            generate(name, 2, 2, seed=0, **options)
-        except BookmakerError as error:
-            raise problem(str(error)) from None
-        except Exception as error:  # a value of the wrong type deep inside the generator
-            raise problem(f"{name} cannot use these options: {error}") from None
+            try:  # the declaration judges the value, one key at a time to blame the right line
+                algorithm.settings({key: value})
+            except BookmakerError as error:
+                raise problem(str(error), key) from None
         return options
 
     @property
@@ -285,7 +324,7 @@ class AnswerKey(Strict):
     """The solutions, printed after the mazes (or in a PDF of their own for worksheets)."""
 
     enabled: bool = Field(True, description="Print an answer key.")
-    per_page: SlotCount = Field(6, description="Solved mazes per page: 1, 2, 3, 4, 6, 8, 9 or 12.")
+    per_page: SlotCount = Field(6, description=f"Solved mazes per page: {_words(GRID_SLOTS)}.")
     style: Literal["line", "cells"] = Field("line", description="A line through the cells, or shaded cells.")
     color: HexColor = Field("#D62728", description="Colour of the solution, #RRGGBB.")
     wall_grey: float = Field(0.55, ge=0.1, le=0.9, description="Grey level of walls: 0 black, 1 white.")
@@ -331,8 +370,9 @@ class Book(Strict):
         0, ge=0, le=2**63 - 1,
         description="The book seed: with each section's id it fixes every maze.",
     )
-    profile: Literal["home", "kdp", "lulu", "ingramspark"] = Field(
-        "home", description="Printer profile: home, kdp, lulu or ingramspark (bleed, margins, page counts)."
+    profile: Literal[PROFILE_NAMES] = Field(  # type: ignore[valid-type]
+        DEFAULT_PROFILE,
+        description=f"Printer profile: {_words(PROFILE_NAMES)} (bleed, margins, page counts).",
     )
     layout: Literal["book", "worksheet"] = Field(
         "book", description="A bound book, or classroom worksheets (see `worksheet`)."

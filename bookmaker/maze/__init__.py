@@ -2,6 +2,11 @@
 
     from bookmaker.maze import generate, ALGORITHMS
     maze = generate("wilson", width=20, height=10, seed=7)
+
+A maze is a topology (``topology``: the shape's cells and neighbours) plus
+its open passages (``model``); the generators (``algorithms``, one module
+each) carve any topology they support, and ``solve`` finds paths, endpoints
+and statistics through the same neighbour table.
 """
 
 from __future__ import annotations
@@ -12,9 +17,11 @@ from typing import Any
 
 from ..errors import BookmakerError
 from .algorithms import ALGORITHMS, Algorithm
-from .grid import E, N, S, W, Maze
+from .model import Maze
+from .topology import E, N, S, SquareGrid, Topology, W
 
-__all__ = ["ALGORITHMS", "Algorithm", "Maze", "generate", "lookup", "recipe", "N", "E", "S", "W"]
+__all__ = ["ALGORITHMS", "Algorithm", "Maze", "SquareGrid", "Topology", "generate",
+           "generate_on", "lookup", "recipe", "N", "E", "S", "W"]
 
 
 def lookup(name: str) -> Algorithm:
@@ -30,19 +37,17 @@ def lookup(name: str) -> Algorithm:
 
 
 def generate(name: str, width: int, height: int, seed: int, **options: Any) -> Maze:
-    """A perfect maze of ``width`` x ``height`` cells, the same for the same arguments."""
+    """A perfect maze of ``width`` x ``height`` square cells, the same for the same arguments."""
+    lookup(name)  # an unknown name is the first thing to report
+    return generate_on(SquareGrid(width, height), name, seed, **options)
+
+
+def generate_on(topology: Topology, name: str, seed: int, **options: Any) -> Maze:
+    """A perfect maze on ``topology``, the same for the same arguments."""
     algorithm = lookup(name)
-    if width < 1 or height < 1:
-        raise BookmakerError(f"maze size must be at least 1x1, got {width}x{height}")
-    unknown = sorted(set(options) - set(algorithm.options))
-    if unknown:
-        valid = ", ".join(algorithm.options) or "none"
-        raise BookmakerError(
-            f"{name} has no option '{unknown[0]}' (its options: {valid})"
-        )
-    settings = {**algorithm.options, **options}
-    cells = algorithm(width, height, random.Random(seed), **settings)
-    return Maze(width, height, cells, algorithm=name, seed=seed, options=settings)
+    settings = algorithm.settings(options)
+    cells = algorithm(topology, random.Random(seed), **settings)
+    return Maze(topology, cells, algorithm=name, seed=seed, options=settings)
 
 
 def changed_options(maze: Maze) -> dict[str, Any]:
@@ -58,4 +63,4 @@ def recipe(maze: Maze, endpoints: str | None = None) -> str:
     """
     options = "".join(f" {key}={value}" for key, value in changed_options(maze).items())
     tail = f" {endpoints}" if endpoints else ""
-    return f"{maze.algorithm} {maze.width}x{maze.height} seed {maze.seed}{options}{tail}"
+    return f"{maze.algorithm} {maze.topology.describe()} seed {maze.seed}{options}{tail}"

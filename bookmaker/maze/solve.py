@@ -1,7 +1,9 @@
 """Shortest paths, endpoint choice and the statistics every tool counts alike.
 
-A perfect maze is a tree, so breadth-first search gives the one path between
-two cells, and two sweeps find the pair of cells farthest apart.
+Everything here walks the topology's neighbour table, so it works on every
+shape; cells are ids. A perfect maze is a tree, so breadth-first search
+gives the one path between two cells, and one pass up the search tree finds
+the pair of cells farthest apart.
 """
 
 from __future__ import annotations
@@ -12,64 +14,70 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..errors import BookmakerError
-from .grid import STEPS, Cell, Maze
+from .model import Maze
+from .topology import Topology
 
 ENDPOINT_MODES = ("none", "corners", "border", "diameter")
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
 
 
-def distances_from(maze: Maze, source: Cell) -> list[int]:
-    """Passage steps from ``source`` to every cell, row-major; -1 where unreachable."""
-    _require_inside(maze, source, "source")
-    width, cells = maze.width, maze.cells
-    moves = [(bit, dy * width + dx) for bit, dx, dy in STEPS]
+def _open_steps(topology: Topology) -> list[tuple[int, int]]:
+    """(bit, side) of every side, in side order: the order every search takes them in."""
+    return [(1 << side, side) for side in range(topology.sides)]
+
+
+def distances_from(maze: Maze, source: int) -> list[int]:
+    """Passage steps from ``source`` to every cell, by id; -1 where unreachable."""
+    _require_cell(maze, source, "source")
+    topology, cells = maze.topology, maze.cells
+    sides, table = topology.sides, topology.neighbours
+    steps = _open_steps(topology)
     dist = [-1] * len(cells)
-    origin = source[1] * width + source[0]
-    dist[origin] = 0
-    queue = deque([origin])
+    dist[source] = 0
+    queue = deque([source])
     pop, push = queue.popleft, queue.append
     while queue:
         here = pop()
-        bits, step = cells[here], dist[here] + 1
-        for bit, offset in moves:
+        bits, step, base = cells[here], dist[here] + 1, here * sides
+        for bit, side in steps:
             if bits & bit:
-                there = here + offset
+                there = table[base + side]
                 if dist[there] < 0:
                     dist[there] = step
                     push(there)
     return dist
 
 
-def shortest_path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
+def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
     """The cells from ``start`` to ``end`` inclusive, along open passages."""
-    _require_inside(maze, start, "start")
-    _require_inside(maze, end, "end")  # else distances_from would blame a "source" cell
+    _require_cell(maze, start, "start")
+    _require_cell(maze, end, "end")  # else distances_from would blame a "source" cell
     dist = distances_from(maze, end)
-    width = maze.width
-    here = start[1] * width + start[0]
-    if dist[here] < 0:
-        raise BookmakerError(f"no path from {list(start)} to {list(end)}: the maze is not connected")
-    moves = [(bit, dy * width + dx) for bit, dx, dy in STEPS]
+    if dist[start] < 0:
+        raise BookmakerError(f"no path from cell {start} to cell {end}: the maze is not connected")
+    sides, table = maze.topology.sides, maze.topology.neighbours
+    steps = _open_steps(maze.topology)
+    here = start
     path = [here]
     # Walking downhill in distance-to-end retraces the breadth-first tree.
     while dist[here]:
-        bits = maze.cells[here]
+        bits, base = maze.cells[here], here * sides
         here = next(
-            here + offset for bit, offset in moves
-            if bits & bit and dist[here + offset] == dist[here] - 1
+            table[base + side] for bit, side in steps
+            if bits & bit and dist[table[base + side]] == dist[here] - 1
         )
         path.append(here)
-    return [(i % width, i // width) for i in path]
+    return path
 
 
 def _farthest_pairs(maze: Maze) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """The farthest-apart pair of all cells and of border cells, as (a, b, distance)."""
     # Endpoint choice and measuring both need it: the cache makes that one pass.
-    return _farthest_pairs_of(maze.width, maze.height, bytes(maze.cells))
+    return _farthest_pairs_of(maze.topology, bytes(maze.cells))
 
 
 @lru_cache(maxsize=8)
-def _farthest_pairs_of(width: int, height: int, cells: bytes
+def _farthest_pairs_of(topology: Topology, cells: bytes
                        ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """The work of ``_farthest_pairs``, on hashable arguments.
 
@@ -78,26 +86,21 @@ def _farthest_pairs_of(width: int, height: int, cells: bytes
     and meets the best two branches at each cell. Exact on perfect mazes,
     and twice as fast as two double sweeps.
     """
-    count = width * height
-    moves = [(bit, dy * width + dx) for bit, dx, dy in STEPS]
+    count, sides, table = topology.cells, topology.sides, topology.neighbours
+    steps = _open_steps(topology)
     parent = [-1] * count
     parent[0] = 0
     order = [0]
     for here in order:  # the list grows while we walk it: a queue without popping
-        bits = cells[here]
-        for bit, offset in moves:
+        bits, base = cells[here], here * sides
+        for bit, side in steps:
             if bits & bit:
-                there = here + offset
+                there = table[base + side]
                 if parent[there] < 0:
                     parent[there] = here
                     order.append(there)
     parent[0] = -1
-    # Border cells: the first and last rows, and the first and last column of each row.
-    on_border = [False] * count
-    on_border[:width] = [True] * width
-    on_border[count - width:] = [True] * width
-    on_border[::width] = [True] * height
-    on_border[width - 1::width] = [True] * height
+    on_border = topology.border
     # Deepest descendant (distance, cell) of each cell, over all cells and over border cells.
     deep_all = [0] * count
     cell_all = list(range(count))
@@ -129,42 +132,39 @@ def _ordered(pair: tuple[int, int, int]) -> tuple[int, int, int]:
     return min(a, b), max(a, b), distance
 
 
-def choose_endpoints(
-    maze: Maze, mode: str | tuple[Cell, Cell]
-) -> tuple[Cell | None, Cell | None]:
-    """Start and end for an endpoint mode, or explicit cells checked against the grid.
+def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
+                     ) -> tuple[int | None, int | None]:
+    """Start and end cell ids for an endpoint mode, or explicit cell ids checked.
 
     ``border`` picks the two border cells farthest apart along the maze (the
     suggested start and finish); ``diameter`` the two cells farthest apart
-    anywhere. The start is the pair's first cell in reading order.
+    anywhere. The start is the pair's lower id (the first in reading order).
     """
-    width, height = maze.width, maze.height
     if not isinstance(mode, str):
         start, end = mode
-        _require_inside(maze, start, "start")
-        _require_inside(maze, end, "end")
-        return tuple(start), tuple(end)
+        _require_cell(maze, start, "start")
+        _require_cell(maze, end, "end")
+        return start, end
     if mode == "none":
         return None, None
     if mode == "corners":
-        return (0, 0), (width - 1, height - 1)
+        return maze.topology.corners()
     if mode in ("border", "diameter"):
         diameter, border = _farthest_pairs(maze)
         a, b, _ = border if mode == "border" else diameter
-    else:
-        raise BookmakerError(
-            f"unknown endpoints '{mode}'; choose one of: {', '.join(ENDPOINT_MODES)} or explicit cells"
-        )
-    return (a % width, a // width), (b % width, b // width)
+        return a, b
+    raise BookmakerError(
+        f"unknown endpoints '{mode}'; choose one of: {', '.join(ENDPOINT_MODES)} or explicit cells"
+    )
 
 
-def with_endpoints(maze: Maze, mode: str | tuple[Cell, Cell]) -> Maze:
+def with_endpoints(maze: Maze, mode: str | tuple[int, int]) -> Maze:
     """A copy of ``maze`` with its start and end chosen by ``mode``."""
     start, end = choose_endpoints(maze, mode)
     return replace(maze, cells=bytearray(maze.cells), start=start, end=end)
 
 
-def solution(maze: Maze) -> list[Cell] | None:
+def solution(maze: Maze) -> list[int] | None:
     """The path from the maze's start to its end, or None without endpoints."""
     if maze.start is None or maze.end is None:
         return None
@@ -191,22 +191,22 @@ class Stats:
         }
 
 
-def count_turns(path: Sequence[Cell]) -> int:
-    """Changes of direction along a path of adjacent cells."""
-    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])]
-    return sum(1 for before, after in zip(steps, steps[1:]) if before != after)
+def count_turns(topology: Topology, path: Sequence[int]) -> int:
+    """Changes of step side along a path of neighbouring cells."""
+    sides = [topology.side_between(a, b) for a, b in zip(path, path[1:])]
+    return sum(1 for before, after in zip(sides, sides[1:]) if before != after)
 
 
-def _decision_points(maze: Maze, path: Sequence[Cell]) -> int:
+def _decision_points(maze: Maze, path: Sequence[int]) -> int:
     """Cells before the end where more than one way onward is open."""
     count = 0
-    for index, (x, y) in enumerate(path[:-1]):
-        onward = _POPCOUNT[maze.bits(x, y)] - (1 if index else 0)
+    for index, cell in enumerate(path[:-1]):
+        onward = _POPCOUNT[maze.cells[cell]] - (1 if index else 0)
         count += onward > 1
     return count
 
 
-def measure(maze: Maze, path: Sequence[Cell] | None = None) -> Stats:
+def measure(maze: Maze, path: Sequence[int] | None = None) -> Stats:
     """The maze's statistics, as DESIGN.md defines them; ``path`` is its solution if known."""
     degree = bytes(maze.cells).translate(_POPCOUNT)  # open passages per cell, in C
     if path is None:
@@ -214,17 +214,15 @@ def measure(maze: Maze, path: Sequence[Cell] | None = None) -> Stats:
     (_, _, longest), _ = _farthest_pairs(maze)
     return Stats(
         dead_ends=degree.count(1),
-        junctions=degree.count(3) + degree.count(4),
+        junctions=len(degree) - degree.count(0) - degree.count(1) - degree.count(2),
         solution_length=len(path) if path else None,
-        turns=count_turns(path) if path else None,
+        turns=count_turns(maze.topology, path) if path else None,
         longest_path=longest + 1,
         decision_points=_decision_points(maze, path) if path else None,
     )
 
 
-def _require_inside(maze: Maze, cell: Cell, what: str) -> None:
-    if len(cell) != 2 or not maze.contains(cell):
+def _require_cell(maze: Maze, cell: int, what: str) -> None:
+    if not (isinstance(cell, int) and 0 <= cell < maze.topology.cells):
         raise BookmakerError(
-            f"{what} cell {list(cell)} is outside the {maze.width}x{maze.height} grid "
-            f"(x 0..{maze.width - 1}, y 0..{maze.height - 1})"
-        )
+            f"{what} cell {cell} is not one of the maze's cells 0..{maze.topology.cells - 1}")

@@ -1,13 +1,13 @@
 """Drawing each kind of book page on a reportlab canvas.
 
-This module only draws: what goes on which page, and where each maze sits,
-was decided by ``pages`` and ``layout``; text comes from the book spec.
+This module only draws: what goes on which page, where each maze sits and
+every string were decided by the plan (see ``views``); here text is set in
+the book's fonts and the mazes are inked.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Sequence
 
 from reportlab.lib.utils import simpleSplit
@@ -16,30 +16,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
 from ..layout import (
-    FOOTER_PT, HEADER_PT, Box, PageFrame, Placement, arrow_room, fit_cell, marker_length, wall_width,
+    CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame, Placement,
+    arrow_room, fit_cell, marker_length, wall_width,
 )
-from ..maze.grid import Maze
-from .canvas import Style, draw_maze
-from .geometry import MazeDrawing, marker_reach, maze_drawing
+from ..geometry import marker_reach, maze_drawing
+from ..maze.model import Maze
+from ..views import MazeOnPage, Style
+from .canvas import draw_maze
 
 INK = 0.0
 SOFT_INK = 0.3  # secondary text: still far darker than the 10 % grey floor
 RULE_GREY = 0.6
-WORKSHEET_FIELDS_PT = 34.0  # the name/date/class line and the space under it
-CONTENTS_TOP_PT = 60.0  # from the top of the content box to the first contents line
-CONTENTS_LEADING_PT = 20.0
-
-
-@dataclass(frozen=True)
-class MazeOnPage:
-    """What a slot shows: the drawing, where it goes, and its labels."""
-
-    drawing: MazeDrawing
-    placement: Placement
-    label: str  # e.g. "7"
-    note: str  # right of the label: "answer p. 57" or "puzzle p. 12"
-    code: str  # regeneration code under the maze
-    stars: int | None
 
 
 def text(canvas: Canvas, x: float, y: float, string: str, font: str, size: float,
@@ -133,22 +120,10 @@ def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
             text(canvas, x0, y1 - 27 - i * 11, line, fonts.regular, 9, grey=SOFT_INK)
 
 
-def worksheet_head_height(fields: bool) -> float:
-    """Room ``worksheet_head`` takes: the name lines, the title and two lines of instruction."""
-    return (WORKSHEET_FIELDS_PT if fields else 0.0) + 66.0
-
-
-def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False) -> Box:
-    """The content box less the page's heading and the footer: where maze slots go."""
-    x0, y0, x1, y1 = frame.content
-    head = worksheet_head_height(fields) if kind == "worksheet" else HEADER_PT
-    return (x0, y0 + FOOTER_PT, x1, y1 - head)
-
-
-def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage, style: Style) -> None:
+def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     """One maze with its number and cross-reference above it and its code below."""
     p = item.placement
-    draw_maze(canvas, item.drawing, p.left, p.top, p.cell, style)
+    draw_maze(canvas, item.drawing, p.left, p.top, p.cell, item.style)
     # Label and code sit beyond the reach of the arrows, in the bands layout reserved.
     reach = marker_reach(p.marker_cells) * p.cell
     label_y = p.top + reach + 3
@@ -220,13 +195,6 @@ def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str) ->
         size -= 0.5
     paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, size, size * 1.5)
     footer(canvas, frame, fonts)
-
-
-def contents_lines(content_height: float) -> int:
-    """How many contents lines fit between the heading and the footer of a page whose content
-    box is ``content_height`` points tall."""
-    room = content_height - CONTENTS_TOP_PT - FOOTER_PT
-    return max(1, int(room // CONTENTS_LEADING_PT) + 1)
 
 
 def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,

@@ -9,28 +9,17 @@ from __future__ import annotations
 import math
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import BinaryIO, Iterator
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from .geometry import MazeDrawing, Point
-
+from ..geometry import MazeDrawing, Point, Rect
+from ..views import Style
 
 
 def hex_to_rgb(color: str) -> tuple[float, float, float]:
     return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
-
-@dataclass(frozen=True)
-class Style:
-    wall_width: float = 1.5  # points at print size
-    wall_grey: float = 0.0  # 0 black .. 1 white
-    solution: str = "line"  # or "cells"
-    solution_color: str = "#D62728"
-    solution_width: float = 2.0  # points; "line" style
-    marker_grey: float = 0.0
 
 
 def _polygon(canvas: Canvas, points: list[Point]) -> None:
@@ -53,8 +42,14 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         r, g, b = hex_to_rgb(style.solution_color)
         canvas.setFillColorRGB(1 - (1 - r) * 0.45, 1 - (1 - g) * 0.45, 1 - (1 - b) * 0.45)
         path = canvas.beginPath()
-        for x, y in drawing.solution_cells:
-            path.rect(x, y, 1, 1)
+        for shape in drawing.solution_cells:
+            if isinstance(shape, Rect):
+                path.rect(*shape)
+            else:
+                path.moveTo(*shape[0])
+                for point in shape[1:]:
+                    path.lineTo(*point)
+                path.close()
         canvas.drawPath(path, stroke=0, fill=1)
     canvas.setLineCap(2)
     canvas.setLineJoin(0)

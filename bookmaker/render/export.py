@@ -17,10 +17,12 @@ from xml.sax.saxutils import escape
 
 from ..errors import BookmakerError
 from ..maze import changed_options, recipe
-from ..maze.grid import Maze
+from ..maze.model import Maze
 from ..maze.solve import measure, solution as solve
-from .canvas import Style, draw_maze, hex_to_rgb, reproducible_canvas
-from .geometry import MazeDrawing, Point, maze_drawing, marker_reach
+from ..layout import stroke_width
+from ..views import Style
+from .canvas import draw_maze, hex_to_rgb, reproducible_canvas
+from ..geometry import MazeDrawing, Point, marker_reach, maze_drawing
 
 FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
 FORMAT_VERSION = "bookmaker.maze/1"
@@ -42,6 +44,10 @@ def _answer(maze: Maze, solution: bool) -> list | None:
 
 # --- JSON -------------------------------------------------------------------
 
+def _xy(maze: Maze, cell: int | None) -> list[int] | None:
+    return None if cell is None else list(maze.topology.coordinates(cell))
+
+
 def maze_record(maze: Maze, solution: bool = False) -> dict:
     """The ``bookmaker.maze/1`` object, keys in the documented order."""
     path = solve(maze)
@@ -54,9 +60,9 @@ def maze_record(maze: Maze, solution: bool = False) -> dict:
         # Not in DESIGN.md's list: without it a maze made with --option could not be remade.
         **({"options": changed_options(maze)} if changed_options(maze) else {}),
         "cells": maze.rows(),
-        "start": list(maze.start) if maze.start is not None else None,
-        "end": list(maze.end) if maze.end is not None else None,
-        "solution": [list(cell) for cell in path] if solution and path else None,
+        "start": _xy(maze, maze.start),
+        "end": _xy(maze, maze.end),
+        "solution": [_xy(maze, cell) for cell in path] if solution and path else None,
         "stats": measure(maze, path).as_json(),
     }
 
@@ -109,11 +115,12 @@ def to_ascii(maze: Maze, solution: bool = False) -> str:
     for index, flags in enumerate(corners):
         y, x = divmod(index, width + 1)
         grid[2 * y][4 * x] = _CORNER.get(flags, "+")
-    for x, y in drawing.solution_cells or ():
-        grid[2 * y + 1][4 * x + 2] = "o"
+    for shape in drawing.solution_cells or ():
+        grid[2 * shape.y + 1][4 * shape.x + 2] = "o"
     for cell, mark in ((maze.start, "S"), (maze.end, "E")):
         if cell is not None:
-            grid[2 * cell[1] + 1][4 * cell[0] + 2] = mark
+            x, y = maze.topology.coordinates(cell)
+            grid[2 * y + 1][4 * x + 2] = mark
     lines = [recipe(maze)] + ["".join(row).rstrip() for row in grid]
     return "\n".join(lines) + "\n"
 
@@ -123,6 +130,15 @@ def to_ascii(maze: Maze, solution: bool = False) -> str:
 def _num(value: float) -> str:
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+def _svg_to(x0: float, y0: float, x1: float, y1: float) -> str:
+    """The shortest SVG command from (x0, y0) to (x1, y1)."""
+    if y0 == y1:
+        return f"H{_num(x1)}"
+    if x0 == x1:
+        return f"V{_num(y1)}"
+    return f"L{_num(x1)} {_num(y1)}"
 
 
 def _svg_points(points: list[Point]) -> str:
@@ -139,9 +155,8 @@ def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0) -> str:
     view_w = max(maze.width + 2 * pad, label_width)
     view_h = maze.height + 2 * pad + 2 * font
     left = maze.width / 2 - view_w / 2
-    walls = "".join(
-        f"M{x0} {y0}H{x1}" if y0 == y1 else f"M{x0} {y0}V{y1}" for x0, y0, x1, y1 in drawing.walls
-    )
+    walls = "".join(f"M{_num(x0)} {_num(y0)}{_svg_to(x0, y0, x1, y1)}"
+                    for x0, y0, x1, y1 in drawing.walls)
     wall_width, line_width = _line_widths(cell)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(view_w * cell)}" '
@@ -172,8 +187,7 @@ def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0) -> str:
 
 def _line_widths(cell: float) -> tuple[float, float]:
     """Wall and solution widths for a cell size (same unit): thin enough to leave a corridor."""
-    wall = min(max(cell * 0.1, 0.75), 2.5)
-    return wall, min(max(cell * 0.16, 0.75), 4.0)
+    return stroke_width(cell, 0.1, 0.75, 2.5), stroke_width(cell, 0.16, 0.75, 4.0)
 
 
 # --- PNG --------------------------------------------------------------------

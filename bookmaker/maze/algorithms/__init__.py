@@ -1,9 +1,11 @@
 """The registry of maze generators, one module per algorithm.
 
-Every generator has the signature ``carve(width, height, rng, **options)`` and
-returns a ``bytearray`` of passage bits (see ``bookmaker.maze.grid``) that
-forms a perfect maze: every cell reachable, no loops. Randomness comes only
-from ``rng``, a ``random.Random`` the caller seeded.
+Every module declares ``NAME``, ``SUMMARY``, its ``OPTIONS`` (``Option``
+values), the ``SHAPES`` it can carve (``ANY_SHAPE`` for the generators that
+only walk the neighbour table) and ``carve(topology, rng, **options)``, which
+returns a ``bytearray`` of passage bits (see ``bookmaker.maze.model``) forming
+a perfect maze: every cell reachable, no loops. Randomness comes only from
+``rng``, a ``random.Random`` the caller seeded.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from ...errors import BookmakerError
+from ..options import Option, check_options
+from ..topology import Topology
 from . import (
     aldous_broder,
     binary_tree,
@@ -24,6 +29,7 @@ from . import (
     sidewinder,
     wilson,
 )
+from .graph import ANY_SHAPE
 
 Carve = Callable[..., bytearray]
 
@@ -33,11 +39,29 @@ class Algorithm:
     name: str
     summary: str  # one line on the texture it gives: corridors, dead ends, bias, memory
     carve: Carve
-    options: Mapping[str, Any]  # option name -> default value
+    declared: tuple[Option, ...]  # its options, typed
+    shapes: frozenset[str] | None  # topology kinds it can carve; None: any
     uniform: bool = False  # every perfect maze of the grid equally likely
 
-    def __call__(self, width: int, height: int, rng: random.Random, **options: Any) -> bytearray:
-        return self.carve(width, height, rng, **options)
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Option name -> default value."""
+        return {option.name: option.default for option in self.declared}
+
+    def settings(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """All option values, the defaults filled in; a bad name or value is a one-line error."""
+        return check_options(self.name, self.declared, given)
+
+    def supports(self, topology: Topology) -> bool:
+        return self.shapes is None or topology.kind in self.shapes
+
+    def __call__(self, topology: Topology, rng: random.Random, **options: Any) -> bytearray:
+        if not self.supports(topology):
+            raise BookmakerError(
+                f"{self.name} works on {' and '.join(sorted(self.shapes))} grids only, "
+                f"not {topology.kind}; use a generator that works on any shape, such as wilson"
+            )
+        return self.carve(topology, rng, **options)
 
 
 def _entry(module) -> Algorithm:
@@ -45,7 +69,8 @@ def _entry(module) -> Algorithm:
         name=module.NAME,
         summary=module.SUMMARY,
         carve=module.carve,
-        options=dict(getattr(module, "OPTIONS", {})),
+        declared=tuple(getattr(module, "OPTIONS", ())),
+        shapes=None if module.SHAPES is ANY_SHAPE else frozenset(module.SHAPES),
         uniform=getattr(module, "UNIFORM", False),
     )
 

@@ -4,14 +4,16 @@ Every perfect maze of the grid is equally likely (a uniform spanning tree),
 like Wilson's, but the walk must cover the whole grid, which takes about
 n log² n steps: the slowest generator here, fine for book-sized mazes.
 
-Its steps are random bytes on the padded grid, as in Wilson's walks (see
-``padded``).
+Its steps are random bytes, as in Wilson's walks (see ``graph``), on the
+padded grid when the grid is a plain square one (see ``padded``).
 """
 
 from __future__ import annotations
 
 import random
 
+from ..topology import Topology
+from .graph import ANY_SHAPE, is_plain_square, walk_sides, walk_table
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
 NAME = "aldous-broder"
@@ -20,9 +22,44 @@ SUMMARY = (
     " slow (the walk must cover the grid), one byte per cell"
 )
 UNIFORM = True
+SHAPES = ANY_SHAPE
 
 
-def carve(width: int, height: int, rng: random.Random) -> bytearray:
+def carve(topology: Topology, rng: random.Random) -> bytearray:
+    if is_plain_square(topology):
+        return carve_square(topology.width, topology.height, rng)
+    return carve_graph(topology, rng)
+
+
+def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
+    sides, back = topology.sides, topology.back
+    side_of = walk_sides(sides)
+    stride, table = walk_table(topology)
+    reached = bytearray(topology.cells) + b"\2"  # the extra cell: what -1 indexes
+    cells = bytearray(topology.cells)
+    cur = rng.randrange(topology.cells)
+    reached[cur] = 1
+    remaining = topology.cells - 1
+    getrandbits, chunk = rng.getrandbits, WALK_CHUNK
+    while remaining:
+        for b in getrandbits(8 * chunk).to_bytes(chunk, "little"):
+            side = side_of[b]
+            nxt = table[cur * stride + side]
+            seen = reached[nxt]
+            if seen == 2:
+                continue
+            if not seen:
+                cells[cur] |= 1 << side
+                cells[nxt] |= 1 << back[cur * sides + side]
+                reached[nxt] = 1
+                remaining -= 1
+                if not remaining:
+                    break
+            cur = nxt
+    return cells
+
+
+def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     # 0: not reached yet, 1: in the maze, 2: outside the grid
     stride, state = padded_marks(width, height, inside=0, border=2)
     move, there, back = walk_steps(stride), WALK_THERE, WALK_BACK  # indexed by a random byte

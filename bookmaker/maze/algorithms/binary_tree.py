@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import random
 
-from ..grid import E, N, S, W
+from ..topology import E, N, S, W, SquareGrid
 
 NAME = "binary-tree"
 SUMMARY = (
     "open top row and left column, diagonal bias to the top left; ~25 % dead ends;"
     " fastest, no extra memory"
 )
+SHAPES = ("square",)
 
 
-def carve(width: int, height: int, rng: random.Random) -> bytearray:
+def carve(topology: SquareGrid, rng: random.Random) -> bytearray:
+    width, height = topology.width, topology.height
     cells = bytearray(width * height)
     for i in range(1, width):  # top row: nothing to the north, go west
         cells[i] |= W

@@ -19,26 +19,32 @@ to hold, in memory proportional to its width. ``carve()`` joins them.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Iterator
 
-from ...errors import BookmakerError
-from ..grid import E, N, S, W
+from ..options import Option, check_options
+from ..topology import E, N, S, W, SquareGrid, check_grid_size
 
 NAME = "eller"
 SUMMARY = (
     "row by row, Kruskal-like: short corridors, many short dead ends (~30 %);"
     " memory grows with the width only, any height"
 )
-OPTIONS = {"horizontal": 0.6, "vertical": 0.4}  # even east-west and north-south passages
+# The defaults give about as many east-west passages as north-south ones.
+OPTIONS = (
+    Option("horizontal", 0.6, "chance that neighbours in a row join",
+           minimum=0, maximum=1, above_minimum=True),
+    Option("vertical", 0.4, "chance that a cell opens downward",
+           minimum=0, maximum=1, above_minimum=True),
+)
+SHAPES = ("square",)
 
 
-def carve(
-    width: int, height: int, rng: random.Random, horizontal: float = 0.6, vertical: float = 0.4
-) -> bytearray:
+def carve(topology: SquareGrid, rng: random.Random, horizontal: float = 0.6,
+          vertical: float = 0.4) -> bytearray:
     cells = bytearray()
-    for row in rows(width, height, rng, horizontal=horizontal, vertical=vertical):
+    for row in rows(topology.width, topology.height, rng, horizontal=horizontal,
+                    vertical=vertical):
         cells += row
     return cells
 
@@ -52,18 +58,8 @@ def rows(
     joined; ``vertical``: the chance that a cell opens down (each set opens
     down at least once whatever the chance).
     """
-    for option, value in (("horizontal", horizontal), ("vertical", vertical)):
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, (int, float))
-            or math.isnan(value)
-            or not 0 < value <= 1
-        ):
-            raise BookmakerError(
-                f"eller option '{option}' must be a probability above 0 and at most 1, got {value!r}"
-            )
-    if width < 1 or height < 1:
-        raise BookmakerError(f"maze size must be at least 1x1, got {width}x{height}")
+    check_options(NAME, OPTIONS, {"horizontal": horizontal, "vertical": vertical})
+    check_grid_size(width, height)
     return _rows(width, height, rng, float(horizontal), float(vertical))
 
 

@@ -22,12 +22,12 @@ skipped at its start, and swept out when random picks keep meeting them.
 
 from __future__ import annotations
 
-import math
 import random
 
-from ...errors import BookmakerError
-from ..grid import E, N, S, W
-from .padded import BACK, CHOICES, THERE, padded_index, padded_marks, steps, unpad
+from ..options import Option
+from ..topology import E, N, S, W, Topology
+from .graph import ANY_SHAPE, CHOICES, is_plain_square
+from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "growing-tree"
 SUMMARY = (
@@ -35,33 +35,84 @@ SUMMARY = (
     " dead ends), newest = backtracker, random = Prim-like, oldest = radiating; list of cells"
 )
 POLICIES = ("newest", "random", "oldest", "mix")
-OPTIONS = {"policy": "mix", "ratio": 0.75}
+OPTIONS = (
+    Option("policy", "mix", "which active cell grows next", choices=POLICIES),
+    Option("ratio", 0.75, "with policy mix, the share of newest picks", minimum=0, maximum=1),
+)
+SHAPES = ANY_SHAPE
 
 # Direction bits cleared, byte by byte (bytes.translate tables).
 _NOT_N, _NOT_E, _NOT_S, _NOT_W = (bytes(b & ~side for b in range(256)) for side in (N, E, S, W))
 
 
-def carve(
-    width: int, height: int, rng: random.Random, policy: str = "mix", ratio: float = 0.75
-) -> bytearray:
-    if policy not in POLICIES:
-        raise BookmakerError(
-            f"growing-tree option 'policy' must be one of {', '.join(POLICIES)}, got {policy!r}"
-        )
-    if (
-        isinstance(ratio, bool)
-        or not isinstance(ratio, (int, float))
-        or not 0 <= ratio <= 1
-        or math.isnan(ratio)
-    ):
-        raise BookmakerError(
-            f"growing-tree option 'ratio' must be a number from 0 to 1 (share of newest picks), got {ratio!r}"
-        )
+def carve(topology: Topology, rng: random.Random, policy: str = "mix",
+          ratio: float = 0.75) -> bytearray:
     newest_share = {"newest": 1.0, "random": 0.0, "oldest": 0.0, "mix": float(ratio)}[policy]
+    if is_plain_square(topology):
+        return carve_square(topology.width, topology.height, rng, newest_share, policy == "oldest")
+    return carve_graph(topology, rng, newest_share, policy == "oldest")
+
+
+def carve_graph(topology: Topology, rng: random.Random, newest_share: float,
+                oldest: bool) -> bytearray:
+    sides, table, back = topology.sides, topology.neighbours, topology.back
     always_newest = newest_share == 1.0
     mixing = 0.0 < newest_share < 1.0
-    oldest = policy == "oldest"
+    free = bytearray(topology.open_sides)  # per cell: sides to unvisited neighbours
+    cells = bytearray(topology.cells)
+    rand = rng.random
+    cur = rng.randrange(topology.cells)
+    active = [cur]
+    head = 0  # active[:head] are finished (policy oldest)
+    misses = 0  # random picks of finished cells since the last sweep
+    nxt = cur
+    for _ in range(topology.cells):
+        # nxt is newly visited: its neighbours lose their way to it.
+        base = nxt * sides
+        for index in range(base, base + sides):
+            other = table[index]
+            if other >= 0:
+                free[other] &= ~(1 << back[index])
+        if always_newest or (mixing and rand() < newest_share):
+            cur = active[-1]
+            while not free[cur]:
+                active.pop()
+                if not active:
+                    break
+                cur = active[-1]
+        elif oldest:
+            cur = active[head]
+            while not free[cur]:
+                head += 1
+                if head == len(active):
+                    break
+                cur = active[head]
+        else:
+            cur = active[int(rand() * len(active))]
+            while not free[cur]:
+                misses += 1
+                if 4 * misses > len(active):
+                    active = [c for c in active if free[c]]
+                    misses = 0
+                    if not active:
+                        break
+                cur = active[int(rand() * len(active))]
+        options = CHOICES[free[cur]]
+        if not options:
+            break  # every cell is visited
+        side = options[int(rand() * len(options))] if len(options) > 1 else options[0]
+        index = cur * sides + side
+        nxt = table[index]
+        cells[cur] |= 1 << side
+        cells[nxt] |= 1 << back[index]
+        active.append(nxt)
+    return cells
 
+
+def carve_square(width: int, height: int, rng: random.Random, newest_share: float,
+                 oldest: bool) -> bytearray:
+    always_newest = newest_share == 1.0
+    mixing = 0.0 < newest_share < 1.0
     stride, free = _unvisited_masks(width, height)
     cells = bytearray(len(free))
     rand = rng.random

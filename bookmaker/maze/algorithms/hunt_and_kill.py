@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import random
 
+from ..topology import Topology
+from .graph import ANY_SHAPE, is_plain_square
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "hunt-and-kill"
@@ -23,10 +25,57 @@ SUMMARY = (
     " no stack, one byte per cell"
 )
 
+SHAPES = ANY_SHAPE
+
 _UNSEEN, _FRONTIER, _VISITED, _OUTSIDE = 0, 1, 2, 3
 
 
-def carve(width: int, height: int, rng: random.Random) -> bytearray:
+def carve(topology: Topology, rng: random.Random) -> bytearray:
+    if is_plain_square(topology):
+        return carve_square(topology.width, topology.height, rng)
+    return carve_graph(topology, rng)
+
+
+def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
+    sides, table, back = topology.sides, topology.neighbours, topology.back
+    state = bytearray(topology.cells)
+    state.append(_UNSEEN)  # sentinel: stops the cursor past the last cell
+    cells = bytearray(topology.cells)
+    rand = rng.random
+    cur = rng.randrange(topology.cells)
+    cursor = 0  # no unvisited cell before it
+    while True:
+        state[cur] = _VISITED
+        while True:  # walk, flagging unvisited neighbours as frontier for the hunt
+            base = cur * sides
+            options = []
+            for index in range(base, base + sides):
+                nxt = table[index]
+                if nxt >= 0 and state[nxt] < _VISITED:
+                    state[nxt] = _FRONTIER
+                    options.append(index)
+            if not options:
+                break
+            index = options[int(rand() * len(options))] if len(options) > 1 else options[0]
+            nxt = table[index]
+            cells[cur] |= 1 << (index - base)
+            cells[nxt] |= 1 << back[index]
+            state[nxt] = _VISITED
+            cur = nxt
+        while state[cursor] >= _VISITED:
+            cursor += 1
+        cur = state.find(_FRONTIER, cursor)
+        if cur < 0:
+            return cells
+        base = cur * sides
+        options = [index for index in range(base, base + sides)
+                   if table[index] >= 0 and state[table[index]] == _VISITED]
+        index = options[int(rand() * len(options))] if len(options) > 1 else options[0]
+        cells[cur] |= 1 << (index - base)
+        cells[table[index]] |= 1 << back[index]
+
+
+def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     stride, state = padded_marks(width, height, inside=_UNSEEN, border=_OUTSIDE)
     state.append(_UNSEEN)  # sentinel: stops the cursor past the last cell
     cells = bytearray(len(state))

@@ -20,7 +20,7 @@ the padded bytearrays themselves.
 
 from __future__ import annotations
 
-from ..grid import E, N, S, W
+from ..topology import E, N, S, W
 
 
 def padded_marks(width: int, height: int, inside: int, border: int) -> tuple[int, bytearray]:
@@ -47,8 +47,6 @@ def unpad(cells: bytearray, width: int, height: int, stride: int) -> bytearray:
 # the cell left, and the same wall seen from the cell entered.
 THERE = (N, E, S, W)
 BACK = (S, W, N, E)
-# For each mask of directions (N=1, E=2, S=4, W=8), the direction codes in it.
-CHOICES = tuple(tuple(d for d in range(4) if mask >> d & 1) for mask in range(16))
 
 
 def steps(stride: int) -> tuple[int, int, int, int]:

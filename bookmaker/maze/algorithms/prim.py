@@ -15,9 +15,10 @@ from __future__ import annotations
 import heapq
 import random
 
-from ...errors import BookmakerError
-from ..grid import E, N, S, W
-from .padded import BACK, CHOICES, THERE, padded_index, padded_marks, steps, unpad
+from ..options import Option
+from ..topology import E, N, S, W, Topology
+from .graph import ANY_SHAPE, CHOICES, is_plain_square, open_passage
+from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "prim"
 SUMMARY = (
@@ -25,27 +26,61 @@ SUMMARY = (
     " easy to fill in; frontier list of cells"
 )
 VARIANTS = ("frontier", "weights")
-OPTIONS = {"variant": "frontier"}
+OPTIONS = (
+    Option("variant", "frontier",
+           "frontier (modified Prim, short stubs) or weights (true Prim, like Kruskal)",
+           choices=VARIANTS),
+)
+SHAPES = ANY_SHAPE
 
 _IN = 16  # flag in a cell's mask: in the maze (or outside the grid)
 
 
-def carve(width: int, height: int, rng: random.Random, variant: str = "frontier") -> bytearray:
-    if variant not in VARIANTS:
-        raise BookmakerError(
-            f"prim option 'variant' must be one of {', '.join(VARIANTS)}, got {variant!r}"
-        )
+def carve(topology: Topology, rng: random.Random, variant: str = "frontier") -> bytearray:
+    if variant == "weights":
+        return _weights(topology, rng)
+    if is_plain_square(topology):
+        return _frontier_square(topology.width, topology.height, rng)
+    return _frontier_graph(topology, rng)
+
+
+def _frontier_graph(topology: Topology, rng: random.Random) -> bytearray:
+    sides, table, back = topology.sides, topology.neighbours, topology.back
+    rand = rng.random
+    toward = bytearray(topology.cells)  # per cell: its sides to neighbours in the maze
+    inside = bytearray(topology.cells)
+    cells = bytearray(topology.cells)
+    cur = rng.randrange(topology.cells)
+    frontier: list[int] = []
+    add = frontier.append
+    while True:
+        # cur joins the maze: untouched neighbours join the frontier, and all
+        # neighbours learn the way to cur.
+        inside[cur] = 1
+        base = cur * sides
+        for index in range(base, base + sides):
+            other = table[index]
+            if other >= 0:
+                if not (toward[other] or inside[other]):
+                    add(other)
+                toward[other] |= 1 << back[index]
+        if not frontier:
+            return cells
+        i = int(rand() * len(frontier))
+        cur = frontier[i]
+        frontier[i] = frontier[-1]
+        frontier.pop()
+        options = CHOICES[toward[cur]]
+        side = options[int(rand() * len(options))] if len(options) > 1 else options[0]
+        open_passage(cells, topology, cur, side)
+
+
+def _frontier_square(width: int, height: int, rng: random.Random) -> bytearray:
     # Per cell: the directions to neighbours in the maze, and _IN once it is in.
     # 0 means untouched: neither in the maze nor on its frontier.
     stride, mask = padded_marks(width, height, inside=0, border=_IN)
     cells = bytearray(len(mask))
-    start = padded_index(rng.randrange(width * height), width, stride)
-    grow = _frontier if variant == "frontier" else _weights
-    grow(mask, cells, stride, start, rng)
-    return unpad(cells, width, height, stride)
-
-
-def _frontier(mask: bytearray, cells: bytearray, stride: int, cur: int, rng: random.Random) -> None:
+    cur = padded_index(rng.randrange(width * height), width, stride)
     rand = rng.random
     move, there, back, choices = steps(stride), THERE, BACK, CHOICES
     up = -stride
@@ -72,7 +107,7 @@ def _frontier(mask: bytearray, cells: bytearray, stride: int, cur: int, rng: ran
             add(nb)
         mask[nb] |= E
         if not frontier:
-            return
+            return unpad(cells, width, height, stride)
         # Take a random frontier cell out (swap with the last, pop) and join it
         # to a random neighbour in the maze.
         i = int(rand() * len(frontier))
@@ -85,37 +120,26 @@ def _frontier(mask: bytearray, cells: bytearray, stride: int, cur: int, rng: ran
         cells[cur + move[d]] |= back[d]
 
 
-def _weights(mask: bytearray, cells: bytearray, stride: int, cur: int, rng: random.Random) -> None:
+def _weights(topology: Topology, rng: random.Random) -> bytearray:
+    sides, table = topology.sides, topology.neighbours
     rand = rng.random
-    move = steps(stride)
-    heap: list[tuple[float, int, int]] = []  # (weight, cell outside, step back into the tree)
+    inside = bytearray(topology.cells)
+    cells = bytearray(topology.cells)
+    # (weight, cell outside, its neighbour in the tree): on equal weights, the
+    # lower cell ids win, as they did when this ran on the padded square grid.
+    heap: list[tuple[float, int, int]] = []
     push, pop = heapq.heappush, heapq.heappop
+    cur = rng.randrange(topology.cells)
     while True:
-        mask[cur] |= _IN
-        for step in move:
-            if not mask[cur + step] & _IN:
-                push(heap, (rand(), cur + step, -step))
+        inside[cur] = 1
+        for index in range(cur * sides, (cur + 1) * sides):
+            other = table[index]
+            if other >= 0 and not inside[other]:
+                push(heap, (rand(), other, cur))
         while heap:
-            _, cur, step = pop(heap)
-            if not mask[cur] & _IN:
+            _, cur, tree = pop(heap)
+            if not inside[cur]:
                 break
         else:
-            return
-        _open(cells, cur, step, stride)
-
-
-def _open(cells: bytearray, a: int, step: int, stride: int) -> None:
-    """Open the wall between padded cell ``a`` and ``a + step``."""
-    b = a + step
-    if step == 1:
-        cells[a] |= E
-        cells[b] |= W
-    elif step == -1:
-        cells[a] |= W
-        cells[b] |= E
-    elif step == stride:
-        cells[a] |= S
-        cells[b] |= N
-    else:
-        cells[a] |= N
-        cells[b] |= S
+            return cells
+        open_passage(cells, topology, cur, topology.side_between(cur, tree))

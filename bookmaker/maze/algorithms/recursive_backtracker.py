@@ -4,25 +4,71 @@ Iterative, so a 2000x2000 maze needs no recursion limit. Gives long, winding
 corridors, few dead ends (about 10 %) and a long solution.
 
 The seed -> maze mapping is pinned by golden tests: a cell's unvisited
-neighbours are listed in N, E, S, W order and one is taken exactly as
-``rng.choice`` does (``getrandbits`` of the list length's bit length, drawn
-again while too large), inlined here for speed.
+neighbours are listed in side order (N, E, S, W on squares) and one is taken
+exactly as ``rng.choice`` does (``getrandbits`` of the list length's bit
+length, drawn again while too large), inlined here for speed. The square
+kernel and the neighbour-table walk make the same draws.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..grid import E, N, S, W
+from ..topology import E, N, S, W, Topology
+from .graph import ANY_SHAPE, is_plain_square, neighbour_tuples
 from .padded import padded_index, padded_marks, unpad
 
 NAME = "recursive-backtracker"
 SUMMARY = "long winding corridors, few dead ends (~10 %); stack grows with the maze"
+SHAPES = ANY_SHAPE
 
-_BITS = (0, 1, 2, 2, 3)  # int.bit_length of 0..4: what rng.choice draws for that many options
+_BITS = tuple(k.bit_length() for k in range(9))  # what rng.choice draws for k options
 
 
-def carve(width: int, height: int, rng: random.Random) -> bytearray:
+def carve(topology: Topology, rng: random.Random) -> bytearray:
+    if is_plain_square(topology):
+        return carve_square(topology.width, topology.height, rng)
+    return carve_graph(topology, rng)
+
+
+def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
+    sides, back = topology.sides, topology.back
+    adjacent = neighbour_tuples(topology)
+    cells = bytearray(topology.cells)
+    # One extra cell, always visited: a missing neighbour (-1) indexes it.
+    visited = bytearray(topology.cells + 1)
+    visited[-1] = 1
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    current = rng.randrange(topology.cells)
+    visited[current] = 1
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    while True:
+        around = adjacent[current]
+        options = []  # a plain loop: a comprehension costs a function call per step
+        for cell in around:
+            if not visited[cell]:
+                options.append(cell)
+        if options:
+            k = len(options)  # rng.choice(options), drawing the same bits
+            r = getrandbits(bits[k])
+            while r >= k:
+                r = getrandbits(bits[k])
+            nxt = options[r]
+            side = around.index(nxt)
+            cells[current] |= 1 << side
+            cells[nxt] |= 1 << back[current * sides + side]
+            visited[nxt] = 1
+            push(current)
+            current = nxt
+        elif stack:
+            current = pop()
+        else:
+            return cells
+
+
+def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     current = rng.randrange(width * height)
     stride, visited = padded_marks(width, height, inside=0, border=1)
     cells = bytearray(len(visited))

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import random
 
-from ..grid import E, N, S, W
+from ..topology import E, N, S, W, SquareGrid
 
 NAME = "sidewinder"
 SUMMARY = (
     "open top row, short east-west runs joined upwards; north-south bias; ~28 % dead ends;"
     " fast, one row of memory"
 )
+SHAPES = ("square",)
 
 
-def carve(width: int, height: int, rng: random.Random) -> bytearray:
+def carve(topology: SquareGrid, rng: random.Random) -> bytearray:
+    width, height = topology.width, topology.height
     cells = bytearray(width * height)
     rand = rng.random
     last = width - 1

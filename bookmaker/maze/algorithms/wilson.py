@@ -10,14 +10,17 @@ walk leaves its first cell again; following those directions from the start
 gives the loop-erased path. Every perfect maze is equally likely, so mazes
 with many short dead ends (the common kind) dominate.
 
-The walk runs on the padded grid, one random byte a step, like
-Aldous-Broder's (see ``padded``).
+The walk takes one random byte a step, like Aldous-Broder's (see ``graph``);
+on a plain square grid it runs on the padded grid (see ``padded``), with the
+same steps.
 """
 
 from __future__ import annotations
 
 import random
 
+from ..topology import Topology
+from .graph import ANY_SHAPE, is_plain_square, walk_sides, walk_table
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
 NAME = "wilson"
@@ -26,9 +29,54 @@ SUMMARY = (
     " fast for a uniform generator; two bytes per cell for the walk"
 )
 UNIFORM = True
+SHAPES = ANY_SHAPE
 
 
-def carve(width: int, height: int, rng: random.Random) -> bytearray:
+def carve(topology: Topology, rng: random.Random) -> bytearray:
+    if is_plain_square(topology):
+        return carve_square(topology.width, topology.height, rng)
+    return carve_graph(topology, rng)
+
+
+def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
+    sides, back = topology.sides, topology.back
+    side_of = walk_sides(sides)
+    stride, table = walk_table(topology)
+    # 0: not in the maze yet, 1: in the maze, 2: outside (the extra last cell
+    # that a missing neighbour, -1, indexes)
+    state = bytearray(topology.cells) + b"\2"
+    cells = bytearray(topology.cells)
+    exits = bytearray(topology.cells)  # the side the walk last left each cell by
+    state[rng.randrange(topology.cells)] = 1
+    start = cur = state.find(0)
+    getrandbits, chunk = rng.getrandbits, WALK_CHUNK
+    while start >= 0:
+        for b in getrandbits(8 * chunk).to_bytes(chunk, "little"):
+            side = side_of[b]
+            nxt = table[cur * stride + side]
+            seen = state[nxt]
+            if seen == 2:
+                continue
+            exits[cur] = side
+            if not seen:
+                cur = nxt
+                continue
+            # The walk met the maze: carve its loop-erased path from the start.
+            cell = start
+            while not state[cell]:
+                side = exits[cell]
+                nxt = table[cell * stride + side]
+                cells[cell] |= 1 << side
+                cells[nxt] |= 1 << back[cell * sides + side]
+                state[cell] = 1
+                cell = nxt
+            start = cur = state.find(0, start)
+            if start < 0:
+                break
+    return cells
+
+
+def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     # 0: not in the maze yet, 1: in the maze, 2: outside the grid
     stride, state = padded_marks(width, height, inside=0, border=2)
     move, there, back = walk_steps(stride), WALK_THERE, WALK_BACK  # indexed by a random byte

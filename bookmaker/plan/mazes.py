@@ -14,11 +14,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .errors import BookmakerError
-from .maze import generate
-from .maze.grid import Cell, Maze
-from .maze.solve import Stats, measure, solution, with_endpoints
-from .render.geometry import MazeDrawing, maze_drawing
+from ..errors import BookmakerError
+from ..maze import generate
+from ..geometry import MazeDrawing, maze_drawing
+from ..maze.model import Maze
+from ..maze.solve import Stats, measure, solution, with_endpoints
 
 MAX_ATTEMPTS = 200  # seeds tried per maze for a min_solution_share demand
 
@@ -55,7 +55,7 @@ class MadeMaze:
     job: MazeJob
     seed: int
     maze: Maze
-    solution: list[Cell] | None
+    solution: list[int] | None  # cell ids from start to end
     stats: Stats
     drawing: MazeDrawing  # puzzle: walls and markers
     answer: MazeDrawing | None  # the same with the solution line
@@ -80,7 +80,7 @@ def make_maze(job: MazeJob) -> MadeMaze:
         maze = generate(job.algorithm, job.width, job.height, seed, **dict(job.options))
         maze = with_endpoints(maze, job.endpoints)
         path = solution(maze)
-        share = len(path) / (job.width * job.height) if path else 0.0
+        share = len(path) / maze.topology.cells if path else 0.0
         if not job.min_solution_share or share >= job.min_solution_share:
             break
     else:

@@ -23,22 +23,28 @@ _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
 
 Path_ = tuple[str | int, ...]  # a key path: ("sections", 2, "size")
+# Every character str.splitlines() breaks at, written as its escape: a value the
+# user typed (`size: "\n"`) must not split a problem over two lines.
+_LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
-class Problem(NamedTuple):
+class ConfigProblem(NamedTuple):
+    """One thing wrong with a config: its line, the key path, and what is wrong."""
+
     line: int
     path: Path_
     message: str
 
     def render(self, file: str) -> str:
-        where = f"{file}:{self.line}:"
-        return f"{where} {format_path(self.path)}: {self.message}" if self.path else f"{where} {self.message}"
+        """``FILE:LINE: key.path: what``, always on one line."""
+        what = f"{format_path(self.path)}: {self.message}" if self.path else self.message
+        return f"{file}:{self.line}: {what.translate(_LINE_BREAKS)}"
 
 
 class YamlError(Exception):
     """The file cannot be read as a config at all; nothing else can be checked."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: ConfigProblem) -> None:
         super().__init__(problem.message)
         self.problem = problem
 
@@ -49,7 +55,7 @@ class Source:
 
     data: Any
     lines: dict[Path_, int] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[ConfigProblem] = field(default_factory=list)
 
     def line_of(self, path: Path_) -> int:
         """The line of ``path``, or of its nearest parent that exists (for missing keys)."""
@@ -85,12 +91,12 @@ class _Loader(yaml.SafeLoader):
         if isinstance(event, yaml.AliasEvent):
             line = event.start_mark.line + 1
             if event.anchor in self._open_anchors:
-                raise YamlError(Problem(line, (), f"alias '*{event.anchor}' refers to a value that contains it"))
+                raise YamlError(ConfigProblem(line, (), f"alias '*{event.anchor}' refers to a value that contains it"))
             node = super().compose_node(parent, index)
             self._aliases += 1
             self._expanded += self._size(node)
             if self._aliases > MAX_ALIASES or self._expanded > MAX_EXPANDED:
-                raise YamlError(Problem(line, (), (
+                raise YamlError(ConfigProblem(line, (), (
                     f"too many aliases: '*{event.anchor}' takes the file past {MAX_ALIASES} "
                     f"aliases or {MAX_EXPANDED} values once expanded; write the values out")))
             return node
@@ -137,25 +143,25 @@ class _Builder:
         line = node.start_mark.line + 1
         if isinstance(node, MappingNode):
             if node.tag != _TAG + "map":
-                raise YamlError(Problem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
-                                        "a config holds only plain values"))
+                raise YamlError(ConfigProblem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
+                                              "a config holds only plain values"))
             return self._mapping(node, path)
         if isinstance(node, SequenceNode):
             if node.tag != _TAG + "seq":
-                raise YamlError(Problem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
-                                        "a config holds only plain values"))
+                raise YamlError(ConfigProblem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
+                                              "a config holds only plain values"))
             items = []
             for index, item in enumerate(node.value):
                 self.source.lines[path + (index,)] = item.start_mark.line + 1
                 items.append(self.build(item, path + (index,)))
             return items
         if node.tag not in _SCALAR_TAGS:
-            raise YamlError(Problem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
-                                    "a config holds only plain values"))
+            raise YamlError(ConfigProblem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
+                                          "a config holds only plain values"))
         try:
             return self.loader.construct_object(node)
         except yaml.MarkedYAMLError as error:  # e.g. an impossible !!timestamp
-            raise YamlError(Problem(line, path, f"bad value: {error.problem}")) from None
+            raise YamlError(ConfigProblem(line, path, f"bad value: {error.problem}")) from None
 
     def _mapping(self, node: MappingNode, path: Path_) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -163,8 +169,8 @@ class _Builder:
         for merged in merges:  # `<<: *defaults` first, so keys written out replace merged ones
             for part in merged.value if isinstance(merged, SequenceNode) else [merged]:
                 if not isinstance(part, MappingNode):
-                    raise YamlError(Problem(part.start_mark.line + 1, path,
-                                            "'<<' merges only mappings (key: value)"))
+                    raise YamlError(ConfigProblem(part.start_mark.line + 1, path,
+                                                  "'<<' merges only mappings (key: value)"))
                 for key, value in self._mapping(part, path).items():
                     result.setdefault(key, value)
         first_line: dict[str, int] = {}
@@ -173,12 +179,12 @@ class _Builder:
             if key_node.tag == _TAG + "merge":
                 continue
             if not isinstance(key_node, ScalarNode):
-                self.source.problems.append(Problem(line, path, "a key must be a plain word, not a list or mapping"))
+                self.source.problems.append(ConfigProblem(line, path, "a key must be a plain word, not a list or mapping"))
                 continue
             # The key's text, not its YAML 1.1 value: `on:` or `no:` as a key should stay a word.
             key = key_node.value
             if key in first_line:
-                self.source.problems.append(Problem(
+                self.source.problems.append(ConfigProblem(
                     line, path + (key,),
                     f"duplicate key '{key}' (first given on line {first_line[key]}); give each key once"))
             first_line[key] = line
@@ -193,25 +199,25 @@ def parse_yaml(text: str) -> Source:
     try:
         node = loader.get_single_node()
         if node is None:
-            raise YamlError(Problem(1, (), "the file is empty; `bookmaker init` writes a starter config"))
+            raise YamlError(ConfigProblem(1, (), "the file is empty; `bookmaker init` writes a starter config"))
         builder = _Builder(loader)
         builder.source.lines[()] = node.start_mark.line + 1
         builder.source.data = builder.build(node, ())
     except yaml.MarkedYAMLError as error:
         raise YamlError(_syntax_problem(error)) from None
     except RecursionError:
-        raise YamlError(Problem(1, (), "the file is nested too deeply to be a config")) from None
+        raise YamlError(ConfigProblem(1, (), "the file is nested too deeply to be a config")) from None
     finally:
         loader.dispose()
     source = builder.source
     if not isinstance(source.data, dict):
         kind = "a list" if isinstance(source.data, list) else "a single value"
-        raise YamlError(Problem(source.lines[()], (), (
+        raise YamlError(ConfigProblem(source.lines[()], (), (
             f"the top level must be a mapping of keys (title: ..., sections: ...), not {kind}")))
     return source
 
 
-def _syntax_problem(error: yaml.MarkedYAMLError) -> Problem:
+def _syntax_problem(error: yaml.MarkedYAMLError) -> ConfigProblem:
     mark = error.problem_mark or error.context_mark
     message = error.problem or "unreadable"
     if error.context and message.startswith("but "):  # the composer splits one sentence in two
@@ -220,4 +226,4 @@ def _syntax_problem(error: yaml.MarkedYAMLError) -> Problem:
         message += f" ({error.context} on line {error.context_mark.line + 1})"
     if "'\\t'" in message:
         message += "; indent with spaces, not tabs"
-    return Problem(mark.line + 1 if mark else 1, (), f"YAML syntax error: {message}")
+    return ConfigProblem(mark.line + 1 if mark else 1, (), f"YAML syntax error: {message}")

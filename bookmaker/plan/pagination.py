@@ -9,15 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .errors import BookmakerError
-from .layout import PageFrame, Placement
-from .plan import MadeMaze
-from .profiles import Profile
+from ..errors import BookmakerError
+from ..layout import PageFrame, Placement
+from .mazes import MadeMaze
+from ..profiles import Profile
 
 PageKind = Literal[
     "title", "how_to", "contents", "opener", "puzzles", "answers", "worksheet", "draw", "notes"
 ]
-CONTENTS_LINES_PER_PAGE = 28  # at most; a short page holds fewer (render.book.contents_lines)
+CONTENTS_LINES_PER_PAGE = 28  # at most; a short page holds fewer (layout.contents_lines)
 
 
 @dataclass

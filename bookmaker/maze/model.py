@@ -1,0 +1,53 @@
+"""The Maze: a topology plus its open passages, one byte of side bits per cell.
+
+A passage through side ``s`` of a cell is the bit ``1 << s`` of its byte, and
+is recorded on both of its cells; for the square grid that is N=1, E=2, S=4,
+W=8 in row-major order, as DESIGN.md promises. Openings in the outer wall are
+not bits: they are the maze's ``start`` and ``end`` cells (cell ids), which a
+drawing opens on the border.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .topology import SquareGrid, Topology
+
+
+@dataclass(slots=True)
+class Maze:
+    topology: Topology
+    cells: bytearray
+    algorithm: str = ""
+    seed: int | None = None
+    options: dict = field(default_factory=dict)
+    start: int | None = None
+    end: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != self.topology.cells:
+            raise ValueError(
+                f"cells holds {len(self.cells)} bytes, expected {self.topology.cells} "
+                f"for {self.topology.kind} {self.topology.describe()}"
+            )
+
+    @property
+    def width(self) -> int:
+        return self.topology.width
+
+    @property
+    def height(self) -> int:
+        return self.topology.height
+
+    def is_open(self, cell: int, side: int) -> bool:
+        return bool(self.cells[cell] >> side & 1)
+
+    def rows(self) -> list[list[int]]:
+        """The cell bytes row by row (grid shapes): ``bookmaker.maze/1``'s ``cells``."""
+        w = self.topology.width
+        return [list(self.cells[y * w:(y + 1) * w]) for y in range(self.topology.height)]
+
+
+def square_maze(width: int, height: int, cells: bytearray, **fields) -> Maze:
+    """A maze on a ``width`` x ``height`` square grid."""
+    return Maze(SquareGrid(width, height), cells, **fields)

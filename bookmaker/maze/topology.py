@@ -1,0 +1,189 @@
+"""The shapes a maze can take: which cells exist, which are neighbours, through which side.
+
+A topology is built once per shape and size and never changes. Its cells are
+numbered ``0 .. cells - 1``; each has up to ``sides`` (at most 8) numbered
+sides, and a passage through side ``s`` is the bit ``1 << s`` of the cell's
+byte in ``Maze.cells``. Everything that carves, solves or measures a maze asks
+the topology rather than doing arithmetic on coordinates:
+
+- ``neighbours[cell * sides + s]``: the cell through side ``s``, or -1;
+- ``back[cell * sides + s]``: the side of that neighbour that leads back;
+- ``border[cell]``: the sides of ``cell`` that face the outside (a bit mask).
+
+The square grid (DESIGN.md, "The maze" and "Shapes"): cell (x, y) is
+``y * width + x`` with (0, 0) at the top left, sides N=0, E=1, S=2, W=3, so
+the passage bits are N=1, E=2, S=4, W=8.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from functools import cached_property
+
+from ..errors import BookmakerError
+
+MAX_SIDES = 8  # a cell's passages fit one byte
+
+N, E, S, W = 1, 2, 4, 8  # the square grid's passage bits
+
+
+def check_grid_size(width: int, height: int) -> None:
+    """The one rule for grid sizes: at least one cell each way."""
+    if width < 1 or height < 1:
+        raise BookmakerError(f"maze size must be at least 1x1, got {width}x{height}")
+
+
+class Topology:
+    """A shape's cells and neighbour relation; subclasses fill in the tables."""
+
+    kind: str  # "square", ...
+    cells: int
+    sides: int
+
+    @cached_property
+    def neighbours(self) -> array:
+        """The flat neighbour table, ``cells * sides`` entries, -1 where there is none."""
+        return self._neighbour_table()
+
+    @cached_property
+    def back(self) -> bytes:
+        """For each entry of ``neighbours``, the neighbour's side that leads back."""
+        return self._back_table()
+
+    @cached_property
+    def border(self) -> bytes:
+        """Per cell, the bit mask of its sides that face the outside."""
+        return self._border_masks()
+
+    @cached_property
+    def open_sides(self) -> bytes:
+        """Per cell, the bit mask of its sides that lead to a neighbour."""
+        table, sides = self.neighbours, self.sides
+        return bytes(
+            sum(1 << s for s in range(sides) if table[cell * sides + s] >= 0)
+            for cell in range(self.cells)
+        )
+
+    # Edges are numbered for generators that take every wall in a random order:
+    # each edge belongs to one cell, through one of its ``owned_sides``.
+    owned_sides: tuple[int, ...]
+
+    def side_between(self, a: int, b: int) -> int:
+        """The side of cell ``a`` that leads to its neighbour ``b``."""
+        sides = self.sides
+        row = self.neighbours[a * sides:(a + 1) * sides]
+        try:
+            return row.index(b)
+        except ValueError:
+            raise ValueError(f"cells {a} and {b} are not neighbours") from None
+
+    def describe(self) -> str:
+        """The size as a user writes it: '20x10'."""
+        raise NotImplementedError
+
+    def _neighbour_table(self) -> array:
+        raise NotImplementedError
+
+    def _back_table(self) -> bytes:
+        raise NotImplementedError
+
+    def _border_masks(self) -> bytes:
+        raise NotImplementedError
+
+
+class SquareGrid(Topology):
+    """``width`` columns by ``height`` rows of square cells, numbered row by row."""
+
+    kind = "square"
+    sides = 4
+    owned_sides = (1, 2)  # E and S: each inner wall belongs to the cell west of or above it
+
+    def __init__(self, width: int, height: int) -> None:
+        check_grid_size(width, height)
+        self.width, self.height = width, height
+        self.cells = width * height
+
+    def __repr__(self) -> str:
+        return f"SquareGrid({self.width}, {self.height})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SquareGrid) and (self.width, self.height) == (other.width, other.height)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.width, self.height))
+
+    def describe(self) -> str:
+        return f"{self.width}x{self.height}"
+
+    def coordinates(self, cell: int) -> tuple[int, int]:
+        """(x, y) of ``cell``."""
+        return cell % self.width, cell // self.width
+
+    def cell_at(self, x: int, y: int, what: str = "cell") -> int:
+        """The id of cell (x, y); a cell off the grid is a one-line error naming ``what``."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise BookmakerError(
+                f"{what} cell {[x, y]} is outside the {self.width}x{self.height} grid "
+                f"(x 0..{self.width - 1}, y 0..{self.height - 1})"
+            )
+        return y * self.width + x
+
+    def corners(self) -> tuple[int, int]:
+        """The top-left and bottom-right cells."""
+        return 0, self.cells - 1
+
+    def opening_side(self, cell: int, exit: bool = False) -> int | None:
+        """The side of the outer wall an opening at ``cell`` goes through, or None inside.
+
+        Top and bottom win over the sides, so corner openings read as the
+        usual "enter at the top, leave at the bottom"; an exit looks at the
+        bottom first, so a one-row maze is entered above and left below.
+        """
+        x, y = self.coordinates(cell)
+        top, bottom = (0, y == 0), (2, y == self.height - 1)
+        for side, on_edge in ((bottom, top) if exit else (top, bottom)) + (
+                (3, x == 0), (1, x == self.width - 1)):
+            if on_edge:
+                return side
+        return None
+
+    def scaled(self, factor: float) -> str:
+        """The size ``factor`` times smaller or larger, for 'use a size up to about ...'."""
+        return (f"{max(1, math.floor(self.width * factor))}x"
+                f"{max(1, math.floor(self.height * factor))}")
+
+    def _neighbour_table(self) -> array:
+        width, count = self.width, self.cells
+        table = array("i", bytes(4 * 4 * count))
+        north = array("i", range(-width, count - width))
+        east = array("i", range(1, count + 1))
+        south = array("i", range(width, count + width))
+        west = array("i", range(-1, count - 1))
+        for x in range(width - 1, count, width):
+            east[x] = -1
+        for x in range(0, count, width):
+            west[x] = -1
+        north[:width] = array("i", [-1]) * width
+        south[count - width:] = array("i", [-1]) * width
+        for side, column in enumerate((north, east, south, west)):
+            table[side::4] = column
+        return table
+
+    def _back_table(self) -> bytes:
+        return bytes((2, 3, 0, 1)) * self.cells
+
+    def _border_masks(self) -> bytes:
+        width = self.width
+        row = bytearray(width)
+        row[0] |= W
+        row[-1] |= E
+        masks = row * self.height
+        for x in range(width):
+            masks[x] |= N
+            masks[self.cells - width + x] |= S
+        return bytes(masks)
+
+    @cached_property
+    def open_sides(self) -> bytes:
+        return self.border.translate(bytes(15 ^ mask for mask in range(256)))

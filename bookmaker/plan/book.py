@@ -1,0 +1,312 @@
+"""The plan of one book: groups, pages, margins, seeds, numbers, boxes, and what each page shows.
+
+``BookPlan`` decides everything before a page is drawn: which page holds
+what (pagination), where every maze goes (layout), the jobs that make the
+mazes (seeded from the book seed and section ids), how they are numbered
+and rated, and finally the ``views`` the renderer draws. It reads the
+validated config it is handed but does not import the config layer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..layout import (
+    MIN_CELL_PT, Box, PageFrame, Placement, body_area, contents_lines, page_frame, place_maze,
+    resolve_margins, slot_boxes, solution_width,
+)
+from ..maze import recipe
+from ..maze.topology import SquareGrid
+from ..profiles import get_profile
+from ..views import (
+    AnswersView, ContentsView, DocumentView, DrawView, Entry, HowToView, MazeOnPage, NotesView,
+    OpenerView, PuzzlesView, SheetView, Style, TitleView, WorksheetView,
+)
+from .mazes import (
+    MadeMaze, MazeJob, difficulty_score, make_maze, order_by_difficulty, stars, variant_code,
+)
+from .pagination import (
+    CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, pad_for_printer, paginate_book,
+)
+
+# The title page's maze: its seed comes from the book seed and this name, like a section's.
+TITLE_ART = {"seed_key": "cover", "algorithm": "wilson", "width": 24, "height": 14}
+
+if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
+    from ..config import Book
+
+HOW_TO_START = (
+    "Start at the arrow pointing into the maze and find your way to the arrow pointing out. "
+    "Where a maze starts or ends inside, a round dot marks the start and a square the finish. "
+    "Every maze in this book is a perfect maze: there is exactly one path between any two "
+    "places, so there are no loops to go round in, and every dead end means turn back."
+)
+HOW_TO_STARS = (
+    "Stars beside a maze show how hard it is, from one star (a short, easy path) to five "
+    "(a long path with many turns and choices)."
+)
+HOW_TO_ANSWERS = (
+    "Stuck? The page number beside each maze tells you where its answer is, in the answer "
+    "key at the back. Try a pencil first, and look only when you must."
+)
+HOW_TO_RECIPE = (
+    "The small code under each maze (its algorithm, size and seed) is its recipe: "
+    "the bookmaker maze command remakes exactly that maze from it."
+)
+
+
+def how_to_text(stars: bool, answers: bool) -> str:
+    """The default how-to page: it explains stars and the answer key only where the book has them."""
+    parts = [HOW_TO_START, HOW_TO_STARS if stars else "", HOW_TO_ANSWERS if answers else "",
+             HOW_TO_RECIPE]
+    return "\n\n".join(part for part in parts if part)
+
+
+def mazes(count: int) -> str:
+    return f"{count} maze" if count == 1 else f"{count} mazes"
+
+
+
+class BookPlan:
+    """Decides what goes where in one book: groups, pages, margins, seeds, numbers, boxes."""
+
+    def __init__(self, book: Book):
+        self.book = book
+        self.profile = get_profile(book.profile)
+        self.trim = book.page.trim_size
+        self.worksheet = book.layout == "worksheet"
+        self.separate_key = self.worksheet and book.worksheet.key == "separate"
+        self.puzzle_kind = "worksheet" if self.worksheet else "puzzles"
+
+    def where(self, section: int) -> str:
+        return f"sections[{section}] ({self.book.sections[section].title})"
+
+    def groups(self) -> list[Group]:
+        """Sections in order; a worksheet set repeats them for each copy."""
+        groups, position = [], 0
+        copies = range(self.book.worksheet.copies) if self.worksheet else [None]
+        for copy in copies:
+            for index, section in enumerate(self.book.sections):
+                mazes = list(range(position, position + section.count))
+                groups.append(Group(index, mazes, section.per_page, copy))
+                position += section.count
+        return groups
+
+    def has_answers(self, section: int) -> bool:
+        """Whether the answer key shows the mazes of ``section``: none without endpoints."""
+        return self.book.answer_key.enabled and self.book.sections[section].endpoints != "none"
+
+    def answers(self, groups: list[Group]) -> list[int]:
+        """Positions of the mazes that have a solution to show."""
+        return [i for g in groups if self.has_answers(g.section) for i in g.mazes]
+
+    def main_pages(self, groups: list[Group], answers: list[int]) -> list[Page]:
+        front = self.book.front_matter
+        in_book = answers and not self.separate_key
+        entries = len(self.book.sections) + (1 if in_book else 0)
+        pages = paginate_book(
+            title_page=front.title_page, how_to=front.how_to,
+            contents_entries=entries if front.contents else 0,
+            groups=groups, answers=answers if in_book else None,
+            answers_per_page=self.book.answer_key.per_page, worksheet=self.worksheet,
+            contents_per_page=self.contents_per_page(),
+        )
+        return pad_for_printer(pages, self.profile, self.trim)
+
+    def contents_per_page(self) -> int:
+        """Contents lines a page holds: fewer than the usual 28 on a short page."""
+        # Only the inside margin follows the page count, and it does not change the height.
+        requested = self.book.page.margins
+        margins = resolve_margins({"top": requested.top, "bottom": requested.bottom},
+                                  self.profile, 0, self.book.page.bleed)
+        height = self.trim[1] - margins.top - margins.bottom
+        return min(CONTENTS_LINES_PER_PAGE, contents_lines(height))
+
+    def key_pages(self, answers: list[int]) -> list[Page]:
+        return paginate_book(title_page=False, how_to=False, contents_entries=0, groups=[],
+                             answers=answers, answers_per_page=self.book.answer_key.per_page,
+                             worksheet=True)
+
+    def document(self, pages: list[Page], *, is_key: bool = False) -> Document:
+        """Frames for ``pages``: margins follow the final page count (KDP's gutter table)."""
+        # A separate teacher's key is printed at home: no bleed, no printer padding.
+        profile = get_profile("home") if is_key else self.profile
+        # A printer that prints no bleed (home) gives no page room past the trim: thumb tabs
+        # meant to run off into it would sit on the unprintable edge instead.
+        bleed = self.book.page.bleed and not is_key and profile.bleed_rule != "none"
+        margins = resolve_margins(self.book.page.margins.model_dump(), profile, len(pages), bleed)
+        frames = [page_frame(p.number, self.trim, profile, bleed, margins) for p in pages]
+        return Document(pages, frames, bleed)
+
+    def area(self, frame: PageFrame, kind: str) -> Box:
+        return body_area(frame, kind, bool(self.book.worksheet.fields))
+
+    def fit(self, frame: PageFrame, kind: str, per_page: int, section: int, slot: int = 0
+            ) -> Placement:
+        """Where a maze of ``section`` goes in slot ``slot`` of a ``kind`` page."""
+        grid = SquareGrid(*self.book.sections[section].size)
+        box = slot_boxes(self.area(frame, kind), per_page)[slot]
+        answer = kind == "answers"
+        minimum = self.book.worksheet.min_cell if kind == "worksheet" else MIN_CELL_PT
+        where = self.where(section) + (
+            f".size (in the answer key, at answer_key.per_page: {per_page})" if answer else ".size")
+        return place_maze(box, grid, minimum, where)
+
+    def jobs(self, groups: list[Group], main: Document, answers: Document) -> list[MazeJob]:
+        """One job per maze; arrow sizes come from the cell size its pages will give it."""
+        book, jobs = self.book, []
+        puzzle_frame = next(f for p, f in zip(main.pages, main.frames) if p.kind == self.puzzle_kind)
+        answer_frame = answers.frames[0]
+        for group in groups:
+            section = book.sections[group.section]
+            puzzle = self.fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section)
+            # A section kept out of the key must not be refused for the key's smaller slots.
+            answer = (self.fit(answer_frame, "answers", book.answer_key.per_page, group.section)
+                      if self.has_answers(group.section) else puzzle)
+            seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
+            for index in range(len(group.mazes)):
+                jobs.append(MazeJob(
+                    section=group.section, index=index, seed_key=seed_key, book_seed=book.seed,
+                    algorithm=section.algorithm, options=tuple(sorted(section.options.items())),
+                    width=section.size[0], height=section.size[1], endpoints=section.endpoints,
+                    min_solution_share=section.min_solution_share,
+                    marker_size=puzzle.marker_cells, answer_marker_size=answer.marker_cells,
+                    where=f"{self.where(group.section)}.min_solution_share",
+                ))
+        return jobs
+
+    def number(self, groups: list[Group], made: list[MadeMaze]) -> list[Printed]:
+        """Order each section as asked, then number the mazes in print order.
+
+        A worksheet copy numbers its own mazes from 1, beside its variant code.
+        """
+        printed: list[Printed] = []
+        per_copy: dict[int | None, int] = {}
+        for group in groups:
+            mazes = [made[i] for i in group.mazes]
+            if self.book.sections[group.section].order == "difficulty":
+                mazes = order_by_difficulty(mazes)
+            variant = variant_code(self.book.seed, group.copy) if group.copy is not None else None
+            for maze in mazes:
+                per_copy[group.copy] = per_copy.get(group.copy, 0) + 1
+                printed.append(Printed(maze, len(printed) + 1, str(per_copy[group.copy]),
+                                       stars(difficulty_score(maze.stats)), variant))
+        return printed
+
+    def place(self, printed: list[Printed], main: Document, answers: Document) -> None:
+        """Fix every maze's page and box, puzzles in ``main`` and answers in ``answers``."""
+        for doc, kinds in ((main, {self.puzzle_kind}), (answers, {"answers"})):
+            for page, frame in zip(doc.pages, doc.frames):
+                if page.kind not in kinds:
+                    continue
+                for slot, position in enumerate(page.mazes):
+                    item = printed[position]
+                    section = item.made.job.section
+                    per_page = (self.book.answer_key.per_page if page.kind == "answers"
+                                else self.book.sections[section].per_page)
+                    placement = self.fit(frame, page.kind, per_page, section, slot)
+                    if page.kind == "answers":
+                        item.answer_page, item.answer_placement = page.number, placement
+                    else:
+                        item.page, item.placement = page.number, placement
+
+    def contents(self, pages: list[Page]) -> list[Entry]:
+        entries = []
+        for page in pages:
+            if page.kind == "opener" or (page.kind == "worksheet" and page.first_of_kind
+                                         and page.copy == 0):
+                entries.append((self.book.sections[page.section].title, page.number,
+                                f"section-{page.section}"))
+            elif page.kind == "answers" and page.first_of_kind:
+                entries.append(("Answers", page.number, "answers"))
+        return entries
+
+
+
+    def art_job(self) -> MazeJob:
+        """The title page's maze, seeded like every other maze, by the name 'cover'."""
+        return MazeJob(section=-1, index=0, seed_key=TITLE_ART["seed_key"], book_seed=self.book.seed,
+                       algorithm=TITLE_ART["algorithm"], options=(), width=TITLE_ART["width"],
+                       height=TITLE_ART["height"], endpoints="border", min_solution_share=None)
+
+    def view(self, doc: Document, entries: list[Entry], art: MadeMaze | None, *, title: str,
+             outline: bool, links: bool, is_key: bool, answer_refs: bool) -> DocumentView:
+        """What every page of ``doc`` shows, ready to draw."""
+        book = self.book
+        sheets = []
+        for page, frame in zip(doc.pages, doc.frames):
+            tab = ((page.section, len(book.sections))
+                   if doc.bleed and page.kind in ("opener", "puzzles") else None)
+            marks = [entry for entry in entries if entry[1] == page.number] if outline else []
+            view = self._page_view(doc, page, entries, art, links, is_key, answer_refs)
+            sheets.append(SheetView(frame, view, tab, marks))
+        return DocumentView(title=title, author=book.author, subject=book.subtitle,
+                            bleed=doc.bleed, outline=outline, sheets=sheets)
+
+    def _page_view(self, doc: Document, page: Page, entries: list[Entry], art: MadeMaze | None,
+                   links: bool, is_key: bool, answer_refs: bool):
+        book, kind = self.book, page.kind
+        if kind == "title":
+            blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
+            return TitleView(book.title, book.subtitle, book.author, blurb, art.maze)
+        if kind == "how_to":
+            rated = book.worksheet.stars if book.layout == "worksheet" else book.show_rating
+            return HowToView(book.front_matter.how_to_text or how_to_text(rated, answer_refs))
+        if kind == "contents":
+            start, end = page.contents_slice
+            return ContentsView(entries[start:end], page.first_of_kind, links)
+        if kind == "opener":
+            section = book.sections[page.section]
+            printed = [p for p in doc.printed if p.made.job.section == page.section]
+            first, last = printed[0].number, printed[-1].number
+            numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
+            # Readers get sizes and numbers; the algorithm's technical summary is for designers.
+            about = (f"{mazes(len(printed))} of {section.size[0]} x {section.size[1]} cells, "
+                     f"{numbers}.")
+            rating = (round(sum(p.stars for p in printed) / len(printed)) if book.show_rating
+                      else None)
+            return OpenerView(section.title, section.difficulty or "", section.instructions,
+                              about, rating)
+        if kind in ("puzzles", "worksheet"):
+            section = book.sections[page.section]
+            items = [doc.printed[i] for i in page.mazes]
+            slots = [MazeOnPage(
+                item.made.drawing, item.placement, item.label,
+                f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
+                recipe(item.made.maze, item.made.job.endpoints),
+                item.stars if book.show_rating and kind == "puzzles" else None,
+                self._style(False, item.placement),
+            ) for item in items]
+            if kind == "puzzles":
+                return PuzzlesView(section.title, section.instructions, section.difficulty or "",
+                                   slots)
+            rating = max(p.stars for p in items) if book.worksheet.stars else None
+            return WorksheetView(book.worksheet.fields, section.title, section.instructions,
+                                 rating, f"Variant {items[0].variant}", slots)
+        if kind == "answers":
+            slots = []
+            for position in page.mazes:
+                item = doc.printed[position]
+                label = f"{item.variant} · {item.label}" if item.variant else item.label
+                slots.append(MazeOnPage(
+                    item.made.answer, item.answer_placement, label, f"puzzle p. {item.page}",
+                    recipe(item.made.maze, item.made.job.endpoints), None,
+                    self._style(True, item.answer_placement),
+                ))
+            return AnswersView(
+                f"Answer key: {book.title}" if is_key else "Answers",
+                "Each worksheet's solutions, found by the variant code printed on it."
+                if book.layout == "worksheet" else
+                "The solution of each maze, marked by its number and the page it is on.",
+                slots)
+        return DrawView() if kind == "draw" else NotesView()
+
+    def _style(self, answer: bool, placement: Placement) -> Style:
+        key = self.book.answer_key
+        return Style(
+            wall_width=placement.wall_width,
+            wall_grey=key.wall_grey if answer else 0.0,
+            solution=key.style,
+            solution_color=key.color,
+            solution_width=solution_width(placement.cell),
+        )

@@ -1,0 +1,133 @@
+"""What each page shows, as plain data: the plan composes these, the renderer draws them.
+
+Every string is final and every maze is placed, so drawing a page needs no
+config, no seeds and no decisions; only text is set by the renderer, which
+knows the fonts' metrics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence, Union
+
+from .geometry import MazeDrawing
+from .layout import PageFrame, Placement
+from .maze.model import Maze
+
+Entry = tuple[str, int, str]  # a contents line: title, page number, bookmark key
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a maze is inked."""
+
+    wall_width: float = 1.5  # points at print size
+    wall_grey: float = 0.0  # 0 black .. 1 white
+    solution: str = "line"  # or "cells"
+    solution_color: str = "#D62728"
+    solution_width: float = 2.0  # points; "line" style
+    marker_grey: float = 0.0
+
+
+@dataclass(frozen=True)
+class MazeOnPage:
+    """What a slot shows: the drawing, where it goes, and its labels."""
+
+    drawing: MazeDrawing
+    placement: Placement
+    label: str  # e.g. "7"
+    note: str  # right of the label: "answer p. 57" or "puzzle p. 12"
+    code: str  # regeneration code under the maze
+    stars: int | None
+    style: Style
+
+
+@dataclass(frozen=True)
+class TitleView:
+    title: str
+    subtitle: str
+    author: str
+    blurb: str
+    art: Maze  # made by the plan; drawn in grey at whatever size the text leaves
+
+
+@dataclass(frozen=True)
+class HowToView:
+    body: str
+
+
+@dataclass(frozen=True)
+class ContentsView:
+    entries: Sequence[Entry]
+    first: bool
+    links: bool
+
+
+@dataclass(frozen=True)
+class OpenerView:
+    title: str
+    label: str
+    instructions: str
+    about: str
+    rating: int | None
+
+
+@dataclass(frozen=True)
+class PuzzlesView:
+    title: str
+    instructions: str
+    label: str
+    slots: Sequence[MazeOnPage]
+
+
+@dataclass(frozen=True)
+class WorksheetView:
+    fields: Sequence[str]
+    title: str
+    instruction: str
+    rating: int | None
+    code: str
+    slots: Sequence[MazeOnPage]
+
+
+@dataclass(frozen=True)
+class AnswersView:
+    heading: str
+    detail: str
+    slots: Sequence[MazeOnPage]
+
+
+@dataclass(frozen=True)
+class DrawView:
+    """A grid to draw your own maze on."""
+
+
+@dataclass(frozen=True)
+class NotesView:
+    """Ruled lines for notes."""
+
+
+PageView = Union[TitleView, HowToView, ContentsView, OpenerView, PuzzlesView, WorksheetView,
+                 AnswersView, DrawView, NotesView]
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """One page: its boxes, what it shows, its thumb tab and the bookmarks landing on it."""
+
+    frame: PageFrame
+    view: PageView
+    tab: tuple[int, int] | None = None  # (section index, section count) on books with bleed
+    bookmarks: Sequence[Entry] = ()
+
+
+@dataclass(frozen=True)
+class DocumentView:
+    """One PDF: its metadata and its pages."""
+
+    title: str
+    author: str
+    subject: str
+    bleed: bool
+    outline: bool  # PDF bookmarks for the contents entries
+    sheets: list[SheetView] = field(default_factory=list)

@@ -1,0 +1,141 @@
+"""Data flows one way: no module imports one from a higher layer, and there are no cycles.
+
+The layers of DESIGN.md, top to bottom. Imports under ``if TYPE_CHECKING:``
+only name types for the reader and run nothing, so they are not edges.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
+
+# Top to bottom; a module may import its own layer's modules or lower ones.
+LAYERS = [
+    ("cli", ["bookmaker.cli", "bookmaker.__main__", "bookmaker.commands"]),
+    ("build", ["bookmaker.build"]),
+    ("drivers", ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight",
+                 "bookmaker.preview", "bookmaker.manifest"]),
+    ("layout", ["bookmaker.views", "bookmaker.layout", "bookmaker.fonts", "bookmaker.files",
+                "bookmaker.pdf_content"]),
+    ("geometry", ["bookmaker.geometry"]),
+    ("maze", ["bookmaker.maze"]),
+    ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.errors", "bookmaker"]),
+]
+# Driven side by side by build: none of them imports another.
+SIBLINGS = ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight"]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def owner(module: str, groups) -> str:
+    """The longest listed prefix of ``module``: its layer entry."""
+    best = max((prefix for prefix in groups if module == prefix or module.startswith(prefix + ".")),
+               key=len, default=None)
+    assert best is not None, f"{module} is in no layer: add it to LAYERS"
+    return best
+
+
+def rank(module: str) -> int:
+    prefixes = {prefix: index for index, (_, names) in enumerate(LAYERS) for prefix in names}
+    return prefixes[owner(module, prefixes)]
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports_of(path: Path) -> set[str]:
+    """The bookmaker modules ``path`` imports when it runs."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(nodes):
+        for node in nodes:
+            if isinstance(node, ast.If) and _is_type_checking(node):
+                visit(node.orelse)
+                continue
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names if alias.name.startswith("bookmaker"))
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[:len(base) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                if target.startswith("bookmaker"):
+                    # `from . import x` may name a submodule: count it as the edge when it is one.
+                    for alias in node.names:
+                        sub = f"{target}.{alias.name}"
+                        found.add(sub if _exists(sub) else target)
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.stmt,)):
+                    visit([child])
+
+    visit(ast.parse(path.read_text()).body)
+    found.discard(module)
+    return found
+
+
+def _exists(module: str) -> bool:
+    relative = Path(*module.split(".")[1:])
+    return (PACKAGE / relative).with_suffix(".py").is_file() or (PACKAGE / relative / "__init__.py").is_file()
+
+
+def graph() -> dict[str, set[str]]:
+    return {module_name(path): imports_of(path) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_every_import_points_down_the_layers():
+    back_edges = [f"{module} ({LAYERS[rank(module)][0]}) imports {target} ({LAYERS[rank(target)][0]})"
+                  for module, targets in graph().items() for target in sorted(targets)
+                  if rank(target) < rank(module)]
+    assert not back_edges, "\n".join(back_edges)
+
+
+def test_the_modules_build_drives_import_none_of_one_another():
+    crossing = []
+    for module, targets in graph().items():
+        if any(module == s or module.startswith(s + ".") for s in SIBLINGS):
+            mine = owner(module, SIBLINGS)
+            crossing += [f"{module} imports {target}" for target in sorted(targets)
+                         if any(target == s or target.startswith(s + ".") for s in SIBLINGS)
+                         and owner(target, SIBLINGS) != mine]
+    assert not crossing, "\n".join(crossing)
+
+
+def test_there_are_no_import_cycles():
+    edges = graph()
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    cycles = []
+
+    def walk(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(edges.get(module, ())):
+            target = target if target in edges else owner(target, edges)
+            if state.get(target) == 1:
+                cycles.append(" -> ".join(path[path.index(target):] + [target]))
+            elif target not in state:
+                walk(target, path + [target])
+        state[module] = 2
+
+    for module in edges:
+        if module not in state:
+            walk(module, [module])
+    assert not cycles, "\n".join(cycles)
+
+
+def test_the_checker_sees_a_back_edge():
+    """The test above would notice a lower module reaching up (so it is not vacuous)."""
+    assert rank("bookmaker.layout") > rank("bookmaker.render")  # render is above layout
+    assert "bookmaker.geometry" in imports_of(PACKAGE / "layout.py")
+    assert "bookmaker.layout" in imports_of(PACKAGE / "plan" / "book.py")
+    assert "bookmaker.config" not in imports_of(PACKAGE / "plan" / "book.py")  # TYPE_CHECKING only

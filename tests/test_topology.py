@@ -1,0 +1,90 @@
+"""The square topology against the contract, and the neighbour-table generators against
+the square kernels: the same seed gives the same maze on both paths."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bookmaker.errors import BookmakerError
+from bookmaker.maze import ALGORITHMS, SquareGrid, generate, generate_on
+from bookmaker.maze.algorithms import (
+    aldous_broder, growing_tree, hunt_and_kill, prim, recursive_backtracker, wilson,
+)
+
+SIZES = [(1, 1), (1, 2), (2, 1), (1, 9), (9, 1), (2, 2), (3, 7), (8, 5), (13, 13), (31, 17)]
+SEEDS = range(12)
+
+
+def test_square_neighbours_follow_the_contract():
+    grid = SquareGrid(4, 3)
+    table = grid.neighbours
+    for cell in range(grid.cells):
+        x, y = cell % 4, cell // 4
+        expected = [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]  # N E S W
+        for side, (nx, ny) in enumerate(expected):
+            inside = 0 <= nx < 4 and 0 <= ny < 3
+            assert table[cell * 4 + side] == (ny * 4 + nx if inside else -1)
+            if inside:  # mutual, through the opposite side
+                assert table[(ny * 4 + nx) * 4 + grid.back[cell * 4 + side]] == cell
+                assert grid.back[cell * 4 + side] == (side + 2) % 4
+            assert bool(grid.border[cell] >> side & 1) == (not inside)
+            assert bool(grid.open_sides[cell] >> side & 1) == inside
+
+
+def test_grid_sizes_under_one_cell_are_refused_in_one_place():
+    for width, height in ((0, 3), (3, 0), (-1, 2)):
+        with pytest.raises(BookmakerError, match="at least 1x1"):
+            SquareGrid(width, height)
+
+
+def _both_paths(kernel_square, kernel_graph, width, height, seed, *args):
+    grid = SquareGrid(width, height)
+    return (kernel_square(width, height, random.Random(seed), *args),
+            kernel_graph(grid, random.Random(seed), *args))
+
+
+@pytest.mark.parametrize("module", [recursive_backtracker, hunt_and_kill, wilson, aldous_broder],
+                         ids=lambda m: m.NAME)
+@pytest.mark.parametrize("width, height", SIZES)
+def test_the_square_kernel_and_the_neighbour_table_carve_the_same_maze(module, width, height):
+    for seed in SEEDS:
+        fast, generic = _both_paths(module.carve_square, module.carve_graph, width, height, seed)
+        assert fast == generic, f"seed {seed}"
+
+
+@pytest.mark.parametrize("share, oldest", [(1.0, False), (0.0, False), (0.0, True), (0.75, False),
+                                           (0.3, False)])
+@pytest.mark.parametrize("width, height", SIZES)
+def test_growing_tree_paths_agree(share, oldest, width, height):
+    for seed in SEEDS:
+        fast, generic = _both_paths(growing_tree.carve_square, growing_tree.carve_graph,
+                                    width, height, seed, share, oldest)
+        assert fast == generic, f"seed {seed}"
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_prim_frontier_paths_agree(width, height):
+    for seed in SEEDS:
+        fast, generic = _both_paths(prim._frontier_square, prim._frontier_graph,
+                                    width, height, seed)
+        assert fast == generic, f"seed {seed}"
+
+
+def test_row_generators_name_the_shapes_they_support():
+    class Hexish(SquareGrid):
+        kind = "hex"
+
+    for name in ("eller", "sidewinder", "binary-tree"):
+        assert ALGORITHMS[name].shapes == frozenset({"square"})
+        with pytest.raises(BookmakerError, match=rf"^{name} works on square grids only, not hex"):
+            generate_on(Hexish(3, 3), name, seed=1)
+    for name in ("recursive-backtracker", "hunt-and-kill", "wilson", "aldous-broder",
+                 "growing-tree", "kruskal", "prim"):
+        assert ALGORITHMS[name].shapes is None
+
+
+def test_generate_is_generate_on_a_square_grid():
+    for name in ALGORITHMS:
+        assert generate(name, 6, 5, 3).cells == generate_on(SquareGrid(6, 5), name, 3).cells
