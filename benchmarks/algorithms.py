@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/algorithms.py                  # 100x100, 300x300, 1000x1000
     .venv/bin/python benchmarks/algorithms.py --runs 3 --sizes 100,300
     .venv/bin/python benchmarks/algorithms.py --only wilson eller --variants
+    .venv/bin/python benchmarks/algorithms.py --sizes 300 --table   # the neighbour-table path
     .venv/bin/python benchmarks/algorithms.py --stream-height 0   # skip the Eller memory test
 
 The reference is the plainest pure-Python generator: an iterative
@@ -29,8 +30,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bookmaker.maze import ALGORITHMS  # noqa: E402
+from bookmaker.maze import ALGORITHMS, SquareGrid  # noqa: E402
 from bookmaker.maze.algorithms import eller  # noqa: E402
+
+
+class TableSquare(SquareGrid):
+    """A square grid the generators must carve through the neighbour table, as they do every
+    other shape: its type is not SquareGrid, so no square fast path takes it."""
 
 # Non-default settings worth timing too (with --variants).
 VARIANTS = {
@@ -43,6 +49,8 @@ NOT_LINEAR = {
     ("prim", "variant=weights"): "no goal: a heap, n log n",
 }
 GOAL_LINEAR, GOAL_WILSON = 1.2, 0.3
+GOAL_TABLE = 0.6  # recursive-backtracker and wilson through the neighbour table
+TABLE_GOALS = ("recursive-backtracker", "wilson")
 
 
 def reference(width: int, height: int, rng: random.Random) -> bytearray:
@@ -87,9 +95,10 @@ def reference(width: int, height: int, rng: random.Random) -> bytearray:
     return cells
 
 
-def timed(carve, size: int, seed: int, options: dict) -> float:
+def timed(carve, seed: int) -> float:
+    rng = random.Random(seed)
     start = time.process_time()
-    carve(size, size, random.Random(seed), **options)
+    carve(rng)
     return time.process_time() - start
 
 
@@ -97,27 +106,35 @@ def label(name: str, options: dict) -> str:
     return " ".join([name] + [f"{key}={value}" for key, value in options.items()])
 
 
-def speed(sizes: list[int], runs: int, names: list[str], variants: bool) -> list[tuple]:
+def speed(sizes: list[int], runs: int, names: list[str], variants: bool,
+          table: bool) -> list[tuple]:
     cases = []
     for name in names:
         cases.append((name, {}))
         if variants:
             cases += [(name, options) for options in VARIANTS.get(name, [])]
+        if table and ALGORITHMS[name].shapes is None:
+            cases.append((name, {"path": "table"}))
     rows = []
     for size in sizes:
         ref_times = []
         times: dict[int, list[float]] = {i: [] for i in range(len(cases))}
         for run in range(runs):
-            ref_times.append(timed(reference, size, run, {}))
+            ref_times.append(timed(lambda rng: reference(size, size, rng), run))
             for i, (name, options) in enumerate(cases):
-                times[i].append(timed(ALGORITHMS[name].carve, size, run, options))
+                grid = (TableSquare if options.get("path") else SquareGrid)(size, size)
+                settings = {k: v for k, v in options.items() if k != "path"}
+                times[i].append(timed(lambda rng: ALGORITHMS[name](grid, rng, **settings), run))
         ref = statistics.median(ref_times)
         rows.append(("reference backtracker", size, ref, size * size / ref, 1.0, ""))
         for i, (name, options) in enumerate(cases):
             t = statistics.median(times[i])
             ratio = ref / t
             settings = " ".join(f"{key}={value}" for key, value in options.items())
-            if (name, settings) in NOT_LINEAR:
+            if settings == "path=table":
+                goal = (f"{'met' if ratio >= GOAL_TABLE else 'MISSED'} (>= {GOAL_TABLE}x)"
+                        if name in TABLE_GOALS else "no goal")
+            elif (name, settings) in NOT_LINEAR:
                 goal = NOT_LINEAR[name, settings]
             else:
                 target = GOAL_WILSON if name == "wilson" else GOAL_LINEAR
@@ -140,7 +157,7 @@ def peak_memory(job) -> tuple[int, float]:
 
 
 def eller_memory(width: int, height: int) -> list[tuple]:
-    whole, t_whole = peak_memory(lambda: eller.carve(width, width, random.Random(1)))
+    whole, t_whole = peak_memory(lambda: eller.carve(SquareGrid(width, width), random.Random(1)))
 
     def stream() -> None:
         for _ in eller.rows(width, height, random.Random(1)):
@@ -159,6 +176,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="100,300,1000", help="square sizes, comma-separated")
     parser.add_argument("--only", nargs="*", choices=list(ALGORITHMS), help="these algorithms only")
     parser.add_argument("--variants", action="store_true", help="also time non-default options")
+    parser.add_argument("--table", action="store_true",
+                        help="also time the neighbour-table path (what hex, triangle and polar "
+                             "grids get) on square grids")
     parser.add_argument("--stream-width", type=int, default=1000)
     parser.add_argument("--stream-height", type=int, default=100_000,
                         help="rows in the Eller streaming test; 0 skips it")
@@ -169,7 +189,7 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}, {args.runs} runs per size, median times\n")
     print("| algorithm | size | median s | cells/s | x reference | goal |")
     print("|---|---:|---:|---:|---:|---|")
-    for name, size, t, rate, ratio, goal in speed(sizes, args.runs, names, args.variants):
+    for name, size, t, rate, ratio, goal in speed(sizes, args.runs, names, args.variants, args.table):
         print(f"| {name} | {size}x{size} | {t:.3f} | {rate:,.0f} | {ratio:.2f} | {goal} |")
 
     if args.stream_height:

@@ -10,7 +10,7 @@ import pytest
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, SquareGrid, generate, generate_on
 from bookmaker.maze.algorithms import (
-    aldous_broder, growing_tree, hunt_and_kill, prim, recursive_backtracker, wilson,
+    aldous_broder, growing_tree, hunt_and_kill, kruskal, prim, recursive_backtracker, wilson,
 )
 
 SIZES = [(1, 1), (1, 2), (2, 1), (1, 9), (9, 1), (2, 2), (3, 7), (8, 5), (13, 13), (31, 17)]
@@ -45,7 +45,8 @@ def _both_paths(kernel_square, kernel_graph, width, height, seed, *args):
             kernel_graph(grid, random.Random(seed), *args))
 
 
-@pytest.mark.parametrize("module", [recursive_backtracker, hunt_and_kill, wilson, aldous_broder],
+@pytest.mark.parametrize("module", [recursive_backtracker, hunt_and_kill, wilson, aldous_broder,
+                                    kruskal],
                          ids=lambda m: m.NAME)
 @pytest.mark.parametrize("width, height", SIZES)
 def test_the_square_kernel_and_the_neighbour_table_carve_the_same_maze(module, width, height):

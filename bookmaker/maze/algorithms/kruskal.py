@@ -17,8 +17,8 @@ import random
 from array import array
 from itertools import compress
 
-from ..topology import Topology
-from .graph import ANY_SHAPE
+from ..topology import E, N, S, W, Topology
+from .graph import ANY_SHAPE, is_plain_square
 
 NAME = "kruskal"
 SUMMARY = "short corridors, many short dead ends (~30 %), no direction bias; union-find over all cells"
@@ -26,15 +26,24 @@ SHAPES = ANY_SHAPE
 
 
 def carve(topology: Topology, rng: random.Random) -> bytearray:
+    if is_plain_square(topology):
+        return carve_square(topology.width, topology.height, rng)
+    return carve_graph(topology, rng)
+
+
+def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     n, sides, owned = topology.cells, topology.sides, topology.owned_sides
     per = len(owned)
-    # Per wall id: the cell on the other side (-1: no such wall) and the side leading back.
+    # Per wall id: the cell on the other side (-1: no such wall), and the passage bits it
+    # opens in its own cell and in that one.
     other = array("i", bytes(4 * per * n))
     backs = bytearray(per * n)
     for rank, side in enumerate(owned):
         other[rank::per] = topology.neighbours[side::sides]
         backs[rank::per] = topology.back[side::sides]
-    there = [1 << side for side in owned]
+    here_bit = bytes(1 << side for side in owned) * n
+    there_bit = backs.translate(bytes(1 << (side & 7) for side in range(256)))
+    del backs
     walls: list[int] = []
     for rank in range(per):
         walls += compress(range(rank, per * n, per), map((-1).__ne__, other[rank::per]))
@@ -56,8 +65,44 @@ def carve(topology: Topology, rng: random.Random) -> bytearray:
         if ra == rb:
             continue  # same set: this wall would close a loop
         parent[ra] = rb
-        cells[a] |= there[wall % per]
-        cells[b] |= 1 << backs[wall]
+        cells[a] |= here_bit[wall]
+        cells[b] |= there_bit[wall]
+        sets -= 1
+        if sets == 1:
+            break  # a spanning tree: every other wall would close a loop
+    return cells
+
+
+def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
+    n = width * height
+    cells = bytearray(n)
+    # Wall 2*i is east of cell i, wall 2*i+1 is south of it. A random order:
+    # sort the walls by a random key each.
+    walls = [2 * i for i in range(n) if i % width != width - 1]
+    walls += range(1, 2 * (n - width), 2)
+    keys = [rng.random() for _ in range(2 * n)]
+    walls.sort(key=keys.__getitem__)
+    del keys
+    parent = array("i", range(n))
+    sets = n
+    for wall in walls:
+        a = wall >> 1
+        b = a + width if wall & 1 else a + 1
+        ra = parent[a]  # find both roots, halving the paths on the way
+        while ra != parent[ra]:
+            parent[ra] = ra = parent[parent[ra]]
+        rb = parent[b]
+        while rb != parent[rb]:
+            parent[rb] = rb = parent[parent[rb]]
+        if ra == rb:
+            continue  # same set: this wall would close a loop
+        parent[ra] = rb
+        if wall & 1:
+            cells[a] |= S
+            cells[b] |= N
+        else:
+            cells[a] |= E
+            cells[b] |= W
         sets -= 1
         if sets == 1:
             break  # a spanning tree: every other wall would close a loop
