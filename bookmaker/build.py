@@ -91,6 +91,9 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
         mazes=[_record(book, item, key_path) for item in printed], profile=book.profile,
         key={"file": key_path.name, "pages": len(key.pages),
              "pdf_sha256": hashlib.sha256(files[key_path]).hexdigest()} if key else None,
+        title_art={"algorithm": art.job.algorithm, "width": art.job.width,
+                   "height": art.job.height, "seed": art.seed,
+                   "endpoints": art.job.endpoints} if art else None,
     )
     write_atomically(files)
     return BuildResult(output, manifest_path, key_path, len(main.pages), len(printed))

@@ -56,7 +56,8 @@ class MazeRecord:
 
 def manifest_json(*, title: str, seed: int, config: str, pages: int,
                   page_size: tuple[float, float], pdf_sha256: str, mazes: list[MazeRecord],
-                  profile: str, key: dict | None = None) -> bytes:
+                  profile: str, key: dict | None = None,
+                  title_art: dict | None = None) -> bytes:
     document = {
         "format": FORMAT,
         "title": title,
@@ -70,4 +71,6 @@ def manifest_json(*, title: str, seed: int, config: str, pages: int,
     }
     if key:
         document["answer_key"] = key
+    if title_art:
+        document["title_art"] = title_art
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode()

@@ -139,3 +139,17 @@ def test_the_checker_sees_a_back_edge():
     assert "bookmaker.geometry" in imports_of(PACKAGE / "layout.py")
     assert "bookmaker.layout" in imports_of(PACKAGE / "plan" / "book.py")
     assert "bookmaker.config" not in imports_of(PACKAGE / "plan" / "book.py")  # TYPE_CHECKING only
+
+
+def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(tmp_path):
+    """The renderer no longer seeds the title page's maze: the plan does, and says how."""
+    import json
+
+    from bookmaker.build import build
+    from bookmaker.plan import maze_seed
+
+    result = build(PACKAGE.parent / "configs" / "default.yaml", tmp_path / "book.pdf")
+    manifest = json.loads(result.manifest.read_text())
+    assert manifest["title_art"] == {"algorithm": "wilson", "width": 24, "height": 14,
+                                     "seed": maze_seed(manifest["seed"], "cover", 0),
+                                     "endpoints": "border"}
