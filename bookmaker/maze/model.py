@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .topology import SquareGrid, Topology
+from .topology import Topology
 
 
 @dataclass(slots=True)
@@ -47,7 +47,3 @@ class Maze:
         w = self.topology.width
         return [list(self.cells[y * w:(y + 1) * w]) for y in range(self.topology.height)]
 
-
-def square_maze(width: int, height: int, cells: bytearray, **fields) -> Maze:
-    """A maze on a ``width`` x ``height`` square grid."""
-    return Maze(SquareGrid(width, height), cells, **fields)
