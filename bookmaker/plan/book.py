@@ -23,7 +23,7 @@ from ..views import (
     OpenerView, PuzzlesView, SheetView, Style, TitleView, WorksheetView,
 )
 from .mazes import (
-    MadeMaze, MazeJob, difficulty_score, make_maze, order_by_difficulty, stars, variant_code,
+    MadeMaze, MazeJob, difficulty_score, order_by_difficulty, stars, variant_code,
 )
 from .pagination import (
     CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, pad_for_printer, paginate_book,

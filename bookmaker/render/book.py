@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
 from ..layout import (
-    CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame, Placement,
+    CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame,
     arrow_room, fit_cell, marker_length, wall_width,
 )
 from ..geometry import marker_reach, maze_drawing
