@@ -18,6 +18,7 @@ the passage bits are N=1, E=2, S=4, W=8.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from array import array
 from functools import cached_property
 
@@ -34,7 +35,7 @@ def check_grid_size(width: int, height: int) -> None:
         raise BookmakerError(f"maze size must be at least 1x1, got {width}x{height}")
 
 
-class Topology:
+class Topology(ABC):
     """A shape's cells and neighbour relation; subclasses fill in the tables."""
 
     kind: str  # "square", ...
@@ -78,18 +79,21 @@ class Topology:
         except ValueError:
             raise ValueError(f"cells {a} and {b} are not neighbours") from None
 
+    @abstractmethod
     def describe(self) -> str:
         """The size as a user writes it: '20x10'."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _neighbour_table(self) -> array:
-        raise NotImplementedError
+        """Built once, on first use (see the properties above)."""
 
+    @abstractmethod
     def _back_table(self) -> bytes:
-        raise NotImplementedError
+        """Built once, on first use (see the properties above)."""
 
+    @abstractmethod
     def _border_masks(self) -> bytes:
-        raise NotImplementedError
+        """Built once, on first use (see the properties above)."""
 
 
 class SquareGrid(Topology):
