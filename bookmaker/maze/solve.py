@@ -17,7 +17,7 @@ from ..errors import BookmakerError
 from .model import Maze
 from .topology import Topology
 
-ENDPOINT_MODES = ("none", "corners", "border", "diameter")
+ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre")
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
 
 
@@ -139,6 +139,8 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
     ``border`` picks the two border cells farthest apart along the maze (the
     suggested start and finish); ``diameter`` the two cells farthest apart
     anywhere. The start is the pair's lower id (the first in reading order).
+    ``centre`` ends at the cell nearest the shape's middle and starts at the
+    border cell farthest from it along the maze (the lowest id on a tie).
     """
     if not isinstance(mode, str):
         start, end = mode
@@ -153,6 +155,13 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
         diameter, border = _farthest_pairs(maze)
         a, b, _ = border if mode == "border" else diameter
         return a, b
+    if mode == "centre":
+        end = maze.topology.middle_cell()
+        dist = distances_from(maze, end)
+        on_border = maze.topology.border
+        start = max((cell for cell in range(len(dist)) if on_border[cell]),
+                    key=lambda cell: (dist[cell], -cell))
+        return start, end
     raise BookmakerError(
         f"unknown endpoints '{mode}'; choose one of: {', '.join(ENDPOINT_MODES)} or explicit cells"
     )
@@ -192,8 +201,8 @@ class Stats:
 
 
 def count_turns(topology: Topology, path: Sequence[int]) -> int:
-    """Changes of step side along a path of neighbouring cells."""
-    sides = [topology.side_between(a, b) for a, b in zip(path, path[1:])]
+    """Changes of step kind (the side, or what a shape counts as one way) along a path."""
+    sides = [topology.step_kind(a, topology.side_between(a, b)) for a, b in zip(path, path[1:])]
     return sum(1 for before, after in zip(sides, sides[1:]) if before != after)
 
 

@@ -79,6 +79,61 @@ class Topology(ABC):
         except ValueError:
             raise ValueError(f"cells {a} and {b} are not neighbours") from None
 
+    def step_kind(self, cell: int, side: int) -> int:
+        """What a step through ``side`` counts as when turns are counted: the side itself,
+        except where a shape says several sides go the same way (polar: all outward ones)."""
+        return side
+
+    def middle_cell(self) -> int:
+        """The cell whose centre is nearest the middle of the outer wall's box (lowest id on a tie)."""
+        box_w, box_h = self.box
+        mx, my = box_w / 2, box_h / 2
+        return min(range(self.cells),
+                   key=lambda cell: (round((self.centre(cell)[0] - mx) ** 2
+                                           + (self.centre(cell)[1] - my) ** 2, 9), cell))
+
+    def opening_side(self, cell: int, exit: bool = False) -> int | None:
+        """The side of the outer wall an opening at ``cell`` goes through, or None inside.
+
+        The shape's ``opening_order`` says which border side wins when a cell
+        has several: the start looks up first, the exit down first, so an
+        opening reads as "enter at the top, leave at the bottom".
+        """
+        mask = self.border[cell]
+        for side in (self.exit_order if exit else self.opening_order):
+            if mask >> side & 1:
+                return side
+        return None
+
+    opening_order: tuple[int, ...]
+    exit_order: tuple[int, ...]
+
+    @property
+    @abstractmethod
+    def box(self) -> tuple[float, float]:
+        """Width and height of the closed outer wall's box, in cell units (DESIGN.md, "Shapes")."""
+
+    @abstractmethod
+    def centre(self, cell: int) -> tuple[float, float]:
+        """Where ``cell``'s centre lies, in cell units, y down from the top of ``box``."""
+
+    @abstractmethod
+    def coordinates(self, cell: int) -> tuple[int, int]:
+        """How a user names ``cell``: (x, y) on a grid, (ring, index) on a disc."""
+
+    @abstractmethod
+    def cell_at(self, a: int, b: int, what: str = "cell") -> int:
+        """The id of the cell a user names (see ``coordinates``); an unknown one is a one-line
+        error naming ``what``."""
+
+    @abstractmethod
+    def shape_json(self) -> dict:
+        """The ``shape`` object of ``bookmaker.maze/2``."""
+
+    @abstractmethod
+    def scaled(self, factor: float) -> str:
+        """The size ``factor`` times smaller or larger, for 'use a size up to about ...'."""
+
     @abstractmethod
     def describe(self) -> str:
         """The size as a user writes it: '20x10'."""
@@ -96,12 +151,8 @@ class Topology(ABC):
         """Built once, on first use (see the properties above)."""
 
 
-class SquareGrid(Topology):
-    """``width`` columns by ``height`` rows of square cells, numbered row by row."""
-
-    kind = "square"
-    sides = 4
-    owned_sides = (1, 2)  # E and S: each inner wall belongs to the cell west of or above it
+class RectGrid(Topology):
+    """A shape laid out in ``width`` columns by ``height`` rows, cell (x, y) numbered ``y * width + x``."""
 
     def __init__(self, width: int, height: int) -> None:
         check_grid_size(width, height)
@@ -109,10 +160,10 @@ class SquareGrid(Topology):
         self.cells = width * height
 
     def __repr__(self) -> str:
-        return f"SquareGrid({self.width}, {self.height})"
+        return f"{type(self).__name__}({self.width}, {self.height})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, SquareGrid) and (self.width, self.height) == (other.width, other.height)
+        return type(other) is type(self) and (self.width, self.height) == (other.width, other.height)
 
     def __hash__(self) -> int:
         return hash((self.kind, self.width, self.height))
@@ -120,12 +171,13 @@ class SquareGrid(Topology):
     def describe(self) -> str:
         return f"{self.width}x{self.height}"
 
+    def shape_json(self) -> dict:
+        return {"kind": self.kind, "width": self.width, "height": self.height}
+
     def coordinates(self, cell: int) -> tuple[int, int]:
-        """(x, y) of ``cell``."""
         return cell % self.width, cell // self.width
 
     def cell_at(self, x: int, y: int, what: str = "cell") -> int:
-        """The id of cell (x, y); a cell off the grid is a one-line error naming ``what``."""
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise BookmakerError(
                 f"{what} cell {[x, y]} is outside the {self.width}x{self.height} grid "
@@ -137,25 +189,45 @@ class SquareGrid(Topology):
         """The top-left and bottom-right cells."""
         return 0, self.cells - 1
 
-    def opening_side(self, cell: int, exit: bool = False) -> int | None:
-        """The side of the outer wall an opening at ``cell`` goes through, or None inside.
-
-        Top and bottom win over the sides, so corner openings read as the
-        usual "enter at the top, leave at the bottom"; an exit looks at the
-        bottom first, so a one-row maze is entered above and left below.
-        """
-        x, y = self.coordinates(cell)
-        top, bottom = (0, y == 0), (2, y == self.height - 1)
-        for side, on_edge in ((bottom, top) if exit else (top, bottom)) + (
-                (3, x == 0), (1, x == self.width - 1)):
-            if on_edge:
-                return side
-        return None
-
     def scaled(self, factor: float) -> str:
-        """The size ``factor`` times smaller or larger, for 'use a size up to about ...'."""
         return (f"{max(1, math.floor(self.width * factor))}x"
                 f"{max(1, math.floor(self.height * factor))}")
+
+    def _grid_table(self, steps) -> array:
+        """The neighbour table from ``steps(x, y)``: the (x, y) through each side, in side order."""
+        width, height, sides = self.width, self.height, self.sides
+        table = array("i", [-1]) * (self.cells * sides)
+        index = 0
+        for y in range(height):
+            for x in range(width):
+                for nx, ny in steps(x, y):
+                    if 0 <= nx < width and 0 <= ny < height:
+                        table[index] = ny * width + nx
+                    index += 1
+        return table
+
+
+class SquareGrid(RectGrid):
+    """``width`` columns by ``height`` rows of square cells, numbered row by row."""
+
+    kind = "square"
+    sides = 4
+    owned_sides = (1, 2)  # E and S: each inner wall belongs to the cell west of or above it
+    # Top and bottom win over the sides, so corner openings read as "enter at the top,
+    # leave at the bottom"; an exit looks at the bottom first, so a one-row maze is
+    # entered above and left below.
+    opening_order = (0, 2, 3, 1)
+    exit_order = (2, 0, 3, 1)
+
+    @property
+    def box(self) -> tuple[float, float]:
+        return float(self.width), float(self.height)
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        return cell % self.width + 0.5, cell // self.width + 0.5
+
+    def middle_cell(self) -> int:
+        return (self.height - 1) // 2 * self.width + (self.width - 1) // 2
 
     def _neighbour_table(self) -> array:
         width, count = self.width, self.cells

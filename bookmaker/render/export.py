@@ -11,81 +11,25 @@ included whenever the maze has endpoints.
 from __future__ import annotations
 
 import io
-import json
 import math
 from xml.sax.saxutils import escape
 
 from ..errors import BookmakerError
-from ..maze import changed_options, recipe
+from ..maze import recipe
 from ..maze.model import Maze
-from ..maze.solve import measure, solution as solve
 from ..layout import stroke_width
 from ..views import Style
 from .canvas import draw_maze, hex_to_rgb, reproducible_canvas
+from .maze_json import answer, to_json, to_jsonl
 from ..geometry import MazeDrawing, Point, marker_reach, maze_drawing
 
 FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
-FORMAT_VERSION = "bookmaker.maze/1"
 MARKER = 1.0  # arrow length in cells
 SOLUTION_COLOR = Style().solution_color
 LABEL_PT = 8.0  # print rule: text at least 7 pt
 LABEL_BASELINE = 24.0  # points above the page's bottom edge
 MAX_PAGE_PT = 14400.0  # 200 in: the largest page PDF viewers and printers accept
 MAX_PNG_PIXELS = 100_000_000
-
-
-def _answer(maze: Maze, solution: bool) -> list | None:
-    if not solution:
-        return None
-    if maze.start is None or maze.end is None:
-        raise BookmakerError("a solution needs a start and an end: choose endpoints first")
-    return solve(maze)
-
-
-# --- JSON -------------------------------------------------------------------
-
-def _xy(maze: Maze, cell: int | None) -> list[int] | None:
-    return None if cell is None else list(maze.topology.coordinates(cell))
-
-
-def maze_record(maze: Maze, solution: bool = False) -> dict:
-    """The ``bookmaker.maze/1`` object, keys in the documented order."""
-    path = solve(maze)
-    return {
-        "format": FORMAT_VERSION,
-        "algorithm": maze.algorithm,
-        "width": maze.width,
-        "height": maze.height,
-        "seed": maze.seed,
-        # Not in DESIGN.md's list: without it a maze made with --option could not be remade.
-        **({"options": changed_options(maze)} if changed_options(maze) else {}),
-        "cells": maze.rows(),
-        "start": _xy(maze, maze.start),
-        "end": _xy(maze, maze.end),
-        "solution": [_xy(maze, cell) for cell in path] if solution and path else None,
-        "stats": measure(maze, path).as_json(),
-    }
-
-
-def _dumps(value) -> str:
-    return json.dumps(value, separators=(", ", ": "))
-
-
-def to_json(maze: Maze, solution: bool = False) -> str:
-    """Indented JSON with one line per row of cells, so a diff shows which rows changed."""
-    fields = []
-    for key, value in maze_record(maze, solution).items():
-        if key == "cells":
-            text = "[\n" + ",\n".join(f"    {_dumps(row)}" for row in value) + "\n  ]"
-        else:
-            text = _dumps(value)
-        fields.append(f"  {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(fields) + "\n}\n"
-
-
-def to_jsonl(maze: Maze, solution: bool = False) -> str:
-    """The same object on one compact line."""
-    return json.dumps(maze_record(maze, solution), separators=(",", ":")) + "\n"
 
 
 # --- ASCII ------------------------------------------------------------------
@@ -97,7 +41,7 @@ _CORNER = {0: " ", _LEFT | _RIGHT: "-", _UP | _DOWN: "|"}
 
 def to_ascii(maze: Maze, solution: bool = False) -> str:
     """'+---+' walls, three characters a cell; S and E mark the ends, 'o' the solution."""
-    drawing = maze_drawing(maze, _answer(maze, solution))
+    drawing = maze_drawing(maze, answer(maze, solution))
     width, height = maze.width, maze.height
     grid = [[" "] * (4 * width + 1) for _ in range(2 * height + 1)]
     corners = bytearray((width + 1) * (height + 1))
@@ -147,7 +91,7 @@ def _svg_points(points: list[Point]) -> str:
 
 def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0) -> str:
     """Drawn in cell units under a viewBox, so wall paths are short integer commands."""
-    drawing = maze_drawing(maze, _answer(maze, solution), MARKER)
+    drawing = maze_drawing(maze, answer(maze, solution), MARKER)
     label = escape(recipe(maze))
     pad = marker_reach(MARKER) + 0.5
     font = 11.0 / cell  # about 11 px at the drawn size
@@ -207,7 +151,7 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20) -> bytes:
 
     check_size("png", maze.width, maze.height, cell)
     width, height, margin, thickness = png_layout(maze.width, maze.height, cell)
-    drawing = maze_drawing(maze, _answer(maze, solution), MARKER)
+    drawing = maze_drawing(maze, answer(maze, solution), MARKER)
     k = 4 if width * height <= 4_000_000 else 1
     image = Image.new("RGB", (width * k, height * k), "white")
     draw = ImageDraw.Draw(image)
@@ -282,7 +226,7 @@ def pdf_style(cell: float) -> Style:
 
 def to_pdf(maze: Maze, solution: bool = False, cell: float = 18.0) -> bytes:
     """The puzzle on a page of its own size; with ``solution``, the answer on page 2."""
-    path = _answer(maze, solution)
+    path = answer(maze, solution)
     page_w, page_h, left, top, baseline = pdf_layout(maze, cell)
     font = _font()
     label = recipe(maze)

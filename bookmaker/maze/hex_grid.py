@@ -1,0 +1,44 @@
+"""Hexagonal (sigma) grids: flat-topped hexagons, odd columns half a cell lower.
+
+DESIGN.md, "Shapes": cell (x, y) is ``y * width + x``; sides N=0, NE=1,
+SE=2, S=3, SW=4, NW=5 (passage bits 1 .. 32). For side length 1 the centre
+of (x, y) is (1 + 1.5 x, (sqrt 3 / 2)(1 + 2 y + x mod 2)).
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+
+from .topology import RectGrid
+
+ROOT3_2 = math.sqrt(3) / 2
+# (dx, dy) through each side, in an even column and in an odd one.
+_EVEN = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
+_ODD = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+class HexGrid(RectGrid):
+    kind = "hex"
+    sides = 6
+    owned_sides = (1, 2, 3)  # NE, SE, S: each inner wall belongs to the cell west of or above it
+    opening_order = (0, 5, 1, 3, 4, 2)  # the start: top first, then the upper slants
+    exit_order = (3, 2, 4, 0, 1, 5)  # the exit: bottom first, then the lower slants
+
+    @property
+    def box(self) -> tuple[float, float]:
+        return 1.5 * self.width + 0.5, ROOT3_2 * (2 * self.height + (self.width > 1))
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        x, y = cell % self.width, cell // self.width
+        return 1 + 1.5 * x, ROOT3_2 * (1 + 2 * y + (x & 1))
+
+    def _neighbour_table(self) -> array:
+        return self._grid_table(
+            lambda x, y: [(x + dx, y + dy) for dx, dy in (_ODD if x & 1 else _EVEN)])
+
+    def _back_table(self) -> bytes:
+        return bytes((3, 4, 5, 0, 1, 2)) * self.cells
+
+    def _border_masks(self) -> bytes:
+        return self.open_sides.translate(bytes(63 ^ mask for mask in range(256)))

@@ -1,0 +1,147 @@
+"""Circular (theta) mazes: a disc of rings around one centre cell.
+
+DESIGN.md, "Shapes": ring 0 is the centre cell, ring r >= 1 spans radii r
+to r + 1 and holds c(r) = c(r-1) * max(1, round(2 pi r / c(r-1))) cells, so
+cells stay close to square. Ids run ring by ring from the centre, and within
+a ring clockwise from 12 o'clock; cell i of ring r spans the angles
+360 i / c(r) to 360 (i + 1) / c(r).
+
+Sides, as slots of the neighbour table: 0 inward, 1 clockwise,
+2 anticlockwise, 3 and 4 the (at most two) outward neighbours. The centre
+has no inward or sideways neighbour, so its six outward ones take slots 2
+to 7; for turns every outward slot counts as one way, "out".
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from bisect import bisect_right
+from functools import cached_property
+
+from ..errors import BookmakerError
+
+from .topology import Topology
+
+INWARD, CLOCKWISE, ANTICLOCKWISE, OUTWARD = 0, 1, 2, 3
+CENTRE_FIRST_SLOT = 2  # the centre's outward neighbours: slots 2 .. 7
+MAX_RINGS = 2000
+
+
+def ring_counts(rings: int) -> list[int]:
+    """c(r) for r = 0 .. rings - 1."""
+    counts = [1]
+    for r in range(1, rings):
+        counts.append(counts[-1] * max(1, round(2 * math.pi * r / counts[-1])))
+    return counts
+
+
+class PolarGrid(Topology):
+    kind = "polar"
+    sides = 8
+    owned_sides = (INWARD, CLOCKWISE)  # each wall belongs to the cell outside or anticlockwise of it
+    opening_order = exit_order = (OUTWARD, CENTRE_FIRST_SLOT)  # only the outermost ring opens
+
+    def __init__(self, rings: int) -> None:
+        if not 1 <= rings <= MAX_RINGS:
+            raise BookmakerError(f"a polar maze needs 1 to {MAX_RINGS} rings, got {rings}")
+        self.rings = rings
+        self.counts = ring_counts(rings)
+        self.firsts = [0]  # the id of each ring's first cell
+        for count in self.counts:
+            self.firsts.append(self.firsts[-1] + count)
+        self.cells = self.firsts.pop()
+
+    def __repr__(self) -> str:
+        return f"PolarGrid({self.rings})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PolarGrid) and self.rings == other.rings
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.rings))
+
+    def describe(self) -> str:
+        return f"{self.rings} rings"
+
+    def shape_json(self) -> dict:
+        return {"kind": "polar", "rings": self.rings}
+
+    def scaled(self, factor: float) -> str:
+        return f"rings: {max(1, math.floor(self.rings * factor))}"
+
+    def coordinates(self, cell: int) -> tuple[int, int]:
+        ring = bisect_right(self.firsts, cell) - 1
+        return ring, cell - self.firsts[ring]
+
+    def cell_at(self, ring: int, index: int, what: str = "cell") -> int:
+        if not 0 <= ring < self.rings:
+            raise BookmakerError(
+                f"{what} cell {[ring, index]} is outside the maze: its ring must be "
+                f"0..{self.rings - 1}")
+        if not 0 <= index < self.counts[ring]:
+            raise BookmakerError(
+                f"{what} cell {[ring, index]} is outside the maze: ring {ring} has cells "
+                f"0..{self.counts[ring] - 1}")
+        return self.firsts[ring] + index
+
+    def corners(self) -> tuple[int, int]:
+        raise BookmakerError("a polar maze has no corners; use endpoints border or centre")
+
+    @property
+    def box(self) -> tuple[float, float]:
+        return 2.0 * self.rings, 2.0 * self.rings
+
+    def angles(self, cell: int) -> tuple[float, float]:
+        """The cell's span, in degrees clockwise from 12 o'clock."""
+        ring, index = self.coordinates(cell)
+        step = 360 / self.counts[ring]
+        return index * step, (index + 1) * step
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        if cell == 0:
+            return float(self.rings), float(self.rings)
+        ring, _ = self.coordinates(cell)
+        start, end = self.angles(cell)
+        middle = math.radians((start + end) / 2)
+        radius = ring + 0.5
+        return self.rings + radius * math.sin(middle), self.rings - radius * math.cos(middle)
+
+    def middle_cell(self) -> int:
+        return 0
+
+    def step_kind(self, cell: int, side: int) -> int:
+        return OUTWARD if cell == 0 or side >= OUTWARD else side
+
+    @cached_property
+    def _tables(self) -> tuple[array, bytes]:
+        table = array("i", [-1]) * (self.cells * 8)
+        back = bytearray(self.cells * 8)
+        counts, firsts = self.counts, self.firsts
+        for ring in range(1, self.rings):
+            count, first = counts[ring], firsts[ring]
+            fan = count // counts[ring - 1]  # outward neighbours of each cell of ring - 1
+            for index in range(count):
+                base = (first + index) * 8
+                inner = firsts[ring - 1] + index // fan
+                inner_slot = CENTRE_FIRST_SLOT + index if ring == 1 else OUTWARD + index % fan
+                table[base + INWARD], back[base + INWARD] = inner, inner_slot
+                table[inner * 8 + inner_slot], back[inner * 8 + inner_slot] = first + index, INWARD
+                table[base + CLOCKWISE] = first + (index + 1) % count
+                back[base + CLOCKWISE] = ANTICLOCKWISE
+                table[base + ANTICLOCKWISE] = first + (index - 1) % count
+                back[base + ANTICLOCKWISE] = CLOCKWISE
+        return table, bytes(back)
+
+    def _neighbour_table(self) -> array:
+        return self._tables[0]
+
+    def _back_table(self) -> bytes:
+        return self._tables[1]
+
+    def _border_masks(self) -> bytes:
+        masks = bytearray(self.cells)
+        outer = self.rings - 1
+        bit = 1 << (CENTRE_FIRST_SLOT if outer == 0 else OUTWARD)
+        masks[self.firsts[outer]:] = bytes([bit]) * self.counts[outer]
+        return bytes(masks)

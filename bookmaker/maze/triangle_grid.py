@@ -1,0 +1,64 @@
+"""Triangular (delta) grids: ``width`` triangles a row, alternately pointing up and down.
+
+DESIGN.md, "Shapes": cell (x, y) is ``y * width + x`` and points up when
+x + y is even. Sides keep the square bits: W=8 and E=2 always; an upward
+cell's base is S=4 (below), a downward cell's is N=1 (above). For side
+length 1 and row height h = sqrt 3 / 2, cell (x, y) spans x / 2 to x / 2 + 1
+across and y h to (y + 1) h down.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+
+from ..errors import BookmakerError
+from .topology import E, N, S, W, RectGrid
+
+ROW = math.sqrt(3) / 2
+
+
+class TriangleGrid(RectGrid):
+    kind = "triangle"
+    sides = 4  # N, E, S, W as on squares; each cell has three of them
+    owned_sides = (1, 2)  # E, and S of an upward cell: the base below it
+    opening_order = (0, 2, 3, 1)
+    exit_order = (2, 0, 1, 3)
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(width, height)
+        if width == 1 and height > 2:
+            raise BookmakerError(
+                f"a triangle grid one cell wide falls apart into pairs of cells, so 1x{height} "
+                "can't be a maze; make it at least 2 wide (or at most 2 tall)")
+
+    def points_up(self, cell: int) -> bool:
+        return (cell % self.width + cell // self.width) % 2 == 0
+
+    @property
+    def box(self) -> tuple[float, float]:
+        return (self.width + 1) / 2, ROW * self.height
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        x, y = cell % self.width, cell // self.width
+        # The centroid: two thirds of the way from the apex to the base.
+        return x / 2 + 0.5, ROW * (y + (2 / 3 if self.points_up(cell) else 1 / 3))
+
+    def present_sides(self, cell: int) -> int:
+        """The side bits ``cell`` has: W, E and its base."""
+        return W | E | (S if self.points_up(cell) else N)
+
+    def _neighbour_table(self) -> array:
+        def steps(x, y):
+            up = (x + y) % 2 == 0
+            # A side a cell lacks leads nowhere: (-1, -1) is off the grid.
+            return [(-1, -1) if up else (x, y - 1), (x + 1, y),
+                    (x, y + 1) if up else (-1, -1), (x - 1, y)]
+        return self._grid_table(steps)
+
+    def _back_table(self) -> bytes:
+        return bytes((2, 3, 0, 1)) * self.cells
+
+    def _border_masks(self) -> bytes:
+        return bytes(self.present_sides(cell) & ~self.open_sides[cell]
+                     for cell in range(self.cells))
