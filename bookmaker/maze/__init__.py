@@ -59,8 +59,12 @@ def changed_options(maze: Maze) -> dict[str, Any]:
 def recipe(maze: Maze, endpoints: str | None = None) -> str:
     """What remakes ``maze`` with `bookmaker maze`: 'wilson 20x10 seed 7 border'.
 
-    Printed under every maze of a book, so a buyer can regenerate it.
+    Printed under every maze of a book, so a buyer can regenerate it; other
+    shapes than square name theirs: 'wilson hex 12x10 seed 7', 'wilson polar
+    8 rings seed 7 centre'.
     """
     options = "".join(f" {key}={value}" for key, value in changed_options(maze).items())
     tail = f" {endpoints}" if endpoints else ""
-    return f"{maze.algorithm} {maze.topology.describe()} seed {maze.seed}{options}{tail}"
+    kind = maze.topology.kind
+    shape = "" if kind == "square" else f"{kind} "
+    return f"{maze.algorithm} {shape}{maze.topology.describe()} seed {maze.seed}{options}{tail}"

@@ -51,6 +51,8 @@ class PolarGrid(Topology):
         for count in self.counts:
             self.firsts.append(self.firsts[-1] + count)
         self.cells = self.firsts.pop()
+        # A ring is one unit wide; an inward door is as wide as the outer cell's inner arc.
+        self.corridor = min([1.0] + [2 * math.pi * r / self.counts[r] for r in range(1, rings)])
 
     def __repr__(self) -> str:
         return f"PolarGrid({self.rings})"

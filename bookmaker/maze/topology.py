@@ -113,6 +113,11 @@ class Topology(ABC):
     def box(self) -> tuple[float, float]:
         """Width and height of the closed outer wall's box, in cell units (DESIGN.md, "Shapes")."""
 
+    # The widest pen stroke that passes every cell and door, in cell units: the narrower of a
+    # door (a shared side) and the cell's inscribed circle. Layout keeps it at least as wide as a
+    # square maze's corridor at the same minimum cell size.
+    corridor: float = 1.0
+
     @abstractmethod
     def centre(self, cell: int) -> tuple[float, float]:
         """Where ``cell``'s centre lies, in cell units, y down from the top of ``box``."""

@@ -24,6 +24,7 @@ class TriangleGrid(RectGrid):
     owned_sides = (1, 2)  # E, and S of an upward cell: the base below it
     opening_order = (0, 2, 3, 1)
     exit_order = (2, 0, 1, 3)
+    corridor = 1 / math.sqrt(3)  # the inscribed circle: narrower than a door
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__(width, height)
