@@ -21,7 +21,7 @@ from functools import cached_property
 
 from ..errors import BookmakerError
 
-from .topology import Topology
+from .topology import NO_SIDE, Topology
 
 INWARD, CLOCKWISE, ANTICLOCKWISE, OUTWARD = 0, 1, 2, 3
 CENTRE_FIRST_SLOT = 2  # the centre's outward neighbours: slots 2 .. 7
@@ -114,6 +114,13 @@ class PolarGrid(Topology):
 
     def step_kind(self, cell: int, side: int) -> int:
         return OUTWARD if cell == 0 or side >= OUTWARD else side
+
+    @property
+    def walk_slots(self) -> tuple[int, bytes]:
+        # Six slots, not eight: inward, the two sideways and two outward sides, or the
+        # centre's six outward ones; a walk wastes few steps on sides a cell lacks.
+        centre = bytes(range(CENTRE_FIRST_SLOT, CENTRE_FIRST_SLOT + 6))
+        return 6, centre + bytes((0, 1, 2, 3, 4, NO_SIDE)) * (self.cells - 1)
 
     @cached_property
     def _tables(self) -> tuple[array, bytes]:

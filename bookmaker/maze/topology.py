@@ -25,6 +25,7 @@ from functools import cached_property
 from ..errors import BookmakerError
 
 MAX_SIDES = 8  # a cell's passages fit one byte
+NO_SIDE = 255  # a walk slot that leads nowhere
 
 N, E, S, W = 1, 2, 4, 8  # the square grid's passage bits
 
@@ -69,6 +70,16 @@ class Topology(ABC):
     # Edges are numbered for generators that take every wall in a random order:
     # each edge belongs to one cell, through one of its ``owned_sides``.
     owned_sides: tuple[int, ...]
+
+    @property
+    def walk_slots(self) -> tuple[int, bytes]:
+        """``(slots, side_of)``: a random walk draws one of ``slots`` a step, and slot ``k`` of
+        ``cell`` is its side ``side_of[cell * slots + k]`` (``NO_SIDE``: nothing there).
+
+        Every side is a slot unless a shape packs them tighter: a triangle has three sides of
+        the four numbers, so a walk that draws among four would waste a quarter of its steps.
+        """
+        return self.sides, bytes(range(self.sides)) * self.cells
 
     def side_between(self, a: int, b: int) -> int:
         """The side of cell ``a`` that leads to its neighbour ``b``."""

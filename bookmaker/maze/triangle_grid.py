@@ -49,6 +49,14 @@ class TriangleGrid(RectGrid):
         """The side bits ``cell`` has: W, E and its base."""
         return W | E | (S if self.points_up(cell) else N)
 
+    @property
+    def walk_slots(self) -> tuple[int, bytes]:
+        # W, E and the base: a walk wastes no step on the side number a cell lacks.
+        width = self.width
+        row = b"".join(bytes((3, 1, 2 if (x + y) % 2 == 0 else 0))
+                       for y in range(2) for x in range(width))
+        return 3, (row * ((self.height + 1) // 2))[:3 * self.cells]
+
     def _neighbour_table(self) -> array:
         def steps(x, y):
             up = (x + y) % 2 == 0

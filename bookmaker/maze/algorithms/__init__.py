@@ -55,12 +55,16 @@ class Algorithm:
     def supports(self, topology: Topology) -> bool:
         return self.shapes is None or topology.kind in self.shapes
 
-    def __call__(self, topology: Topology, rng: random.Random, **options: Any) -> bytearray:
+    def check_supports(self, topology: Topology) -> None:
+        """A one-line error naming the shapes it carves, unless it carves ``topology``."""
         if not self.supports(topology):
             raise BookmakerError(
                 f"{self.name} works on {' and '.join(sorted(self.shapes))} grids only, "
                 f"not {topology.kind}; use a generator that works on any shape, such as wilson"
             )
+
+    def __call__(self, topology: Topology, rng: random.Random, **options: Any) -> bytearray:
+        self.check_supports(topology)
         return self.carve(topology, rng, **options)
 
 

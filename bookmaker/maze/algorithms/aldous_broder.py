@@ -33,8 +33,8 @@ def carve(topology: Topology, rng: random.Random) -> bytearray:
 
 def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     sides, back = topology.sides, topology.back
-    side_of = walk_sides(sides)
-    stride, table = walk_table(topology)
+    slots, stride, table, side_at = walk_table(topology)
+    slot_of = walk_sides(slots)
     reached = bytearray(topology.cells) + b"\2"  # the extra cell: what -1 indexes
     cells = bytearray(topology.cells)
     cur = rng.randrange(topology.cells)
@@ -43,12 +43,13 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     getrandbits, chunk = rng.getrandbits, WALK_CHUNK
     while remaining:
         for b in getrandbits(8 * chunk).to_bytes(chunk, "little"):
-            side = side_of[b]
-            nxt = table[cur * stride + side]
+            index = cur * stride + slot_of[b]
+            nxt = table[index]
             seen = reached[nxt]
             if seen == 2:
                 continue
             if not seen:
+                side = side_at[index]
                 cells[cur] |= 1 << side
                 cells[nxt] |= 1 << back[cur * sides + side]
                 reached[nxt] = 1

@@ -6,18 +6,18 @@ and never do arithmetic on coordinates. On a plain square grid most of them
 also have a faster kernel on a padded grid (``padded``); both give the same
 maze for the same seed, which the tests check.
 
-Random walks take one random byte a step: ``walk_sides(sides)`` maps a byte
-to a side, or to ``sides`` itself (no side: draw again) for the few top bytes
-that would favour some sides when ``sides`` does not divide 256. With four
-sides every byte counts and its low two bits pick N, E, S or W, as the
-square kernels do.
+Random walks take one random byte a step: ``walk_sides(slots)`` maps a byte
+to a walk slot (see ``Topology.walk_slots``), or to ``slots`` itself (no
+slot: draw again) for the few top bytes that would favour some slots when
+``slots`` does not divide 256. With four sides every byte counts and its low
+two bits pick N, E, S or W, as the square kernels do.
 """
 
 from __future__ import annotations
 
 from array import array
 
-from ..topology import SquareGrid, Topology
+from ..topology import NO_SIDE, SquareGrid, Topology
 
 ANY_SHAPE = object()  # SHAPES of a generator that carves any topology
 # For each mask of sides (bit s = side s), the sides in it, in ascending order.
@@ -29,25 +29,40 @@ def is_plain_square(topology: Topology) -> bool:
     return type(topology) is SquareGrid
 
 
-def walk_sides(sides: int) -> bytes:
-    """The side a random walk's byte picks, or ``sides`` to draw again; unbiased."""
-    usable = 256 - 256 % sides
-    return bytes(b % sides if b < usable else sides for b in range(256))
+def walk_sides(slots: int) -> bytes:
+    """The slot a random walk's byte picks, or ``slots`` to draw again; unbiased."""
+    usable = 256 - 256 % slots
+    return bytes(b % slots if b < usable else slots for b in range(256))
 
 
-def walk_table(topology: Topology) -> tuple[int, array]:
-    """``(stride, table)``: the neighbour table with one more entry per cell, always -1.
+def walk_table(topology: Topology) -> tuple[int, int, array, bytes]:
+    """``(slots, stride, table, side_of)`` for a random walk over the topology's walk slots.
 
-    Cell ``c``'s neighbour through side ``s`` is ``table[c * stride + s]``,
-    and ``walk_sides``' "no side" (``s == sides``) finds -1 there, so a walk
-    needs no test for it.
+    Cell ``c``'s neighbour through slot ``k`` is ``table[c * stride + k]``,
+    which is side ``side_of[c * stride + k]`` of ``c``. A slot that leads nowhere, and the
+    extra last slot of every cell that ``walk_sides``' "no side" (``k == slots``) picks,
+    hold -1, so a walk needs no test for them.
     """
-    sides = topology.sides
-    stride = sides + 1
-    table = array("i", [-1]) * (topology.cells * stride)
-    for side in range(sides):
-        table[side::stride] = topology.neighbours[side::sides]
-    return stride, table
+    slots, side_of = topology.walk_slots
+    cells, sides, neighbours = topology.cells, topology.sides, topology.neighbours
+    stride = slots + 1
+    table = array("i", [-1]) * (cells * stride)
+    padded_sides = bytearray([NO_SIDE]) * (cells * stride)
+    for slot in range(slots):
+        column = side_of[slot::slots]
+        padded_sides[slot::stride] = column
+        # Most cells' slot is one side (all but the centre on a disc, half the triangles):
+        # copy that column whole, then mend the cells whose slot is another side.
+        common = column[-1]
+        if common != NO_SIDE:
+            table[slot::stride] = neighbours[common::sides]
+        differs = column.translate(bytes(side != common for side in range(256)))
+        cell = differs.find(1)
+        while cell >= 0:
+            side = column[cell]
+            table[cell * stride + slot] = -1 if side == NO_SIDE else neighbours[cell * sides + side]
+            cell = differs.find(1, cell + 1)
+    return slots, stride, table, bytes(padded_sides)
 
 
 def neighbour_tuples(topology: Topology) -> list[tuple[int, ...]]:

@@ -40,32 +40,33 @@ def carve(topology: Topology, rng: random.Random) -> bytearray:
 
 def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     sides, back = topology.sides, topology.back
-    side_of = walk_sides(sides)
-    stride, table = walk_table(topology)
+    slots, stride, table, side_at = walk_table(topology)
+    slot_of = walk_sides(slots)
     # 0: not in the maze yet, 1: in the maze, 2: outside (the extra last cell
     # that a missing neighbour, -1, indexes)
     state = bytearray(topology.cells) + b"\2"
     cells = bytearray(topology.cells)
-    exits = bytearray(topology.cells)  # the side the walk last left each cell by
+    exits = bytearray(topology.cells)  # the walk slot the walk last left each cell by
     state[rng.randrange(topology.cells)] = 1
     start = cur = state.find(0)
     getrandbits, chunk = rng.getrandbits, WALK_CHUNK
     while start >= 0:
         for b in getrandbits(8 * chunk).to_bytes(chunk, "little"):
-            side = side_of[b]
-            nxt = table[cur * stride + side]
+            slot = slot_of[b]
+            nxt = table[cur * stride + slot]
             seen = state[nxt]
             if seen == 2:
                 continue
-            exits[cur] = side
+            exits[cur] = slot
             if not seen:
                 cur = nxt
                 continue
             # The walk met the maze: carve its loop-erased path from the start.
             cell = start
             while not state[cell]:
-                side = exits[cell]
-                nxt = table[cell * stride + side]
+                index = cell * stride + exits[cell]
+                nxt = table[index]
+                side = side_at[index]
                 cells[cell] |= 1 << side
                 cells[nxt] |= 1 << back[cell * sides + side]
                 state[cell] = 1
