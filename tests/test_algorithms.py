@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bookmaker.errors import BookmakerError
-from bookmaker.maze import ALGORITHMS, E, N, S, W, generate
+from bookmaker.maze import ALGORITHMS, E, N, S, W, generate, generate_on
 from bookmaker.maze.algorithms import eller, growing_tree, prim
 
 NAMES = [
@@ -199,6 +199,65 @@ GOLDEN = [
 @pytest.mark.parametrize("name, options, digest", GOLDEN, ids=[f"{n}{o}" for n, o, _ in GOLDEN])
 def test_golden_fingerprints(name, options, digest):
     maze = generate(name, 30, 20, 2026, **options)
+    assert hashlib.sha256(bytes(maze.cells)).hexdigest() == digest
+
+
+# sha256 of bytes(generate_on(SHAPES[shape], name, seed=2026).cells): the same contract for the
+# other shapes, on hex 12x9, triangle 15x8 and a 7-ring polar maze.
+GOLDEN_SHAPES = [
+    ("hex", "recursive-backtracker",
+     "9a9a712ee5a165b42f5fc5d3fe5cb864b30624ca50be253da821ceff65959393"),
+    ("hex", "hunt-and-kill",
+     "a4c6a6d53107f15d4e845c95bd61514316e87922f61d831dea9d388982c5ed0a"),
+    ("hex", "wilson",
+     "a4e9c419c7c63cf8734b2bcb683395ac080d6657444d3b47da5994595e3d008d"),
+    ("hex", "growing-tree",
+     "7f960b5f37f0e6e6c8872336ab5388bb8a1cf566086965de8e30bb914c23094e"),
+    ("hex", "kruskal",
+     "85142cdeea76f4bdb753b9466ad6fe0fb54096b34f7f1ce693ee65ae53008263"),
+    ("hex", "prim",
+     "f21f18920128c4b80803e3cc88c3d2e4dd34602cef68a4274cbe3e1139597ff7"),
+    ("hex", "aldous-broder",
+     "a3e967a2ba2918f7ff7c0b0b6a3593fdcda79e9241d0935e466b28e4f7ec58d2"),
+    ("triangle", "recursive-backtracker",
+     "12254ec3885eb00eab751be84605dd0944f8fb1eafa1dd91852cf6f767290c20"),
+    ("triangle", "hunt-and-kill",
+     "705520ca3a70940d88630c8cce09d2b87f96fcf2ee21917bf667327131b7a1b6"),
+    ("triangle", "wilson",
+     "5c0e5f5b9214e7911962867d0e20dd0ab58cf365a0854fd44a7a5b7810efeb1b"),
+    ("triangle", "growing-tree",
+     "698c020c8f0829043555029bc411715c52e319d3c1b44c22fb00e02dbea6f3db"),
+    ("triangle", "kruskal",
+     "92442837a1152bee83d22d415fa4f5a5a881838852bb2f4ddc2c43d6b0fa9a04"),
+    ("triangle", "prim",
+     "a86399422de55d49e2d29ea019986d2a23bb9905f1d394e15c16fdcafa8a84a2"),
+    ("triangle", "aldous-broder",
+     "cab1ef731e9213181fb40151da53ecb2fd2949270d929b9abe59b97194afe4db"),
+    ("polar", "recursive-backtracker",
+     "11b147dc4a843d6745fd69721ba91360c7bd79000ba30ade28b2cee7dc7e6adb"),
+    ("polar", "hunt-and-kill",
+     "b1e84d0f199365ed9e61913618d40454ded983759404c3750a5b080c8b26c495"),
+    ("polar", "wilson",
+     "32b494b629dc040f8e927f0d0ff9aa34b96f83b401ea9fda0e4edc7d0a36b64a"),
+    ("polar", "growing-tree",
+     "5f33515e1826dfe4dfc0edb4a700a7596351f23af269b529c3d2d21f62aa58ba"),
+    ("polar", "kruskal",
+     "999f7bd5f3ae1383140dc1ceb692887bbe5ae6dca3f6043daad67c68650798c9"),
+    ("polar", "prim",
+     "401374df2af3347291b5e4303196b26fb6fc9262e1f532d43cb02a332b54521e"),
+    ("polar", "aldous-broder",
+     "fe53371e37191077178090576aff20ebbb273640f5b6cdee75af48c2bf1cfcdb"),
+]
+
+
+@pytest.mark.parametrize("shape, name, digest", GOLDEN_SHAPES,
+                         ids=[f"{shape}-{name}" for shape, name, _ in GOLDEN_SHAPES])
+def test_golden_fingerprints_of_every_shape(shape, name, digest):
+    from bookmaker.maze.shapes import make_topology
+
+    topology = make_topology("polar", rings=7) if shape == "polar" else make_topology(
+        shape, (12, 9) if shape == "hex" else (15, 8))
+    maze = generate_on(topology, name, 2026)
     assert hashlib.sha256(bytes(maze.cells)).hexdigest() == digest
 
 
