@@ -232,7 +232,7 @@ def png_image(maze, **kwargs):
 def test_png_wall_pixels_match_cells(name):
     maze = make(name)
     image = png_image(maze, solution=True)
-    width, height, margin, thickness = png_layout(maze.width, maze.height, 20)
+    width, height, margin, thickness = png_layout(maze.topology, 20)
     assert image.size == (width, height)
 
     def pixel(lattice_x, lattice_y):
@@ -253,7 +253,7 @@ def test_png_wall_pixels_match_cells(name):
 
 def test_png_solution_colour_only_on_the_solution_and_only_on_request():
     maze = make("kruskal", 12, 10, 5)
-    _, _, margin, _ = png_layout(maze.width, maze.height, 20)
+    _, _, margin, _ = png_layout(maze.topology, 20)
     path = set(solution_xy(maze))
     solved = png_image(maze, solution=True)
     for y in range(maze.height):

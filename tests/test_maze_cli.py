@@ -146,6 +146,17 @@ BAD = {
     "png cell fraction": ["--cell", "1.5", "--format", "png"],
     "png too big": ["--size", "2000x2000", "--format", "png", "--cell", "30"],
     "solution without endpoints": ["--solution"],
+    "shape unknown": ["--shape", "star"],
+    "rings on a grid": ["--shape", "hex", "--rings", "5"],
+    "size on a disc": ["--shape", "polar", "--size", "5x5"],
+    "rings zero": ["--shape", "polar", "--rings", "0"],
+    "rings words": ["--shape", "polar", "--rings", "many"],
+    "square-only algorithm": ["--shape", "hex", "--algorithm", "eller"],
+    "thin triangle": ["--shape", "triangle", "--size", "1x5"],
+    "corners on a disc": ["--shape", "polar", "--endpoints", "corners"],
+    "polar cell outside": ["--shape", "polar", "--rings", "3", "--start", "0,0",
+                           "--end", "2,12"],
+    "ascii of a hex maze": ["--shape", "hex", "--format", "ascii"],
 }
 # Fine with -o, an error without it.
 BAD_ON_STDOUT = {"svg count": ["--format", "svg", "--count", "2"],
@@ -211,6 +222,69 @@ def test_error_messages_help_the_user(tmp_path, monkeypatch, capfd):
     assert "--max-cells" in error("--size", "5000x5000")
     assert "x 0..19" in error("--start", "0,0", "--end", "20,3")
     assert "policy, ratio" in error("--algorithm", "growing-tree", "--option", "speed=1")
+    assert "square grids only" in error("--shape", "polar", "--algorithm", "sidewinder")
+    assert "ring 2 has cells 0..11" in error("--shape", "polar", "--rings", "3", "--start", "0,0",
+                                             "--end", "2,12")
+    assert "--endpoints centre" in error("--shape", "polar", "--solution")
+
+
+# --- Shapes -------------------------------------------------------------------------------
+
+SHAPE_ARGS = {"hex": ["--shape", "hex", "--size", "7x5"],
+              "triangle": ["--shape", "triangle", "--size", "9x4"],
+              "polar": ["--shape", "polar", "--rings", "5"]}
+
+
+def shape_maze(shape, seed=4, endpoints="border"):
+    from bookmaker.maze import generate_on
+    from bookmaker.maze.shapes import make_topology
+
+    topology = (make_topology("polar", rings=5) if shape == "polar" else
+                make_topology(shape, (7, 5) if shape == "hex" else (9, 4)))
+    return with_endpoints(generate_on(topology, "wilson", seed), endpoints)
+
+
+@pytest.mark.parametrize("shape", SHAPE_ARGS)
+def test_shapes_print_json_v2_that_rebuilds_the_same_passages(tmp_path, shape):
+    args = [*SHAPE_ARGS[shape], "--algorithm", "wilson", "--seed", 4, "--endpoints", "border"]
+    record = json.loads(ok(*args, "--format", "json", "--solution", cwd=tmp_path))
+    maze = shape_maze(shape)
+    assert record["format"] == "bookmaker.maze/2"
+    assert record["shape"] == maze.topology.shape_json()
+    assert (record["start"], record["end"]) == (maze.start, maze.end)
+    passages = {(a, b) for a in range(maze.topology.cells) for b in (
+        maze.topology.neighbours[a * maze.topology.sides + side]
+        for side in range(maze.topology.sides) if maze.cells[a] >> side & 1) if a < b}
+    assert [tuple(pair) for pair in record["passages"]] == sorted(passages)
+    assert record["perfect"] is True and len(passages) == maze.topology.cells - 1
+    assert record["solution"][0] == maze.start and record["solution"][-1] == maze.end
+
+
+@pytest.mark.parametrize("shape", SHAPE_ARGS)
+def test_shape_pictures_match_the_library_and_default_to_svg(tmp_path, shape):
+    args = [*SHAPE_ARGS[shape], "--algorithm", "wilson", "--seed", 4, "--endpoints", "border"]
+    assert ok(*args, cwd=tmp_path) == export(shape_maze(shape), "svg")
+    stdout = ok(*args, "--format", "png", "--solution", cwd=tmp_path).decode()
+    size = "5rings" if shape == "polar" else SHAPE_ARGS[shape][-1]
+    path = Path("output") / f"maze-wilson-{shape}-{size}-4.png"
+    assert stdout == f"{path}\n"
+    assert (tmp_path / path).read_bytes() == export(shape_maze(shape), "png", solution=True)
+
+
+def test_polar_cells_are_named_by_ring_and_index(tmp_path):
+    record = json.loads(ok("--shape", "polar", "--rings", "4", "--start", "3,5", "--end", "0,0",
+                           "--format", "json", cwd=tmp_path))
+    assert (record["start"], record["end"]) == (1 + 6 + 12 + 5, 0)
+
+
+def test_the_recipe_of_a_shape_regenerates_it(tmp_path):
+    from bookmaker.maze import recipe
+
+    maze = shape_maze("polar", endpoints="centre")
+    assert recipe(maze, "centre") == "wilson polar 5 rings seed 4 centre"
+    again = json.loads(ok("--shape", "polar", "--rings", 5, "--algorithm", "wilson", "--seed", 4,
+                          "--endpoints", "centre", "--format", "json", cwd=tmp_path))
+    assert (again["start"], again["end"]) == (maze.start, maze.end) and maze.end == 0
 
 
 def test_unwritable_target_is_one_line(tmp_path):

@@ -5,7 +5,11 @@ what ``--seed S+i`` alone prints:
 - ascii and jsonl: the single outputs one after another (jsonl: one line each);
 - json: a JSON array whose items are the single documents, verbatim;
 - svg, png, pdf: one file per maze: ``-o FILE.png`` becomes FILE-1.png ...
-  FILE-N.png; without ``-o``, output/maze-<algorithm>-<W>x<H>-<seed>.<ext>.
+  FILE-N.png; without ``-o``, output/maze-<algorithm>[-<shape>]-<size>-<seed>.<ext>.
+
+``--shape hex|triangle|polar`` picks another shape than square: grid shapes
+take ``--size``, polar mazes ``--rings``, and explicit cells are X,Y on a
+grid and RING,INDEX on a disc.
 
 Arguments arrive as text and are checked here, so every mistake is one line
 on stderr and exit code 2, and nothing is written until the maze is made.
@@ -20,11 +24,12 @@ from typing import Any, Optional
 import typer
 
 from ..errors import BookmakerError
-from ..maze import Algorithm, Maze, generate, lookup
+from ..maze import Algorithm, Maze, generate_on, lookup
+from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES, with_endpoints
+from ..maze.topology import Topology, check_grid_size
 from ..files import write_atomic
 from ..render.export import FORMATS, check_size, export
-from ..maze.topology import check_grid_size
 from ..units import parse_grid_size
 
 DEFAULT_DIR = Path("output")
@@ -47,30 +52,48 @@ def _number(text: str, flag: str) -> float:
         raise BookmakerError(f"{flag} takes a number, got '{text}'") from None
 
 
-def _size(text: str, max_cells: int) -> tuple[int, int]:
-    try:
-        width, height = parse_grid_size(text)
-    except ValueError as error:
-        raise BookmakerError(f"--size: {error}") from None
-    try:
-        check_grid_size(width, height)
-    except BookmakerError as error:
-        raise BookmakerError(f"--size: {error}") from None
-    if width * height > max_cells:
+DEFAULT_SIZE, DEFAULT_RINGS = "20x20", "10"
+
+
+def _topology(shape: str, size: str | None, rings: str | None, max_cells: int) -> Topology:
+    """The shape the flags describe: ``--size`` for grid shapes, ``--rings`` for polar."""
+    if shape not in SHAPES:
+        raise BookmakerError(f"--shape takes one of {', '.join(SHAPES)}, got '{shape}'")
+    if shape == "polar":
+        if size is not None:
+            raise BookmakerError("a polar maze is sized by --rings N, not --size")
+        topology = make_topology(shape, rings=_integer(rings or DEFAULT_RINGS, "--rings", 1))
+    else:
+        if rings is not None:
+            raise BookmakerError(f"--rings sizes polar mazes; give a {shape} maze --size WxH")
+        try:
+            width, height = parse_grid_size(size or DEFAULT_SIZE)
+            check_grid_size(width, height)
+        except (ValueError, BookmakerError) as error:
+            raise BookmakerError(f"--size: {error}") from None
+        if width * height > max_cells:  # before the grid's tables are built
+            raise BookmakerError(
+                f"a {width}x{height} maze has {width * height:,} cells, over the limit of "
+                f"{max_cells:,}; raise --max-cells to allow it"
+            )
+        topology = make_topology(shape, (width, height))
+    if topology.cells > max_cells:
         raise BookmakerError(
-            f"a {width}x{height} maze has {width * height:,} cells, over the limit of "
-            f"{max_cells:,}; raise --max-cells to allow it"
+            f"a {topology.describe()} {shape} maze has {topology.cells:,} cells, over the limit "
+            f"of {max_cells:,}; raise --max-cells to allow it"
         )
-    return width, height
+    return topology
 
 
 def _cell(text: str, flag: str) -> tuple[int, int]:
     parts = text.split(",")
     try:
-        x, y = (int(part) for part in parts)
+        a, b = (int(part) for part in parts)
     except ValueError:
-        raise BookmakerError(f"{flag} takes a cell as X,Y (e.g. 0,0), got '{text}'") from None
-    return x, y
+        raise BookmakerError(
+            f"{flag} takes a cell as X,Y (e.g. 0,0), or RING,INDEX on a polar maze, "
+            f"got '{text}'") from None
+    return a, b
 
 
 def _option_value(algorithm: Algorithm, key: str, text: str) -> Any:
@@ -109,19 +132,19 @@ def _endpoints(mode: str, start: str | None, end: str | None):
     return cells
 
 
-def _make(algorithm: str, width: int, height: int, seed: int, options: dict, endpoints) -> Maze:
+def _make(algorithm: str, topology: Topology, seed: int, options: dict, endpoints) -> Maze:
     try:
-        maze = generate(algorithm, width, height, seed, **options)
+        maze = generate_on(topology, algorithm, seed, **options)
     except ValueError as error:  # an option value the algorithm cannot use
         raise BookmakerError(f"{algorithm}: {error}") from None
-    if not isinstance(endpoints, str):  # explicit cells, given as (x, y)
+    if not isinstance(endpoints, str):  # explicit cells, as the user names them
         endpoints = tuple(maze.topology.cell_at(*cell, what)
                           for cell, what in zip(endpoints, ("start", "end")))
     return with_endpoints(maze, endpoints)
 
 
 def _targets(fmt: str, output: str | None, count: int | None, seeds: range,
-             algorithm: str, width: int, height: int) -> list[Path | None]:
+             algorithm: str, topology: Topology) -> list[Path | None]:
     """Where each maze goes; None is stdout. Text formats share one stream or file."""
     several = count is not None and count > 1
     if output == "-":
@@ -138,7 +161,9 @@ def _targets(fmt: str, output: str | None, count: int | None, seeds: range,
                 f"--count {count} with --format svg needs -o FILE.svg (writes FILE-1.svg ... "
                 f"FILE-{count}.svg)"
             )
-        return [DEFAULT_DIR / f"maze-{algorithm}-{width}x{height}-{seed}.{fmt}" for seed in seeds]
+        shape = "" if topology.kind == "square" else f"{topology.kind}-"
+        size = topology.describe().replace(" ", "")
+        return [DEFAULT_DIR / f"maze-{algorithm}-{shape}{size}-{seed}.{fmt}" for seed in seeds]
     path = Path(output)
     if not several:
         return [path]
@@ -162,14 +187,22 @@ def maze_command(
     algorithm: str = typer.Option(
         "recursive-backtracker", "--algorithm", "-a", metavar="NAME",
         help="Generator; see `bookmaker algorithms`."),
-    size: str = typer.Option("20x20", "--size", "-s", metavar="WxH", help="Columns x rows."),
+    shape: str = typer.Option(
+        "square", "--shape", metavar="SHAPE", help=f"{', '.join(SHAPES)}."),
+    size: Optional[str] = typer.Option(
+        None, "--size", "-s", metavar="WxH", help=f"Columns x rows (default {DEFAULT_SIZE})."),
+    rings: Optional[str] = typer.Option(
+        None, "--rings", metavar="N",
+        help=f"Rings of a polar maze, the centre cell included (default {DEFAULT_RINGS})."),
     seed: str = typer.Option("0", "--seed", metavar="INT", help="Seed (>= 0): same seed, same maze."),
     endpoints: str = typer.Option(
         "none", "--endpoints", "-e", metavar="MODE",
-        help="Start and finish: none, corners, border (the border cells farthest apart) "
-             "or diameter (the two cells farthest apart)."),
-    start: Optional[str] = typer.Option(None, "--start", metavar="X,Y", help="Start cell (with --end)."),
-    end: Optional[str] = typer.Option(None, "--end", metavar="X,Y", help="Finish cell (with --start)."),
+        help="Start and finish: none, corners, border (the border cells farthest apart), "
+             "diameter (the two cells farthest apart) or centre (finish in the middle)."),
+    start: Optional[str] = typer.Option(
+        None, "--start", metavar="X,Y", help="Start cell (with --end); RING,INDEX on polar."),
+    end: Optional[str] = typer.Option(
+        None, "--end", metavar="X,Y", help="Finish cell (with --start); RING,INDEX on polar."),
     option: list[str] = typer.Option(
         [], "--option", metavar="KEY=VALUE", help="An algorithm option; repeatable."),
     count: Optional[str] = typer.Option(
@@ -177,7 +210,8 @@ def maze_command(
         help="N mazes, seeds S..S+N-1; json gives an array, svg/png/pdf numbered files."),
     fmt: Optional[str] = typer.Option(
         None, "--format", "-f", metavar="FORMAT",
-        help=f"{', '.join(FORMATS)}; default from the -o extension, else ascii."),
+        help=f"{', '.join(FORMATS)}; default from the -o extension, else ascii "
+             "(svg for shapes ascii can't draw)."),
     solution: bool = typer.Option(
         False, "--solution", help="Show the answer (pdf: on page 2; json: fills 'solution')."),
     output: Optional[str] = typer.Option(
@@ -192,23 +226,27 @@ def maze_command(
 
     The same algorithm, size, seed and options give the same maze, on any machine, next year.
     """
+    topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1))
     if fmt is None:
         suffix = Path(output).suffix.lstrip(".").lower() if output else ""
-        fmt = suffix if suffix in FORMATS else "ascii"
+        fmt = suffix if suffix in FORMATS else "ascii" if shape == "square" else "svg"
     if fmt not in FORMATS:
         raise BookmakerError(f"--format takes one of {', '.join(FORMATS)}, got '{fmt}'")
-    width, height = _size(size, _integer(max_cells, "--max-cells", 1))
     first = _integer(seed, "--seed", 0)
     number = _integer(count, "--count", 1) if count is not None else None
-    scale = check_size(fmt, width, height, _number(cell, "--cell") if cell is not None else None)
+    scale = check_size(fmt, topology, _number(cell, "--cell") if cell is not None else None)
     ends = _endpoints(endpoints, start, end)
     if solution and ends == "none":
+        suggested = "centre" if shape == "polar" else "border"
         raise BookmakerError(
-            "--solution needs endpoints: add --endpoints border (or corners, diameter, --start/--end)"
+            f"--solution needs endpoints: add --endpoints {suggested} (or another mode, "
+            "or --start/--end)"
         )
-    options = parse_options(lookup(algorithm), option)
+    generator = lookup(algorithm)
+    generator.check_supports(topology)
+    options = parse_options(generator, option)
     seeds = range(first, first + (number or 1))
-    targets = _targets(fmt, output, number, seeds, algorithm, width, height)
+    targets = _targets(fmt, output, number, seeds, algorithm, topology)
     for path in targets:
         if path is not None:
             _check_writable(path, explicit=output is not None)
@@ -216,7 +254,7 @@ def maze_command(
     shared = len(targets) == 1  # every maze goes to one stream or file
     documents = []
     for index, maze_seed in enumerate(seeds):
-        maze = _make(algorithm, width, height, maze_seed, options, ends)
+        maze = _make(algorithm, topology, maze_seed, options, ends)
         data = export(maze, fmt, solution=solution, cell=scale)
         if shared:
             documents.append(data)

@@ -1,8 +1,8 @@
 """What a drawn maze consists of, in cell units with y growing down, for every shape.
 
 Geometry sits between the maze and the page: it knows shapes but not paper.
-``maze_drawing`` turns a maze into drawing primitives (wall segments, the
-solution polyline, the cells it crosses, start and finish markers) and
+``maze_drawing`` turns a maze into drawing primitives (wall segments and arcs,
+the solution path, the cells it crosses, start and finish markers) and
 ``extent`` gives a shape's outer-wall box before any maze is made, so layout
 can size it. Every backend (PDF, SVG, PNG) draws the same ``MazeDrawing``, so
 they agree, and none of them looks at passage bits. One module per shape.
@@ -14,12 +14,13 @@ from typing import Sequence
 
 from ..maze.model import Maze
 from ..maze.topology import Topology
-from . import square
-from .primitives import MazeDrawing, Point, Rect, Segment, marker_reach
+from . import hex, polar, square, triangle
+from .primitives import Arc, MazeDrawing, PathStep, Point, Rect, Segment, Wall, marker_reach
 
-__all__ = ["MazeDrawing", "Point", "Rect", "Segment", "extent", "marker_reach", "maze_drawing"]
+__all__ = ["Arc", "MazeDrawing", "PathStep", "Point", "Rect", "Segment", "Wall", "extent",
+           "marker_reach", "maze_drawing"]
 
-_SHAPES = {"square": square}
+_SHAPES = {"square": square, "hex": hex, "triangle": triangle, "polar": polar}
 
 
 def _module(topology: Topology):
@@ -31,11 +32,11 @@ def _module(topology: Topology):
 
 def extent(topology: Topology) -> tuple[float, float]:
     """Width and height of the outer wall's box, in cell units."""
-    return _module(topology).extent(topology)
+    return topology.box
 
 
 def maze_drawing(maze: Maze, path: Sequence[int] | None = None, marker_size: float = 1.0,
-                 walls: list[Segment] | None = None) -> MazeDrawing:
+                 walls: list[Wall] | None = None) -> MazeDrawing:
     """The full drawing of ``maze``; ``path`` adds the solution; ``marker_size`` is in cells.
 
     ``walls`` takes the walls of an earlier drawing of the same maze, so a

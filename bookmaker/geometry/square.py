@@ -9,26 +9,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..maze.model import Maze
-from ..maze.topology import E, N, S, SquareGrid, W
-from .primitives import MazeDrawing, Point, Rect, Segment, marker
+from ..maze.topology import E, N, S, W
+from .primitives import MazeDrawing, Point, Rect, Segment, end_marker, openings, through_openings
 
 # Unit vector pointing out of the maze through each side (N, E, S, W).
 OUTWARD = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
-
-
-def extent(grid: SquareGrid) -> tuple[float, float]:
-    return grid.width, grid.height
-
-
-def openings(maze: Maze) -> dict[tuple[int, int], str]:
-    """Outer-wall gaps: (cell, side) -> 'start' or 'end'. Inner endpoints open nothing."""
-    gaps = {}
-    for role, cell, exit_side in (("start", maze.start, False), ("end", maze.end, True)):
-        if cell is not None:
-            side = maze.topology.opening_side(cell, exit=exit_side)
-            if side is not None:
-                gaps[(cell, side)] = role
-    return gaps
 
 
 def wall_runs(maze: Maze) -> list[Segment]:
@@ -71,41 +56,29 @@ def wall_runs(maze: Maze) -> list[Segment]:
     return runs
 
 
-def _beyond(grid: SquareGrid, cell: int, side: int, distance: float) -> Point:
-    """The point ``distance`` cells out from the middle of ``cell``'s ``side``."""
-    x, y = grid.coordinates(cell)
-    dx, dy = OUTWARD[side]
-    return x + 0.5 + dx * (0.5 + distance), y + 0.5 + dy * (0.5 + distance)
-
-
-def _marker(grid: SquareGrid, cell: int | None, exit: bool, size: float) -> list[Point] | None:
-    if cell is None:
-        return None
-    x, y = grid.coordinates(cell)
-    side = grid.opening_side(cell, exit=exit)
-    return marker((x + 0.5, y + 0.5), None if side is None else OUTWARD[side],
-                  lambda distance: _beyond(grid, cell, side, distance), exit, size)
+def _outward(cell: int, side: int) -> tuple[int, int]:
+    return OUTWARD[side]
 
 
 def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
             walls: list[Segment] | None) -> MazeDrawing:
     grid = maze.topology
+
+    def beyond(cell: int, side: int, distance: float) -> Point:
+        x, y = grid.coordinates(cell)
+        dx, dy = OUTWARD[side]
+        return x + 0.5 + dx * (0.5 + distance), y + 0.5 + dy * (0.5 + distance)
+
     line = cells = None
     if path:
         centres = [grid.coordinates(cell) for cell in path]
-        line = [(x + 0.5, y + 0.5) for x, y in centres]
+        line = through_openings(grid, path, [(x + 0.5, y + 0.5) for x, y in centres], beyond)
         cells = [Rect(x, y, 1, 1) for x, y in centres]
-        # Carry the solution line out through the openings so it meets the arrows.
-        for index, exit_side in ((0, False), (-1, True)):
-            side = grid.opening_side(path[index], exit=exit_side)
-            if side is not None:
-                point = _beyond(grid, path[index], side, 0.0)
-                line.insert(0, point) if index == 0 else line.append(point)
     return MazeDrawing(
         bbox=(0, 0, grid.width, grid.height),
         walls=wall_runs(maze) if walls is None else walls,
         solution=line,
         solution_cells=cells,
-        start_marker=_marker(grid, maze.start, False, marker_size),
-        end_marker=_marker(grid, maze.end, True, marker_size),
+        start_marker=end_marker(grid, maze.start, False, marker_size, _outward, beyond),
+        end_marker=end_marker(grid, maze.end, True, marker_size, _outward, beyond),
     )

@@ -1,7 +1,8 @@
 """Drawing a ``MazeDrawing`` on a reportlab canvas.
 
-Walls go out as one path in whole-cell units under a transform, with square
-caps that close the corners: short integer coordinates keep pages small.
+Walls go out as one path in whole-cell units under a transform: short
+coordinates keep pages small. Square walls get square caps that close the
+corners; other shapes round caps and joins, and arcs become Bezier curves.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import BinaryIO, Iterator
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from ..geometry import MazeDrawing, Point, Rect
+from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall
 from ..views import Style
 
 
@@ -29,6 +30,39 @@ def _polygon(canvas: Canvas, points: list[Point]) -> None:
         path.lineTo(*point)
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _arc(path, arc: Arc, join: bool) -> None:
+    """``arc`` added to ``path``, joined to the current point by a line or starting anew.
+
+    The canvas is flipped to y down, so reportlab's anticlockwise-from-3-o'clock
+    angles turn clockwise from 3 o'clock: 90 degrees before ours from 12.
+    """
+    box = (arc.cx - arc.radius, arc.cy - arc.radius, arc.cx + arc.radius, arc.cy + arc.radius)
+    (path.arcTo if join else path.arc)(*box, startAng=arc.start - 90, extent=arc.end - arc.start)
+
+
+def _walls(canvas: Canvas, walls: list[Wall]):
+    path = canvas.beginPath()
+    for wall in walls:
+        if isinstance(wall, Arc):
+            _arc(path, wall, join=False)
+        else:
+            x0, y0, x1, y1 = wall
+            path.moveTo(x0, y0)
+            path.lineTo(x1, y1)
+    return path
+
+
+def _line(canvas: Canvas, steps: list[PathStep]):
+    path = canvas.beginPath()
+    path.moveTo(*steps[0])
+    for step in steps[1:]:
+        if isinstance(step, Arc):
+            _arc(path, step, join=True)
+        else:
+            path.lineTo(*step)
+    return path
 
 
 def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cell: float,
@@ -51,26 +85,18 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
                     path.lineTo(*point)
                 path.close()
         canvas.drawPath(path, stroke=0, fill=1)
-    canvas.setLineCap(2)
-    canvas.setLineJoin(0)
+    canvas.setLineCap(1 if drawing.round_walls else 2)
+    canvas.setLineJoin(1 if drawing.round_walls else 0)
     # Rounded up to reportlab's six decimals, so the printed width never dips under the minimum.
     canvas.setLineWidth(math.ceil(style.wall_width / cell * 1e6) / 1e6)
     canvas.setStrokeGray(style.wall_grey)
-    walls = canvas.beginPath()
-    for x0, y0, x1, y1 in drawing.walls:
-        walls.moveTo(x0, y0)
-        walls.lineTo(x1, y1)
-    canvas.drawPath(walls, stroke=1, fill=0)
+    canvas.drawPath(_walls(canvas, drawing.walls), stroke=1, fill=0)
     if drawing.solution and style.solution == "line":
         canvas.setStrokeColorRGB(*hex_to_rgb(style.solution_color))
         canvas.setLineWidth(style.solution_width / cell)
         canvas.setLineCap(1)
         canvas.setLineJoin(1)
-        line = canvas.beginPath()
-        line.moveTo(*drawing.solution[0])
-        for point in drawing.solution[1:]:
-            line.lineTo(*point)
-        canvas.drawPath(line, stroke=1, fill=0)
+        canvas.drawPath(_line(canvas, drawing.solution), stroke=1, fill=0)
     canvas.setFillGray(style.marker_grey)
     for marker in (drawing.start_marker, drawing.end_marker):
         if marker:

@@ -17,19 +17,26 @@ from xml.sax.saxutils import escape
 from ..errors import BookmakerError
 from ..maze import recipe
 from ..maze.model import Maze
+from ..maze.topology import Topology
 from ..layout import stroke_width
 from ..views import Style
 from .canvas import draw_maze, hex_to_rgb, reproducible_canvas
 from .maze_json import answer, to_json, to_jsonl
-from ..geometry import MazeDrawing, Point, marker_reach, maze_drawing
+from ..geometry import (Arc, MazeDrawing, PathStep, Point, Wall, extent, marker_reach,
+                        maze_drawing)
 
 FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
-MARKER = 1.0  # arrow length in cells
+MARKER = 1.0  # arrow length in corridor widths (cells on a square maze)
 SOLUTION_COLOR = Style().solution_color
 LABEL_PT = 8.0  # print rule: text at least 7 pt
 LABEL_BASELINE = 24.0  # points above the page's bottom edge
 MAX_PAGE_PT = 14400.0  # 200 in: the largest page PDF viewers and printers accept
 MAX_PNG_PIXELS = 100_000_000
+
+
+def _arrow(topology: Topology) -> float:
+    """The start and finish arrows' length in cells: as long as a corridor is wide."""
+    return MARKER * topology.corridor
 
 
 # --- ASCII ------------------------------------------------------------------
@@ -39,8 +46,16 @@ _UP, _RIGHT, _DOWN, _LEFT = 1, 2, 4, 8
 _CORNER = {0: " ", _LEFT | _RIGHT: "-", _UP | _DOWN: "|"}
 
 
+def _ascii_shape(topology: Topology) -> None:
+    """Refuses a shape ascii cannot draw, naming the formats that can."""
+    if topology.kind != "square":
+        raise BookmakerError(
+            f"ascii draws square mazes only; use svg, png or pdf for a {topology.kind} maze")
+
+
 def to_ascii(maze: Maze, solution: bool = False) -> str:
     """'+---+' walls, three characters a cell; S and E mark the ends, 'o' the solution."""
+    _ascii_shape(maze.topology)
     drawing = maze_drawing(maze, answer(maze, solution))
     width, height = maze.width, maze.height
     grid = [[" "] * (4 * width + 1) for _ in range(2 * height + 1)]
@@ -85,23 +100,58 @@ def _svg_to(x0: float, y0: float, x1: float, y1: float) -> str:
     return f"L{_num(x1)} {_num(y1)}"
 
 
+def _svg_arc(arc: Arc) -> str:
+    """SVG arc commands along ``arc`` from its start, in pieces of at most half a circle so
+    every piece's flags are unambiguous (a full circle needs two)."""
+    sweep = arc.end - arc.start
+    count = math.ceil(abs(sweep) / 180 - 1e-9)
+    radius = _num(arc.radius)
+    return "".join(
+        "A{r} {r} 0 0 {cw} {x} {y}".format(
+            r=radius, cw=int(sweep > 0), x=_num(end[0]), y=_num(end[1]))
+        for end in (arc.at(arc.start + sweep * i / count) for i in range(1, count + 1)))
+
+
+def _svg_walls(walls: list[Wall]) -> str:
+    parts = []
+    for wall in walls:
+        if isinstance(wall, Arc):
+            x, y = wall.at(wall.start)
+            parts.append(f"M{_num(x)} {_num(y)}{_svg_arc(wall)}")
+        else:
+            x0, y0, x1, y1 = wall
+            parts.append(f"M{_num(x0)} {_num(y0)}{_svg_to(x0, y0, x1, y1)}")
+    return "".join(parts)
+
+
+def _svg_path(steps: list[PathStep]) -> str:
+    x, y = steps[0]
+    parts = [f"M{_num(x)} {_num(y)}"]
+    for step in steps[1:]:
+        if isinstance(step, Arc):
+            parts.append(_svg_arc(step))
+        else:
+            parts.append(f"L{_num(step[0])} {_num(step[1])}")
+    return "".join(parts)
+
+
 def _svg_points(points: list[Point]) -> str:
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
 
 
 def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0) -> str:
-    """Drawn in cell units under a viewBox, so wall paths are short integer commands."""
-    drawing = maze_drawing(maze, answer(maze, solution), MARKER)
+    """Drawn in cell units under a viewBox, so wall paths are short commands."""
+    drawing = maze_drawing(maze, answer(maze, solution), _arrow(maze.topology))
     label = escape(recipe(maze))
-    pad = marker_reach(MARKER) + 0.5
+    box_w, box_h = extent(maze.topology)
+    pad = marker_reach(_arrow(maze.topology)) + 0.5
     font = 11.0 / cell  # about 11 px at the drawn size
     label_width = 0.55 * font * len(label) + 1.0  # a sans-serif estimate, with room
-    view_w = max(maze.width + 2 * pad, label_width)
-    view_h = maze.height + 2 * pad + 2 * font
-    left = maze.width / 2 - view_w / 2
-    walls = "".join(f"M{_num(x0)} {_num(y0)}{_svg_to(x0, y0, x1, y1)}"
-                    for x0, y0, x1, y1 in drawing.walls)
-    wall_width, line_width = _line_widths(cell)
+    view_w = max(box_w + 2 * pad, label_width)
+    view_h = box_h + 2 * pad + 2 * font
+    left = box_w / 2 - view_w / 2
+    wall_width, line_width = _line_widths(maze.topology, cell)
+    ends = 'stroke-linecap="round" stroke-linejoin="round"'
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(view_w * cell)}" '
         f'height="{_num(view_h * cell)}" '
@@ -109,49 +159,75 @@ def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0) -> str:
         f"<title>{label}</title>",
         f'<rect x="{_num(left)}" y="{_num(-pad)}" width="{_num(view_w)}" '
         f'height="{_num(view_h)}" fill="#fff"/>',
-        f'<path d="{walls}" fill="none" stroke="#000" stroke-width="{_num(wall_width / cell)}" '
-        'stroke-linecap="square"/>',
+        f'<path d="{_svg_walls(drawing.walls)}" fill="none" stroke="#000" '
+        f'stroke-width="{_num(wall_width / cell)}" '
+        + (ends if drawing.round_walls else 'stroke-linecap="square"') + "/>",
     ]
     if drawing.solution:
-        parts.append(
-            f'<polyline points="{_svg_points(drawing.solution)}" fill="none" '
-            f'stroke="{SOLUTION_COLOR}" stroke-width="{_num(line_width / cell)}" '
-            'stroke-linecap="round" stroke-linejoin="round"/>'
-        )
+        solution_ink = (f'fill="none" stroke="{SOLUTION_COLOR}" '
+                        f'stroke-width="{_num(line_width / cell)}" {ends}/>')
+        if any(isinstance(step, Arc) for step in drawing.solution):
+            parts.append(f'<path d="{_svg_path(drawing.solution)}" {solution_ink}')
+        else:
+            parts.append(f'<polyline points="{_svg_points(drawing.solution)}" {solution_ink}')
     for marker in (drawing.start_marker, drawing.end_marker):
         if marker:
             parts.append(f'<polygon points="{_svg_points(marker)}" fill="#000"/>')
     parts.append(
-        f'<text x="{_num(maze.width / 2)}" y="{_num(maze.height + pad + font)}" '
+        f'<text x="{_num(box_w / 2)}" y="{_num(box_h + pad + font)}" '
         f'font-family="Andika, sans-serif" font-size="{_num(font)}" text-anchor="middle" '
         f'fill="#444">{label}</text>'
     )
     return "\n".join(parts) + "\n</svg>\n"
 
 
-def _line_widths(cell: float) -> tuple[float, float]:
-    """Wall and solution widths for a cell size (same unit): thin enough to leave a corridor."""
-    return stroke_width(cell, 0.1, 0.75, 2.5), stroke_width(cell, 0.16, 0.75, 4.0)
+def _line_widths(topology: Topology, cell: float) -> tuple[float, float]:
+    """Wall and solution widths for a cell size (same unit), from the corridor's width: as
+    on a square maze with corridors as wide, thin enough to leave a corridor."""
+    corridor = cell * topology.corridor
+    return stroke_width(corridor, 0.1, 0.75, 2.5), stroke_width(corridor, 0.16, 0.75, 4.0)
 
 
 # --- PNG --------------------------------------------------------------------
 
-def png_layout(width: int, height: int, cell: int) -> tuple[int, int, int, int]:
-    """Image width, height, the margin before the outer wall and the wall thickness, in pixels,
-    for a maze of ``width`` x ``height`` cells."""
-    margin = math.ceil((marker_reach(MARKER) + 0.5) * cell)
-    thickness = max(1, round(cell * 0.1))
-    return width * cell + 2 * margin, height * cell + 2 * margin, margin, thickness
+def png_layout(topology: Topology, cell: int) -> tuple[int, int, int, int]:
+    """Image width, height, the margin before the outer wall's box and the wall thickness, in
+    pixels, for a maze of ``topology``."""
+    box_w, box_h = extent(topology)
+    margin = math.ceil((marker_reach(_arrow(topology)) + 0.5) * cell)
+    thickness = max(1, round(cell * topology.corridor * 0.1))
+    return (math.ceil(box_w * cell) + 2 * margin, math.ceil(box_h * cell) + 2 * margin, margin,
+            thickness)
+
+
+PNG_FLATTEN = 0.05  # pixels (before supersampling) an arc's chords may stray from it
+
+
+def _flat(steps: list[PathStep], cell: int) -> list[Point]:
+    """A path in cell units as one polyline, its arcs cut into short chords."""
+    points = [steps[0]]
+    for step in steps[1:]:
+        points += step.points(PNG_FLATTEN / cell)[1:] if isinstance(step, Arc) else [step]
+    return points
+
+
+def _round_line(draw, points: list[tuple[float, float]], width: float, color) -> None:
+    """A polyline with round joins and round ends."""
+    radius = width / 2
+    draw.line(points, fill=color, width=round(width), joint="curve")
+    for x, y in (points[0], points[-1]):
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color)
 
 
 def to_png(maze: Maze, solution: bool = False, cell: int = 20) -> bytes:
-    """Walls as pixel-aligned rectangles; arrows and the solution line drawn 4x larger and
-    scaled down, so they are smooth while the walls stay crisp."""
+    """Square walls as pixel-aligned rectangles, other walls as round-ended lines; arrows,
+    the solution line and slanted or curved walls drawn 4x larger and scaled down, so they
+    are smooth while square walls stay crisp."""
     from PIL import Image, ImageDraw
 
-    check_size("png", maze.width, maze.height, cell)
-    width, height, margin, thickness = png_layout(maze.width, maze.height, cell)
-    drawing = maze_drawing(maze, answer(maze, solution), MARKER)
+    check_size("png", maze.topology, cell)
+    width, height, margin, thickness = png_layout(maze.topology, cell)
+    drawing = maze_drawing(maze, answer(maze, solution), _arrow(maze.topology))
     k = 4 if width * height <= 4_000_000 else 1
     image = Image.new("RGB", (width * k, height * k), "white")
     draw = ImageDraw.Draw(image)
@@ -159,19 +235,22 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20) -> bytes:
     def at(point: Point) -> tuple[float, float]:
         return ((margin + point[0] * cell) * k, (margin + point[1] * cell) * k)
 
-    low = thickness // 2  # the wall straddles the lattice line: [line - low, line - low + thickness)
-    for x0, y0, x1, y1 in drawing.walls:
-        left, top = margin + x0 * cell - low, margin + y0 * cell - low
-        right, bottom = margin + x1 * cell - low + thickness, margin + y1 * cell - low + thickness
-        draw.rectangle((left * k, top * k, right * k - 1, bottom * k - 1), fill="black")
+    if drawing.round_walls:
+        for wall in drawing.walls:
+            points = (wall.points(PNG_FLATTEN / cell) if isinstance(wall, Arc)
+                      else [wall[:2], wall[2:]])
+            _round_line(draw, [at(point) for point in points], thickness * k, "black")
+    else:
+        low = thickness // 2  # the wall straddles its line: [line - low, line - low + thickness)
+        for x0, y0, x1, y1 in drawing.walls:
+            left, top = margin + x0 * cell - low, margin + y0 * cell - low
+            right = margin + x1 * cell - low + thickness
+            bottom = margin + y1 * cell - low + thickness
+            draw.rectangle((left * k, top * k, right * k - 1, bottom * k - 1), fill="black")
     if drawing.solution:
-        _, line_width = _line_widths(cell)
-        line = [at(point) for point in drawing.solution]
-        color = _rgb255(SOLUTION_COLOR)
-        radius = line_width * k / 2
-        draw.line(line, fill=color, width=round(line_width * k), joint="curve")
-        for x, y in (line[0], line[-1]):
-            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color)
+        _, line_width = _line_widths(maze.topology, cell)
+        line = [at(point) for point in _flat(drawing.solution, cell)]
+        _round_line(draw, line, line_width * k, _rgb255(SOLUTION_COLOR))
     for marker in (drawing.start_marker, drawing.end_marker):
         if marker:
             draw.polygon([at(point) for point in marker], fill="black")
@@ -191,20 +270,21 @@ def _rgb255(color: str) -> tuple[int, int, int]:
 def pdf_layout(maze: Maze, cell: float) -> tuple[float, float, float, float, float]:
     """Page width and height, the maze's outer left and top edge (PDF points, origin bottom
     left) and the label's baseline: the arrows and the label get room of their own."""
-    check_size("pdf", maze.width, maze.height, cell)
-    maze_w, maze_h, margin, bottom = _pdf_frame(maze.width, maze.height, cell)
+    check_size("pdf", maze.topology, cell)
+    maze_w, maze_h, margin, bottom = _pdf_frame(maze.topology, cell)
     page_w = max(maze_w + 2 * margin, _label_width(maze) + 2 * 24.0)
     page_h = bottom + maze_h + margin
     return page_w, page_h, (page_w - maze_w) / 2, bottom + maze_h, LABEL_BASELINE
 
 
-def _pdf_frame(width: int, height: int, cell: float) -> tuple[float, float, float, float]:
+def _pdf_frame(topology: Topology, cell: float) -> tuple[float, float, float, float]:
     """The maze's size, the margin beside and above it and the room below it, in points."""
-    reach = marker_reach(MARKER) * cell
+    box_w, box_h = extent(topology)
+    reach = marker_reach(_arrow(topology)) * cell
     margin = max(24.0, reach + 12.0)
     # The label sits under any arrow that leaves through the bottom wall.
     bottom = LABEL_BASELINE + 0.75 * LABEL_PT + 6.0 + reach
-    return width * cell, height * cell, margin, bottom
+    return box_w * cell, box_h * cell, margin, bottom
 
 
 def _font() -> str:
@@ -219,8 +299,8 @@ def _label_width(maze: Maze) -> float:
     return stringWidth(recipe(maze) + " · solution", _font(), LABEL_PT)
 
 
-def pdf_style(cell: float) -> Style:
-    wall, line = _line_widths(cell)
+def pdf_style(topology: Topology, cell: float) -> Style:
+    wall, line = _line_widths(topology, cell)
     return Style(wall_width=wall, solution_width=line)
 
 
@@ -234,17 +314,18 @@ def to_pdf(maze: Maze, solution: bool = False, cell: float = 18.0) -> bytes:
     with reproducible_canvas(out, (page_w, page_h), font, LABEL_PT) as canvas:
         canvas.setTitle(label)
         canvas.setCreator("bookmaker")
-        pages = [(maze_drawing(maze, None, MARKER), label)]
+        pages = [(maze_drawing(maze, None, _arrow(maze.topology)), label)]
         if path:
-            pages.append((maze_drawing(maze, path, MARKER), label + " · solution"))
+            pages.append((maze_drawing(maze, path, _arrow(maze.topology)), label + " · solution"))
+        style = pdf_style(maze.topology, cell)
         for drawing, text in pages:
-            _pdf_page(canvas, drawing, left, top, cell, text, page_w, baseline)
+            _pdf_page(canvas, drawing, left, top, cell, style, text, page_w, baseline)
     return out.getvalue()
 
 
-def _pdf_page(canvas, drawing: MazeDrawing, left: float, top: float, cell: float, text: str,
-              page_w: float, baseline: float) -> None:
-    draw_maze(canvas, drawing, left, top, cell, pdf_style(cell))
+def _pdf_page(canvas, drawing: MazeDrawing, left: float, top: float, cell: float, style: Style,
+              text: str, page_w: float, baseline: float) -> None:
+    draw_maze(canvas, drawing, left, top, cell, style)
     canvas.setFillGray(0.3)
     canvas.setFont(_font(), LABEL_PT)
     canvas.drawCentredString(page_w / 2, baseline, text)
@@ -256,19 +337,21 @@ def _pdf_page(canvas, drawing: MazeDrawing, left: float, top: float, cell: float
 DEFAULT_CELL = {"svg": 20.0, "png": 20, "pdf": 18.0}
 
 
-def default_cell(fmt: str, width: int, height: int) -> float:
-    """A scale that keeps a small maze comfortable and a big one within limits."""
-    longest = max(width, height)
+def default_cell(fmt: str, topology: Topology) -> float:
+    """A scale that keeps a small maze comfortable (corridors as wide as a square maze's) and a
+    big one within limits."""
+    longest = max(extent(topology))
+    comfortable = DEFAULT_CELL.get(fmt, 20.0) / topology.corridor
     if fmt == "png":
-        return max(2, min(20, 1600 // longest))
+        return int(max(2, min(comfortable, 1600 // longest)))
     if fmt == "pdf":
-        return min(max(2.0, min(18.0, 540.0 / longest)), (MAX_PAGE_PT - 200) / longest)
-    return DEFAULT_CELL.get(fmt, 20.0)
+        return min(max(2.0, min(comfortable, 540.0 / longest)), (MAX_PAGE_PT - 200) / longest)
+    return comfortable
 
 
 def export(maze: Maze, fmt: str, *, solution: bool = False, cell: float | None = None) -> bytes:
     """``maze`` in format ``fmt`` (one of ``FORMATS``), as the bytes of a file."""
-    cell = check_size(fmt, maze.width, maze.height, cell)
+    cell = check_size(fmt, maze.topology, cell)
     if fmt == "png":
         return to_png(maze, solution, int(cell))
     if fmt == "pdf":
@@ -279,30 +362,35 @@ def export(maze: Maze, fmt: str, *, solution: bool = False, cell: float | None =
     return text.encode()
 
 
-def check_size(fmt: str, width: int, height: int, cell: float | None = None) -> float:
-    """The cell size to draw a ``width`` x ``height`` maze with (``cell`` or the default);
-    refuses, before any work is done, a picture too big to make or to open."""
+def check_size(fmt: str, topology: Topology, cell: float | None = None) -> float:
+    """The cell size to draw a maze of ``topology`` with (``cell`` or the default); refuses,
+    before any work is done, a picture too big to make or to open, or ascii for a shape it
+    cannot draw."""
     if fmt not in FORMATS:
         raise BookmakerError(f"unknown format '{fmt}'; choose one of: {', '.join(FORMATS)}")
+    if fmt == "ascii":
+        _ascii_shape(topology)
     if cell is None:
-        cell = default_cell(fmt, width, height)
+        cell = default_cell(fmt, topology)
     if not 0 < cell < math.inf:
         raise BookmakerError(f"--cell must be above 0, got {cell:g}")
     if fmt == "png":
         if cell != int(cell):
             raise BookmakerError(f"--cell for png is whole pixels, got {cell:g}")
-        pixels_w, pixels_h, _, _ = png_layout(width, height, int(cell))
+        pixels_w, pixels_h, _, _ = png_layout(topology, int(cell))
         if pixels_w * pixels_h > MAX_PNG_PIXELS:
             raise BookmakerError(
                 f"a {pixels_w}x{pixels_h} pixel PNG is too big (limit {MAX_PNG_PIXELS:,} pixels); "
                 f"lower --cell (now {cell:g})"
             )
     if fmt == "pdf":
-        maze_w, maze_h, margin, bottom = _pdf_frame(width, height, cell)
+        maze_w, maze_h, margin, bottom = _pdf_frame(topology, cell)
         page_w, page_h = maze_w + 2 * margin, maze_h + margin + bottom
         if max(page_w, page_h) > MAX_PAGE_PT:
+            shape = "" if topology.kind == "square" else f"{topology.kind} "
             raise BookmakerError(
-                f"a {width}x{height} maze at --cell {cell:g} needs a {page_w:.0f}x{page_h:.0f} pt "
-                f"page, over the {MAX_PAGE_PT:.0f} pt (200 in) PDF limit; lower --cell"
+                f"a {shape}{topology.describe()} maze at --cell {cell:g} needs a "
+                f"{page_w:.0f}x{page_h:.0f} pt page, over the {MAX_PAGE_PT:.0f} pt (200 in) PDF "
+                "limit; lower --cell"
             )
     return cell

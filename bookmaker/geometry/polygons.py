@@ -1,0 +1,99 @@
+"""Shapes whose cells are polygons with straight sides (hex, triangle), drawn alike.
+
+A shape module says where each cell's sides lie (``edges``); from that come
+the walls, the openings' arrows, the solution through the cells' centres and
+the cells as polygons.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+from ..maze.model import Maze
+from ..maze.topology import RectGrid
+from .primitives import MazeDrawing, Point, Segment, end_marker, openings, through_openings
+
+# A cell's sides in order around it: (side, first end, second end), each side's second end
+# the next one's first, so the first ends are the cell's polygon.
+Edges = Callable[[RectGrid, int], list[tuple[int, Point, Point]]]
+
+
+def walls(maze: Maze, edges: Edges) -> list[Segment]:
+    """Every standing wall once: inner walls from the cell owning them, and the border."""
+    grid = maze.topology
+    table, sides, owned = grid.neighbours, grid.sides, grid.owned_sides
+    gaps = openings(maze)
+    pieces = []
+    for cell, bits in enumerate(maze.cells):
+        for side, (x0, y0), (x1, y1) in edges(grid, cell):
+            if table[cell * sides + side] < 0:
+                standing = (cell, side) not in gaps
+            else:
+                standing = side in owned and not bits >> side & 1
+            if standing:
+                pieces.append((x0, y0, x1, y1))
+    return merged(pieces)
+
+
+def merged(pieces: list[Segment]) -> list[Segment]:
+    """Collinear pieces that touch joined into one segment each, so pages stay small."""
+    lines: dict[tuple[float, float, float], list[tuple[float, float, Point, Point]]] = {}
+    for x0, y0, x1, y1 in pieces:
+        a, b = sorted(((x0, y0), (x1, y1)))
+        length = math.dist(a, b)
+        dx, dy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        key = (round(dx, 6), round(dy, 6), round(a[0] * dy - a[1] * dx, 6))
+        lines.setdefault(key, []).append((a[0] * dx + a[1] * dy, b[0] * dx + b[1] * dy, a, b))
+    runs = []
+    for on_line in lines.values():
+        on_line.sort()
+        _, reach, a, b = on_line[0]
+        for start, stop, c, d in on_line[1:]:
+            if start <= reach + 1e-9:  # touches the run so far: extend it
+                if stop > reach:
+                    reach, b = stop, d
+                continue
+            runs.append((*a, *b))
+            reach, a, b = stop, c, d
+        runs.append((*a, *b))
+    return runs
+
+
+def _opening(grid: RectGrid, edges: Edges, cell: int, side: int) -> tuple[Point, Point]:
+    """The middle of ``cell``'s ``side`` and the unit vector out through it."""
+    (x0, y0), (x1, y1) = next((p, q) for s, p, q in edges(grid, cell) if s == side)
+    length = math.dist((x0, y0), (x1, y1))
+    nx, ny = (y1 - y0) / length, (x0 - x1) / length
+    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+    cx, cy = grid.centre(cell)
+    if nx * (middle[0] - cx) + ny * (middle[1] - cy) < 0:
+        nx, ny = -nx, -ny
+    return middle, (nx, ny)
+
+
+def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
+            known_walls: list[Segment] | None, edges: Edges) -> MazeDrawing:
+    grid = maze.topology
+
+    def outward(cell: int, side: int) -> Point:
+        return _opening(grid, edges, cell, side)[1]
+
+    def beyond(cell: int, side: int, distance: float) -> Point:
+        (mx, my), (nx, ny) = _opening(grid, edges, cell, side)
+        return mx + nx * distance, my + ny * distance
+
+    line = cells = None
+    if path:
+        line = through_openings(grid, path, [grid.centre(cell) for cell in path], beyond)
+        cells = [[p for _, p, _ in edges(grid, cell)] for cell in path]
+    room = grid.corridor  # inner marks shrink to fit a narrow cell
+    return MazeDrawing(
+        bbox=(0, 0, *grid.box),
+        walls=walls(maze, edges) if known_walls is None else known_walls,
+        solution=line,
+        solution_cells=cells,
+        start_marker=end_marker(grid, maze.start, False, marker_size, outward, beyond, room),
+        end_marker=end_marker(grid, maze.end, True, marker_size, outward, beyond, room),
+        round_walls=True,
+    )
