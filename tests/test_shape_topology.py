@@ -429,14 +429,13 @@ def test_polar_border_is_the_outer_ring_facing_outward(rings):
         if cell not in outer:
             assert mask == 0
             continue
-        assert bin(mask).count("1") == 1
-        side = mask.bit_length() - 1
-        assert topology.neighbours[cell * 8 + side] == -1
-        # The outer wall is crossed outward: the outward slot, or one of the centre's.
-        if cell:
-            assert side == OUTWARD
-        else:
-            assert CENTRE_FIRST_SLOT <= side < 8
+        if cell:  # the outer wall is crossed outward
+            assert mask == 1 << OUTWARD
+            assert topology.neighbours[cell * 8 + OUTWARD] == -1
+        else:  # a lone centre faces the outside through all six of its slots
+            assert mask == sum(1 << slot for slot in range(CENTRE_FIRST_SLOT, 8))
+            assert {topology.opening_side(0), topology.opening_side(0, exit=True)} == {
+                CENTRE_FIRST_SLOT, CENTRE_FIRST_SLOT + 3}
 
 
 def test_polar_rejects_sizes_outside_its_range():

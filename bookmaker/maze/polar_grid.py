@@ -40,7 +40,7 @@ class PolarGrid(Topology):
     kind = "polar"
     sides = 8
     owned_sides = (INWARD, CLOCKWISE)  # each wall belongs to the cell outside or anticlockwise of it
-    opening_order = exit_order = (OUTWARD, CENTRE_FIRST_SLOT)  # only the outermost ring opens
+    opening_order = exit_order = (OUTWARD,)  # only the outermost ring opens
 
     def __init__(self, rings: int) -> None:
         if not 1 <= rings <= MAX_RINGS:
@@ -112,6 +112,13 @@ class PolarGrid(Topology):
     def middle_cell(self) -> int:
         return 0
 
+    def opening_side(self, cell: int, exit: bool = False) -> int | None:
+        if cell == 0 and self.rings == 1:
+            # A lone centre faces the outside all round: enter at the top (slot 2, 0 to 60
+            # degrees), leave at the bottom (slot 5, 180 to 240), not through one gap twice.
+            return CENTRE_FIRST_SLOT + (3 if exit else 0)
+        return super().opening_side(cell, exit)
+
     def step_kind(self, cell: int, side: int) -> int:
         return OUTWARD if cell == 0 or side >= OUTWARD else side
 
@@ -149,8 +156,9 @@ class PolarGrid(Topology):
         return self._tables[1]
 
     def _border_masks(self) -> bytes:
+        if self.rings == 1:
+            return bytes([0b11111100])  # the centre's six outward slots, 2 to 7
         masks = bytearray(self.cells)
         outer = self.rings - 1
-        bit = 1 << (CENTRE_FIRST_SLOT if outer == 0 else OUTWARD)
-        masks[self.firsts[outer]:] = bytes([bit]) * self.counts[outer]
+        masks[self.firsts[outer]:] = bytes([1 << OUTWARD]) * self.counts[outer]
         return bytes(masks)

@@ -22,7 +22,9 @@ class TriangleGrid(RectGrid):
     kind = "triangle"
     sides = 4  # N, E, S, W as on squares; each cell has three of them
     owned_sides = (1, 2)  # E, and S of an upward cell: the base below it
-    opening_order = (0, 2, 3, 1)
+    # The start looks up first, then left; the exit down first, then right: a lone
+    # triangle is entered from the left and left below, not through one side twice.
+    opening_order = (0, 3, 2, 1)
     exit_order = (2, 0, 1, 3)
     corridor = 1 / math.sqrt(3)  # the inscribed circle: narrower than a door
 
