@@ -42,8 +42,9 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     remaining = topology.cells - 1
     getrandbits, chunk = rng.getrandbits, WALK_CHUNK
     while remaining:
-        for b in getrandbits(8 * chunk).to_bytes(chunk, "little"):
-            index = cur * stride + slot_of[b]
+        # Bytes become slots in one C call, not one lookup a step.
+        for slot in getrandbits(8 * chunk).to_bytes(chunk, "little").translate(slot_of):
+            index = cur * stride + slot
             nxt = table[index]
             seen = reached[nxt]
             if seen == 2:

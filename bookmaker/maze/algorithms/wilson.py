@@ -51,8 +51,8 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     start = cur = state.find(0)
     getrandbits, chunk = rng.getrandbits, WALK_CHUNK
     while start >= 0:
-        for b in getrandbits(8 * chunk).to_bytes(chunk, "little"):
-            slot = slot_of[b]
+        # Bytes become slots in one C call, not one lookup a step.
+        for slot in getrandbits(8 * chunk).to_bytes(chunk, "little").translate(slot_of):
             nxt = table[cur * stride + slot]
             seen = state[nxt]
             if seen == 2:
