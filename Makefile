@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: book test bench clean
+.PHONY: book test bench pictures clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,13 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/book.py
 	$(BIN)/python benchmarks/preflight.py
 	$(BIN)/python benchmarks/character.py
+
+# The README's pictures of each shape, made by bookmaker itself.
+pictures: $(BIN)/.installed
+	$(BIN)/bookmaker maze --shape square --size 14x10 --algorithm wilson --seed 7 --endpoints border --solution --cell 16 -o docs/shapes/square.png
+	$(BIN)/bookmaker maze --shape hex --size 12x9 --algorithm wilson --seed 7 --endpoints border --solution --cell 16 -o docs/shapes/hex.png
+	$(BIN)/bookmaker maze --shape triangle --size 20x9 --algorithm wilson --seed 7 --endpoints border --solution --cell 28 -o docs/shapes/triangle.png
+	$(BIN)/bookmaker maze --shape polar --rings 8 --algorithm wilson --seed 7 --endpoints centre --solution --cell 16 -o docs/shapes/polar.png
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/*.json

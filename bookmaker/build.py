@@ -19,8 +19,10 @@ from .errors import BookmakerError
 from .files import write_atomically
 from .fonts import font_pair
 from .manifest import MazeRecord, manifest_json
+from .maze.model import Maze
 from .plan import BookPlan, Printed, make_mazes
 from .render.document import render_document
+from .render.maze_json import writes_v1
 
 Progress = Callable[[str, int], Callable[[], None]]  # (label, total) -> call once per step
 
@@ -100,21 +102,26 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
 
 
 def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:
-    made, job = item.made, item.made.job
+    made, job, maze = item.made, item.made.job, item.made.maze
     return MazeRecord(
         number=item.number, section=book.sections[job.section].title, algorithm=job.algorithm,
         options=dict(job.options), width=job.width, height=job.height, seed=made.seed,
         endpoints=job.endpoints, page=item.page, bbox=item.placement.bbox,
         answer_page=item.answer_page,
         answer_bbox=item.answer_placement.bbox if item.answer_placement else None,
-        start=_xy(made.maze, made.maze.start), end=_xy(made.maze, made.maze.end),
+        start=_cell_name(maze, maze.start), end=_cell_name(maze, maze.end),
         solution_length=made.stats.solution_length, stars=item.stars, variant=item.variant,
         answer_file=key_path.name if key_path and item.answer_page else None,
+        shape=None if writes_v1(maze) else maze.topology.shape_json(),
     )
 
 
-def _xy(maze, cell: int | None) -> tuple[int, int] | None:
-    return None if cell is None else maze.topology.coordinates(cell)
+def _cell_name(maze: Maze, cell: int | None) -> list[int] | int | None:
+    """A cell as the manifest names it: [x, y] where the maze is written as
+    ``bookmaker.maze/1`` (square grids, as before shapes), its id on every other shape."""
+    if cell is None or not writes_v1(maze):
+        return cell
+    return list(maze.topology.coordinates(cell))
 
 
 def _preflight(pdf: bytes, profile: str, trim: tuple[float, float], output: Path) -> None:

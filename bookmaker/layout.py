@@ -183,22 +183,41 @@ def slot_maze_area(slot: Box) -> Box:
     return (x0, y0 + SLOT_CODE_PT, x1, y1 - SLOT_LABEL_PT)
 
 
+def _fitting_size(topology: Topology, width: float, height: float, cell: float) -> str:
+    """A size of ``topology``'s shape whose maze and arrows fit ``width`` x ``height`` points
+    at ``cell`` points a cell unit, as the user writes it."""
+    room = 2 * arrow_room(cell)
+    columns, rows = extent(topology)
+    # Every shape's box is its count of cells times a step, plus at most one cell unit (a
+    # hexagon's overhang, a triangle's half): a unit of slack keeps the smaller box inside too.
+    factor = min(((width - room) / cell - 1) / columns, ((height - room) / cell - 1) / rows)
+    return topology.scaled(max(factor, 0.0))
+
+
 def place_maze(slot: Box, topology: Topology, min_cell: float, where: str) -> Placement:
     """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
-    least ``min_cell`` points wide, or explain why it cannot be."""
+    least ``min_cell`` points wide, or explain why it cannot be.
+
+    A cell unit is a square's side, a hexagon's or triangle's edge, a polar ring's width; a
+    shape's narrowest corridor (``topology.corridor`` cell units) is what must stay as wide
+    as a square maze's, so a triangle maze gets larger cells than a square one.
+    """
     x0, y0, x1, y1 = slot_maze_area(slot)
     columns, rows = extent(topology)
     cell = fit_cell(x1 - x0, y1 - y0, columns, rows)
-    if cell < min_cell:
+    least = min_cell / topology.corridor  # the smallest cell that keeps corridors min_cell wide
+    if cell < least:
+        corridor = math.floor(cell * topology.corridor * 10) / 10  # never shown rounded up to it
         raise BookmakerError(
-            f"{where}: {topology.describe()} cells give {cell:.1f} pt cells in this slot, under "
-            f"the {min_cell:.1f} pt minimum; use a size up to about "
-            f"{topology.scaled(cell / min_cell)}, or fewer mazes per page"
+            f"{where}: {topology.kind} {topology.describe()} gives {corridor:.1f} pt corridors "
+            f"in this slot, under the {min_cell:.1f} pt minimum; use a size up to about "
+            f"{_fitting_size(topology, x1 - x0, y1 - y0, least)}, or fewer mazes per page"
         )
-    # A tiny maze alone on a page would get cells inches wide; an inch (or the worksheet's
-    # own minimum, if larger) is as big as a cell is useful.
-    cell = min(cell, max(MAX_CELL_PT, min_cell))
-    cell = math.floor(cell * 100) / 100  # round numbers keep the content stream short
+    # A tiny maze alone on a page would get cells inches wide; an inch of corridor (or the
+    # worksheet's own minimum, if larger) is as big as a cell is useful.
+    cell = min(cell, max(MAX_CELL_PT, min_cell) / topology.corridor)
+    # Round numbers keep the content stream short, but never narrow a corridor under the minimum.
+    cell = max(math.floor(cell * 100) / 100, least)
     maze_w, maze_h = columns * cell, rows * cell
     left = x0 + ((x1 - x0) - maze_w) / 2
     bottom = y0 + ((y1 - y0) - maze_h) / 2

@@ -15,33 +15,41 @@ def _box(box) -> list[float] | None:
 
 @dataclass(frozen=True)
 class MazeRecord:
+    """One maze of the book. A square maze is given by ``width`` and ``height``, its ``start``
+    and ``end`` as [x, y]; any other (written as ``bookmaker.maze/2``) by its ``shape``
+    object, its ``start`` and ``end`` as cell ids (DESIGN.md, "Shapes")."""
+
     number: int
     section: str
     algorithm: str
     options: dict
-    width: int
-    height: int
+    width: int | None
+    height: int | None
     seed: int
     endpoints: str
     page: int
     bbox: tuple
     answer_page: int | None
     answer_bbox: tuple | None
-    start: tuple | None
-    end: tuple | None
+    start: list[int] | int | None
+    end: list[int] | int | None
     solution_length: int | None
     stars: int
     variant: str | None = None
     answer_file: str | None = None  # set when the answers are in a separate key PDF
+    shape: dict | None = None  # set for mazes written as bookmaker.maze/2
 
     def as_json(self) -> dict[str, Any]:
+        # DESIGN.md: a /2 maze carries its shape, braid and mask; books neither braid nor
+        # mask yet, so those say so rather than go missing.
+        size = ({"shape": self.shape, "braid": 0, "mask": None} if self.shape else
+                {"width": self.width, "height": self.height})
         record = {
             "number": self.number, "section": self.section, "algorithm": self.algorithm,
-            "width": self.width, "height": self.height, "seed": self.seed,
+            **size, "seed": self.seed,
             "endpoints": self.endpoints, "page": self.page, "bbox": _box(self.bbox),
             "answer_page": self.answer_page, "answer_bbox": _box(self.answer_bbox),
-            "start": list(self.start) if self.start else None,
-            "end": list(self.end) if self.end else None,
+            "start": self.start, "end": self.end,
             "solution_length": self.solution_length,
             "stars": self.stars,
         }

@@ -271,6 +271,27 @@ _CLOSING_STROKES = {b"s", b"b", b"b*"}
 _FILLS = {b"f", b"F", b"f*"}
 _ENDS = _STROKES | _FILLS | {b"n"}
 _CURVES = {b"c", b"v", b"y"}
+
+
+def _cubic_turns(p0: float, p1: float, p2: float, p3: float) -> list[float]:
+    """The t in (0, 1) where one coordinate of a cubic Bezier curve has a zero derivative."""
+    a = -p0 + 3 * p1 - 3 * p2 + p3
+    b = 2 * (p0 - 2 * p1 + p2)
+    c = p1 - p0
+    if abs(a) < 1e-12:
+        roots = [] if abs(b) < 1e-12 else [-c / b]
+    else:
+        disc = b * b - 4 * a * c
+        if disc < 0:
+            return []
+        root = math.sqrt(disc)
+        roots = [(-b + root) / (2 * a), (-b - root) / (2 * a)]
+    return [t for t in roots if 0 < t < 1]
+
+
+def _cubic_at(p0: float, p1: float, p2: float, p3: float, t: float) -> float:
+    u = 1 - t
+    return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
 _TEXT_SHOWS = {b"Tj", b"TJ", b"'", b'"'}
 _INTERPRETED = _ENDS | _CURVES | _TEXT_SHOWS | {
     PATH_RUN, b"l", b"m", b"h", b"re", b"W", b"W*", b"q", b"Q", b"cm", b"w", b"J", b"gs", b"sh",
@@ -370,8 +391,7 @@ class _PageScan:
                 xs.append(x)
                 ys.append(y)
             elif op in _CURVES:
-                # Curves as their control polygon: its hull contains the curve.
-                self._line_to(operands, xs, ys, starts, closed)
+                self._curve_to(op, operands, xs, ys, starts, closed)
             elif op == b"h":
                 if closed:
                     closed[-1] = True
@@ -462,6 +482,32 @@ class _PageScan:
         for x, y in points:
             xs.append(x)
             ys.append(y)
+
+    def _curve_to(self, op: bytes, operands, xs, ys, starts, closed) -> None:
+        """c, v or y: the curve's points where x or y turns, then its end, join the subpath.
+
+        Their box is the curve's own; its control points can lie well outside it (a
+        quarter circle's by 14 % of the radius), which would call a large round maze's
+        outer wall ink beyond the margin.
+        """
+        if not xs:  # no current point: malformed, so keep every point given
+            self._line_to(operands, xs, ys, starts, closed)
+            return
+        nums = [float(v) for v in operands]
+        x0, y0 = xs[-1], ys[-1]
+        if op == b"c":
+            x1, y1, x2, y2, x3, y3 = nums
+        elif op == b"v":
+            (x2, y2, x3, y3), x1, y1 = nums, x0, y0
+        else:
+            x1, y1, x3, y3 = nums
+            x2, y2 = x3, y3
+        turns = sorted(set(_cubic_turns(x0, x1, x2, x3) + _cubic_turns(y0, y1, y2, y3)))
+        for t in turns:
+            xs.append(_cubic_at(x0, x1, x2, x3, t))
+            ys.append(_cubic_at(y0, y1, y2, y3, t))
+        xs.append(x3)
+        ys.append(y3)
 
     def _stroke(self, gs: _GState) -> None:
         width = gs.line_width * _min_scale(gs.ctm)

@@ -472,3 +472,26 @@ def test_text_in_a_tj_array_inside_marked_content(tmp_path):
     report = check_pdf(with_content(tmp_path, text % 340, page=4), "kdp")
     [problem] = only(report, "outside-safe-area")
     assert problem.page == 4 and "on the right" in problem.message
+
+
+@pytest.mark.parametrize("overshoot, flagged", [(-1.0, False), (2.0, True)])
+def test_a_circle_is_judged_by_its_own_box_not_its_control_points(tmp_path, overshoot, flagged):
+    # Drawn as four quarter arcs from 45 degrees, the circle's leftmost point lies mid-curve
+    # and the control points beside it stand 10 % of the radius further out: a big round
+    # maze whose outer wall sits just inside the margin must pass, and one that crosses it
+    # by 2 pt must not. Page 2 of 24 without bleed: left margin 0.25 in.
+    radius = 150.0
+
+    def draw(c, n, trim):
+        if n == 2:
+            c.setLineWidth(0.5)
+            c.setLineCap(0)
+            left = 0.25 * INCH + 0.25 - overshoot
+            path = c.beginPath()
+            path.arc(left, 300 - radius, left + 2 * radius, 300 + radius, startAng=45, extent=360)
+            c.drawPath(path, stroke=1, fill=0)
+
+    report = check_pdf(make_book(tmp_path / "c.pdf", draw, bleed=False), "kdp")
+    assert ("outside-safe-area" in codes(report)) is flagged, report.format()
+    if flagged:
+        assert "2.0 pt" in only(report, "outside-safe-area")[0].message

@@ -6,8 +6,8 @@ Checks that need more than one field or the outside world (fonts, algorithm
 options) live here too, so a Book built from Python is as safe as one loaded
 from YAML; ``problem()`` tags an error with the sub-key to blame, so ``load_book``
 can point at the right line. Lists of valid words and numbers (profiles, mazes
-per page, endpoint modes, algorithms and their options) come from the modules
-that own them, never copied here.
+per page, endpoint modes, shapes, algorithms and their options) come from the
+modules that own them, never copied here.
 """
 
 from __future__ import annotations
@@ -34,10 +34,19 @@ from .. import units
 from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
 from ..maze import ALGORITHMS, lookup
+from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES
+from ..maze.topology import Topology
 from ..profiles import PAGE_SIZES, PROFILES, parse_size
 
 MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
+# A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
+# and MAX_MAZE_SIDE // 2 rings span as many ring widths across as the widest grid has cells.
+MIN_RINGS, MAX_RINGS = 2, MAX_MAZE_SIDE // 2
+# A section's endpoints when it names none: grids open two far-apart gaps in the outer wall; a
+# polar maze is walked from its rim to its middle, as circular mazes traditionally are.
+DEFAULT_ENDPOINTS = {"polar": "centre"}
+GRID_DEFAULT_ENDPOINTS = "border"
 GRID_SLOTS = tuple(GRIDS)  # mazes per page that fill a rows x columns grid
 MIN_TRIM, MAX_TRIM = 3 * 72.0, 14 * 72.0  # no printer or binding takes pages outside this
 MIN_CONTENT = MIN_CONTENT_PT  # margins must leave at least an inch for the mazes
@@ -214,15 +223,21 @@ class FrontMatter(Strict):
 
 
 Endpoints = Literal[ENDPOINT_MODES]  # type: ignore[valid-type]  # the modes bookmaker.maze.solve knows
+Shape = Literal[SHAPES]  # type: ignore[valid-type]  # the shapes bookmaker.maze.shapes builds
 
 
-def _options_by_algorithm(schema: dict[str, Any], model: type[BaseModel]) -> None:
-    """Each algorithm's options in the schema, typed from its declaration (``Option``).
+def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    """The rules between a section's keys, in the schema, so an editor checks them as it types.
 
-    An ``if algorithm is NAME then options are these`` rule per algorithm, so an
-    editor checks and completes option names and values; a section without an
-    ``algorithm`` key gets the default algorithm's options.
+    Polar sections take ``rings`` and grid shapes ``size``; an algorithm that carves only some
+    shapes allows only those; and each algorithm's options are typed from its declaration
+    (``Option``). A section without an ``algorithm`` key gets the default algorithm's rules.
     """
+    schema.update({
+        "if": {"properties": {"shape": {"const": "polar"}}, "required": ["shape"]},
+        "then": {"required": ["rings"], "not": {"required": ["size"]}},
+        "else": {"required": ["size"], "not": {"required": ["rings"]}},
+    })
     default = model.model_fields["algorithm"].default
     rules = []
     for name, algorithm in ALGORITHMS.items():
@@ -234,20 +249,36 @@ def _options_by_algorithm(schema: dict[str, Any], model: type[BaseModel]) -> Non
             "properties": {option.name: option.json_schema() for option in algorithm.declared},
             "additionalProperties": False,
         }
-        rules.append({"if": condition, "then": {"properties": {"options": options}}})
+        then: dict[str, Any] = {"properties": {"options": options}}
+        if algorithm.shapes is not None:
+            then["properties"]["shape"] = {"enum": [s for s in SHAPES if s in algorithm.shapes]}
+        rules.append({"if": condition, "then": then})
     schema["allOf"] = rules
 
 
-class Section(Strict):
-    """A run of mazes made alike: one algorithm, one size, one title."""
+def _carves(name: str, shape: str) -> bool:
+    shapes = ALGORITHMS[name].shapes
+    return shapes is None or shape in shapes
 
-    model_config = ConfigDict(json_schema_extra=_options_by_algorithm)
+
+class Section(Strict):
+    """A run of mazes made alike: one shape, one algorithm, one size, one title.
+
+    ``shape`` comes before the keys that depend on it, so their checks can read it.
+    """
+
+    model_config = ConfigDict(json_schema_extra=_section_rules)
 
     title: str = Field(min_length=1, description="Heading of the section, shown in the contents.")
     id: str | None = Field(
         None, pattern=r"^[a-z0-9][a-z0-9-]*$",
         description="Stable name that seeds the section's mazes; default: the title, slugified. "
         "Set it before renaming a section, or its mazes change.",
+    )
+    shape: Shape = Field(
+        "square",
+        description="square, hex (hexagons), triangle (triangles pointing up and down) or "
+        "polar (a disc of rings around a centre cell, sized by `rings` instead of `size`).",
     )
     algorithm: str = Field(
         "recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.",
@@ -257,13 +288,27 @@ class Section(Strict):
         default_factory=dict,
         description="The algorithm's own options; `bookmaker algorithms` lists them.",
     )
-    size: GridSize = Field(description="Maze size in cells, COLUMNSxROWS.")
+    size: GridSize | None = Field(
+        None, validate_default=True,
+        description=f"Maze size in cells, COLUMNSxROWS, 1 to {MAX_MAZE_SIDE} each way; "
+        "every shape but polar.",
+    )
+    rings: int | None = Field(
+        None, validate_default=True,
+        description=f"Rings of a polar maze, {MIN_RINGS} to {MAX_RINGS}, the centre cell "
+        "counting as one (rings: 2 is the centre and a ring of 6 cells around it).",
+        json_schema_extra={"minimum": MIN_RINGS, "maximum": MAX_RINGS},
+    )
     count: int = Field(ge=1, le=2000, description="How many mazes the section holds.")
     per_page: SlotCount = Field(1, description=f"Mazes per page: {_words(GRID_SLOTS)}.")
     endpoints: Endpoints = Field(
-        "border",
-        description="Where start and finish go: none, corners (top left to bottom right), "
-        "border (two openings in the outer wall far apart), diameter (the two cells farthest apart).",
+        None, validate_default=True,
+        description="Where start and finish go: none, corners (top left to bottom right; grid "
+        "shapes), border (two openings in the outer wall far apart), diameter (the two cells "
+        "farthest apart), centre (finish at the middle, start on the rim farthest from it). "
+        f"Default: {GRID_DEFAULT_ENDPOINTS}; "
+        + ", ".join(f"{mode} for {shape}" for shape, mode in DEFAULT_ENDPOINTS.items()) + ".",
+        json_schema_extra={"default": GRID_DEFAULT_ENDPOINTS},
     )
     instructions: str = Field("", description="A line printed above each maze of the section.")
     difficulty: str | None = Field(None, description="A label such as 'Easy', shown on pages.")
@@ -278,21 +323,73 @@ class Section(Strict):
     _options_default = field_validator("options", mode="before")(_none_is_default)
     _per_page_slots = field_validator("per_page")(_check_slots)
 
+    @field_validator("size", mode="before")
+    @classmethod
+    def _no_size_for_polar(cls, size: Any, info: ValidationInfo) -> Any:
+        # Before parsing: whatever was written, a disc has no columns and rows.
+        if info.data.get("shape") == "polar" and size is not None:
+            raise problem(f"a polar maze is sized by rings, not size; replace it with "
+                          f"rings: {MIN_RINGS} to {MAX_RINGS}")
+        return size
+
     @field_validator("size")
     @classmethod
-    def _size_in_range(cls, size: tuple[int, int]) -> tuple[int, int]:
+    def _size_fits_shape(cls, size: tuple[int, int] | None, info: ValidationInfo
+                         ) -> tuple[int, int] | None:
+        shape = info.data.get("shape")
+        if shape == "polar":
+            return None
+        if size is None:
+            if shape is None:  # the shape itself is wrong; that error says enough
+                return None
+            raise problem(f"required key is missing: a {shape} maze's size in cells, "
+                          "COLUMNSxROWS (e.g. size: 20x15)")
         width, height = size
         if min(width, height) < 1 or max(width, height) > MAX_MAZE_SIDE:
-            raise ValueError(f"each side must be 1 to {MAX_MAZE_SIDE} cells, got {width}x{height}")
+            raise problem(f"each side must be 1 to {MAX_MAZE_SIDE} cells, got {width}x{height}")
+        if shape is not None:
+            try:  # the shape's own rules, such as a triangle grid too narrow to hold together
+                make_topology(shape, size)
+            except BookmakerError as error:
+                raise problem(str(error)) from None
         return size
+
+    @field_validator("rings")
+    @classmethod
+    def _rings_fit_shape(cls, rings: int | None, info: ValidationInfo) -> int | None:
+        shape = info.data.get("shape")
+        if shape is None:
+            return rings
+        if shape != "polar":
+            if rings is not None:
+                raise problem(f"rings are for polar mazes; a {shape} maze takes size: "
+                              "COLUMNSxROWS instead, or set shape: polar")
+            return None
+        if rings is None:
+            if "size" not in info.data:  # a size was given instead: its error says to swap them
+                return None
+            raise problem(f"required key is missing: a polar maze is sized by rings, "
+                          f"{MIN_RINGS} to {MAX_RINGS} (e.g. rings: 8)")
+        if not MIN_RINGS <= rings <= MAX_RINGS:
+            raise problem(f"a polar maze takes {MIN_RINGS} to {MAX_RINGS} rings, got {rings}; "
+                          f"rings: {MIN_RINGS} is the centre cell and a ring of 6 around it")
+        return rings
 
     @field_validator("algorithm")
     @classmethod
-    def _algorithm_known(cls, name: str) -> str:
+    def _algorithm_known(cls, name: str, info: ValidationInfo) -> str:
         try:
             lookup(name)
         except BookmakerError as error:
             raise problem(str(error)) from None
+        shape = info.data.get("shape")
+        if shape is not None and not _carves(name, shape):
+            carved = [s for s in SHAPES if _carves(name, s)]
+            anywhere = [other for other in ALGORITHMS if ALGORITHMS[other].shapes is None]
+            raise problem(
+                f"{name} carves {_words(carved)} mazes only, not {shape}; use an algorithm that "
+                f"walks any shape's cells: {_words(anywhere)}"
+            )
         return name
 
     @field_validator("options")
@@ -314,6 +411,29 @@ class Section(Strict):
             except BookmakerError as error:
                 raise problem(str(error), key) from None
         return options
+
+    @field_validator("endpoints", mode="before")
+    @classmethod
+    def _endpoints_default_by_shape(cls, mode: Any, info: ValidationInfo) -> Any:
+        if mode is None:  # not given (or null): the shape's default
+            return DEFAULT_ENDPOINTS.get(info.data.get("shape"), GRID_DEFAULT_ENDPOINTS)
+        return mode
+
+    @field_validator("endpoints")
+    @classmethod
+    def _endpoints_fit_shape(cls, mode: str, info: ValidationInfo) -> str:
+        data = info.data
+        if mode == "corners" and "shape" in data and (data.get("size") or data.get("rings")):
+            try:  # the shape knows whether it has corners (a disc has none)
+                make_topology(data["shape"], data.get("size"), data.get("rings")).corners()
+            except BookmakerError as error:
+                raise problem(str(error)) from None
+        return mode
+
+    @property
+    def topology(self) -> Topology:
+        """The shape and size every maze of the section has."""
+        return make_topology(self.shape, self.size, self.rings)
 
     @property
     def slug(self) -> str:

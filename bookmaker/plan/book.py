@@ -16,7 +16,7 @@ from ..layout import (
     resolve_margins, slot_boxes, solution_width,
 )
 from ..maze import recipe
-from ..maze.topology import SquareGrid
+from ..maze.topology import Topology
 from ..profiles import get_profile
 from ..views import (
     AnswersView, ContentsView, DocumentView, DrawView, Entry, HowToView, MazeOnPage, NotesView,
@@ -62,8 +62,21 @@ def how_to_text(stars: bool, answers: bool) -> str:
     return "\n\n".join(part for part in parts if part)
 
 
-def mazes(count: int) -> str:
-    return f"{count} maze" if count == 1 else f"{count} mazes"
+# What a reader calls a maze of each shape, on a section's opening page.
+MAZE_NOUNS = {"square": "maze", "hex": "hexagon maze", "triangle": "triangle maze",
+              "polar": "round maze"}
+
+
+def mazes(count: int, noun: str = "maze") -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def about_mazes(count: int, topology: Topology) -> str:
+    """'4 mazes of 8 x 10 cells', '2 hexagon mazes of 12 x 10 cells', '3 round mazes of 8 rings'."""
+    noun = MAZE_NOUNS[topology.kind]
+    if topology.kind == "polar":
+        return f"{mazes(count, noun)} of {topology.rings} rings"
+    return f"{mazes(count, noun)} of {topology.width} x {topology.height} cells"
 
 
 
@@ -144,13 +157,13 @@ class BookPlan:
     def fit(self, frame: PageFrame, kind: str, per_page: int, section: int, slot: int = 0
             ) -> Placement:
         """Where a maze of ``section`` goes in slot ``slot`` of a ``kind`` page."""
-        grid = SquareGrid(*self.book.sections[section].size)
+        spec = self.book.sections[section]
         box = slot_boxes(self.area(frame, kind), per_page)[slot]
-        answer = kind == "answers"
         minimum = self.book.worksheet.min_cell if kind == "worksheet" else MIN_CELL_PT
-        where = self.where(section) + (
-            f".size (in the answer key, at answer_key.per_page: {per_page})" if answer else ".size")
-        return place_maze(box, grid, minimum, where)
+        where = f"{self.where(section)}.{'rings' if spec.shape == 'polar' else 'size'}"
+        if kind == "answers":
+            where += f" (in the answer key, at answer_key.per_page: {per_page})"
+        return place_maze(box, spec.topology, minimum, where)
 
     def jobs(self, groups: list[Group], main: Document, answers: Document) -> list[MazeJob]:
         """One job per maze; arrow sizes come from the cell size its pages will give it."""
@@ -164,11 +177,13 @@ class BookPlan:
             answer = (self.fit(answer_frame, "answers", book.answer_key.per_page, group.section)
                       if self.has_answers(group.section) else puzzle)
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
+            width, height = section.size or (None, None)  # a polar section has rings instead
             for index in range(len(group.mazes)):
                 jobs.append(MazeJob(
                     section=group.section, index=index, seed_key=seed_key, book_seed=book.seed,
                     algorithm=section.algorithm, options=tuple(sorted(section.options.items())),
-                    width=section.size[0], height=section.size[1], endpoints=section.endpoints,
+                    shape=section.shape, width=width, height=height, rings=section.rings,
+                    endpoints=section.endpoints,
                     min_solution_share=section.min_solution_share,
                     marker_size=puzzle.marker_cells, answer_marker_size=answer.marker_cells,
                     where=f"{self.where(group.section)}.min_solution_share",
@@ -261,8 +276,7 @@ class BookPlan:
             first, last = printed[0].number, printed[-1].number
             numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
             # Readers get sizes and numbers; the algorithm's technical summary is for designers.
-            about = (f"{mazes(len(printed))} of {section.size[0]} x {section.size[1]} cells, "
-                     f"{numbers}.")
+            about = f"{about_mazes(len(printed), section.topology)}, {numbers}."
             rating = (round(sum(p.stars for p in printed) / len(printed)) if book.show_rating
                       else None)
             return OpenerView(section.title, section.difficulty or "", section.instructions,

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..errors import BookmakerError
-from ..maze import generate
+from ..maze import generate_on
 from ..geometry import MazeDrawing, maze_drawing
 from ..maze.model import Maze
+from ..maze.shapes import make_topology
 from ..maze.solve import Stats, measure, solution, with_endpoints
+from ..maze.topology import Topology
 
 MAX_ATTEMPTS = 200  # seeds tried per maze for a min_solution_share demand
 
@@ -41,13 +43,19 @@ class MazeJob:
     book_seed: int
     algorithm: str
     options: tuple[tuple[str, Any], ...]
-    width: int
-    height: int
+    width: int | None  # the grid's columns and rows; None for polar
+    height: int | None
     endpoints: str
     min_solution_share: float | None
     marker_size: float = 1.0  # arrow length in cells on the puzzle page, fixed by the layout
     answer_marker_size: float = 1.0  # the same on the answer page, where cells are smaller
     where: str = ""  # the config key to blame if the demand cannot be met
+    shape: str = "square"
+    rings: int | None = None  # polar only
+
+    def topology(self) -> Topology:
+        """The shape and size of the maze to make."""
+        return make_topology(self.shape, (self.width, self.height), self.rings)
 
 
 @dataclass(frozen=True)
@@ -75,9 +83,10 @@ def stars(score: float) -> int:
 
 def make_maze(job: MazeJob) -> MadeMaze:
     """Generate, place endpoints, solve and measure; retry seeds if the section demands it."""
+    topology = job.topology()
     for attempt in range(MAX_ATTEMPTS if job.min_solution_share else 1):
         seed = maze_seed(job.book_seed, job.seed_key, job.index, attempt)
-        maze = generate(job.algorithm, job.width, job.height, seed, **dict(job.options))
+        maze = generate_on(topology, job.algorithm, seed, **dict(job.options))
         maze = with_endpoints(maze, job.endpoints)
         path = solution(maze)
         share = len(path) / maze.topology.cells if path else 0.0
@@ -86,9 +95,10 @@ def make_maze(job: MazeJob) -> MadeMaze:
     else:
         raise BookmakerError(
             f"{job.where}: min_solution_share {job.min_solution_share:g} not met for maze "
-            f"{job.index + 1} in {MAX_ATTEMPTS} seeds with {job.algorithm} at {job.width}x{job.height} "
-            f"and endpoints '{job.endpoints}'; lower it, or use endpoints 'border' or 'diameter', "
-            f"or an algorithm with longer corridors such as recursive-backtracker"
+            f"{job.index + 1} in {MAX_ATTEMPTS} seeds with {job.algorithm} ({topology.kind} "
+            f"{topology.describe()}) and endpoints '{job.endpoints}'; lower it, or use endpoints "
+            f"'border' or 'diameter', or an algorithm with longer corridors such as "
+            f"recursive-backtracker"
         )
     drawing = maze_drawing(maze, None, job.marker_size)
     return MadeMaze(
