@@ -256,11 +256,6 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
     schema["allOf"] = rules
 
 
-def _carves(name: str, shape: str) -> bool:
-    shapes = ALGORITHMS[name].shapes
-    return shapes is None or shape in shapes
-
-
 class Section(Strict):
     """A run of mazes made alike: one shape, one algorithm, one size, one title.
 
@@ -383,8 +378,8 @@ class Section(Strict):
         except BookmakerError as error:
             raise problem(str(error)) from None
         shape = info.data.get("shape")
-        if shape is not None and not _carves(name, shape):
-            carved = [s for s in SHAPES if _carves(name, s)]
+        if shape is not None and not ALGORITHMS[name].carves(shape):
+            carved = [s for s in SHAPES if ALGORITHMS[name].carves(s)]
             anywhere = [other for other in ALGORITHMS if ALGORITHMS[other].shapes is None]
             raise problem(
                 f"{name} carves {_words(carved)} mazes only, not {shape}; use an algorithm that "

@@ -52,8 +52,12 @@ class Algorithm:
         """All option values, the defaults filled in; a bad name or value is a one-line error."""
         return check_options(self.name, self.declared, given)
 
+    def carves(self, kind: str) -> bool:
+        """Whether it carves mazes of the shape called ``kind``."""
+        return self.shapes is None or kind in self.shapes
+
     def supports(self, topology: Topology) -> bool:
-        return self.shapes is None or topology.kind in self.shapes
+        return self.carves(topology.kind)
 
     def check_supports(self, topology: Topology) -> None:
         """A one-line error naming the shapes it carves, unless it carves ``topology``."""
