@@ -65,15 +65,6 @@ def walk_table(topology: Topology) -> tuple[int, int, array, bytes]:
     return slots, stride, table, bytes(padded_sides)
 
 
-def neighbour_tuples(topology: Topology) -> list[tuple[int, ...]]:
-    """Each cell's neighbours side by side, for a hot loop that walks them in turn.
-
-    One tuple per cell: build it for the carve and let it go with it.
-    """
-    sides = topology.sides
-    return list(zip(*(topology.neighbours[side::sides] for side in range(sides))))
-
-
 def open_passage(cells: bytearray, topology: Topology, cell: int, side: int) -> int:
     """Open the passage through ``side`` of ``cell`` on both its cells; returns the neighbour."""
     index = cell * topology.sides + side

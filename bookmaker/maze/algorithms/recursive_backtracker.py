@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..topology import E, N, S, W, Topology
-from .graph import ANY_SHAPE, is_plain_square, neighbour_tuples
+from .graph import ANY_SHAPE, is_plain_square
 from .padded import padded_index, padded_marks, unpad
 
 NAME = "recursive-backtracker"
@@ -33,7 +33,7 @@ def carve(topology: Topology, rng: random.Random) -> bytearray:
 
 def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     sides, back = topology.sides, topology.back
-    adjacent = neighbour_tuples(topology)
+    table = topology.neighbours
     cells = bytearray(topology.cells)
     # One extra cell, always visited: a missing neighbour (-1) indexes it.
     visited = bytearray(topology.cells + 1)
@@ -45,7 +45,9 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     stack: list[int] = []
     push, pop = stack.append, stack.pop
     while True:
-        around = adjacent[current]
+        base = current * sides
+        # A slice of the flat table: cheaper than building a tuple per cell up front.
+        around = table[base:base + sides]
         options = []  # a plain loop: a comprehension costs a function call per step
         for cell in around:
             if not visited[cell]:
