@@ -21,6 +21,7 @@ test: $(BIN)/.installed
 
 bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/algorithms.py
+	$(BIN)/python benchmarks/shapes.py
 	$(BIN)/python benchmarks/book.py
 	$(BIN)/python benchmarks/preflight.py
 	$(BIN)/python benchmarks/character.py
