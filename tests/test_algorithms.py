@@ -238,7 +238,7 @@ GOLDEN_SHAPES = [
     ("polar", "hunt-and-kill",
      "b1e84d0f199365ed9e61913618d40454ded983759404c3750a5b080c8b26c495"),
     ("polar", "wilson",
-     "32b494b629dc040f8e927f0d0ff9aa34b96f83b401ea9fda0e4edc7d0a36b64a"),
+     "cbb41d4a761c27e45e0503da5cf7fc0efd3647e1896dea117104aa40716de333"),
     ("polar", "growing-tree",
      "5f33515e1826dfe4dfc0edb4a700a7596351f23af269b529c3d2d21f62aa58ba"),
     ("polar", "kruskal",
@@ -246,7 +246,7 @@ GOLDEN_SHAPES = [
     ("polar", "prim",
      "401374df2af3347291b5e4303196b26fb6fc9262e1f532d43cb02a332b54521e"),
     ("polar", "aldous-broder",
-     "fe53371e37191077178090576aff20ebbb273640f5b6cdee75af48c2bf1cfcdb"),
+     "0a02414b4c9218ea3afa7870971e7c39c5ead8bdde74a9e50e33201e3cf92752"),
 ]
 
 

@@ -124,10 +124,20 @@ class PolarGrid(Topology):
 
     @property
     def walk_slots(self) -> tuple[int, bytes]:
-        # Six slots, not eight: inward, the two sideways and two outward sides, or the
-        # centre's six outward ones; a walk wastes few steps on sides a cell lacks.
-        centre = bytes(range(CENTRE_FIRST_SLOT, CENTRE_FIRST_SLOT + 6))
-        return 6, centre + bytes((0, 1, 2, 3, 4, NO_SIDE)) * (self.cells - 1)
+        # Eight slots, each real neighbour of a cell taking as many as every other: most cells
+        # have four neighbours (inward, the two sideways, one outward) and take each twice, so
+        # a walk almost never draws a side a cell lacks. Cells before a ring that doubles have
+        # five, the centre six, the outermost ring three: they draw again now and then.
+        centre = bytes(range(CENTRE_FIRST_SLOT, CENTRE_FIRST_SLOT + 6)) + bytes([NO_SIDE]) * 2
+        rows = [centre]
+        for ring in range(1, self.rings):
+            if ring + 1 < self.rings and self.counts[ring + 1] > self.counts[ring]:
+                row = bytes((INWARD, CLOCKWISE, ANTICLOCKWISE, OUTWARD, OUTWARD + 1)) + bytes(
+                    [NO_SIDE]) * 3
+            else:  # the outermost ring's outward slot faces the outside: a draw again
+                row = bytes((INWARD, CLOCKWISE, ANTICLOCKWISE, OUTWARD)) * 2
+            rows.append(row * self.counts[ring])
+        return 8, b"".join(rows)
 
     @cached_property
     def _tables(self) -> tuple[array, bytes]:
