@@ -55,6 +55,16 @@ def test_the_square_kernel_and_the_neighbour_table_carve_the_same_maze(module, w
         assert fast == generic, f"seed {seed}"
 
 
+@pytest.mark.parametrize("width, height", [(1, 1), (1, 2), (2, 1), (2, 2), (3, 3), (5, 4), (6, 7),
+                                           (9, 2), (2, 9), (17, 9)])
+def test_wilsons_triangle_kernel_and_the_neighbour_table_carve_the_same_maze(width, height):
+    from bookmaker.maze.triangle_grid import TriangleGrid
+
+    for seed in SEEDS:
+        fast = wilson.carve_triangle(width, height, random.Random(seed))
+        assert fast == wilson.carve_graph(TriangleGrid(width, height), random.Random(seed)), seed
+
+
 @pytest.mark.parametrize("share, oldest", [(1.0, False), (0.0, False), (0.0, True), (0.75, False),
                                            (0.3, False)])
 @pytest.mark.parametrize("width, height", SIZES)

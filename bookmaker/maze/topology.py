@@ -78,6 +78,8 @@ class Topology(ABC):
 
         Every side is a slot unless a shape packs them tighter: a triangle has three sides of
         the four numbers, so a walk that draws among four would waste a quarter of its steps.
+        A side may take several slots, but each of a cell's neighbours must take as many as
+        every other, or the walk would favour some and Wilson's mazes stop being uniform.
         """
         return self.sides, bytes(range(self.sides)) * self.cells
 

@@ -11,15 +11,16 @@ gives the loop-erased path. Every perfect maze is equally likely, so mazes
 with many short dead ends (the common kind) dominate.
 
 The walk takes one random byte a step, like Aldous-Broder's (see ``graph``);
-on a plain square grid it runs on the padded grid (see ``padded``), with the
-same steps.
+on a plain square or triangle grid it runs on the padded grid (see
+``padded``), with the same steps as through the neighbour table.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..topology import Topology
+from ..topology import E, N, S, W, Topology
+from ..triangle_grid import TriangleGrid
 from .graph import ANY_SHAPE, is_plain_square, walk_sides, walk_table
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
@@ -35,6 +36,8 @@ SHAPES = ANY_SHAPE
 def carve(topology: Topology, rng: random.Random) -> bytearray:
     if is_plain_square(topology):
         return carve_square(topology.width, topology.height, rng)
+    if type(topology) is TriangleGrid:
+        return carve_triangle(topology.width, topology.height, rng)
     return carve_graph(topology, rng)
 
 
@@ -109,4 +112,60 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
             start = cur = state.find(0, start)
             if start < 0:
                 break
+    return unpad(cells, width, height, stride)
+
+
+# A triangle's walk slots (TriangleGrid.walk_slots): 0 west, 1 east, 2 its base, below an
+# upward cell and above a downward one; per slot, the passage bit there and seen from there.
+_TRIANGLE_THERE = ((W, E, S), (W, E, N))  # [points down][slot]
+_TRIANGLE_BACK = ((E, W, N), (E, W, S))
+
+
+def carve_triangle(width: int, height: int, rng: random.Random) -> bytearray:
+    """The graph walk's very draws and moves on a padded triangle grid (the tests check it),
+    where a step is an offset: W -1, E +1, the base +stride below an upward cell or -stride
+    above a downward one. Every move turns the walk's triangle over, so the walk swaps
+    its two step tables as it moves instead of looking up which way its cell points."""
+    # 0: not in the maze yet, 1: in the maze, 2: outside the grid
+    stride, state = padded_marks(width, height, inside=0, border=2)
+    slot_of = walk_sides(3)
+    again = bytes(b for b in range(256) if slot_of[b] == 3)  # draws the graph walk redraws
+    moves = tuple(tuple((-1, 1, base)[slot_of[b] % 3] for b in range(256))
+                  for base in (stride, -stride))  # [points down][byte]
+    there = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_THERE)
+    back = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_BACK)
+    down = bytearray(len(state))  # 1 where a padded cell points down: x + y odd
+    for y in range(height):
+        row = (y + 1) * stride
+        down[row + 1 - y % 2:row + width:2] = b"\1" * ((width - (1 - y % 2) + 1) // 2)
+    cells = bytearray(len(state))
+    exits = bytearray(len(state))  # the byte the walk last left each cell by
+    state[padded_index(rng.randrange(width * height), width, stride)] = 1
+    start = cur = state.find(0)
+    move, other = moves[down[cur]], moves[1 - down[cur]]
+    getrandbits, chunk = rng.getrandbits, WALK_CHUNK
+    while start >= 0:
+        for b in getrandbits(8 * chunk).to_bytes(chunk, "little").translate(None, again):
+            nxt = cur + move[b]
+            seen = state[nxt]
+            if seen == 2:
+                continue
+            exits[cur] = b
+            if not seen:
+                cur = nxt
+                move, other = other, move
+                continue
+            # The walk met the maze: carve its loop-erased path from the start.
+            cell = start
+            while not state[cell]:
+                b, flipped = exits[cell], down[cell]
+                nxt = cell + moves[flipped][b]
+                cells[cell] |= there[flipped][b]
+                cells[nxt] |= back[flipped][b]
+                state[cell] = 1
+                cell = nxt
+            start = cur = state.find(0, start)
+            if start < 0:
+                break
+            move, other = moves[down[cur]], moves[1 - down[cur]]
     return unpad(cells, width, height, stride)
