@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..topology import Topology
-from .graph import ANY_SHAPE, is_plain_square, walk_sides, walk_table
+from .graph import ANY_SHAPE, walk_sides, walk_table, with_square_kernel
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
 NAME = "aldous-broder"
@@ -23,12 +23,6 @@ SUMMARY = (
 )
 UNIFORM = True
 SHAPES = ANY_SHAPE
-
-
-def carve(topology: Topology, rng: random.Random) -> bytearray:
-    if is_plain_square(topology):
-        return carve_square(topology.width, topology.height, rng)
-    return carve_graph(topology, rng)
 
 
 def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
@@ -86,3 +80,6 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
                     break
             cur = nxt
     return unpad(cells, width, height, stride)
+
+
+carve = with_square_kernel(carve_square, carve_graph)

@@ -15,7 +15,9 @@ two bits pick N, E, S or W, as the square kernels do.
 
 from __future__ import annotations
 
+import random
 from array import array
+from typing import Callable
 
 from ..topology import NO_SIDE, SquareGrid, Topology
 
@@ -27,6 +29,18 @@ CHOICES = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(25
 def is_plain_square(topology: Topology) -> bool:
     """Whether the square kernels can carve ``topology``: a full rectangle of squares."""
     return type(topology) is SquareGrid
+
+
+def with_square_kernel(carve_square: Callable[[int, int, random.Random], bytearray],
+                       carve_graph: Callable[[Topology, random.Random], bytearray]
+                       ) -> Callable[[Topology, random.Random], bytearray]:
+    """A generator's ``carve``: its square kernel on a plain square grid, its table walk on
+    every other shape."""
+    def carve(topology: Topology, rng: random.Random) -> bytearray:
+        if is_plain_square(topology):
+            return carve_square(topology.width, topology.height, rng)
+        return carve_graph(topology, rng)
+    return carve
 
 
 def walk_sides(slots: int) -> bytes:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..topology import Topology
-from .graph import ANY_SHAPE, is_plain_square
+from .graph import ANY_SHAPE, with_square_kernel
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "hunt-and-kill"
@@ -28,12 +28,6 @@ SUMMARY = (
 SHAPES = ANY_SHAPE
 
 _UNSEEN, _FRONTIER, _VISITED, _OUTSIDE = 0, 1, 2, 3
-
-
-def carve(topology: Topology, rng: random.Random) -> bytearray:
-    if is_plain_square(topology):
-        return carve_square(topology.width, topology.height, rng)
-    return carve_graph(topology, rng)
 
 
 def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
@@ -121,3 +115,6 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
         cells[cur] |= there[d]
         cells[cur + move[d]] |= back[d]
     return unpad(cells, width, height, stride)
+
+
+carve = with_square_kernel(carve_square, carve_graph)

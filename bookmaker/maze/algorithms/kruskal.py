@@ -18,17 +18,11 @@ from array import array
 from itertools import compress
 
 from ..topology import E, N, S, W, Topology
-from .graph import ANY_SHAPE, is_plain_square
+from .graph import ANY_SHAPE, with_square_kernel
 
 NAME = "kruskal"
 SUMMARY = "short corridors, many short dead ends (~30 %), no direction bias; union-find over all cells"
 SHAPES = ANY_SHAPE
-
-
-def carve(topology: Topology, rng: random.Random) -> bytearray:
-    if is_plain_square(topology):
-        return carve_square(topology.width, topology.height, rng)
-    return carve_graph(topology, rng)
 
 
 def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
@@ -107,3 +101,6 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
         if sets == 1:
             break  # a spanning tree: every other wall would close a loop
     return cells
+
+
+carve = with_square_kernel(carve_square, carve_graph)

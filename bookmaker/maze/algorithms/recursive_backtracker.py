@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..topology import E, N, S, W, Topology
-from .graph import ANY_SHAPE, is_plain_square
+from .graph import ANY_SHAPE, with_square_kernel
 from .padded import padded_index, padded_marks, unpad
 
 NAME = "recursive-backtracker"
@@ -23,12 +23,6 @@ SUMMARY = "long winding corridors, few dead ends (~10 %); stack grows with the m
 SHAPES = ANY_SHAPE
 
 _BITS = tuple(k.bit_length() for k in range(9))  # what rng.choice draws for k options
-
-
-def carve(topology: Topology, rng: random.Random) -> bytearray:
-    if is_plain_square(topology):
-        return carve_square(topology.width, topology.height, rng)
-    return carve_graph(topology, rng)
 
 
 def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
@@ -117,3 +111,6 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
             current = pop()
         else:
             return unpad(cells, width, height, stride)
+
+
+carve = with_square_kernel(carve_square, carve_graph)
