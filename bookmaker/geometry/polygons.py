@@ -19,13 +19,26 @@ from .primitives import MazeDrawing, Point, Segment, end_marker, openings, throu
 Edges = Callable[[RectGrid, int], list[tuple[int, Point, Point]]]
 
 
+def cropped(edges: Edges) -> Edges:
+    """``edges`` moved so a masked grid's drawing starts at its silhouette's box (DESIGN.md:
+    the drawing, like the box, is the silhouette's)."""
+    def moved(grid: RectGrid, cell: int) -> list[tuple[int, Point, Point]]:
+        ox, oy = grid.origin
+        return [(side, (x0 - ox, y0 - oy), (x1 - ox, y1 - oy))
+                for side, (x0, y0), (x1, y1) in edges(grid, cell)]
+    return moved
+
+
 def walls(maze: Maze, edges: Edges) -> list[Segment]:
-    """Every standing wall once: inner walls from the cell owning them, and the border."""
+    """Every standing wall once: inner walls from the cell owning them, and the border
+    (round a silhouette, every side that faces a cell a mask switched off)."""
     grid = maze.topology
-    table, sides, owned = grid.neighbours, grid.sides, grid.owned_sides
+    table, sides, owned, present = grid.neighbours, grid.sides, grid.owned_sides, grid.present
     gaps = openings(maze)
     pieces = []
     for cell, bits in enumerate(maze.cells):
+        if not present[cell]:
+            continue
         for side, (x0, y0), (x1, y1) in edges(grid, cell):
             if table[cell * sides + side] < 0:
                 standing = (cell, side) not in gaps
@@ -73,8 +86,13 @@ def _opening(grid: RectGrid, edges: Edges, cell: int, side: int) -> tuple[Point,
 
 
 def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
-            known_walls: list[Segment] | None, edges: Edges) -> MazeDrawing:
+            known_walls: list[Segment] | None, edges: Edges, round_walls: bool = True
+            ) -> MazeDrawing:
+    """The drawing of a maze whose cells are ``edges``' polygons; ``round_walls`` gives walls
+    round caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
     grid = maze.topology
+    if grid.origin != (0.0, 0.0):
+        edges = cropped(edges)
 
     def outward(cell: int, side: int) -> Point:
         return _opening(grid, edges, cell, side)[1]
@@ -95,5 +113,5 @@ def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
         solution_cells=cells,
         start_marker=end_marker(grid, maze.start, False, marker_size, outward, beyond, room),
         end_marker=end_marker(grid, maze.end, True, marker_size, outward, beyond, room),
-        round_walls=True,
+        round_walls=round_walls,
     )

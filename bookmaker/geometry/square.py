@@ -10,6 +10,7 @@ from typing import Sequence
 
 from ..maze.model import Maze
 from ..maze.topology import E, N, S, W
+from . import polygons
 from .primitives import MazeDrawing, Point, Rect, Segment, end_marker, openings, through_openings
 
 # Unit vector pointing out of the maze through each side (N, E, S, W).
@@ -56,6 +57,13 @@ def wall_runs(maze: Maze) -> list[Segment]:
     return runs
 
 
+def edges(grid, cell: int) -> list[tuple[int, Point, Point]]:
+    """Sides N, E, S, W clockwise from the top-left corner: how a silhouette is drawn."""
+    x, y = cell % grid.width, cell // grid.width
+    corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+    return [(side, corners[side], corners[(side + 1) % 4]) for side in range(4)]
+
+
 def _outward(cell: int, side: int) -> tuple[int, int]:
     return OUTWARD[side]
 
@@ -63,6 +71,8 @@ def _outward(cell: int, side: int) -> tuple[int, int]:
 def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
             walls: list[Segment] | None) -> MazeDrawing:
     grid = maze.topology
+    if grid.mask is not None:  # a silhouette: walls follow its cells, as on other shapes
+        return polygons.drawing(maze, path, marker_size, walls, edges, round_walls=False)
 
     def beyond(cell: int, side: int, distance: float) -> Point:
         x, y = grid.coordinates(cell)

@@ -26,12 +26,16 @@ class HexGrid(RectGrid):
     exit_order = (3, 2, 4, 0, 1, 5)  # the exit: bottom first, then the lower slants
 
     @property
-    def box(self) -> tuple[float, float]:
+    def grid_box(self) -> tuple[float, float]:
         return 1.5 * self.width + 0.5, ROOT3_2 * (2 * self.height + (self.width > 1))
 
-    def centre(self, cell: int) -> tuple[float, float]:
+    def grid_centre(self, cell: int) -> tuple[float, float]:
         x, y = cell % self.width, cell // self.width
         return 1 + 1.5 * x, ROOT3_2 * (1 + 2 * y + (x & 1))
+
+    def cell_bounds(self, cell: int) -> tuple[float, float, float, float]:
+        cx, cy = self.grid_centre(cell)
+        return cx - 1, cy - ROOT3_2, cx + 1, cy + ROOT3_2
 
     def _neighbour_table(self) -> array:
         return self._grid_table(

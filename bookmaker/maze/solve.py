@@ -88,9 +88,10 @@ def _farthest_pairs_of(topology: Topology, cells: bytes
     """
     count, sides, table = topology.cells, topology.sides, topology.neighbours
     steps = _open_steps(topology)
+    root = topology.first_cell()  # cell 0, unless a mask switched it off
     parent = [-1] * count
-    parent[0] = 0
-    order = [0]
+    parent[root] = root
+    order = [root]
     for here in order:  # the list grows while we walk it: a queue without popping
         bits, base = cells[here], here * sides
         for bit, side in steps:
@@ -99,14 +100,15 @@ def _farthest_pairs_of(topology: Topology, cells: bytes
                 if parent[there] < 0:
                     parent[there] = here
                     order.append(there)
-    parent[0] = -1
+    parent[root] = -1
     on_border = topology.border
     # Deepest descendant (distance, cell) of each cell, over all cells and over border cells.
     deep_all = [0] * count
     cell_all = list(range(count))
     deep_border = [0 if b else -1 for b in on_border]
     cell_border = list(range(count))
-    best_all, best_border = (0, 0, 0), (0, 0, 0) if on_border[0] else (-1, -1, -1)
+    best_all = (root, root, 0)
+    best_border = (root, root, 0) if on_border[root] else (-1, -1, -1)
     for child in reversed(order):
         up = parent[child]
         if up < 0:
@@ -122,7 +124,7 @@ def _farthest_pairs_of(topology: Topology, cells: bytes
                 best_border = (cell_border[up], cell_border[child], deep_border[up] + depth)
             if depth > deep_border[up]:
                 deep_border[up], cell_border[up] = depth, cell_border[child]
-    if len(order) < count:
+    if len(order) < topology.present_count:
         raise BookmakerError("the maze is not connected, so it has no farthest pair")
     return _ordered(best_all), _ordered(best_border)
 

@@ -23,6 +23,7 @@ from array import array
 from functools import cached_property
 
 from ..errors import BookmakerError
+from .mask import Mask, pieces
 
 MAX_SIDES = 8  # a cell's passages fit one byte
 NO_SIDE = 255  # a walk slot that leads nowhere
@@ -42,6 +43,34 @@ class Topology(ABC):
     kind: str  # "square", ...
     cells: int
     sides: int
+    mask: Mask | None = None  # grids only: the cells that take part; None: all of them
+
+    @cached_property
+    def present(self) -> bytes:
+        """Per cell, 1 when it takes part in the maze (a mask switches cells off)."""
+        return self.mask.on if self.mask is not None else b"\1" * self.cells
+
+    @cached_property
+    def present_count(self) -> int:
+        """How many cells take part: what a generator must reach."""
+        return self.present.count(1) if self.mask is not None else self.cells
+
+    @cached_property
+    def _present_ids(self) -> array:
+        present = self.present
+        return array("i", (cell for cell in range(self.cells) if present[cell]))
+
+    def random_cell(self, rng) -> int:
+        """A cell that takes part, drawn uniformly; one ``randrange`` call either way, so an
+        unmasked grid draws exactly what it always drew."""
+        if self.mask is None:
+            return rng.randrange(self.cells)
+        ids = self._present_ids
+        return ids[rng.randrange(len(ids))]
+
+    def first_cell(self) -> int:
+        """The lowest id that takes part."""
+        return self.present.index(1)
 
     @cached_property
     def neighbours(self) -> array:
@@ -101,7 +130,7 @@ class Topology(ABC):
         """The cell whose centre is nearest the middle of the outer wall's box (lowest id on a tie)."""
         box_w, box_h = self.box
         mx, my = box_w / 2, box_h / 2
-        return min(range(self.cells),
+        return min(self._present_ids,
                    key=lambda cell: (round((self.centre(cell)[0] - mx) ** 2
                                            + (self.centre(cell)[1] - my) ** 2, 9), cell))
 
@@ -170,21 +199,35 @@ class Topology(ABC):
 
 
 class RectGrid(Topology):
-    """A shape laid out in ``width`` columns by ``height`` rows, cell (x, y) numbered ``y * width + x``."""
+    """A shape laid out in ``width`` columns by ``height`` rows, cell (x, y) numbered ``y * width + x``.
 
-    def __init__(self, width: int, height: int) -> None:
+    A ``mask`` switches cells off: they keep their ids but have no neighbours, the
+    cells next to them get a wall on that side, and the box, centres and drawing
+    shrink to the silhouette of the cells that are on (DESIGN.md, "Shapes").
+    """
+
+    def __init__(self, width: int, height: int, mask: Mask | None = None) -> None:
         check_grid_size(width, height)
         self.width, self.height = width, height
         self.cells = width * height
+        if mask is not None and len(mask.on) != self.cells:
+            raise ValueError(f"a mask of {len(mask.on)} cells for a {width}x{height} grid")
+        self.mask = mask
+        # A random walk would never leave an island: masks reach here settled (mask.py).
+        if mask is not None and len(pieces(self, mask.on)) != 1:
+            raise ValueError("a mask must leave one connected piece of cells")
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.width}, {self.height})"
+        masked = f", {self.mask.kind} mask" if self.mask is not None else ""
+        return f"{type(self).__name__}({self.width}, {self.height}{masked})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and (self.width, self.height) == (other.width, other.height)
+        return (type(other) is type(self)
+                and (self.width, self.height) == (other.width, other.height)
+                and self.mask == other.mask)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.width, self.height))
+        return hash((self.kind, self.width, self.height, self.mask))
 
     def describe(self) -> str:
         return f"{self.width}x{self.height}"
@@ -201,15 +244,136 @@ class RectGrid(Topology):
                 f"{what} cell {[x, y]} is outside the {self.width}x{self.height} grid "
                 f"(x 0..{self.width - 1}, y 0..{self.height - 1})"
             )
-        return y * self.width + x
+        cell = y * self.width + x
+        if not self.present[cell]:
+            raise BookmakerError(f"{what} cell {[x, y]} is outside the mask: pick a cell of the "
+                                 "silhouette")
+        return cell
 
     def corners(self) -> tuple[int, int]:
-        """The top-left and bottom-right cells."""
-        return 0, self.cells - 1
+        """The top-left and bottom-right cells (of a silhouette: its border cells nearest
+        the top-left and bottom-right corners of its box)."""
+        if self.mask is None:
+            return 0, self.cells - 1
+        box_w, box_h = self.box
+        rim = [cell for cell in self._present_ids if self.border[cell]]
+
+        def nearest(cx: float, cy: float) -> int:
+            return min(rim, key=lambda cell: (round(math.dist(self.centre(cell), (cx, cy)), 9),
+                                              cell))
+        return nearest(0.0, 0.0), nearest(box_w, box_h)
 
     def scaled(self, factor: float) -> str:
         return (f"{max(1, math.floor(self.width * factor))}x"
                 f"{max(1, math.floor(self.height * factor))}")
+
+    # Where each shape draws its cells, before a mask crops the drawing to its silhouette.
+
+    @property
+    def grid_box(self) -> tuple[float, float]:
+        """Width and height of the whole grid's box, in cell units."""
+        raise NotImplementedError
+
+    def grid_centre(self, cell: int) -> tuple[float, float]:
+        """``cell``'s centre in the whole grid's box."""
+        raise NotImplementedError
+
+    def cell_bounds(self, cell: int) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of ``cell`` in the whole grid's box."""
+        raise NotImplementedError
+
+    def cell_rows(self, cell: int) -> tuple[float, float]:
+        """The top and bottom of ``cell`` in the whole grid's box."""
+        _, top, _, bottom = self.cell_bounds(cell)
+        return top, bottom
+
+    @cached_property
+    def origin(self) -> tuple[float, float]:
+        """Where the box's top-left corner lies in the whole grid's box: (0, 0) unmasked."""
+        if self.mask is None:
+            return 0.0, 0.0
+        bounds = [self.cell_bounds(cell) for cell in self._present_ids]
+        return min(b[0] for b in bounds), min(b[1] for b in bounds)
+
+    @cached_property
+    def box(self) -> tuple[float, float]:
+        if self.mask is None:
+            return self.grid_box
+        bounds = [self.cell_bounds(cell) for cell in self._present_ids]
+        ox, oy = self.origin
+        return max(b[2] for b in bounds) - ox, max(b[3] for b in bounds) - oy
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        x, y = self.grid_centre(cell)
+        ox, oy = self.origin
+        return x - ox, y - oy
+
+    def middle_cell(self) -> int:
+        """Unmasked, the cell nearest the box's middle; masked, the cell that is on nearest the
+        silhouette's centre of mass (the mean of its cells' centres, cells being of one area)."""
+        if self.mask is None:
+            return super().middle_cell()
+        ids = self._present_ids
+        centres = [self.centre(cell) for cell in ids]
+        mx = sum(x for x, _ in centres) / len(ids)
+        my = sum(y for _, y in centres) / len(ids)
+        return min(zip(ids, centres),
+                   key=lambda item: (round((item[1][0] - mx) ** 2 + (item[1][1] - my) ** 2, 9),
+                                     item[0]))[0]
+
+    def present_sides(self, cell: int) -> int:
+        """The side bits ``cell`` has (every side number on squares and hexagons)."""
+        return (1 << self.sides) - 1
+
+    @cached_property
+    def full_neighbours(self) -> array:
+        """The neighbour table of the whole grid, as if no mask switched cells off."""
+        return self._neighbour_table()
+
+    @cached_property
+    def neighbours(self) -> array:
+        if self.mask is None:
+            return self.full_neighbours
+        table, back, sides, on = array("i", self.full_neighbours), self.back, self.sides, self.mask.on
+        nowhere = array("i", [-1]) * sides
+        for cell in range(self.cells):
+            if on[cell]:
+                continue
+            base = cell * sides
+            for side in range(sides):
+                other = table[base + side]
+                if other >= 0:
+                    table[other * sides + back[base + side]] = -1
+            table[base:base + sides] = nowhere
+        return table
+
+    @cached_property
+    def border(self) -> bytes:
+        """Per cell, its sides facing the outside: unmasked, the grid's edge; masked, the
+        outside of the whole silhouette, so walls round a hole inside it are no border."""
+        if self.mask is None:
+            return self._border_masks()
+        full, sides, on = self.full_neighbours, self.sides, self.mask.on
+        # Cells that are off and reach the grid's edge through other such cells lie outside.
+        outside = bytearray(self.cells)
+        queue = [cell for cell in range(self.cells)
+                 if not on[cell] and -1 in full[cell * sides:(cell + 1) * sides]]
+        for cell in queue:
+            outside[cell] = 1
+        for cell in queue:
+            for other in full[cell * sides:(cell + 1) * sides]:
+                if other >= 0 and not on[other] and not outside[other]:
+                    outside[other] = 1
+                    queue.append(other)
+        masks = bytearray(self.cells)
+        for cell in self._present_ids:
+            real, base, mask = self.present_sides(cell), cell * sides, 0
+            for side in range(sides):
+                other = full[base + side]
+                if real >> side & 1 and (other < 0 or outside[other]):
+                    mask |= 1 << side
+            masks[cell] = mask
+        return bytes(masks)
 
     def _grid_table(self, steps) -> array:
         """The neighbour table from ``steps(x, y)``: the (x, y) through each side, in side order."""
@@ -238,13 +402,19 @@ class SquareGrid(RectGrid):
     exit_order = (2, 0, 3, 1)
 
     @property
-    def box(self) -> tuple[float, float]:
+    def grid_box(self) -> tuple[float, float]:
         return float(self.width), float(self.height)
 
-    def centre(self, cell: int) -> tuple[float, float]:
+    def grid_centre(self, cell: int) -> tuple[float, float]:
         return cell % self.width + 0.5, cell // self.width + 0.5
 
+    def cell_bounds(self, cell: int) -> tuple[float, float, float, float]:
+        x, y = cell % self.width, cell // self.width
+        return float(x), float(y), x + 1.0, y + 1.0
+
     def middle_cell(self) -> int:
+        if self.mask is not None:
+            return super().middle_cell()
         return (self.height - 1) // 2 * self.width + (self.width - 1) // 2
 
     def _neighbour_table(self) -> array:
@@ -280,4 +450,6 @@ class SquareGrid(RectGrid):
 
     @cached_property
     def open_sides(self) -> bytes:
+        if self.mask is not None:
+            return Topology.open_sides.func(self)
         return self.border.translate(bytes(15 ^ mask for mask in range(256)))

@@ -13,6 +13,7 @@ import math
 from array import array
 
 from ..errors import BookmakerError
+from .mask import Mask
 from .topology import E, N, S, W, RectGrid
 
 ROW = math.sqrt(3) / 2
@@ -28,8 +29,8 @@ class TriangleGrid(RectGrid):
     exit_order = (2, 0, 1, 3)
     corridor = 1 / math.sqrt(3)  # the inscribed circle: narrower than a door
 
-    def __init__(self, width: int, height: int) -> None:
-        super().__init__(width, height)
+    def __init__(self, width: int, height: int, mask: Mask | None = None) -> None:
+        super().__init__(width, height, mask)
         if width == 1 and height > 2:
             raise BookmakerError(
                 f"a triangle grid one cell wide falls apart into pairs of cells, so 1x{height} "
@@ -39,10 +40,14 @@ class TriangleGrid(RectGrid):
         return (cell % self.width + cell // self.width) % 2 == 0
 
     @property
-    def box(self) -> tuple[float, float]:
+    def grid_box(self) -> tuple[float, float]:
         return (self.width + 1) / 2, ROW * self.height
 
-    def centre(self, cell: int) -> tuple[float, float]:
+    def cell_bounds(self, cell: int) -> tuple[float, float, float, float]:
+        x, y = cell % self.width, cell // self.width
+        return x / 2, ROW * y, x / 2 + 1, ROW * (y + 1)
+
+    def grid_centre(self, cell: int) -> tuple[float, float]:
         x, y = cell % self.width, cell // self.width
         # The centroid: two thirds of the way from the apex to the base.
         return x / 2 + 0.5, ROW * (y + (2 / 3 if self.points_up(cell) else 1 / 3))

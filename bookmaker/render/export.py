@@ -51,6 +51,9 @@ def _ascii_shape(topology: Topology) -> None:
     if topology.kind != "square":
         raise BookmakerError(
             f"ascii draws square mazes only; use svg, png or pdf for a {topology.kind} maze")
+    if topology.mask is not None:
+        raise BookmakerError("ascii draws whole rectangles only; use svg, png or pdf for a "
+                             "maze with a mask")
 
 
 def to_ascii(maze: Maze, solution: bool = False) -> str:

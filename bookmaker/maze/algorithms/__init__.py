@@ -56,11 +56,19 @@ class Algorithm:
         """Whether it carves mazes of the shape called ``kind``."""
         return self.shapes is None or kind in self.shapes
 
+    @property
+    def takes_masks(self) -> bool:
+        """Whether it carves a grid a mask has cut to a silhouette: only the generators that
+        walk the neighbour table do; the others sweep whole rows and columns."""
+        return self.shapes is None
+
     def supports(self, topology: Topology) -> bool:
-        return self.carves(topology.kind)
+        return self.carves(topology.kind) and (topology.mask is None or self.takes_masks)
 
     def check_supports(self, topology: Topology) -> None:
         """A one-line error naming the shapes it carves, unless it carves ``topology``."""
+        if topology.mask is not None and not self.takes_masks:
+            raise BookmakerError(mask_refusal(self.name))
         if not self.supports(topology):
             raise BookmakerError(
                 f"{self.name} works on {' and '.join(sorted(self.shapes))} grids only, "
@@ -70,6 +78,13 @@ class Algorithm:
     def __call__(self, topology: Topology, rng: random.Random, **options: Any) -> bytearray:
         self.check_supports(topology)
         return self.carve(topology, rng, **options)
+
+
+def mask_refusal(name: str) -> str:
+    """Why ``name`` can't carve a masked grid, and what can."""
+    anywhere = [other.name for other in ALGORITHMS.values() if other.takes_masks]
+    return (f"{name} sweeps whole rows of a rectangle, so it can't carve a mask's silhouette; "
+            f"use one of: {', '.join(anywhere)}")
 
 
 def _entry(module) -> Algorithm:

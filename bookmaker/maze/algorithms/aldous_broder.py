@@ -31,9 +31,9 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     slot_of = walk_sides(slots)
     reached = bytearray(topology.cells) + b"\2"  # the extra cell: what -1 indexes
     cells = bytearray(topology.cells)
-    cur = rng.randrange(topology.cells)
+    cur = topology.random_cell(rng)
     reached[cur] = 1
-    remaining = topology.cells - 1
+    remaining = topology.present_count - 1
     getrandbits, chunk = rng.getrandbits, WALK_CHUNK
     while remaining:
         # Bytes become slots in one C call, not one lookup a step.

@@ -28,7 +28,15 @@ CHOICES = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(25
 
 def is_plain_square(topology: Topology) -> bool:
     """Whether the square kernels can carve ``topology``: a full rectangle of squares."""
-    return type(topology) is SquareGrid
+    return type(topology) is SquareGrid and topology.mask is None
+
+
+def cell_states(topology: Topology, inside: int, outside: int) -> bytearray:
+    """A state byte per cell: ``inside`` where the cell takes part, ``outside`` where a mask
+    switches it off."""
+    if topology.mask is None:
+        return bytearray([inside]) * topology.cells
+    return bytearray(topology.present.translate(bytes([outside, inside]) + bytes(254)))
 
 
 def with_square_kernel(carve_square: Callable[[int, int, random.Random], bytearray],

@@ -61,12 +61,12 @@ def carve_graph(topology: Topology, rng: random.Random, newest_share: float,
     free = bytearray(topology.open_sides)  # per cell: sides to unvisited neighbours
     cells = bytearray(topology.cells)
     rand = rng.random
-    cur = rng.randrange(topology.cells)
+    cur = topology.random_cell(rng)
     active = [cur]
     head = 0  # active[:head] are finished (policy oldest)
     misses = 0  # random picks of finished cells since the last sweep
     nxt = cur
-    for _ in range(topology.cells):
+    for _ in range(topology.present_count):
         # nxt is newly visited: its neighbours lose their way to it.
         base = nxt * sides
         for index in range(base, base + sides):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..topology import Topology
-from .graph import ANY_SHAPE, with_square_kernel
+from .graph import ANY_SHAPE, cell_states, with_square_kernel
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "hunt-and-kill"
@@ -32,11 +32,11 @@ _UNSEEN, _FRONTIER, _VISITED, _OUTSIDE = 0, 1, 2, 3
 
 def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     sides, table, back = topology.sides, topology.neighbours, topology.back
-    state = bytearray(topology.cells)
+    state = cell_states(topology, _UNSEEN, _OUTSIDE)  # a mask's cells off: never hunted
     state.append(_UNSEEN)  # sentinel: stops the cursor past the last cell
     cells = bytearray(topology.cells)
     rand = rng.random
-    cur = rng.randrange(topology.cells)
+    cur = topology.random_cell(rng)
     cursor = 0  # no unvisited cell before it
     while True:
         state[cur] = _VISITED

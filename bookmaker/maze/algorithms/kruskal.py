@@ -46,7 +46,7 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     del keys
     cells = bytearray(n)
     parent = array("i", range(n))
-    sets = n
+    sets = topology.present_count
     for wall in walls:
         a = wall // per
         b = other[wall]

@@ -50,7 +50,7 @@ def _frontier_graph(topology: Topology, rng: random.Random) -> bytearray:
     toward = bytearray(topology.cells)  # per cell: its sides to neighbours in the maze
     inside = bytearray(topology.cells)
     cells = bytearray(topology.cells)
-    cur = rng.randrange(topology.cells)
+    cur = topology.random_cell(rng)
     frontier: list[int] = []
     add = frontier.append
     while True:
@@ -129,7 +129,7 @@ def _weights(topology: Topology, rng: random.Random) -> bytearray:
     # lower cell ids win, as they did when this ran on the padded square grid.
     heap: list[tuple[float, int, int]] = []
     push, pop = heapq.heappush, heapq.heappop
-    cur = rng.randrange(topology.cells)
+    cur = topology.random_cell(rng)
     while True:
         inside[cur] = 1
         for index in range(cur * sides, (cur + 1) * sides):

@@ -34,7 +34,7 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     visited[-1] = 1
     getrandbits = rng.getrandbits
     bits = _BITS
-    current = rng.randrange(topology.cells)
+    current = topology.random_cell(rng)
     visited[current] = 1
     stack: list[int] = []
     push, pop = stack.append, stack.pop

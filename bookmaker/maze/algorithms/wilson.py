@@ -21,7 +21,7 @@ import random
 
 from ..topology import E, N, S, W, Topology
 from ..triangle_grid import TriangleGrid
-from .graph import ANY_SHAPE, is_plain_square, walk_sides, walk_table
+from .graph import ANY_SHAPE, cell_states, is_plain_square, walk_sides, walk_table
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
 NAME = "wilson"
@@ -36,7 +36,7 @@ SHAPES = ANY_SHAPE
 def carve(topology: Topology, rng: random.Random) -> bytearray:
     if is_plain_square(topology):
         return carve_square(topology.width, topology.height, rng)
-    if type(topology) is TriangleGrid:
+    if type(topology) is TriangleGrid and topology.mask is None:
         return carve_triangle(topology.width, topology.height, rng)
     return carve_graph(topology, rng)
 
@@ -47,10 +47,11 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     slot_of = walk_sides(slots)
     # 0: not in the maze yet, 1: in the maze, 2: outside (the extra last cell
     # that a missing neighbour, -1, indexes)
-    state = bytearray(topology.cells) + b"\2"
+    # Cells a mask switches off count as in the maze, so no walk starts there.
+    state = cell_states(topology, 0, 1) + b"\2"
     cells = bytearray(topology.cells)
     exits = bytearray(topology.cells)  # the walk slot the walk last left each cell by
-    state[rng.randrange(topology.cells)] = 1
+    state[topology.random_cell(rng)] = 1
     start = cur = state.find(0)
     getrandbits, chunk = rng.getrandbits, WALK_CHUNK
     while start >= 0:
