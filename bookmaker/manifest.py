@@ -38,11 +38,12 @@ class MazeRecord:
     variant: str | None = None
     answer_file: str | None = None  # set when the answers are in a separate key PDF
     shape: dict | None = None  # set for mazes written as bookmaker.maze/2
+    braid: float = 0.0
+    mask: dict | None = None  # Mask.as_json(): what the silhouette was made from
 
     def as_json(self) -> dict[str, Any]:
-        # DESIGN.md: a /2 maze carries its shape, braid and mask; books neither braid nor
-        # mask yet, so those say so rather than go missing.
-        size = ({"shape": self.shape, "braid": 0, "mask": None} if self.shape else
+        # DESIGN.md: a /2 maze carries its shape, braid and mask.
+        size = ({"shape": self.shape, "braid": self.braid or 0, "mask": self.mask} if self.shape else
                 {"width": self.width, "height": self.height})
         record = {
             "number": self.number, "section": self.section, "algorithm": self.algorithm,

@@ -18,6 +18,7 @@ LAYERS = [
     ("drivers", ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight",
                  "bookmaker.preview", "bookmaker.manifest"]),
     ("layout", ["bookmaker.views", "bookmaker.layout", "bookmaker.fonts", "bookmaker.files",
+                "bookmaker.masks",
                 "bookmaker.pdf_content"]),
     ("geometry", ["bookmaker.geometry"]),
     ("maze", ["bookmaker.maze"]),

@@ -17,6 +17,7 @@ on stderr and exit code 2, and nothing is written until the maze is made.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -29,6 +30,8 @@ from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES, with_endpoints
 from ..maze.topology import Topology, check_grid_size
 from ..files import write_atomic
+from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
+from ..masks.outlines import OUTLINES
 from ..render.export import FORMATS, check_size, export
 from ..units import parse_grid_size
 
@@ -55,33 +58,93 @@ def _number(text: str, flag: str) -> float:
 DEFAULT_SIZE, DEFAULT_RINGS = "20x20", "10"
 
 
-def _topology(shape: str, size: str | None, rings: str | None, max_cells: int) -> Topology:
-    """The shape the flags describe: ``--size`` for grid shapes, ``--rings`` for polar."""
+MASK_FLAGS = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-file",
+              "outline": "--outline"}
+_DIGEST = re.compile(r"^(?P<path>.+)#(?P<digest>[0-9a-f]{4,64})$")
+
+
+def _mask_spec(sources: dict[str, str | None], islands: str | None, threshold: str | None
+               ) -> tuple[MaskSpec | None, str | None, str]:
+    """The mask the flags ask for, the file digest a recipe pinned (``cat.png#1a2b3c4d``),
+    and the flag to blame."""
+    given = {kind: value for kind, value in sources.items() if value is not None}
+    if len(given) > 1:
+        raise BookmakerError(f"give one mask, not {' and '.join(MASK_FLAGS[k] for k in given)}")
+    if not given:
+        if islands is not None or threshold is not None:
+            flag = "--islands" if islands is not None else "--threshold"
+            raise BookmakerError(f"{flag} goes with a mask: --mask-image, --mask-text, "
+                                 "--mask-file or --outline")
+        return None, None, ""
+    (kind, value), = given.items()
+    flag = MASK_FLAGS[kind]
+    if threshold is not None and kind != "image":
+        raise BookmakerError("--threshold judges the pixels of --mask-image only")
+    digest = path = None
+    if kind in ("image", "file"):
+        pinned = _DIGEST.match(value)
+        if pinned and not Path(value).exists():  # a recipe's 'cat.png#1a2b3c4d'
+            value, digest = pinned["path"], pinned["digest"]
+        path = Path(value)
+    spec = MaskSpec(kind, path.name if path else value, path,
+                    _number(threshold, "--threshold") if threshold is not None
+                    else DEFAULT_THRESHOLD, islands, None)
+    return spec, digest, flag
+
+
+def _topology(shape: str, size: str | None, rings: str | None, max_cells: int,
+              mask: MaskSpec | None = None, digest: str | None = None, flag: str = ""
+              ) -> Topology:
+    """The shape the flags describe: ``--size`` for grid shapes, ``--rings`` for polar, cut
+    to ``mask``'s silhouette if one is given."""
     if shape not in SHAPES:
         raise BookmakerError(f"--shape takes one of {', '.join(SHAPES)}, got '{shape}'")
     if shape == "polar":
         if size is not None:
             raise BookmakerError("a polar maze is sized by --rings N, not --size")
+        if mask is not None:
+            raise BookmakerError(f"{flag}: a polar maze is already a disc and takes no mask; "
+                                 "use --shape square, hex or triangle for a silhouette")
         topology = make_topology(shape, rings=_integer(rings or DEFAULT_RINGS, "--rings", 1))
     else:
         if rings is not None:
             raise BookmakerError(f"--rings sizes polar mazes; give a {shape} maze --size WxH")
-        try:
-            width, height = parse_grid_size(size or DEFAULT_SIZE)
-            check_grid_size(width, height)
-        except (ValueError, BookmakerError) as error:
-            raise BookmakerError(f"--size: {error}") from None
-        if width * height > max_cells:  # before the grid's tables are built
-            raise BookmakerError(
-                f"a {width}x{height} maze has {width * height:,} cells, over the limit of "
-                f"{max_cells:,}; raise --max-cells to allow it"
-            )
-        topology = make_topology(shape, (width, height))
+        if size is None and mask is not None and mask.kind == "file":
+            dimensions = None  # the file sets it
+        else:
+            try:
+                dimensions = parse_grid_size(size or DEFAULT_SIZE)
+                check_grid_size(*dimensions)
+            except (ValueError, BookmakerError) as error:
+                raise BookmakerError(f"--size: {error}") from None
+            width, height = dimensions
+            if width * height > max_cells:  # before the grid's tables are built
+                raise BookmakerError(
+                    f"a {width}x{height} maze has {width * height:,} cells, over the limit of "
+                    f"{max_cells:,}; raise --max-cells to allow it"
+                )
+        if mask is None:
+            topology = make_topology(shape, dimensions)
+        else:
+            topology = _masked(shape, dimensions, mask, digest, flag)
     if topology.cells > max_cells:
         raise BookmakerError(
             f"a {topology.describe()} {shape} maze has {topology.cells:,} cells, over the limit "
             f"of {max_cells:,}; raise --max-cells to allow it"
         )
+    return topology
+
+
+def _masked(shape: str, size: tuple[int, int] | None, mask: MaskSpec, digest: str | None,
+            flag: str) -> Topology:
+    try:
+        topology = masked_grid(shape, size, mask)
+    except BookmakerError as error:
+        raise BookmakerError(f"{flag}: {error}") from None
+    if digest and not topology.mask.sha256.startswith(digest):
+        raise BookmakerError(
+            f"{flag}: {mask.path} has changed since the recipe was made: its SHA-256 begins "
+            f"{topology.mask.sha256[:len(digest)]}, the recipe says {digest}")
     return topology
 
 
@@ -132,9 +195,10 @@ def _endpoints(mode: str, start: str | None, end: str | None):
     return cells
 
 
-def _make(algorithm: str, topology: Topology, seed: int, options: dict, endpoints) -> Maze:
+def _make(algorithm: str, topology: Topology, seed: int, options: dict, endpoints,
+          braid: float) -> Maze:
     try:
-        maze = generate_on(topology, algorithm, seed, **options)
+        maze = generate_on(topology, algorithm, seed, braid=braid, **options)
     except ValueError as error:  # an option value the algorithm cannot use
         raise BookmakerError(f"{algorithm}: {error}") from None
     if not isinstance(endpoints, str):  # explicit cells, as the user names them
@@ -162,6 +226,9 @@ def _targets(fmt: str, output: str | None, count: int | None, seeds: range,
                 f"FILE-{count}.svg)"
             )
         shape = "" if topology.kind == "square" else f"{topology.kind}-"
+        if topology.mask is not None:  # maze-wilson-heart-30x30-7.svg
+            shape += re.sub(r"[^a-z0-9]+", "-", Path(topology.mask.source).stem.lower()
+                            ).strip("-") + "-"
         size = topology.describe().replace(" ", "")
         return [DEFAULT_DIR / f"maze-{algorithm}-{shape}{size}-{seed}.{fmt}" for seed in seeds]
     path = Path(output)
@@ -221,15 +288,42 @@ def maze_command(
         None, "--cell", metavar="SIZE", help="Cell size: pixels for png/svg, points for pdf."),
     max_cells: str = typer.Option(
         "4000000", "--max-cells", metavar="N", help="Refuse mazes with more cells than this."),
+    mask_image: Optional[str] = typer.Option(
+        None, "--mask-image", metavar="PATH",
+        help="Cut the grid to a picture's dark shape (square, hex, triangle)."),
+    mask_text: Optional[str] = typer.Option(
+        None, "--mask-text", metavar="TEXT", help="Cut the grid to letters, for name mazes."),
+    mask_file: Optional[str] = typer.Option(
+        None, "--mask-file", metavar="PATH",
+        help="Cut the grid to rows of X (cell) and . (none); the file sets the size."),
+    outline: Optional[str] = typer.Option(
+        None, "--outline", metavar="NAME", help=f"A built-in outline: {', '.join(OUTLINES)}."),
+    islands: Optional[str] = typer.Option(
+        None, "--islands", metavar="MODE",
+        help="A mask in pieces: error, keep-largest or connect (default: connect for text)."),
+    threshold: Optional[str] = typer.Option(
+        None, "--threshold", metavar="X",
+        help="--mask-image: the lightness (0 to 1, default 0.5) under which a pixel is dark."),
+    braid: str = typer.Option(
+        "0", "--braid", metavar="P",
+        help="Join this share of dead ends into loops, 0 to 1 (1: no dead ends)."),
 ) -> None:
     """Generate a maze and print or save it.
 
     The same algorithm, size, seed and options give the same maze, on any machine, next year.
     """
-    topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1))
+    loops = _number(braid, "--braid")
+    if not 0 <= loops <= 1:
+        raise BookmakerError(f"--braid takes a share from 0 to 1, got {braid}")
+    mask, digest, flag = _mask_spec(
+        {"image": mask_image, "text": mask_text, "file": mask_file, "outline": outline},
+        islands, threshold)
+    topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1),
+                         mask, digest, flag)
     if fmt is None:
         suffix = Path(output).suffix.lstrip(".").lower() if output else ""
-        fmt = suffix if suffix in FORMATS else "ascii" if shape == "square" else "svg"
+        plain = shape == "square" and mask is None  # what ascii draws
+        fmt = suffix if suffix in FORMATS else "ascii" if plain else "svg"
     if fmt not in FORMATS:
         raise BookmakerError(f"--format takes one of {', '.join(FORMATS)}, got '{fmt}'")
     first = _integer(seed, "--seed", 0)
@@ -254,7 +348,7 @@ def maze_command(
     shared = len(targets) == 1  # every maze goes to one stream or file
     documents = []
     for index, maze_seed in enumerate(seeds):
-        maze = _make(algorithm, topology, maze_seed, options, ends)
+        maze = _make(algorithm, topology, maze_seed, options, ends, loops)
         data = export(maze, fmt, solution=solution, cell=scale)
         if shared:
             documents.append(data)

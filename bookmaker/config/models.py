@@ -33,7 +33,11 @@ from pydantic_core import PydanticCustomError
 from .. import units
 from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
+from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
+from ..masks.outlines import OUTLINES
 from ..maze import ALGORITHMS, lookup
+from ..maze.algorithms import mask_refusal
+from ..maze.mask import ISLANDS
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES
 from ..maze.topology import Topology
@@ -256,6 +260,73 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
     schema["allOf"] = rules
 
 
+NAME_FIELD = "{name}"  # in a worksheet's text mask: each student's name
+
+
+class MaskConfig(Strict):
+    """A silhouette for the section's mazes: exactly one of image, text, file or outline.
+
+    Paths are relative to the config file's folder.
+    """
+
+    image: Path | None = Field(
+        None, description="A black-on-white (or transparent) picture, fitted into the grid; a "
+        "cell takes part when at least half of it is dark.")
+    text: str | None = Field(
+        None, min_length=1, max_length=40,
+        description="Letters in the book's bold font, for name mazes; in worksheets, "
+        f"'{NAME_FIELD}' is each student's name (worksheet.names).")
+    file: Path | None = Field(
+        None, description="Rows of X (a cell) and . (no cell); it sets the grid's size.")
+    outline: Literal[tuple(OUTLINES)] | None = Field(  # type: ignore[valid-type]
+        None, description=f"A built-in outline: {_words(OUTLINES)}.")
+    threshold: float = Field(
+        DEFAULT_THRESHOLD, gt=0, lt=1,
+        description="image: the lightness (0 black, 1 white) under which a pixel is dark.")
+    islands: Literal[ISLANDS] | None = Field(  # type: ignore[valid-type]
+        None, description="When the silhouette falls apart: error, keep-largest or connect. "
+        "Default: connect for text, error for the others.")
+
+    @field_validator("image", "file")
+    @classmethod
+    def _readable(cls, path: Path | None, info: ValidationInfo) -> Path | None:
+        if path is None:
+            return None
+        base = Path((info.context or {}).get("base", "."))
+        full = (base / path.expanduser()).resolve()
+        if not full.is_file():
+            raise problem(f"no such file '{path}' (looked for {full})")
+        return full
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "MaskConfig":
+        given = [kind for kind in MASK_SOURCES if getattr(self, kind) is not None]
+        if len(given) != 1:
+            said = f"got {_words(given)}" if given else "got none"
+            raise problem(f"a mask takes exactly one of {_words(MASK_SOURCES)}; {said}")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(kind for kind in MASK_SOURCES if getattr(self, kind) is not None)
+
+    def spec(self, font: Path | None, name: str | None = None) -> MaskSpec:
+        """The mask to build; ``name`` fills a worksheet's ``{name}``."""
+        kind = self.kind
+        value = getattr(self, kind)
+        if kind in ("image", "file"):
+            source = value.name
+            path = value
+        else:
+            source = value.replace(NAME_FIELD, name) if name is not None else value
+            path = None
+        return MaskSpec(kind, source, path, self.threshold, self.islands,
+                        font if kind == "text" else None)
+
+
+MASK_SOURCES = ("image", "text", "file", "outline")
+
+
 class Section(Strict):
     """A run of mazes made alike: one shape, one algorithm, one size, one title.
 
@@ -283,6 +354,10 @@ class Section(Strict):
         default_factory=dict,
         description="The algorithm's own options; `bookmaker algorithms` lists them.",
     )
+    mask: MaskConfig | None = Field(
+        None, description="A silhouette the mazes take (square, hex and triangle grids): "
+        "image, text, file or outline, with threshold and islands.",
+    )
     size: GridSize | None = Field(
         None, validate_default=True,
         description=f"Maze size in cells, COLUMNSxROWS, 1 to {MAX_MAZE_SIDE} each way; "
@@ -304,6 +379,11 @@ class Section(Strict):
         f"Default: {GRID_DEFAULT_ENDPOINTS}; "
         + ", ".join(f"{mode} for {shape}" for shape, mode in DEFAULT_ENDPOINTS.items()) + ".",
         json_schema_extra={"default": GRID_DEFAULT_ENDPOINTS},
+    )
+    braid: float = Field(
+        0.0, ge=0, le=1,
+        description="Share of dead ends joined into loops after carving, 0 to 1: 0 keeps the "
+        "mazes perfect (one way between any two cells), 1 leaves no dead ends.",
     )
     instructions: str = Field("", description="A line printed above each maze of the section.")
     difficulty: str | None = Field(None, description="A label such as 'Easy', shown on pages.")
@@ -336,6 +416,9 @@ class Section(Strict):
             return None
         if size is None:
             if shape is None:  # the shape itself is wrong; that error says enough
+                return None
+            mask = info.data.get("mask")
+            if mask is not None and mask.kind == "file":  # the file sets the size
                 return None
             raise problem(f"required key is missing: a {shape} maze's size in cells, "
                           "COLUMNSxROWS (e.g. size: 20x15)")
@@ -407,6 +490,21 @@ class Section(Strict):
                 raise problem(str(error), key) from None
         return options
 
+    @field_validator("mask")
+    @classmethod
+    def _mask_fits_shape(cls, mask: MaskConfig | None, info: ValidationInfo
+                         ) -> MaskConfig | None:
+        if mask is None:
+            return None
+        shape = info.data.get("shape")
+        if shape is not None and shape not in MASKED_SHAPES:
+            raise problem(f"a {shape} maze takes no mask (a polar maze is already a disc); "
+                          f"masks cut {_words(MASKED_SHAPES)} grids")
+        name = info.data.get("algorithm")
+        if name is not None and not ALGORITHMS[name].takes_masks:
+            raise problem(mask_refusal(name))
+        return mask
+
     @field_validator("endpoints", mode="before")
     @classmethod
     def _endpoints_default_by_shape(cls, mode: Any, info: ValidationInfo) -> Any:
@@ -427,8 +525,15 @@ class Section(Strict):
 
     @property
     def topology(self) -> Topology:
-        """The shape and size every maze of the section has."""
-        return make_topology(self.shape, self.size, self.rings)
+        """The shape and size every maze of the section has (cut to its silhouette)."""
+        return self.grid_for(None, None)
+
+    def grid_for(self, font: Path | None, name: str | None) -> Topology:
+        """The section's grid, cut by its mask with the letters in ``font`` (None: the
+        bundled one) and ``name`` for a worksheet's ``{name}``."""
+        if self.mask is None:
+            return make_topology(self.shape, self.size, self.rings)
+        return masked_grid(self.shape, self.size, self.mask.spec(font, name))
 
     @property
     def slug(self) -> str:
@@ -466,6 +571,20 @@ class Worksheet(Strict):
         "students; section: they follow the worksheets in the same PDF.",
     )
     stars: bool = Field(True, description="Show a difficulty rating on each sheet.")
+    names: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        default_factory=list,
+        description="Students' names, one worksheet each (instead of copies); a text mask of "
+        f"'{NAME_FIELD}' turns each name into its maze, and the name fills the first field.",
+    )
+
+    @model_validator(mode="after")
+    def _names_or_copies(self) -> "Worksheet":
+        if self.names:
+            if "copies" in self.model_fields_set and self.copies != len(self.names):
+                raise problem(f"copies is {self.copies} but {len(self.names)} names are given; "
+                              "leave copies out: one worksheet per name", "copies")
+            self.copies = len(self.names)
+        return self
 
     @field_validator("min_cell")
     @classmethod
@@ -529,6 +648,37 @@ class Book(Strict):
                         "sections", index, "per_page",
                     )
         return self
+
+    @model_validator(mode="after")
+    def _masks_settle(self) -> "Book":
+        # A silhouette is judged once shape, size and the book's font are known: the file
+        # readable, the picture decodable, the letters in the font, the cells one piece.
+        for index, section in enumerate(self.sections):
+            if section.mask is None:
+                continue
+            named = NAME_FIELD in (section.mask.text or "")
+            if named and not (self.layout == "worksheet" and self.worksheet.names):
+                raise problem(f"'{NAME_FIELD}' in a text mask needs worksheet.names, the "
+                              "students' names (and layout: worksheet)",
+                              "sections", index, "mask", "text")
+            for name in (self.worksheet.names if named else [None]):
+                try:
+                    self.grid_for(index, name)
+                except BookmakerError as error:
+                    said = f" (for the name '{name}')" if name is not None else ""
+                    raise problem(f"{error}{said}", "sections", index, "mask",
+                                  section.mask.kind) from None
+        return self
+
+    def mask_spec(self, section: int, name: str | None = None) -> MaskSpec | None:
+        """The mask of ``section``'s mazes, a text in the book's font (headings' face), with
+        ``name`` for a worksheet's ``{name}``; None without one."""
+        mask = self.sections[section].mask
+        return None if mask is None else mask.spec(self.font.bold or self.font.regular, name)
+
+    def grid_for(self, section: int, name: str | None = None) -> Topology:
+        """The grid of ``section``'s mazes (see ``mask_spec``)."""
+        return self.sections[section].grid_for(self.font.bold or self.font.regular, name)
 
     @property
     def trim_size(self) -> tuple[float, float]:

@@ -17,11 +17,14 @@ from __future__ import annotations
 import difflib
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
 from ..errors import BookmakerError
+
+__all__ = ["OUTLINES", "outline_image"]
 
 Point = tuple[float, float]
 
@@ -30,6 +33,7 @@ PAPER = 255
 SUPERSAMPLE = 4
 MARGIN = 0.02  # of the picture's height, white on every side
 CIRCLE_STEPS = 360  # points on a full circle: facets stay far below a pixel at 2400 px
+CURVE_STEPS = 60  # points along a stroke's path or a leaf's edge
 
 
 @dataclass(frozen=True)
@@ -38,10 +42,6 @@ class Part:
 
     points: tuple[Point, ...]
     ink: bool = True
-
-
-def _part(points: Sequence[Point], ink: bool = True) -> Part:
-    return Part(tuple(points), ink)
 
 
 # Geometry -------------------------------------------------------------------------------
@@ -83,7 +83,7 @@ def regular_polygon(cx: float, cy: float, radius: float, sides: int,
 
 
 def mirrored(right_half: Sequence[Point]) -> list[Point]:
-    """A shape symmetric about x = 0 from its right half's outline, drawn top to bottom."""
+    """A shape symmetric about x = 0 from its right half's outline, listed top to bottom."""
     return list(right_half) + [(-x, y) for x, y in reversed(right_half)]
 
 
@@ -107,9 +107,7 @@ def rounded(points: Sequence[Point], radius: float) -> list[Point]:
     for i in range(count):
         before, here, after = points[i - 1], points[i], points[(i + 1) % count]
         n_in, n_out = outward_normal(before, here), outward_normal(here, after)
-        cross = ((here[0] - before[0]) * (after[1] - here[1])
-                 - (here[1] - before[1]) * (after[0] - here[0]))
-        if cross * turning > 1e-12:
+        if turn(before, here, after) * turning > 1e-12:
             start = math.atan2(n_in[1], n_in[0])
             sweep = (math.atan2(n_out[1], n_out[0]) - start) % (2 * math.pi)
             end = start + sweep if turning > 0 else start + sweep - 2 * math.pi
@@ -122,105 +120,163 @@ def rounded(points: Sequence[Point], radius: float) -> list[Point]:
     return grown
 
 
-def stroke(path: Sequence[Point], half_widths: Sequence[float]) -> list[Point]:
-    """A thick line along ``path`` with round ends, ``half_widths[i]`` thick at ``path[i]``."""
+def stroke(path: Sequence[Point], half_width: float,
+           end_half_width: float | None = None) -> list[Point]:
+    """A thick line along ``path`` with round ends, ``half_width`` either side of it,
+    tapering evenly to ``end_half_width`` at its end when that is given."""
+    end_half_width = half_width if end_half_width is None else end_half_width
+    widths = [half_width + (end_half_width - half_width) * i / (len(path) - 1)
+              for i in range(len(path))]
     normals = []
-    for i, (x, y) in enumerate(path):
+    for i in range(len(path)):
         ax, ay = path[max(i - 1, 0)]
         bx, by = path[min(i + 1, len(path) - 1)]
         length = math.hypot(bx - ax, by - ay)
         normals.append((-(by - ay) / length, (bx - ax) / length))
-    left = [(x + nx * w, y + ny * w) for (x, y), (nx, ny), w in zip(path, normals, half_widths)]
-    right = [(x - nx * w, y - ny * w) for (x, y), (nx, ny), w in zip(path, normals, half_widths)]
+    left = [(x + nx * w, y + ny * w) for (x, y), (nx, ny), w in zip(path, normals, widths)]
+    right = [(x - nx * w, y - ny * w) for (x, y), (nx, ny), w in zip(path, normals, widths)]
     end_angle = math.atan2(normals[-1][1], normals[-1][0])
     start_angle = math.atan2(normals[0][1], normals[0][0])
-    return (left + arc(*path[-1], half_widths[-1], end_angle, end_angle - math.pi)
-            + right[::-1] + arc(*path[0], half_widths[0], start_angle + math.pi, start_angle))
+    return (left + arc(*path[-1], widths[-1], end_angle, end_angle - math.pi)
+            + right[::-1] + arc(*path[0], widths[0], start_angle + math.pi, start_angle))
 
 
-def curve(through: Callable[[float], Point], steps: int = 60) -> list[Point]:
-    """``steps + 1`` points of a parametric curve for t from 0 to 1."""
+def curve(through: Callable[[float], Point], steps: int = CURVE_STEPS) -> list[Point]:
+    """``steps + 1`` points of a parametric curve, for t from 0 to 1."""
     return [through(i / steps) for i in range(steps + 1)]
 
 
-def tapering(start: float, end: float, steps: int = 60) -> list[float]:
-    return [start + (end - start) * i / steps for i in range(steps + 1)]
+def turn(a: Point, b: Point, c: Point) -> float:
+    """Positive when a, b, c turn anticlockwise, negative when clockwise, 0 in a line."""
+    return (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
 
 
-# The outlines ---------------------------------------------------------------------------
+def hull(points: Sequence[Point]) -> list[Point]:
+    """The convex hull of ``points``, anticlockwise (Andrew's monotone chain)."""
+    ordered = sorted(set(points))
+
+    def half(in_order: Sequence[Point]) -> list[Point]:
+        chain: list[Point] = []
+        for point in in_order:
+            while len(chain) >= 2 and turn(chain[-2], chain[-1], point) <= 0:
+                chain.pop()
+            chain.append(point)
+        return chain[:-1]
+
+    return half(ordered) + half(ordered[::-1])
+
+
+def leaf(base: Point, tip: Point, width: float) -> list[Point]:
+    """A pointed leaf from ``base`` to ``tip``, ``width`` across at its widest, tips rounded."""
+    dx, dy = tip[0] - base[0], tip[1] - base[1]
+    length = math.hypot(dx, dy)
+    across = (-dy / length, dx / length)
+
+    def edge(side: int) -> list[Point]:
+        return [(base[0] + dx * t + side * across[0] * width / 2 * math.sin(math.pi * t),
+                 base[1] + dy * t + side * across[1] * width / 2 * math.sin(math.pi * t))
+                for t in (i / CURVE_STEPS for i in range(CURVE_STEPS + 1))]
+
+    return rounded(edge(1) + edge(-1)[::-1][1:-1], 0.03)
+
+
+def smooth(through: Sequence[Point], steps: int = 30) -> list[Point]:
+    """A closed smooth curve through ``through`` in turn (a uniform Catmull-Rom spline)."""
+    count = len(through)
+    points = []
+    for i in range(count):
+        p0, p1, p2, p3 = (through[(i + k) % count] for k in (-1, 0, 1, 2))
+        for step in range(steps):
+            t = step / steps
+            points.append(tuple(0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t
+                                       + (3 * b - a - 3 * c + d) * t ** 3)
+                                for a, b, c, d in zip(p0, p1, p2, p3)))
+    return points
+
+
+# The outlines, in their own units with y up ------------------------------------------
+
+
+def ink(*shapes: Sequence[Point]) -> list[Part]:
+    return [Part(tuple(shape)) for shape in shapes]
 
 
 def _apple() -> list[Part]:
-    body = [circle(-0.3, 0.05, 0.7), circle(0.3, 0.05, 0.7), ellipse(0, -0.25, 0.75, 0.55)]
-    stem = rounded(rectangle(-0.04, 0.5, 0.04, 1.0), 0.08)
-    leaf = ellipse(0.32, 0.95, 0.3, 0.13, tilt=25)
-    return [_part(points) for points in body + [stem, leaf]]
+    right_side = [(0.35, 0.8), (0.8, 0.66), (1.0, 0.2), (0.9, -0.4), (0.55, -0.8), (0.2, -0.84)]
+    body = smooth([(0.0, 0.64)] + right_side + [(0.0, -0.81)]
+                  + [(-x, y) for x, y in reversed(right_side)])
+    stem = stroke(curve(lambda t: (0.1 * t ** 2, 0.5 + 0.65 * t)), 0.115)
+    return ink(body, stem, leaf((0.06, 1.0), (0.52, 1.32), 0.3))
 
 
 def _bell() -> list[Part]:
-    dome = ellipse(0, 0.68, 0.45, 0.32)
-    flare = curve(lambda t: (0.45 + 0.45 * t ** 2.2, 0.68 - 0.58 * t))
-    skirt = mirrored([(0.0, 0.68)] + flare)
-    lip = rounded(rectangle(-0.9, 0.06, 0.9, 0.1), 0.05)
-    return [_part(dome), _part(skirt), _part(lip), _part(circle(0, 1.0, 0.12)),
-            _part(circle(0, -0.02, 0.17))]
+    shoulder = [(x, 0.9 + (y - 0.9) * 0.8) for x, y in arc(0, 0.9, 0.5, math.pi / 2, 0)]
+    flaring_wall = curve(lambda t: (0.5 + 0.08 * t + 0.3 * t ** 3, 0.9 - 0.7 * t))[1:]
+    body = rounded(mirrored(shoulder + flaring_wall + [(0.88, 0.02)]), 0.05)
+    return ink(body, circle(0, 1.3, 0.14), circle(0, -0.02, 0.2))
 
 
 def _butterfly() -> list[Part]:
-    wings = [ellipse(side * 0.55, 0.35, 0.62, 0.42, tilt=side * 35) for side in (-1, 1)]
-    wings += [ellipse(side * 0.38, -0.42, 0.42, 0.3, tilt=-side * 40) for side in (-1, 1)]
-    body = ellipse(0, -0.05, 0.13, 0.75)
-    return [_part(points) for points in wings + [body]]
+    upper_wings = [ellipse(side * 0.55, 0.42, 0.62, 0.42, tilt=side * 35) for side in (-1, 1)]
+    lower_wings = [ellipse(side * 0.4, -0.38, 0.46, 0.3, tilt=-side * 50) for side in (-1, 1)]
+    body = [ellipse(0, -0.05, 0.15, 0.72), circle(0, 0.7, 0.17)]
+    antennae = [stroke([(side * 0.05, 0.75), (side * 0.3, 1.12)], 0.1) for side in (-1, 1)]
+    knobs = [circle(side * 0.3, 1.12, 0.14) for side in (-1, 1)]
+    return ink(*upper_wings, *lower_wings, *body, *antennae, *knobs)
 
 
 def _car() -> list[Part]:
     body = rounded(rectangle(-1.35, 0.35, 1.35, 0.65), 0.15)
     cabin = rounded([(-0.75, 0.7), (0.8, 0.7), (0.45, 1.15), (-0.5, 1.15)], 0.08)
-    wheels = [circle(side * 0.9, 0.3, 0.3) for side in (-1, 1)]
-    return [_part(points) for points in [body, cabin] + wheels]
+    return ink(body, cabin, circle(-0.9, 0.3, 0.3), circle(0.9, 0.3, 0.3))
 
 
 def _cat() -> list[Part]:
-    body = ellipse(0, 0.62, 0.6, 0.62)
+    body = hull(circle(0, 0.5, 0.55) + circle(0, 1.0, 0.3))
     head = circle(0, 1.42, 0.42)
-    ears = [rounded([(side * 0.38, 1.55), (side * 0.36, 1.98), (side * 0.08, 1.8)], 0.05)
+    ears = [rounded([(side * 0.32, 1.66), (side * 0.38, 2.02), (side * 0.04, 1.82)], 0.05)
             for side in (-1, 1)]
-    tail_path = curve(lambda t: (0.35 + 0.7 * math.sin(t * 2.2), 0.12 + 0.75 * t ** 2))
-    tail = stroke(tail_path, [0.1] * len(tail_path))
-    return [_part(points) for points in [body, head, tail] + ears]
+    tail = stroke(curve(lambda t: (0.35 + 0.7 * math.sin(2.2 * t), 0.12 + 0.75 * t ** 2)), 0.1)
+    return ink(body, head, *ears, tail)
 
 
 def _circle() -> list[Part]:
-    return [_part(circle(0, 0, 1))]
+    return ink(circle(0, 0, 1))
 
 
 def _cloud() -> list[Part]:
-    base = stroke([(-1.3, 0.3), (1.3, 0.3)], [0.3, 0.3])
-    puffs = [circle(-0.95, 0.55, 0.45), circle(-0.25, 0.85, 0.62), circle(0.55, 0.75, 0.55),
-             circle(1.1, 0.5, 0.38)]
-    return [_part(points) for points in [base] + puffs]
+    flat_bottom = stroke([(-0.9, 0.3), (0.9, 0.3)], 0.3)
+    return ink(flat_bottom, circle(-0.78, 0.62, 0.4), circle(-0.05, 0.98, 0.58),
+               circle(0.74, 0.68, 0.42))
 
 
 def _diamond() -> list[Part]:
-    return [_part(rounded([(0, 1), (-0.72, 0), (0, -1), (0.72, 0)], 0.05))]
+    return ink(rounded([(0, 1), (-0.72, 0), (0, -1), (0.72, 0)], 0.05))
 
 
 def _dinosaur() -> list[Part]:
-    body = ellipse(0, 1.0, 0.95, 0.5)
-    legs = [rounded(rectangle(x, 0.05, x + 0.14, 0.8), 0.06) for x in (-0.75, -0.45, 0.3, 0.6)]
-    neck_path = curve(lambda t: (0.6 + 0.75 * t, 1.15 + 1.1 * math.sin(t * math.pi / 2)))
-    neck = stroke(neck_path, tapering(0.3, 0.16, len(neck_path) - 1))
-    head = ellipse(1.5, 2.28, 0.28, 0.16, tilt=-10)
-    tail_path = curve(lambda t: (-0.7 - 1.2 * t, 1.05 - 0.55 * t ** 1.5))
-    tail = stroke(tail_path, tapering(0.3, 0.11, len(tail_path) - 1))
-    return [_part(points) for points in [body, neck, head, tail] + legs]
+    body = ellipse(0, 1.0, 1.0, 0.62)
+    legs = [rounded(rectangle(x, 0.06, x + 0.22, 0.8), 0.06) for x in (-0.8, -0.45, 0.28, 0.6)]
+    neck = stroke(curve(lambda t: (0.65 + 0.7 * t, 1.15 + 0.9 * math.sin(t * math.pi / 2))),
+                  0.34, 0.17)
+    head = ellipse(1.52, 2.1, 0.32, 0.19, tilt=-10)
+    tail = stroke(curve(lambda t: (-0.75 - 0.8 * t, 1.05 - 0.5 * t ** 1.5)), 0.36, 0.13)
+    return ink(body, *legs, neck, head, tail)
+
+
+def _duck() -> list[Part]:
+    body = smooth([(-0.98, 1.08), (-0.5, 0.82), (0.2, 1.0), (0.88, 0.68), (0.78, 0.15),
+                   (0.0, 0.0), (-0.78, 0.12), (-1.08, 0.6)])
+    beak = rounded([(0.68, 1.36), (1.15, 1.28), (1.13, 1.12), (0.68, 1.1)], 0.05)
+    return ink(body, circle(0.38, 1.32, 0.42), beak)
 
 
 def _fish() -> list[Part]:
-    body = ellipse(0.2, 0, 1.0, 0.6)
-    tail = rounded([(-0.6, 0.2), (-1.35, 0.6), (-1.12, 0), (-1.35, -0.6), (-0.6, -0.2)], 0.05)
-    fin = rounded([(-0.25, 0.5), (0.05, 0.8), (0.45, 0.52)], 0.05)
-    return [_part(body), _part(tail), _part(fin)]
+    body = ellipse(0.2, 0, 1.0, 0.62)
+    forked_tail = rounded([(-0.6, 0.2), (-1.35, 0.68), (-1.1, 0), (-1.35, -0.68), (-0.6, -0.2)],
+                          0.06)
+    fin = rounded([(-0.3, 0.5), (0.0, 0.85), (0.45, 0.55)], 0.06)
+    return ink(body, forked_tail, fin)
 
 
 def _heart() -> list[Part]:
@@ -229,19 +285,19 @@ def _heart() -> list[Part]:
         return (16 * math.sin(angle) ** 3,
                 13 * math.cos(angle) - 5 * math.cos(2 * angle) - 2 * math.cos(3 * angle)
                 - math.cos(4 * angle))
-    return [_part(curve(heart_point, CIRCLE_STEPS)[:-1])]
+    return ink(curve(heart_point, CIRCLE_STEPS)[:-1])
 
 
 def _hexagon() -> list[Part]:
-    return [_part(regular_polygon(0, 0, 1, 6, 0))]
+    return ink(regular_polygon(0, 0, 1, 6, 0))
 
 
 def _house() -> list[Part]:
     walls = rectangle(-0.8, 0, 0.8, 1.1)
-    roof = rounded([(-1.0, 1.05), (1.0, 1.05), (0, 1.9)], 0.04)
+    roof = rounded([(-0.98, 1.05), (0.98, 1.05), (0, 1.88)], 0.08)
     chimney = rectangle(0.4, 1.2, 0.66, 1.85)
-    door = rectangle(-0.2, 0, 0.2, 0.6)
-    return [_part(walls), _part(roof), _part(chimney), _part(door, ink=False)]
+    door = Part(tuple(rectangle(-0.2, 0, 0.2, 0.6)), ink=False)
+    return ink(walls, roof, chimney) + [door]
 
 
 def _moon() -> list[Part]:
@@ -254,59 +310,52 @@ def _moon() -> list[Part]:
     dark_angle = math.atan2(tip_y, tip_x - shift)
     crescent = (arc(0, 0, lit_radius, lit_angle, 2 * math.pi - lit_angle)
                 + arc(shift, 0, dark_radius, -dark_angle, dark_angle - 2 * math.pi)[1:-1])
-    return [_part(rounded(crescent, 0.09))]
+    return ink(rounded(crescent, 0.1))
 
 
 def _mushroom() -> list[Part]:
-    cap = arc(0, 0.7, 1.0, 0, math.pi)
-    cap = [(x, 0.7 + (y - 0.7) * 0.85) for x, y in cap] + curve(
-        lambda t: (-1.0 + 2 * t, 0.7 - 0.12 * math.sin(math.pi * t)))[1:-1]
-    stem = [(-0.28, 0.7), (-0.34, 0.05), (0.34, 0.05), (0.28, 0.7)]
-    return [_part(cap), _part(rounded(stem, 0.05))]
+    dome = [(x, 0.7 + (y - 0.7) * 0.85) for x, y in arc(0, 0.7, 1.0, 0, math.pi)]
+    arched_underside = curve(lambda t: (-1.0 + 2 * t, 0.7 - 0.12 * math.sin(math.pi * t)))
+    stem = rounded([(-0.28, 0.7), (-0.34, 0.05), (0.34, 0.05), (0.28, 0.7)], 0.05)
+    return ink(dome + arched_underside[1:-1], stem)
 
 
 def _rocket() -> list[Part]:
-    nose = curve(lambda t: (0.32 * math.sin(math.pi / 2 * (1 - t)) ** 0.7, 1.55 + 0.85 * t))
-    hull = mirrored(nose[::-1] + [(0.32, 0.35)])
-    fins = [rounded([(side * 0.3, 1.0), (side * 0.62, 0.45), (side * 0.62, 0.1),
-                     (side * 0.3, 0.45)], 0.04) for side in (-1, 1)]
-    nozzle = [(-0.22, 0.4), (-0.3, 0.05), (0.3, 0.05), (0.22, 0.4)]
-    return [_part(points) for points in [hull, nozzle] + fins]
-
-
-def _snowman() -> list[Part]:
-    balls = [circle(0, 0.55, 0.55), circle(0, 1.4, 0.42), circle(0, 2.0, 0.3)]
-    hat = [rounded(rectangle(-0.36, 2.2, 0.36, 2.24), 0.04), rectangle(-0.22, 2.2, 0.22, 2.62)]
-    return [_part(points) for points in balls + hat]
+    nose = curve(lambda t: (0.4 * math.sin(math.pi / 2 * (1 - t)) ** 0.7, 1.3 + 0.85 * t))
+    fuselage = mirrored(nose[::-1] + [(0.4, 0.3)])
+    fins = [rounded([(side * 0.38, 1.0), (side * 0.75, 0.45), (side * 0.75, 0.05),
+                     (side * 0.38, 0.3)], 0.06) for side in (-1, 1)]
+    nozzle = [(-0.25, 0.35), (-0.32, 0.0), (0.32, 0.0), (0.25, 0.35)]
+    return ink(fuselage, nozzle, *fins)
 
 
 def _star() -> list[Part]:
-    corners = [point for i in range(5) for point in (
+    # An inner radius of half the outer one (a geometric star has 0.38) keeps the points fat.
+    corners = [corner for i in range(5) for corner in (
         regular_polygon(0, 0, 1.0, 5, 90 + 72 * i)[0],
         regular_polygon(0, 0, 0.5, 5, 126 + 72 * i)[0])]
-    return [_part(rounded(corners, 0.09))]
+    return ink(rounded(corners, 0.09))
 
 
 def _tree() -> list[Part]:
-    tiers = [rounded([(-half, base), (half, base), (0, apex)], 0.04)
-             for half, base, apex in ((0.82, 0.4, 1.2), (0.66, 0.85, 1.6), (0.48, 1.25, 1.95))]
-    trunk = rectangle(-0.16, 0, 0.16, 0.5)
-    return [_part(points) for points in [trunk] + tiers]
+    tiers = [rounded([(-half_width, base), (half_width, base), (0, apex)], 0.07)
+             for half_width, base, apex in ((0.8, 0.4, 1.25), (0.64, 0.85, 1.62),
+                                            (0.46, 1.25, 1.95))]
+    return ink(rectangle(-0.16, 0, 0.16, 0.5), *tiers)
 
 
 def _triangle() -> list[Part]:
-    return [_part(rounded(regular_polygon(0, 0, 1, 3, 90), 0.06))]
+    return ink(rounded(regular_polygon(0, 0, 1, 3, 90), 0.06))
 
 
 def _turtle() -> list[Part]:
-    shell = arc(0, 0.4, 1.0, 0, math.pi)
-    shell = [(x, 0.4 + (y - 0.4) * 0.75) for x, y in shell]
-    rim = rounded(rectangle(-1.05, 0.32, 1.05, 0.42), 0.06)
-    neck = stroke(curve(lambda t: (0.85 + 0.45 * t, 0.45 + 0.3 * t)), [0.13] * 61)
-    head = ellipse(1.38, 0.75, 0.26, 0.2)
-    legs = [rounded(rectangle(x, 0.06, x + 0.24, 0.4), 0.06) for x in (-0.7, 0.45)]
-    tail = rounded([(-1.0, 0.42), (-1.3, 0.3), (-1.0, 0.3)], 0.05)
-    return [_part(points) for points in [shell, rim, neck, head, tail] + legs]
+    shell = [(x, 0.4 + (y - 0.4) * 0.95) for x, y in arc(0, 0.4, 0.95, 0, math.pi)]
+    rim = rounded(rectangle(-1.0, 0.32, 1.0, 0.44), 0.06)
+    neck = stroke(curve(lambda t: (0.8 + 0.3 * t, 0.4 + 0.25 * t)), 0.17)
+    head = ellipse(1.2, 0.7, 0.3, 0.25)
+    legs = [rounded(rectangle(x, 0.06, x + 0.32, 0.4), 0.06) for x in (-0.75, 0.38)]
+    tail = rounded([(-0.95, 0.48), (-1.15, 0.38), (-0.95, 0.3)], 0.08)
+    return ink(shell, rim, neck, head, tail, *legs)
 
 
 _CATALOGUE: dict[str, tuple[str, Callable[[], list[Part]]]] = {
@@ -319,6 +368,7 @@ _CATALOGUE: dict[str, tuple[str, Callable[[], list[Part]]]] = {
     "cloud": ("a fluffy cloud with a flat bottom", _cloud),
     "diamond": ("a diamond (rhombus) standing on its point", _diamond),
     "dinosaur": ("a long-necked dinosaur", _dinosaur),
+    "duck": ("a rubber duck", _duck),
     "fish": ("a fish swimming right", _fish),
     "heart": ("a heart", _heart),
     "hexagon": ("a regular hexagon, flat top and bottom", _hexagon),
@@ -326,7 +376,6 @@ _CATALOGUE: dict[str, tuple[str, Callable[[], list[Part]]]] = {
     "moon": ("a crescent moon", _moon),
     "mushroom": ("a mushroom with a domed cap", _mushroom),
     "rocket": ("a rocket with fins", _rocket),
-    "snowman": ("a snowman in a top hat", _snowman),
     "star": ("a five-pointed star", _star),
     "tree": ("a fir tree with its trunk", _tree),
     "triangle": ("an equilateral triangle", _triangle),
@@ -334,8 +383,6 @@ _CATALOGUE: dict[str, tuple[str, Callable[[], list[Part]]]] = {
 }
 
 OUTLINES: dict[str, str] = {name: _CATALOGUE[name][0] for name in sorted(_CATALOGUE)}
-_PARTS: dict[str, tuple[Part, ...]] = {name: tuple(build()) for name, (_, build)
-                                       in _CATALOGUE.items()}
 
 
 def _bounds(parts: Sequence[Part]) -> tuple[float, float, float, float]:
@@ -345,34 +392,36 @@ def _bounds(parts: Sequence[Part]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+@cache
 def _parts_of(name: str) -> tuple[Part, ...]:
-    try:
-        return _PARTS[name]
-    except KeyError:
+    """The outline's parts, built when first asked for rather than on import."""
+    if name not in _CATALOGUE:
         close = difflib.get_close_matches(name, OUTLINES, n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise BookmakerError(
-            f"unknown outline '{name}'{hint}; choose one of: {', '.join(OUTLINES)}"
-        ) from None
+            f"unknown outline '{name}'{hint}; choose one of: {', '.join(OUTLINES)}")
+    return tuple(_CATALOGUE[name][1]())
 
 
 def outline_image(name: str, height_px: int = 600) -> Image.Image:
     """The outline filled black (0) on white (255), ``height_px`` high, in mode "L".
 
-    The width is ``round(height_px * aspect)``; the shape is centred with a white margin of
-    2 % of the height (a little more across a wide shape, which the rounding of the width
-    leaves). An unknown name raises ``BookmakerError`` listing the valid ones.
+    The width is ``round(height_px * aspect)``, the aspect being the outline's own width over
+    its height once a white margin of 2 % of the picture's height is added on every side; the
+    shape is centred. An unknown name raises ``BookmakerError`` listing the valid ones.
     """
     parts = _parts_of(name)
     left, bottom, right, top = _bounds(parts)
-    width_px = max(1, round(height_px * (right - left) / (top - bottom)))
+    picture_height = (top - bottom) / (1 - 2 * MARGIN)  # in the outline's units
+    aspect = (right - left + 2 * MARGIN * picture_height) / picture_height
+    width_px = max(1, round(height_px * aspect))
+
     canvas_width, canvas_height = width_px * SUPERSAMPLE, height_px * SUPERSAMPLE
     margin = MARGIN * canvas_height
     scale = min((canvas_width - 2 * margin) / (right - left),
                 (canvas_height - 2 * margin) / (top - bottom))
     offset_x = (canvas_width - (right - left) * scale) / 2
     offset_y = (canvas_height - (top - bottom) * scale) / 2
-
     canvas = Image.new("L", (canvas_width, canvas_height), PAPER)
     pen = ImageDraw.Draw(canvas)
     for part in parts:

@@ -17,6 +17,8 @@ from typing import Any
 
 from ..errors import BookmakerError
 from .algorithms import ALGORITHMS, Algorithm
+from .braid import join_dead_ends
+from .mask import Mask
 from .model import Maze
 from .topology import E, N, S, SquareGrid, Topology, W
 
@@ -42,12 +44,21 @@ def generate(name: str, width: int, height: int, seed: int, **options: Any) -> M
     return generate_on(SquareGrid(width, height), name, seed, **options)
 
 
-def generate_on(topology: Topology, name: str, seed: int, **options: Any) -> Maze:
-    """A perfect maze on ``topology``, the same for the same arguments."""
+def generate_on(topology: Topology, name: str, seed: int, braid: float = 0.0,
+                **options: Any) -> Maze:
+    """A maze on ``topology``, the same for the same arguments: perfect, unless ``braid``
+    joins that share of its dead ends into loops (``braid.braid``).
+
+    The braid draws from the carving's own random stream after it, so a braided maze is
+    the unbraided maze of its seed with walls taken out.
+    """
     algorithm = lookup(name)
     settings = algorithm.settings(options)
-    cells = algorithm(topology, random.Random(seed), **settings)
-    return Maze(topology, cells, algorithm=name, seed=seed, options=settings)
+    rng = random.Random(seed)
+    cells = algorithm(topology, rng, **settings)
+    if braid:
+        join_dead_ends(topology, cells, braid, rng)
+    return Maze(topology, cells, algorithm=name, seed=seed, options=settings, braid=braid)
 
 
 def changed_options(maze: Maze) -> dict[str, Any]:
@@ -67,4 +78,23 @@ def recipe(maze: Maze, endpoints: str | None = None) -> str:
     tail = f" {endpoints}" if endpoints else ""
     kind = maze.topology.kind
     shape = "" if kind == "square" else f"{kind} "
-    return f"{maze.algorithm} {shape}{maze.topology.describe()} seed {maze.seed}{options}{tail}"
+    cut = mask_recipe(maze.topology.mask) if maze.topology.mask is not None else ""
+    braid = f" braid={maze.braid:g}" if maze.braid else ""
+    return (f"{maze.algorithm} {shape}{maze.topology.describe()} seed {maze.seed}{options}"
+            f"{cut}{braid}{tail}")
+
+
+RECIPE_DIGEST = 8  # hex digits of a mask file's SHA-256 a recipe carries
+
+
+def mask_recipe(mask: Mask) -> str:
+    """' outline=heart', ' text="Tom Li"', ' image=cat.png#1a2b3c4d': the mask as a recipe
+    names it, with its islands and threshold where not the defaults. A file's digest
+    prefix lets `bookmaker maze` tell that the picture has changed since."""
+    source = f'"{mask.source}"' if " " in mask.source or not mask.source else mask.source
+    digest = f"#{mask.sha256[:RECIPE_DIGEST]}" if mask.kind in ("image", "file") else ""
+    default = "connect" if mask.kind == "text" else "error"
+    islands = f" islands={mask.islands}" if mask.islands != default else ""
+    threshold = (f" threshold={mask.threshold:g}"
+                 if mask.threshold is not None and mask.threshold != 0.5 else "")
+    return f" {mask.kind}={source}{digest}{islands}{threshold}"

@@ -64,7 +64,7 @@ def pieces(grid: RectGrid, on: bytes | bytearray) -> list[list[int]]:
     return found
 
 
-def settle_islands(grid: RectGrid, on: bytes, islands: str, where: str,
+def settle_islands(grid: RectGrid, on: bytes, islands: str,
                    baseline: float | None = None) -> bytes:
     """``on`` made one piece of at least two cells as ``islands`` says, or a one-line error.
 
@@ -72,7 +72,7 @@ def settle_islands(grid: RectGrid, on: bytes, islands: str, where: str,
     on: ``connect`` lays a bar one cell high along it before bridging what is left.
     """
     if islands not in ISLANDS:
-        raise BookmakerError(f"{where}: islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
+        raise BookmakerError(f"islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
     found = pieces(grid, on)
     if len(found) > 1 and islands == "keep-largest":
         keep = bytearray(len(on))
@@ -85,13 +85,13 @@ def settle_islands(grid: RectGrid, on: bytes, islands: str, where: str,
     if not found or len(found[0]) < 2:
         cells = len(found[0]) if found else 0
         raise BookmakerError(
-            f"{where}: the mask leaves {cells} cell{'' if cells == 1 else 's'} of the "
+            f"the mask leaves {cells} cell{'' if cells == 1 else 's'} of the "
             f"{grid.describe()} grid, and a maze needs at least 2 in one piece; use a darker "
             "or bigger shape, a lower threshold, or a bigger size")
     if len(found) > 1:
         described = "; ".join(_where(grid, piece) for piece in found[:2])
         raise BookmakerError(
-            f"{where}: the mask falls into {len(found)} separate pieces (largest: {described}); "
+            f"the mask falls into {len(found)} separate pieces (largest: {described}); "
             "set islands: keep-largest to keep the largest, or islands: connect to join them")
     return on
 
@@ -113,7 +113,8 @@ def _connected(grid: RectGrid, on: bytes, found: list[list[int]],
             x = cell % grid.width
             if first <= x <= last:
                 top, bottom = grid.cell_rows(cell)
-                if top <= baseline < bottom:
+                # Half a cell above the baseline: the bar is the letters' lowest row.
+                if top <= baseline - (bottom - top) / 2 < bottom:
                     joined[cell] = 1
     table, sides = grid.full_neighbours, grid.sides
     while True:

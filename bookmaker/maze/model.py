@@ -23,6 +23,7 @@ class Maze:
     options: dict = field(default_factory=dict)
     start: int | None = None
     end: int | None = None
+    braid: float = 0.0  # the share of dead ends joined after carving (``braid``); 0: perfect
 
     def __post_init__(self) -> None:
         if len(self.cells) != self.topology.cells:

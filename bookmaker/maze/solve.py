@@ -3,7 +3,9 @@
 Everything here walks the topology's neighbour table, so it works on every
 shape; cells are ids. A perfect maze is a tree, so breadth-first search
 gives the one path between two cells, and one pass up the search tree finds
-the pair of cells farthest apart.
+the pair of cells farthest apart. A braided maze has loops: breadth-first
+search still gives a shortest path, and bounds on how far each cell reaches
+find the farthest pair with a few searches rather than one from every cell.
 """
 
 from __future__ import annotations
@@ -29,7 +31,11 @@ def _open_steps(topology: Topology) -> list[tuple[int, int]]:
 def distances_from(maze: Maze, source: int) -> list[int]:
     """Passage steps from ``source`` to every cell, by id; -1 where unreachable."""
     _require_cell(maze, source, "source")
-    topology, cells = maze.topology, maze.cells
+    return _distances(maze.topology, maze.cells, source)
+
+
+def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> list[int]:
+    """The breadth-first search behind ``distances_from``, on unchecked arguments."""
     sides, table = topology.sides, topology.neighbours
     steps = _open_steps(topology)
     dist = [-1] * len(cells)
@@ -81,6 +87,22 @@ def _farthest_pairs_of(topology: Topology, cells: bytes
                        ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """The work of ``_farthest_pairs``, on hashable arguments.
 
+    A maze with one passage fewer than cells is a tree (or not connected, which the tree
+    pass reports); any other has loops and takes the general search.
+    """
+    if _passage_count(cells) == topology.present_count - 1:
+        return _farthest_pairs_in_tree(topology, cells)
+    present = [cell for cell in range(topology.cells) if topology.present[cell]]
+    rim = [cell for cell in present if topology.border[cell]]
+    searches: dict[int, list[int]] = {}
+    return (_farthest_apart(topology, cells, present, searches),
+            _farthest_apart(topology, cells, rim, searches))
+
+
+def _farthest_pairs_in_tree(topology: Topology, cells: bytes
+                            ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """``_farthest_pairs`` of a perfect maze.
+
     One breadth-first pass from cell 0 orders the tree; one pass back up it
     keeps, for every cell, its deepest descendant overall and on the border,
     and meets the best two branches at each cell. Exact on perfect mazes,
@@ -129,9 +151,91 @@ def _farthest_pairs_of(topology: Topology, cells: bytes
     return _ordered(best_all), _ordered(best_border)
 
 
+def _farthest_apart(topology: Topology, cells: bytes, targets: list[int],
+                    searches: dict[int, list[int]]) -> tuple[int, int, int]:
+    """The two of ``targets`` (ascending ids) farthest apart along the passages, as
+    (a, b, distance), a <= b, of all such pairs the lowest (a, b); exact on any connected maze.
+
+    Every cell v has a reach, the farthest it is from a target, and the answer is the largest
+    reach of a target. One breadth-first search from a cell s, reaching r, bounds every
+    other cell's reach by the triangle inequality: at most d(s, v) + r, at least r - d(s, v),
+    and at least d(s, v) if s is a target. Searching alternately from the target with the
+    highest upper bound (which settles it) and the cell with the lowest lower bound (the
+    most central, whose bounds are the tightest) closes the gap after a few searches on
+    mazes, much as Takes and Kosters (2011) find a graph's diameter. Then the targets in
+    id order that might reach that far are settled until one does; its farthest target
+    of lowest id completes the pair. ``searches`` (source: distances) holds the searches
+    already run on this maze, so a second call for other targets reuses them.
+    """
+    count = topology.cells
+    present = topology.present
+    is_target = bytearray(count)
+    for cell in targets:
+        is_target[cell] = 1
+    lower = [0] * count
+    upper = [count] * count
+    searched = bytearray(count)
+
+    def search(source: int) -> list[int]:
+        nonlocal lower, upper
+        dist = searches.get(source)
+        if dist is None:
+            dist = searches[source] = _distances(topology, cells, source)
+        reach = max(dist[cell] for cell in targets)
+        upper = [bound if bound < d + reach else d + reach for bound, d in zip(upper, dist)]
+        lower = [bound if bound > reach - d else reach - d for bound, d in zip(lower, dist)]
+        if is_target[source]:
+            lower = [bound if bound > d else d for bound, d in zip(lower, dist)]
+        searched[source] = 1
+        return dist
+
+    first = topology.first_cell()
+    if search(first).count(-1) > count - topology.present_count:
+        raise BookmakerError("the maze is not connected, so it has no farthest pair")
+    for source in searches:
+        if not searched[source]:
+            search(source)
+    from_top = True
+    while True:
+        best_lower = max(lower[cell] for cell in targets)
+        best_upper = max(upper[cell] for cell in targets)
+        if best_lower >= best_upper:
+            break
+        if from_top:
+            source = next(cell for cell in targets if upper[cell] == best_upper)
+        else:
+            # Some target is unsettled, so some cell is unsearched.
+            source = min((cell for cell in range(count) if present[cell] and not searched[cell]),
+                         key=lambda cell: (lower[cell], cell))
+        search(source)
+        from_top = not from_top
+    distance = best_lower
+    for a in targets:
+        if upper[a] >= distance:
+            dist = search(a)  # settles a: its bounds meet at its reach
+            if upper[a] == distance:
+                return a, next(cell for cell in targets if dist[cell] == distance), distance
+    raise AssertionError("no target reaches as far as the bounds say")
+
+
 def _ordered(pair: tuple[int, int, int]) -> tuple[int, int, int]:
     a, b, distance = pair
     return min(a, b), max(a, b), distance
+
+
+def _passage_count(cells: bytes | bytearray) -> int:
+    """Open passages: each is recorded on both of its cells."""
+    return sum(bytes(cells).translate(_POPCOUNT)) // 2
+
+
+def is_perfect(maze: Maze) -> bool:
+    """True when the passages form a spanning tree of the cells taking part: one path
+    between any two of them, no loop, no cell cut off."""
+    topology = maze.topology
+    if _passage_count(maze.cells) != topology.present_count - 1:
+        return False
+    unreached = _distances(topology, maze.cells, topology.first_cell()).count(-1)
+    return unreached == topology.cells - topology.present_count
 
 
 def choose_endpoints(maze: Maze, mode: str | tuple[int, int]

@@ -154,16 +154,21 @@ class BookPlan:
     def area(self, frame: PageFrame, kind: str) -> Box:
         return body_area(frame, kind, bool(self.book.worksheet.fields))
 
-    def fit(self, frame: PageFrame, kind: str, per_page: int, section: int, slot: int = 0
-            ) -> Placement:
-        """Where a maze of ``section`` goes in slot ``slot`` of a ``kind`` page."""
+    def name(self, copy: int | None) -> str | None:
+        """The student a worksheet copy is for, when the worksheets name them."""
+        names = self.book.worksheet.names
+        return names[copy] if copy is not None and names else None
+
+    def fit(self, frame: PageFrame, kind: str, per_page: int, section: int, topology: Topology,
+            slot: int = 0) -> Placement:
+        """Where a maze of ``section`` on ``topology`` goes in slot ``slot`` of a ``kind`` page."""
         spec = self.book.sections[section]
         box = slot_boxes(self.area(frame, kind), per_page)[slot]
         minimum = self.book.worksheet.min_cell if kind == "worksheet" else MIN_CELL_PT
         where = f"{self.where(section)}.{'rings' if spec.shape == 'polar' else 'size'}"
         if kind == "answers":
             where += f" (in the answer key, at answer_key.per_page: {per_page})"
-        return place_maze(box, spec.topology, minimum, where)
+        return place_maze(box, topology, minimum, where)
 
     def jobs(self, groups: list[Group], main: Document, answers: Document) -> list[MazeJob]:
         """One job per maze; arrow sizes come from the cell size its pages will give it."""
@@ -172,18 +177,22 @@ class BookPlan:
         answer_frame = answers.frames[0]
         for group in groups:
             section = book.sections[group.section]
-            puzzle = self.fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section)
+            mask = book.mask_spec(group.section, self.name(group.copy))
+            grid = book.grid_for(group.section, self.name(group.copy))
+            puzzle = self.fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section, grid)
             # A section kept out of the key must not be refused for the key's smaller slots.
-            answer = (self.fit(answer_frame, "answers", book.answer_key.per_page, group.section)
+            answer = (self.fit(answer_frame, "answers", book.answer_key.per_page, group.section,
+                               grid)
                       if self.has_answers(group.section) else puzzle)
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
-            width, height = section.size or (None, None)  # a polar section has rings instead
+            # A polar section has rings instead; a file mask gives the grid its size.
+            width, height = (None, None) if section.shape == "polar" else (grid.width, grid.height)
             for index in range(len(group.mazes)):
                 jobs.append(MazeJob(
                     section=group.section, index=index, seed_key=seed_key, book_seed=book.seed,
                     algorithm=section.algorithm, options=tuple(sorted(section.options.items())),
                     shape=section.shape, width=width, height=height, rings=section.rings,
-                    endpoints=section.endpoints,
+                    endpoints=section.endpoints, mask=mask, braid=section.braid,
                     min_solution_share=section.min_solution_share,
                     marker_size=puzzle.marker_cells, answer_marker_size=answer.marker_cells,
                     where=f"{self.where(group.section)}.min_solution_share",
@@ -219,7 +228,8 @@ class BookPlan:
                     section = item.made.job.section
                     per_page = (self.book.answer_key.per_page if page.kind == "answers"
                                 else self.book.sections[section].per_page)
-                    placement = self.fit(frame, page.kind, per_page, section, slot)
+                    placement = self.fit(frame, page.kind, per_page, section,
+                                         item.made.maze.topology, slot)
                     if page.kind == "answers":
                         item.answer_page, item.answer_placement = page.number, placement
                     else:
@@ -276,7 +286,7 @@ class BookPlan:
             first, last = printed[0].number, printed[-1].number
             numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
             # Readers get sizes and numbers; the algorithm's technical summary is for designers.
-            about = f"{about_mazes(len(printed), section.topology)}, {numbers}."
+            about = f"{about_mazes(len(printed), printed[0].made.maze.topology)}, {numbers}."
             rating = (round(sum(p.stars for p in printed) / len(printed)) if book.show_rating
                       else None)
             return OpenerView(section.title, section.difficulty or "", section.instructions,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..errors import BookmakerError
+from ..masks import MaskSpec, masked_grid
 from ..maze import generate_on
 from ..geometry import MazeDrawing, maze_drawing
 from ..maze.model import Maze
@@ -52,9 +53,13 @@ class MazeJob:
     where: str = ""  # the config key to blame if the demand cannot be met
     shape: str = "square"
     rings: int | None = None  # polar only
+    mask: MaskSpec | None = None  # the silhouette a grid is cut to
+    braid: float = 0.0  # share of dead ends joined into loops
 
     def topology(self) -> Topology:
         """The shape and size of the maze to make."""
+        if self.mask is not None:
+            return masked_grid(self.shape, (self.width, self.height), self.mask)
         return make_topology(self.shape, (self.width, self.height), self.rings)
 
 
@@ -86,7 +91,7 @@ def make_maze(job: MazeJob) -> MadeMaze:
     topology = job.topology()
     for attempt in range(MAX_ATTEMPTS if job.min_solution_share else 1):
         seed = maze_seed(job.book_seed, job.seed_key, job.index, attempt)
-        maze = generate_on(topology, job.algorithm, seed, **dict(job.options))
+        maze = generate_on(topology, job.algorithm, seed, braid=job.braid, **dict(job.options))
         maze = with_endpoints(maze, job.endpoints)
         path = solution(maze)
         share = len(path) / maze.topology.cells if path else 0.0

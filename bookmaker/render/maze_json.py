@@ -34,8 +34,8 @@ def _xy(maze: Maze, cell: int | None) -> list[int] | None:
 
 
 def writes_v1(maze: Maze) -> bool:
-    """Whether ``maze`` is written as ``bookmaker.maze/1``: a plain square grid."""
-    return maze.topology.kind == "square"
+    """Whether ``maze`` is written as ``bookmaker.maze/1``: a plain square grid, perfect."""
+    return maze.topology.kind == "square" and maze.topology.mask is None and not maze.braid
 
 
 def maze_record(maze: Maze, solution: bool = False) -> dict:
@@ -87,9 +87,10 @@ def _record_v2(maze: Maze, solution: bool) -> dict:
         "seed": maze.seed,
         "options": changed_options(maze),
         "cells": maze.topology.cells,
-        "mask": None,
+        "mask": (None if maze.topology.mask is None else
+                 [cell for cell, on in enumerate(maze.topology.present) if on]),
         "passages": opened,
-        "perfect": len(opened) == maze.topology.cells - 1,
+        "perfect": len(opened) == maze.topology.present_count - 1,
         "start": maze.start,
         "end": maze.end,
         "solution": path if solution and path else None,

@@ -1,0 +1,96 @@
+"""From a picture to the grid cells under its dark parts (DESIGN.md, "Shapes", masks).
+
+The picture is fitted into the whole grid's drawn box, keeping its aspect
+ratio, centred. A cell is on when at least half of its area is dark: the
+picture is made black and white at its own resolution (so the threshold
+judges its real pixels), shrunk by area averaging to a lattice of
+``LATTICE`` pixels per cell unit, and each cell averages that lattice at
+points spread evenly over its own polygon (its square, hexagon or triangle).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image
+
+from ..geometry import hex as hex_geometry
+from ..geometry import square as square_geometry
+from ..geometry import triangle as triangle_geometry
+from ..maze.topology import RectGrid
+
+LATTICE = 8  # lattice pixels per cell unit: each is an area average of the picture
+SPREAD = 6  # sample points tried across a cell's bounding box each way
+_EDGES = {"square": square_geometry.edges, "hex": hex_geometry.edges,
+          "triangle": triangle_geometry.edges}
+
+
+def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> bytes:
+    """One byte per cell of ``grid``: 1 where at least half the cell is dark in ``picture``
+    (lightness below ``threshold``, 0 to 1; transparent pixels are light)."""
+    ink = _ink(picture, threshold)  # 255 where dark
+    left, top, scale = fit(ink.size, grid)
+    fit_w, fit_h = ink.width * scale, ink.height * scale
+    lattice_w, lattice_h = max(1, round(fit_w * LATTICE)), max(1, round(fit_h * LATTICE))
+    lattice = ink.resize((lattice_w, lattice_h), Image.Resampling.BOX)
+    values = lattice.tobytes()
+    per_x, per_y = lattice_w / fit_w, lattice_h / fit_h  # lattice pixels per cell unit
+    edges = _EDGES[grid.kind]
+    spreads: dict[tuple, list[tuple[float, float]]] = {}
+    on = bytearray(grid.cells)
+    for cell in range(grid.cells):
+        polygon = [p for _, p, _ in edges(grid, cell)]
+        cx, cy = grid.grid_centre(cell)
+        key = tuple((round(x - cx, 6), round(y - cy, 6)) for x, y in polygon)
+        offsets = spreads.get(key)
+        if offsets is None:
+            offsets = spreads[key] = _spread(key)
+        total = 0
+        for dx, dy in offsets:
+            px = math.floor((cx + dx - left) * per_x)
+            py = math.floor((cy + dy - top) * per_y)
+            if 0 <= px < lattice_w and 0 <= py < lattice_h:
+                total += values[py * lattice_w + px]
+        on[cell] = 2 * total >= 255 * len(offsets)
+    return bytes(on)
+
+
+def fit(size: tuple[int, int], grid: RectGrid) -> tuple[float, float, float]:
+    """Where a picture of ``size`` pixels lies in the whole grid's box: its left and top
+    edges, and the cell units per pixel, aspect ratio kept, centred."""
+    box_w, box_h = grid.grid_box
+    scale = min(box_w / size[0], box_h / size[1])
+    return (box_w - size[0] * scale) / 2, (box_h - size[1] * scale) / 2, scale
+
+
+def _ink(picture: Image.Image, threshold: float) -> Image.Image:
+    """Mode L: 255 where the picture is dark, 0 where light or transparent."""
+    if picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info:
+        rgba = picture.convert("RGBA")
+        white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        picture = Image.alpha_composite(white, rgba)
+    grey = picture.convert("L")
+    cut = threshold * 255
+    return grey.point(lambda level: 255 if level < cut else 0)
+
+
+def _spread(polygon: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    """Points spread evenly over ``polygon`` (relative to its centre): a lattice across its
+    bounding box, kept where inside."""
+    xs = [x for x, _ in polygon]
+    ys = [y for _, y in polygon]
+    x0, y0 = min(xs), min(ys)
+    w, h = max(xs) - x0, max(ys) - y0
+    points = [(x0 + (i + 0.5) * w / SPREAD, y0 + (j + 0.5) * h / SPREAD)
+              for j in range(SPREAD) for i in range(SPREAD)]
+    return [p for p in points if _inside(p, polygon)]
+
+
+def _inside(point: tuple[float, float], polygon) -> bool:
+    """Even-odd rule: a ray to the right crosses the boundary an odd number of times."""
+    x, y = point
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
