@@ -88,6 +88,7 @@ class WorksheetView:
     rating: int | None
     code: str
     slots: Sequence[MazeOnPage]
+    student: str = ""  # written on the first field's line when the worksheets name students
 
 
 @dataclass(frozen=True)

@@ -577,14 +577,16 @@ class Worksheet(Strict):
         f"'{NAME_FIELD}' turns each name into its maze, and the name fills the first field.",
     )
 
-    @model_validator(mode="after")
-    def _names_or_copies(self) -> "Worksheet":
-        if self.names:
-            if "copies" in self.model_fields_set and self.copies != len(self.names):
-                raise problem(f"copies is {self.copies} but {len(self.names)} names are given; "
-                              "leave copies out: one worksheet per name", "copies")
-            self.copies = len(self.names)
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    def _one_copy_per_name(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("names"), list) and data["names"]:
+            count = len(data["names"])
+            if "copies" in data and data["copies"] != count:
+                raise problem(f"copies is {data['copies']} but {count} names are given; leave "
+                              "copies out: one worksheet per name", "copies")
+            data = {**data, "copies": count}
+        return data
 
     @field_validator("min_cell")
     @classmethod

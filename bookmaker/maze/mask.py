@@ -89,9 +89,10 @@ def settle_islands(grid: RectGrid, on: bytes, islands: str,
             f"{grid.describe()} grid, and a maze needs at least 2 in one piece; use a darker "
             "or bigger shape, a lower threshold, or a bigger size")
     if len(found) > 1:
-        described = "; ".join(_where(grid, piece) for piece in found[:2])
+        largest, second = (_where(grid, piece) for piece in found[:2])
         raise BookmakerError(
-            f"the mask falls into {len(found)} separate pieces (largest: {described}); "
+            f"the mask falls into {len(found)} separate pieces (the largest {largest}, the "
+            f"next {second}); "
             "set islands: keep-largest to keep the largest, or islands: connect to join them")
     return on
 
@@ -99,7 +100,9 @@ def settle_islands(grid: RectGrid, on: bytes, islands: str,
 def _where(grid: RectGrid, piece: list[int]) -> str:
     xs = [cell % grid.width for cell in piece]
     ys = [cell // grid.width for cell in piece]
-    return (f"{len(piece)} cells at x {min(xs)}-{max(xs)}, y {min(ys)}-{max(ys)}")
+    def span(values: list[int]) -> str:
+        return f"{min(values)}" if min(values) == max(values) else f"{min(values)}-{max(values)}"
+    return f"{len(piece)} cell{'' if len(piece) == 1 else 's'} at x {span(xs)}, y {span(ys)}"
 
 
 def _connected(grid: RectGrid, on: bytes, found: list[list[int]],

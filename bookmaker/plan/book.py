@@ -306,7 +306,8 @@ class BookPlan:
                                    slots)
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(book.worksheet.fields, section.title, section.instructions,
-                                 rating, f"Variant {items[0].variant}", slots)
+                                 rating, f"Variant {items[0].variant}", slots,
+                                 self.name(page.copy) or "")
         if kind == "answers":
             slots = []
             for position in page.mazes:

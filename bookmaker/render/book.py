@@ -299,8 +299,10 @@ def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
 
 
 def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Sequence[str],
-                   title: str, instruction: str, rating: int | None, code: str) -> None:
-    """Name/date/class lines, the title, the variant code and up to two lines of instruction."""
+                   title: str, instruction: str, rating: int | None, code: str,
+                   student: str = "") -> None:
+    """Name/date/class lines (the first filled in with ``student``), the title, the variant
+    code and up to two lines of instruction."""
     x0, _, x1, y1 = frame.content
     y = y1 - 16
     if fields:
@@ -317,6 +319,9 @@ def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Se
             text(canvas, left, y, label, fonts.regular, size)
             start = left + canvas.stringWidth(label, fonts.regular, size) + 4
             canvas.line(start, y - 2, left + slot - 12, y - 2)
+            if student and i == 0:
+                written = fit_text(student, fonts.bold, size, left + slot - 12 - start - 4, 7)
+                text(canvas, start + 4, y + 1, written[0], fonts.bold, written[1])
         y -= WORKSHEET_FIELDS_PT
     # A long title shrinks, then is cut, to leave the variant code (and stars) their room.
     room = (x1 - x0 - (5 * 12 + 8 if rating is not None else 0)

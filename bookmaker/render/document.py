@@ -65,7 +65,7 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
             draw.running_head(canvas, frame, fonts, view.title, view.instructions, view.label)
         else:
             draw.worksheet_head(canvas, frame, fonts, view.fields, view.title, view.instruction,
-                                view.rating, view.code)
+                                view.rating, view.code, view.student)
         for slot in view.slots:
             draw.maze_slot(canvas, fonts, slot)
         draw.footer(canvas, frame, fonts)
