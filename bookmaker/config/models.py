@@ -302,7 +302,7 @@ class MaskConfig(Strict):
     def _one_source(self) -> "MaskConfig":
         given = [kind for kind in MASK_SOURCES if getattr(self, kind) is not None]
         if len(given) != 1:
-            said = f"got {_words(given)}" if given else "got none"
+            said = f"got {' and '.join(given)}" if given else "got none"
             raise problem(f"a mask takes exactly one of {_words(MASK_SOURCES)}; {said}")
         return self
 
