@@ -5,6 +5,9 @@ the topology's cell centres, never from ``bookmaker.geometry``, so a drawing
 that agrees with itself but not with the maze fails. Positions are in cell
 units, y down from the top left of the outer wall's box; a ``to_pixel``
 function maps them onto the image (see ``to_pixels`` and ``pdf_to_pixels``).
+On a masked grid that box is the silhouette's (``topology.centre`` is already
+relative to it); a cell that is off has no sides, and a cell that is on has a
+wall toward it (round the outside and round holes alike) unless it is an opening.
 
     sides(topology)                               # every side once, with its middle and ends
     wall_mismatches(image, to_pixel, maze)        # sides whose pixels disagree with the maze
@@ -88,9 +91,38 @@ def sides(topology: Topology) -> list[Side]:
     if topology.kind == "polar":
         return _polar_sides(topology)
     table, count = topology.neighbours, topology.sides
+    if topology.mask is not None:
+        return _masked_sides(topology)
     return [_grid_side(topology, cell, side)
             for cell in range(topology.cells) for side in range(count)
             if topology.border[cell] >> side & 1 or table[cell * count + side] > cell]
+
+
+def real_sides(topology: Topology, cell: int) -> int:
+    """The side bits ``cell`` has by DESIGN.md: every side of a square or hexagon, W, E
+    and its base on a triangle (the base below an upward one, above a downward one)."""
+    if topology.kind == "triangle":
+        up = (cell % topology.width + cell // topology.width) % 2 == 0
+        return 2 | 8 | (4 if up else 1)
+    return (1 << topology.sides) - 1
+
+
+def _masked_sides(topology: Topology) -> list[Side]:
+    """A masked grid's sides: only cells that are on have sides; each inner side once, and
+    every side of a cell that is on facing the grid's edge or a cell that is off (the
+    silhouette's outside or a hole in it) is a piece of wall."""
+    table, count, present = topology.neighbours, topology.sides, topology.present
+    found = []
+    for cell in range(topology.cells):
+        if not present[cell]:
+            continue
+        real = real_sides(topology, cell)
+        for side in range(count):
+            if real >> side & 1:
+                other = table[cell * count + side]
+                if other < 0 or not present[other] or other > cell:
+                    found.append(_grid_side(topology, cell, side))
+    return found
 
 
 def openings(maze: Maze) -> set[tuple[int, int]]:
@@ -107,7 +139,8 @@ def openings(maze: Maze) -> set[tuple[int, int]]:
 def standing(maze: Maze, side: Side, gaps: set[tuple[int, int]]) -> bool:
     """Whether the maze has a wall at ``side``: no passage through it, and no opening."""
     topology = maze.topology
-    if topology.neighbours[side.cell * topology.sides + side.side] < 0:
+    other = topology.neighbours[side.cell * topology.sides + side.side]
+    if other < 0 or not topology.present[other]:  # the outer wall (round a mask: any off cell)
         return (side.cell, side.side) not in gaps
     return not maze.is_open(side.cell, side.side)
 

@@ -63,10 +63,18 @@ MASK_FLAGS = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-fi
 _DIGEST = re.compile(r"^(?P<path>.+)#(?P<digest>[0-9a-f]{4,64})$")
 
 
-def _mask_spec(sources: dict[str, str | None], islands: str | None, threshold: str | None
-               ) -> tuple[MaskSpec | None, str | None, str]:
-    """The mask the flags ask for, the file digest a recipe pinned (``cat.png#1a2b3c4d``),
-    and the flag to blame."""
+def _pinned(value: str) -> tuple[Path, str | None]:
+    """A path, and the digest a recipe pinned to it (``cat.png#1a2b3c4d``), if any."""
+    pinned = _DIGEST.match(value)
+    if pinned and not Path(value).exists():
+        return Path(pinned["path"]), pinned["digest"]
+    return Path(value), None
+
+
+def _mask_spec(sources: dict[str, str | None], islands: str | None, threshold: str | None,
+               font: str | None) -> tuple[MaskSpec | None, dict[str, str], str]:
+    """The mask the flags ask for, the digests a recipe pinned to its files (by the mask's
+    field they check: sha256, font_sha256), and the flag to blame."""
     given = {kind: value for kind, value in sources.items() if value is not None}
     if len(given) > 1:
         raise BookmakerError(f"give one mask, not {' and '.join(MASK_FLAGS[k] for k in given)}")
@@ -75,26 +83,27 @@ def _mask_spec(sources: dict[str, str | None], islands: str | None, threshold: s
             flag = "--islands" if islands is not None else "--threshold"
             raise BookmakerError(f"{flag} goes with a mask: --mask-image, --mask-text, "
                                  "--mask-file or --outline")
-        return None, None, ""
+        return None, {}, ""
     (kind, value), = given.items()
     flag = MASK_FLAGS[kind]
     if threshold is not None and kind != "image":
         raise BookmakerError("--threshold judges the pixels of --mask-image only")
-    digest = path = None
+    if font is not None and kind != "text":
+        raise BookmakerError("--mask-font draws the letters of --mask-text only")
+    digests, path, face = {}, None, None
     if kind in ("image", "file"):
-        pinned = _DIGEST.match(value)
-        if pinned and not Path(value).exists():  # a recipe's 'cat.png#1a2b3c4d'
-            value, digest = pinned["path"], pinned["digest"]
-        path = Path(value)
+        path, digests["sha256"] = _pinned(value)
+    if font is not None:
+        face, digests["font_sha256"] = _pinned(font)
     spec = MaskSpec(kind, path.name if path else value, path,
                     _number(threshold, "--threshold") if threshold is not None
-                    else DEFAULT_THRESHOLD, islands, None)
-    return spec, digest, flag
+                    else DEFAULT_THRESHOLD, islands, face)
+    return spec, {field: digest for field, digest in digests.items() if digest}, flag
 
 
 def _topology(shape: str, size: str | None, rings: str | None, max_cells: int,
-              mask: MaskSpec | None = None, digest: str | None = None, flag: str = ""
-              ) -> Topology:
+              mask: MaskSpec | None = None, digests: dict[str, str] | None = None,
+              flag: str = "") -> Topology:
     """The shape the flags describe: ``--size`` for grid shapes, ``--rings`` for polar, cut
     to ``mask``'s silhouette if one is given."""
     if shape not in SHAPES:
@@ -126,7 +135,7 @@ def _topology(shape: str, size: str | None, rings: str | None, max_cells: int,
         if mask is None:
             topology = make_topology(shape, dimensions)
         else:
-            topology = _masked(shape, dimensions, mask, digest, flag)
+            topology = _masked(shape, dimensions, mask, digests or {}, flag)
     if topology.cells > max_cells:
         raise BookmakerError(
             f"a {topology.describe()} {shape} maze has {topology.cells:,} cells, over the limit "
@@ -135,16 +144,19 @@ def _topology(shape: str, size: str | None, rings: str | None, max_cells: int,
     return topology
 
 
-def _masked(shape: str, size: tuple[int, int] | None, mask: MaskSpec, digest: str | None,
-            flag: str) -> Topology:
+def _masked(shape: str, size: tuple[int, int] | None, mask: MaskSpec,
+            digests: dict[str, str], flag: str) -> Topology:
     try:
         topology = masked_grid(shape, size, mask)
     except BookmakerError as error:
         raise BookmakerError(f"{flag}: {error}") from None
-    if digest and not topology.mask.sha256.startswith(digest):
-        raise BookmakerError(
-            f"{flag}: {mask.path} has changed since the recipe was made: its SHA-256 begins "
-            f"{topology.mask.sha256[:len(digest)]}, the recipe says {digest}")
+    for field, digest in digests.items():
+        found = getattr(topology.mask, field) or ""
+        if not found.startswith(digest):
+            path, said = ((mask.path, flag) if field == "sha256" else (mask.font, "--mask-font"))
+            raise BookmakerError(
+                f"{said}: {path} has changed since the recipe was made: its SHA-256 begins "
+                f"{found[:len(digest)]}, the recipe says {digest}")
     return topology
 
 
@@ -304,6 +316,9 @@ def maze_command(
     threshold: Optional[str] = typer.Option(
         None, "--threshold", metavar="X",
         help="--mask-image: the lightness (0 to 1, default 0.5) under which a pixel is dark."),
+    mask_font: Optional[str] = typer.Option(
+        None, "--mask-font", metavar="PATH",
+        help="--mask-text: a TrueType face for the letters (default: Andika Bold)."),
     braid: str = typer.Option(
         "0", "--braid", metavar="P",
         help="Join this share of dead ends into loops, 0 to 1 (1: no dead ends)."),
@@ -315,11 +330,11 @@ def maze_command(
     loops = _number(braid, "--braid")
     if not 0 <= loops <= 1:
         raise BookmakerError(f"--braid takes a share from 0 to 1, got {braid}")
-    mask, digest, flag = _mask_spec(
+    mask, digests, flag = _mask_spec(
         {"image": mask_image, "text": mask_text, "file": mask_file, "outline": outline},
-        islands, threshold)
+        islands, threshold, mask_font)
     topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1),
-                         mask, digest, flag)
+                         mask, digests, flag)
     if fmt is None:
         suffix = Path(output).suffix.lstrip(".").lower() if output else ""
         plain = shape == "square" and mask is None  # what ascii draws

@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import BookmakerError
+from ..fonts import DEFAULT_BOLD
 from ..maze.mask import ISLANDS, Mask, settle_islands
 from ..maze.shapes import make_topology
 from ..maze.topology import RectGrid
@@ -45,17 +46,34 @@ class MaskSpec:
         return "connect" if self.kind == "text" else "error"
 
 
-def default_islands(kind: str) -> str:
-    return MaskSpec(kind, "").settled_islands
-
-
-@lru_cache(maxsize=32)
 def masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec) -> RectGrid:
     """The ``shape`` grid of ``size`` cut to ``spec``'s silhouette, in one piece.
 
     A file of X and . sets the size itself; ``size`` may then be None, and a
-    different one is an error. The other kinds need a size.
+    different one is an error. The other kinds need a size. Grids are kept
+    for reuse (a book's mazes share one) until the bytes of a file under them
+    change.
     """
+    contents = tuple(_content(path) for path in (spec.path, spec.font))
+    return _masked_grid(shape, None if size is None else tuple(size), spec, contents)
+
+
+def _content(path: Path | None) -> str | None:
+    """What a file holds, as a digest: None without a file, or when it can't be read (reading
+    it for the mask will say why)."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as file:
+            for block in iter(lambda: file.read(1 << 20), b""):
+                digest.update(block)
+    except (OSError, TypeError):
+        return None
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=32)
+def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec, contents
+                 ) -> RectGrid:
     if shape not in MASKED_SHAPES:
         raise BookmakerError(f"a {shape} maze takes no mask: masks cut square, hex and triangle "
                              "grids" + (" (a polar maze is already a disc)" if shape == "polar"
@@ -74,6 +92,7 @@ def masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec) -> Rec
         size = file_size
         grid = make_topology(shape, size)
         on = bytes(1 if char == "X" else 0 for row in rows for char in row)
+        digest = hashlib.sha256(data).hexdigest()
     else:
         if size is None:
             raise BookmakerError(f"a {spec.kind} mask needs a size: the grid it is fitted into")
@@ -82,20 +101,26 @@ def masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec) -> Rec
             if not 0 < spec.threshold < 1:
                 raise BookmakerError(f"threshold takes a lightness between 0 and 1, got "
                                      f"{spec.threshold:g}")
-            picture, data = load_picture(spec.path)
+            picture, digest = load_picture(spec.path)
         elif spec.kind == "text":
             picture, baseline_px = text_picture(spec.source, spec.font)
             left, top, scale = fit(picture.size, grid)
             baseline = top + baseline_px * scale
-            data = spec.source.encode("utf-8")
+            digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
         elif spec.kind == "outline":
-            picture, data = outline_image(spec.source), spec.source.encode("utf-8")
+            picture = outline_image(spec.source)
+            digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
         else:
             raise BookmakerError(f"unknown mask kind '{spec.kind}'; choose image, text, file "
                                  "or outline")
         on = dark_cells(picture, grid, spec.threshold)
     on = settle_islands(grid, on, islands, baseline)
-    mask = Mask(on=on, kind=spec.kind, source=spec.source,
-                sha256=hashlib.sha256(data).hexdigest()[:16], islands=islands,
-                threshold=spec.threshold if spec.kind == "image" else None)
+    font = font_sha256 = None
+    if spec.kind == "text" and spec.font is not None and Path(spec.font) != DEFAULT_BOLD:
+        # Another face cuts other cells: the record names it, so the maze can be remade.
+        font = Path(spec.font).name
+        font_sha256 = hashlib.sha256(Path(spec.font).read_bytes()).hexdigest()[:16]
+    mask = Mask(on=on, kind=spec.kind, source=spec.source, sha256=digest[:16], islands=islands,
+                threshold=spec.threshold if spec.kind == "image" else None,
+                font=font, font_sha256=font_sha256)
     return make_topology(shape, size, mask=mask)

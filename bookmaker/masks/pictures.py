@@ -21,8 +21,8 @@ MAX_PIXELS = 40_000_000  # about 6300 x 6300: far more detail than any maze grid
 JPEG_DRAFT = (2048, 2048)  # a JPEG over the bound decodes at the nearest scale above this
 
 
-def load_picture(path: Path) -> tuple[Image.Image, bytes]:
-    """The picture at ``path``, decoded, and its file's SHA-256 digest."""
+def load_picture(path: Path) -> tuple[Image.Image, str]:
+    """The picture at ``path``, decoded, and its file's SHA-256 in hex."""
     digest = hashlib.sha256()
     try:
         with open(path, "rb") as file:
@@ -35,7 +35,7 @@ def load_picture(path: Path) -> tuple[Image.Image, bytes]:
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
-            picture = Image.open(path)
+            picture = _open_header(path)
             width, height = picture.size
             if width * height > MAX_PIXELS:
                 if picture.format != "JPEG":
@@ -56,4 +56,15 @@ def load_picture(path: Path) -> tuple[Image.Image, bytes]:
             raise BookmakerError(f"{path} is a damaged or unreadable picture ({error})") from None
     if picture.width < 1 or picture.height < 1:
         raise BookmakerError(f"{path} has no pixels")
-    return picture, digest.digest()
+    return picture, digest.hexdigest()
+
+
+def _open_header(path: Path) -> Image.Image:
+    """``Image.open`` without Pillow's own size alarm, which would fire before the bound
+    above could say what is wrong (it reads only the header; nothing is decoded yet)."""
+    bound = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = None
+    try:
+        return Image.open(path)
+    finally:
+        Image.MAX_IMAGE_PIXELS = bound

@@ -69,6 +69,8 @@ def _ink(picture: Image.Image, threshold: float) -> Image.Image:
         rgba = picture.convert("RGBA")
         white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         picture = Image.alpha_composite(white, rgba)
+    if picture.mode in ("I", "I;16", "I;16B", "I;16L"):  # 16-bit grey: keep its lightness
+        picture = picture.convert("I").point(lambda level: level * (1 / 257))
     grey = picture.convert("L")
     cut = threshold * 255
     return grey.point(lambda level: 255 if level < cut else 0)

@@ -89,12 +89,13 @@ RECIPE_DIGEST = 8  # hex digits of a mask file's SHA-256 a recipe carries
 
 def mask_recipe(mask: Mask) -> str:
     """' outline=heart', ' text="Tom Li"', ' image=cat.png#1a2b3c4d': the mask as a recipe
-    names it, with its islands and threshold where not the defaults. A file's digest
-    prefix lets `bookmaker maze` tell that the picture has changed since."""
+    names it, with its islands, threshold and a text's font where not the defaults. A
+    file's digest prefix lets `bookmaker maze` tell that it has changed since."""
     source = f'"{mask.source}"' if " " in mask.source or not mask.source else mask.source
     digest = f"#{mask.sha256[:RECIPE_DIGEST]}" if mask.kind in ("image", "file") else ""
     default = "connect" if mask.kind == "text" else "error"
     islands = f" islands={mask.islands}" if mask.islands != default else ""
     threshold = (f" threshold={mask.threshold:g}"
                  if mask.threshold is not None and mask.threshold != 0.5 else "")
-    return f" {mask.kind}={source}{digest}{islands}{threshold}"
+    font = f" font={mask.font}#{mask.font_sha256[:RECIPE_DIGEST]}" if mask.font else ""
+    return f" {mask.kind}={source}{digest}{islands}{threshold}{font}"

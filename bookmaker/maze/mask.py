@@ -34,6 +34,8 @@ class Mask:
     sha256: str  # first 16 hex digits of the image or file bytes, or of the text
     islands: str = "error"
     threshold: float | None = None  # images: the lightness under which a pixel is dark
+    font: str | None = None  # text in another face than the bundled one: its file's name
+    font_sha256: str | None = None  # ... and the first 16 hex digits of its SHA-256
 
     def as_json(self) -> dict:
         """The manifest's ``mask`` object: DESIGN.md's fields, then what else remakes it."""
@@ -41,6 +43,8 @@ class Mask:
                   "islands": self.islands}
         if self.threshold is not None:
             record["threshold"] = self.threshold
+        if self.font is not None:
+            record["font"] = {"file": self.font, "sha256": self.font_sha256}
         return record
 
 
@@ -93,7 +97,7 @@ def settle_islands(grid: RectGrid, on: bytes, islands: str,
         raise BookmakerError(
             f"the mask falls into {len(found)} separate pieces (the largest {largest}, the "
             f"next {second}); "
-            "set islands: keep-largest to keep the largest, or islands: connect to join them")
+            "set islands to keep-largest to keep only the largest, or to connect to join them")
     return on
 
 

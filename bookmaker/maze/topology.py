@@ -356,8 +356,9 @@ class RectGrid(Topology):
         full, sides, on = self.full_neighbours, self.sides, self.mask.on
         # Cells that are off and reach the grid's edge through other such cells lie outside.
         outside = bytearray(self.cells)
-        queue = [cell for cell in range(self.cells)
-                 if not on[cell] and -1 in full[cell * sides:(cell + 1) * sides]]
+        queue = [cell for cell in range(self.cells) if not on[cell] and any(
+            full[cell * sides + side] < 0 for side in range(sides)
+            if self.present_sides(cell) >> side & 1)]
         for cell in queue:
             outside[cell] = 1
         for cell in queue:

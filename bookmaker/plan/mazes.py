@@ -94,7 +94,7 @@ def make_maze(job: MazeJob) -> MadeMaze:
         maze = generate_on(topology, job.algorithm, seed, braid=job.braid, **dict(job.options))
         maze = with_endpoints(maze, job.endpoints)
         path = solution(maze)
-        share = len(path) / maze.topology.cells if path else 0.0
+        share = len(path) / maze.topology.present_count if path else 0.0
         if not job.min_solution_share or share >= job.min_solution_share:
             break
     else:
