@@ -40,10 +40,12 @@ class MazeRecord:
     shape: dict | None = None  # set for mazes written as bookmaker.maze/2
     braid: float = 0.0
     mask: dict | None = None  # Mask.as_json(): what the silhouette was made from
+    perfect: bool = True  # false once braiding made loops
 
     def as_json(self) -> dict[str, Any]:
         # DESIGN.md: a /2 maze carries its shape, braid and mask.
-        size = ({"shape": self.shape, "braid": self.braid or 0, "mask": self.mask} if self.shape else
+        size = ({"shape": self.shape, "braid": self.braid or 0, "mask": self.mask,
+                 "perfect": self.perfect} if self.shape else
                 {"width": self.width, "height": self.height})
         record = {
             "number": self.number, "section": self.section, "algorithm": self.algorithm,

@@ -10,9 +10,9 @@ find the farthest pair with a few searches rather than one from every cell.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import compress
 from typing import Sequence
 
 from ..errors import BookmakerError
@@ -21,6 +21,8 @@ from .topology import Topology
 
 ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre")
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
+# The open sides of a cell byte, in side order: a search steps through only those.
+_SIDES_OF = [tuple(side for side in range(8) if bits >> side & 1) for bits in range(256)]
 
 
 def _open_steps(topology: Topology) -> list[tuple[int, int]]:
@@ -37,20 +39,16 @@ def distances_from(maze: Maze, source: int) -> list[int]:
 def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> list[int]:
     """The breadth-first search behind ``distances_from``, on unchecked arguments."""
     sides, table = topology.sides, topology.neighbours
-    steps = _open_steps(topology)
     dist = [-1] * len(cells)
     dist[source] = 0
-    queue = deque([source])
-    pop, push = queue.popleft, queue.append
-    while queue:
-        here = pop()
-        bits, step, base = cells[here], dist[here] + 1, here * sides
-        for bit, side in steps:
-            if bits & bit:
-                there = table[base + side]
-                if dist[there] < 0:
-                    dist[there] = step
-                    push(there)
+    order = [source]
+    for here in order:  # the list grows while we walk it: a queue without popping
+        step, base = dist[here] + 1, here * sides
+        for side in _SIDES_OF[cells[here]]:
+            there = table[base + side]
+            if dist[there] < 0:
+                dist[there] = step
+                order.append(there)
     return dist
 
 
@@ -65,7 +63,8 @@ def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
     steps = _open_steps(maze.topology)
     here = start
     path = [here]
-    # Walking downhill in distance-to-end retraces the breadth-first tree.
+    # Walking downhill in distance-to-end gives a shortest path; where loops offer several,
+    # the first open side in side order picks one.
     while dist[here]:
         bits, base = maze.cells[here], here * sides
         here = next(
@@ -88,13 +87,17 @@ def _farthest_pairs_of(topology: Topology, cells: bytes
     """The work of ``_farthest_pairs``, on hashable arguments.
 
     A maze with one passage fewer than cells is a tree (or not connected, which the tree
-    pass reports); any other has loops and takes the general search.
+    pass reports) and takes the fast tree pass; any other has loops and takes
+    ``_farthest_apart``, which finds the same pairs with lowest ids on a tie.
     """
     if _passage_count(cells) == topology.present_count - 1:
         return _farthest_pairs_in_tree(topology, cells)
+    first = topology.first_cell()
+    searches = {first: _distances(topology, cells, first)}
+    if searches[first].count(-1) > topology.cells - topology.present_count:
+        raise BookmakerError("the maze is not connected, so it has no farthest pair")
     present = [cell for cell in range(topology.cells) if topology.present[cell]]
     rim = [cell for cell in present if topology.border[cell]]
-    searches: dict[int, list[int]] = {}
     return (_farthest_apart(topology, cells, present, searches),
             _farthest_apart(topology, cells, rim, searches))
 
@@ -151,70 +154,114 @@ def _farthest_pairs_in_tree(topology: Topology, cells: bytes
     return _ordered(best_all), _ordered(best_border)
 
 
+# A breadth-first search, with the bounds it updates, takes about as long as this many pair
+# comparisons per cell of the maze (measured: some 500 ns a cell against 50 ns a pair).
+_PAIRS_PER_SEARCHED_CELL = 10
+
+
 def _farthest_apart(topology: Topology, cells: bytes, targets: list[int],
                     searches: dict[int, list[int]]) -> tuple[int, int, int]:
     """The two of ``targets`` (ascending ids) farthest apart along the passages, as
-    (a, b, distance), a <= b, of all such pairs the lowest (a, b); exact on any connected maze.
+    (a, b, distance): exact, and of all such pairs the lowest (a, b), on a connected maze.
 
-    Every cell v has a reach, the farthest it is from a target, and the answer is the largest
-    reach of a target. One breadth-first search from a cell s, reaching r, bounds every
-    other cell's reach by the triangle inequality: at most d(s, v) + r, at least r - d(s, v),
-    and at least d(s, v) if s is a target. Searching alternately from the target with the
-    highest upper bound (which settles it) and the cell with the lowest lower bound (the
-    most central, whose bounds are the tightest) closes the gap after a few searches on
-    mazes, much as Takes and Kosters (2011) find a graph's diameter. Then the targets in
-    id order that might reach that far are settled until one does; its farthest target
-    of lowest id completes the pair. ``searches`` (source: distances) holds the searches
-    already run on this maze, so a second call for other targets reuses them.
+    A target's reach is how far the farthest target is from it; the answer is the
+    largest reach. A breadth-first search from a cell s whose farthest target is r away
+    bounds every target v's reach by the triangle inequality: at most d(s, v) + r, at
+    least r - d(s, v), and at least d(s, v) if s is a target, which the search settles.
+    Searches alternate between the target with the highest upper bound and the unsettled
+    one with the lowest lower bound, the most central, whose bounds are the tightest
+    (Takes and Kosters, "Determining the diameter of small world networks", 2011).
+    Loops make a central cell's bounds loose, as it no longer lies on every long path, so
+    a target's bound is first tightened pair by pair: targets v and w are at most the
+    least d(s, v) + d(s, w) over searched s apart, and only the targets still open can be
+    farther from v than the farthest pair yet. On braided mazes that saves most searches;
+    comparing pairs is budgeted to cost no more than the searches have.
+
+    Then the targets in id order that might reach that far are settled until one does:
+    it and its farthest target of lowest id are the pair. ``searches`` (source: its
+    distances to every cell) holds searches already run on this maze, and gets this
+    call's, so the next call, for other targets, starts from them.
     """
-    count = topology.cells
-    present = topology.present
-    is_target = bytearray(count)
-    for cell in targets:
-        is_target[cell] = 1
-    lower = [0] * count
-    upper = [count] * count
-    searched = bytearray(count)
+    count = len(targets)
+    position = {cell: index for index, cell in enumerate(targets)}
+    lower, upper = [0] * count, [topology.cells] * count
+    unsettled = bytearray(b"\1") * count
+    tightened_with = [0] * count  # per target, how many searches its last tightening used
+    to_targets: dict[int, list[int]] = {}  # source: its distances to the targets, in order
+    pair_budget = 0  # pair comparisons left: as many as the searches so far cost
 
-    def search(source: int) -> list[int]:
-        nonlocal lower, upper
+    def search(source: int) -> None:
+        """Search from ``source`` (or take the search already run) into the bounds."""
+        nonlocal lower, upper, pair_budget
+        pair_budget += _PAIRS_PER_SEARCHED_CELL * topology.cells
         dist = searches.get(source)
         if dist is None:
             dist = searches[source] = _distances(topology, cells, source)
-        reach = max(dist[cell] for cell in targets)
-        upper = [bound if bound < d + reach else d + reach for bound, d in zip(upper, dist)]
-        lower = [bound if bound > reach - d else reach - d for bound, d in zip(lower, dist)]
-        if is_target[source]:
-            lower = [bound if bound > d else d for bound, d in zip(lower, dist)]
-        searched[source] = 1
-        return dist
+        # With every cell a target, the distances are in target order already.
+        near = to_targets[source] = (dist if count == topology.cells else
+                                     [dist[cell] for cell in targets])
+        reach = max(near)
+        upper = [bound if bound < d + reach else d + reach for bound, d in zip(upper, near)]
+        lower = [bound if bound > reach - d else reach - d for bound, d in zip(lower, near)]
+        if source in position:
+            lower = [bound if bound > d else d for bound, d in zip(lower, near)]
+            unsettled[position[source]] = 0
 
-    first = topology.first_cell()
-    if search(first).count(-1) > count - topology.present_count:
-        raise BookmakerError("the maze is not connected, so it has no farthest pair")
-    for source in searches:
-        if not searched[source]:
-            search(source)
-    from_top = True
-    while True:
-        best_lower = max(lower[cell] for cell in targets)
-        best_upper = max(upper[cell] for cell in targets)
-        if best_lower >= best_upper:
-            break
-        if from_top:
-            source = next(cell for cell in targets if upper[cell] == best_upper)
-        else:
-            # Some target is unsettled, so some cell is unsearched.
-            source = min((cell for cell in range(count) if present[cell] and not searched[cell]),
-                         key=lambda cell: (lower[cell], cell))
+    def tightened(index: int, partners: list[int], floor: int) -> bool:
+        """Bound target ``index``'s reach by its pairs with ``partners``, the only targets
+        that may reach farther than ``floor``. Does nothing and says False if the target
+        was tightened with these very searches, or if the comparisons would overdraw
+        ``pair_budget``: pairs never take much more time than searches, even where they
+        prune nothing."""
+        nonlocal pair_budget
+        work = len(partners) * len(to_targets)
+        if tightened_with[index] == len(to_targets) or work > pair_budget:
+            return False
+        tightened_with[index] = len(to_targets)
+        pair_budget -= work
+        apart = None
+        for near in to_targets.values():
+            here, column = near[index], [near[other] for other in partners]
+            apart = ([here + d for d in column] if apart is None else
+                     [bound if bound < here + d else here + d for bound, d in zip(apart, column)])
+        apart[partners.index(index)] = 0
+        upper[index] = min(upper[index], max(max(apart), floor))
+        return True
+
+    for source in list(searches):
         search(source)
-        from_top = not from_top
-    distance = best_lower
-    for a in targets:
-        if upper[a] >= distance:
-            dist = search(a)  # settles a: its bounds meet at its reach
-            if upper[a] == distance:
-                return a, next(cell for cell in targets if dist[cell] == distance), distance
+    reached = max(lower)
+    open_targets = [index for index in range(count) if upper[index] > reached]
+    central = False
+    while open_targets:
+        if central:
+            least = min(compress(lower, unsettled))
+            index = lower.index(least)
+            while not unsettled[index]:
+                index = lower.index(least, index + 1)
+        else:
+            index = max(open_targets, key=upper.__getitem__)  # the lowest index on a tie
+            if tightened(index, open_targets, reached):
+                open_targets = [index for index in open_targets if upper[index] > reached]
+                continue
+        search(targets[index])
+        central = not central
+        reached = max(lower)
+        open_targets = [index for index in open_targets if upper[index] > reached]
+
+    distance = reached
+    partners = [index for index in range(count) if upper[index] >= distance]
+    for index in partners:
+        if upper[index] < distance:
+            continue
+        if unsettled[index]:
+            if tightened(index, partners, distance - 1) and upper[index] < distance:
+                continue
+            search(targets[index])  # settles it: its upper bound becomes its reach
+            if upper[index] < distance:
+                continue
+        near = to_targets[targets[index]]
+        return targets[index], targets[near.index(distance)], distance
     raise AssertionError("no target reaches as far as the bounds say")
 
 
@@ -244,7 +291,8 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
 
     ``border`` picks the two border cells farthest apart along the maze (the
     suggested start and finish); ``diameter`` the two cells farthest apart
-    anywhere. The start is the pair's lower id (the first in reading order).
+    anywhere. The start is the pair's lower id (the first in reading order); on a
+    maze with loops, of equally far pairs the one with the lowest ids.
     ``centre`` ends at the cell nearest the shape's middle and starts at the
     border cell farthest from it along the maze (the lowest id on a tie).
     """
@@ -294,9 +342,12 @@ class Stats:
     turns: int | None
     longest_path: int
     decision_points: int | None  # cells on the solution where the solver must choose
+    loops: int  # independent loops: passages - cells + 1, so 0 exactly when perfect
+    loops_on_route: int | None  # of those, the ones in the parts the solution passes through
 
     def as_json(self) -> dict:
-        """The ``stats`` object of ``bookmaker.maze/1``, in its documented key order."""
+        """The ``stats`` object of ``bookmaker.maze/1``, in its documented key order (the
+        loops are no part of it: a perfect maze has none)."""
         return {
             "dead_ends": self.dead_ends,
             "junctions": self.junctions,
@@ -321,12 +372,81 @@ def _decision_points(maze: Maze, path: Sequence[int]) -> int:
     return count
 
 
+def _bridges(topology: Topology, cells: bytes | bytearray) -> bytearray:
+    """Per cell, the bits of its open sides that are bridges: passages on no loop.
+
+    Tarjan's depth-first search: the passage into a cell is a bridge when nothing in the
+    subtree below it has a passage back to a cell reached before it (``low``).
+    """
+    sides, table, back = topology.sides, topology.neighbours, topology.back
+    order = [-1] * topology.cells  # when the search first reached each cell
+    low = [0] * topology.cells  # the earliest ``order`` the cell's subtree has a passage to
+    bridges = bytearray(topology.cells)
+    root = topology.first_cell()
+    order[root] = 0
+    reached = 1
+    # Each entry: a cell, its side back to where it was entered from, its sides still to try.
+    stack = [(root, -1, iter(_SIDES_OF[cells[root]]))]
+    while stack:
+        cell, entry, untried = stack[-1]
+        for side in untried:
+            if side == entry:
+                continue
+            other = table[cell * sides + side]
+            if order[other] < 0:
+                order[other] = low[other] = reached
+                reached += 1
+                stack.append((other, back[cell * sides + side], iter(_SIDES_OF[cells[other]])))
+                break
+            low[cell] = min(low[cell], order[other])
+        else:
+            stack.pop()
+            if stack:
+                parent = stack[-1][0]
+                low[parent] = min(low[parent], low[cell])
+                if low[cell] > order[parent]:
+                    bridges[cell] |= 1 << entry
+                    bridges[parent] |= 1 << back[cell * sides + entry]
+    return bridges
+
+
+def _loops_on_route(maze: Maze, path: Sequence[int]) -> int:
+    """The independent loops of the parts of the maze ``path`` passes through.
+
+    Taking the bridges out leaves pieces in which every passage is on a loop, each with
+    passages - cells + 1 independent ones; those of the pieces the path touches are the
+    loops a solver can walk round from the route without first crossing into a side
+    branch, which is where a braided maze stops being solved by backing out of dead ends.
+    """
+    topology, cells = maze.topology, maze.cells
+    sides, table = topology.sides, topology.neighbours
+    bridges = _bridges(topology, cells)
+    seen = bytearray(topology.cells)
+    loops = 0
+    for first in path:
+        if seen[first]:
+            continue
+        seen[first] = 1
+        piece, ends = [first], 0
+        for cell in piece:  # grows while walked: a breadth-first queue
+            on_loops = cells[cell] & ~bridges[cell]
+            ends += _POPCOUNT[on_loops]
+            for side in _SIDES_OF[on_loops]:
+                other = table[cell * sides + side]
+                if not seen[other]:
+                    seen[other] = 1
+                    piece.append(other)
+        loops += ends // 2 - len(piece) + 1
+    return loops
+
+
 def measure(maze: Maze, path: Sequence[int] | None = None) -> Stats:
     """The maze's statistics, as DESIGN.md defines them; ``path`` is its solution if known."""
     degree = bytes(maze.cells).translate(_POPCOUNT)  # open passages per cell, in C
     if path is None:
         path = solution(maze)
     (_, _, longest), _ = _farthest_pairs(maze)
+    loops = sum(degree) // 2 - maze.topology.present_count + 1
     return Stats(
         dead_ends=degree.count(1),
         junctions=len(degree) - degree.count(0) - degree.count(1) - degree.count(2),
@@ -334,6 +454,8 @@ def measure(maze: Maze, path: Sequence[int] | None = None) -> Stats:
         turns=count_turns(maze.topology, path) if path else None,
         longest_path=longest + 1,
         decision_points=_decision_points(maze, path) if path else None,
+        loops=loops,
+        loops_on_route=(_loops_on_route(maze, path) if loops else 0) if path else None,
     )
 
 

@@ -75,10 +75,16 @@ class MadeMaze:
 
 
 def difficulty_score(stats: Stats) -> float:
-    """One number to order mazes by: longer, twistier solutions with more choices are harder."""
+    """One number to order mazes by: longer, twistier solutions with more choices are harder.
+
+    A loop the route passes through counts like a choice: a wrong turn into it ends in no
+    dead end that says so, and braiding would otherwise make a maze look easier, since it
+    shortens the solution. A perfect maze has none, so its score is what it always was.
+    """
     if stats.solution_length is None:
-        return float(stats.longest_path)
-    return stats.solution_length + stats.turns + 4 * stats.decision_points
+        return float(stats.longest_path) + 4 * stats.loops
+    return (stats.solution_length + stats.turns + 4 * stats.decision_points
+            + 4 * stats.loops_on_route)
 
 
 def stars(score: float) -> int:

@@ -80,6 +80,7 @@ def passages(maze: Maze) -> list[list[int]]:
 def _record_v2(maze: Maze, solution: bool) -> dict:
     path = solve(maze)
     opened = passages(maze)
+    stats = measure(maze, path)
     return {
         "format": SHAPES_FORMAT_VERSION,
         "shape": maze.topology.shape_json(),
@@ -90,11 +91,12 @@ def _record_v2(maze: Maze, solution: bool) -> dict:
         "mask": (None if maze.topology.mask is None else
                  [cell for cell, on in enumerate(maze.topology.present) if on]),
         "passages": opened,
-        "perfect": len(opened) == maze.topology.present_count - 1,
+        "perfect": stats.loops == 0,
         "start": maze.start,
         "end": maze.end,
         "solution": path if solution and path else None,
-        "stats": measure(maze, path).as_json(),
+        # /2 counts loops too, so a braided maze says how many ways round it holds.
+        "stats": {**stats.as_json(), "loops": stats.loops},
     }
 
 
