@@ -37,7 +37,7 @@ from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
 from ..maze import ALGORITHMS, lookup
 from ..maze.algorithms import mask_refusal
-from ..maze.mask import ISLANDS
+from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES
 from ..maze.topology import Topology
@@ -300,15 +300,15 @@ class MaskConfig(Strict):
 
     @model_validator(mode="after")
     def _one_source(self) -> "MaskConfig":
-        given = [kind for kind in MASK_SOURCES if getattr(self, kind) is not None]
+        given = [kind for kind in MASK_KINDS if getattr(self, kind) is not None]
         if len(given) != 1:
             said = f"got {' and '.join(given)}" if given else "got none"
-            raise problem(f"a mask takes exactly one of {_words(MASK_SOURCES)}; {said}")
+            raise problem(f"a mask takes exactly one of {_words(MASK_KINDS)}; {said}")
         return self
 
     @property
     def kind(self) -> str:
-        return next(kind for kind in MASK_SOURCES if getattr(self, kind) is not None)
+        return next(kind for kind in MASK_KINDS if getattr(self, kind) is not None)
 
     def spec(self, font: Path | None, name: str | None = None) -> MaskSpec:
         """The mask to build; ``name`` fills a worksheet's ``{name}``."""
@@ -323,8 +323,6 @@ class MaskConfig(Strict):
         return MaskSpec(kind, source, path, self.threshold, self.islands,
                         font if kind == "text" else None)
 
-
-MASK_SOURCES = ("image", "text", "file", "outline")
 
 
 class Section(Strict):

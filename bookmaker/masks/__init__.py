@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..errors import BookmakerError
 from ..fonts import DEFAULT_BOLD
-from ..maze.mask import ISLANDS, Mask, settle_islands
+from ..maze.mask import ISLANDS, MASK_KINDS, Mask, settle_islands
 from ..maze.shapes import make_topology
 from ..maze.topology import RectGrid
 from .outlines import outline_image
@@ -111,8 +111,8 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec, conte
             picture = outline_image(spec.source)
             digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
         else:
-            raise BookmakerError(f"unknown mask kind '{spec.kind}'; choose image, text, file "
-                                 "or outline")
+            raise BookmakerError(f"unknown mask kind '{spec.kind}'; choose one of: "
+                                 f"{', '.join(MASK_KINDS)}")
         on = dark_cells(picture, grid, spec.threshold)
     on = settle_islands(grid, on, islands, baseline)
     font = font_sha256 = None
