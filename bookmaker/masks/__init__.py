@@ -72,8 +72,10 @@ def _content(path: Path | None) -> str | None:
 
 
 @lru_cache(maxsize=32)
-def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec, contents
-                 ) -> RectGrid:
+def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
+                 contents: tuple[str | None, str | None]) -> RectGrid:
+    """The work of ``masked_grid``; ``contents``, the digests of the mask's file and font,
+    keys the cache so that changed bytes are read again."""
     if shape not in MASKED_SHAPES:
         raise BookmakerError(f"a {shape} maze takes no mask: masks cut square, hex and triangle "
                              "grids" + (" (a polar maze is already a disc)" if shape == "polar"
@@ -119,7 +121,7 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec, conte
     if spec.kind == "text" and spec.font is not None and Path(spec.font) != DEFAULT_BOLD:
         # Another face cuts other cells: the record names it, so the maze can be remade.
         font = Path(spec.font).name
-        font_sha256 = hashlib.sha256(Path(spec.font).read_bytes()).hexdigest()[:16]
+        font_sha256 = contents[1][:16]
     mask = Mask(on=on, kind=spec.kind, source=spec.source, sha256=digest[:16], islands=islands,
                 threshold=spec.threshold if spec.kind == "image" else None,
                 font=font, font_sha256=font_sha256)
