@@ -15,7 +15,6 @@ import math
 import random
 import shlex
 import shutil
-import sys
 import textwrap
 from pathlib import Path
 
@@ -36,6 +35,7 @@ from bookmaker.masks import MaskSpec, _masked_grid, masked_grid
 from bookmaker.masks.outlines import OUTLINES
 from bookmaker.render.export import export
 from bookmaker.render.maze_json import passages
+from .test_maze_cli import main_in_process as cli_in_process
 
 SHAPES = ("square", "hex", "triangle")
 ROW_SWEEPERS = ("eller", "sidewinder", "binary-tree")
@@ -345,20 +345,8 @@ def test_an_explicit_cell_off_the_mask_is_refused():
 
 def main_in_process(args, capfd):
     """`bookmaker maze ARGS` through the CLI's own entry point, in this process."""
-    from bookmaker.cli import main
-
     _masked_grid.cache_clear()  # a new process: nothing remembered from an earlier run
-    argv = sys.argv
-    sys.argv = ["bookmaker", "maze", *map(str, args)]
-    try:
-        main()
-        code = 0
-    except SystemExit as exit:
-        code = exit.code
-    finally:
-        sys.argv = argv
-    out, err = capfd.readouterr()
-    return code, out, err
+    return cli_in_process(args, capfd)
 
 
 def refused(capfd, args, *words) -> str:

@@ -270,17 +270,17 @@ class RectGrid(Topology):
     # Where each shape draws its cells, before a mask crops the drawing to its silhouette.
 
     @property
+    @abstractmethod
     def grid_box(self) -> tuple[float, float]:
         """Width and height of the whole grid's box, in cell units."""
-        raise NotImplementedError
 
+    @abstractmethod
     def grid_centre(self, cell: int) -> tuple[float, float]:
         """``cell``'s centre in the whole grid's box."""
-        raise NotImplementedError
 
+    @abstractmethod
     def cell_bounds(self, cell: int) -> tuple[float, float, float, float]:
         """(left, top, right, bottom) of ``cell`` in the whole grid's box."""
-        raise NotImplementedError
 
     def cell_rows(self, cell: int) -> tuple[float, float]:
         """The top and bottom of ``cell`` in the whole grid's box."""
