@@ -133,7 +133,8 @@ def main() -> None:
         manifest = None
         for _ in range(args.runs):
             builds.append(time_build(args.config, out, args.jobs))
-            manifest = manifest or json.loads(out.with_name("book.manifest.json").read_text())
+            manifest = manifest or json.loads(
+                out.with_name("book.manifest.json").read_text(encoding="utf-8"))
             alone.append(reportlab_alone(manifest))
         sizes = puzzle_page_sizes(out, manifest)
         total = out.stat().st_size

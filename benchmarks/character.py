@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{len(rows) * args.seeds} mazes measured in {elapsed:.1f} s", file=sys.stderr)
     if args.output:
         command = "benchmarks/character.py " + " ".join(argv if argv is not None else sys.argv[1:])
-        args.output.write_text(results_document(body, command.strip(), args.seeds))
+        args.output.write_text(results_document(body, command.strip(), args.seeds),
+                               encoding="utf-8")
     return 0
 
 

@@ -6,9 +6,12 @@ unembedded fonts, so every page uses only fonts registered here.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.resources import as_file, files
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -16,9 +19,18 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from .errors import BookmakerError
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
-DEFAULT_REGULAR = FONT_DIR / "Andika-Regular.ttf"
-DEFAULT_BOLD = FONT_DIR / "Andika-Bold.ttf"
+# reportlab and Pillow open fonts by file name; a package imported from a zip gets
+# extracted copies that last until the process ends (from a folder, as_file is the file).
+_EXTRACTED = ExitStack()
+atexit.register(_EXTRACTED.close)
+
+
+def _bundled(name: str) -> Path:
+    return _EXTRACTED.enter_context(as_file(files("bookmaker.data.fonts") / name))
+
+
+DEFAULT_REGULAR = _bundled("Andika-Regular.ttf")
+DEFAULT_BOLD = _bundled("Andika-Bold.ttf")
 
 
 @dataclass(frozen=True)

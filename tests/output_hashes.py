@@ -100,7 +100,7 @@ def book_hashes() -> dict[str, str]:
 def record() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
     data = {"books": book_hashes(), "mazes": maze_hashes()}
-    FIXTURE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    FIXTURE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{FIXTURE}: {len(data['books'])} book files, {len(data['mazes'])} maze outputs")
 
 

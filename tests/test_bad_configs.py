@@ -72,7 +72,7 @@ def test_str_of_error_is_the_lines_and_cli_lines_are_unprefixed():
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "bookmaker", *args], capture_output=True,
-                          text=True, cwd=cwd, env=env, timeout=120)
+                          encoding="utf-8", cwd=cwd, env=env, timeout=120)
 
 
 @pytest.mark.parametrize("name", ["many-problems", "alias-bomb", "python-tag", "syntax-tab-indent",
@@ -107,12 +107,12 @@ def test_failed_build_leaves_earlier_output_intact(tmp_path, name):
     pdf = tmp_path / "book.pdf"
     manifest = tmp_path / "book.manifest.json"
     pdf.write_bytes(b"%PDF-1.4 earlier book")
-    manifest.write_text('{"earlier": true}')
+    manifest.write_text('{"earlier": true}', encoding="utf-8")
     before = sorted(p.name for p in tmp_path.iterdir())
     result = run_cli("build", str(config), "-o", str(pdf), "--quiet")
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[0].startswith(f"{config}:")
     assert pdf.read_bytes() == b"%PDF-1.4 earlier book"
-    assert manifest.read_text() == '{"earlier": true}'
+    assert manifest.read_text(encoding="utf-8") == '{"earlier": true}'
     assert sorted(p.name for p in tmp_path.iterdir()) == before

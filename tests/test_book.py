@@ -32,7 +32,7 @@ CONFIGS = ROOT / "configs"
 def default_book(tmp_path_factory):
     out = tmp_path_factory.mktemp("default") / "default.pdf"
     result = build(CONFIGS / "default.yaml", out)
-    return result, json.loads(result.manifest.read_text())
+    return result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
 def test_manifest_matches_pdf(default_book):
@@ -96,7 +96,7 @@ def test_answer_overlay_covers_exactly_the_solution(default_book):
 def test_same_config_same_bytes_across_processes_jobs_and_environment(default_book, tmp_path):
     result, _ = default_book
     original = result.pdf.read_bytes()
-    manifest = result.manifest.read_text()
+    manifest = result.manifest.read_text(encoding="utf-8")
     env = {**os.environ, "PYTHONHASHSEED": "123", "SOURCE_DATE_EPOCH": "1700000000"}
     out = tmp_path / "again.pdf"
     subprocess.run(
@@ -105,20 +105,20 @@ def test_same_config_same_bytes_across_processes_jobs_and_environment(default_bo
         check=True, env=env, cwd=ROOT, capture_output=True,
     )
     assert out.read_bytes() == original
-    again = json.loads(out.with_name("again.manifest.json").read_text())
+    again = json.loads(out.with_name("again.manifest.json").read_text(encoding="utf-8"))
     first = json.loads(manifest)
     assert again["mazes"] == first["mazes"] and again["pdf_sha256"] == first["pdf_sha256"]
 
 
 def test_another_section_leaves_mazes_unchanged(tmp_path):
-    base = (CONFIGS / "default.yaml").read_text()
+    base = (CONFIGS / "default.yaml").read_text(encoding="utf-8")
     extra = base.replace("sections:", "sections:\n  - title: Inserted\n    size: 5x5\n    count: 2\n", 1)
-    (tmp_path / "a.yaml").write_text(base)
-    (tmp_path / "b.yaml").write_text(extra)
+    (tmp_path / "a.yaml").write_text(base, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(extra, encoding="utf-8")
     seeds = []
     for name in ("a", "b"):
         result = build(tmp_path / f"{name}.yaml", tmp_path / f"{name}.pdf")
-        records = json.loads(result.manifest.read_text())["mazes"]
+        records = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
         seeds.append({(m["section"], m["seed"]) for m in records if m["section"] != "Inserted"})
     assert seeds[0] == seeds[1]
 
@@ -130,7 +130,7 @@ def test_maze_command_regenerates_a_printed_maze(default_book):
         [sys.executable, "-m", "bookmaker", "maze", "--algorithm", record["algorithm"],
          "--size", f"{record['width']}x{record['height']}", "--seed", str(record["seed"]),
          "--endpoints", record["endpoints"], "--format", "json"],
-        check=True, capture_output=True, text=True, cwd=ROOT,
+        check=True, capture_output=True, encoding="utf-8", cwd=ROOT,
     )
     document = json.loads(printed.stdout)
     assert document["cells"] == maze_of(record).rows()
@@ -141,12 +141,13 @@ def test_a_maze_too_fine_for_its_slot_names_the_section_and_writes_nothing(tmp_p
     config = tmp_path / "fine.yaml"
     config.write_text(
         "title: Too fine\nsections:\n  - title: Giant\n    size: 400x400\n    count: 1\n"
-        "    per_page: 12\n"
+        "    per_page: 12\n",
+        encoding="utf-8",
     )
     out = tmp_path / "fine.pdf"
     out.write_bytes(b"the earlier good book")
     run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(out)],
-                         capture_output=True, text=True, cwd=ROOT)
+                         capture_output=True, encoding="utf-8", cwd=ROOT)
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr
@@ -159,10 +160,11 @@ def test_bleed_books_get_thumb_tabs_that_run_into_the_bleed(tmp_path):
     config = tmp_path / "tabs.yaml"
     config.write_text(
         "title: Tabs\nprofile: kdp\npage: {size: 6x9, bleed: true}\nfront_matter: {how_to: false}\n"
-        "sections:\n  - title: One\n    size: 6x6\n    count: 2\n"
+        "sections:\n  - title: One\n    size: 6x6\n    count: 2\n",
+        encoding="utf-8",
     )
     result = build(config, tmp_path / "tabs.pdf")
-    record = json.loads(result.manifest.read_text())["mazes"][0]
+    record = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"][0]
     page = RenderedPage(result.pdf, record["page"], scale=2)
     width_pt = page.image.width / page.scale
     outside_right = record["page"] % 2 == 1
@@ -175,7 +177,9 @@ def test_bleed_books_get_thumb_tabs_that_run_into_the_bleed(tmp_path):
 
 def test_a_tiny_maze_gets_cells_of_at_most_an_inch(tmp_path):
     config = tmp_path / "tiny.yaml"
-    config.write_text("title: Tiny\nsections:\n  - title: One\n    size: 2x1\n    count: 1\n")
-    record = json.loads(build(config, tmp_path / "tiny.pdf").manifest.read_text())["mazes"][0]
+    config.write_text("title: Tiny\nsections:\n  - title: One\n    size: 2x1\n    count: 1\n",
+                      encoding="utf-8")
+    manifest = build(config, tmp_path / "tiny.pdf").manifest.read_text(encoding="utf-8")
+    record = json.loads(manifest)["mazes"][0]
     x0, y0, x1, y1 = record["bbox"]
     assert (x1 - x0) == pytest.approx(144, abs=0.01) and (y1 - y0) == pytest.approx(72, abs=0.01)

@@ -4,9 +4,7 @@ validate / schema / init commands."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import typing
@@ -17,13 +15,16 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
+from pypdf import PdfReader
 
-from bookmaker.commands.init_cmd import starter_text, write_starter
+from bookmaker.build import build
+from bookmaker.cli import main
 from bookmaker.commands.schema_cmd import book_schema
 from bookmaker.config import Book, ConfigError, load_book
 from bookmaker.config.yaml_source import parse_yaml
 from bookmaker.errors import BookmakerError
 from bookmaker.profiles import PAGE_SIZES
+from bookmaker.samples import example_names, own_files, starter_text, write_config
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = sorted((ROOT / "configs").glob("*.yaml"))
@@ -125,9 +126,13 @@ def test_every_preset_page_size_is_accepted_in_any_case(tmp_path, name):
 @pytest.mark.parametrize("size, points", [("6x9in", (432, 648)), ("210x297mm", (595.28, 841.89)),
                                           ("21 x 29.7 cm", (595.28, 841.89)), ("432x648pt", (432, 648))])
 def test_page_sizes_with_units(tmp_path, size, points):
-    book = load_book(write(tmp_path, MINIMAL + f"page:\n  size: {size}\n"))
-    assert book.trim_size == pytest.approx(points, abs=0.01)
-    assert book.page.trim_size == book.trim_size
+    config = write(tmp_path, MINIMAL + f"page:\n  size: {size}\n"
+                   "front_matter: {title_page: false, how_to: false, contents: false}\n")
+    assert load_book(config).trim_size == pytest.approx(points, abs=0.01)
+    # ...and the printed page is that size, not only the model's number.
+    for page in PdfReader(build(config, tmp_path / "book.pdf").pdf).pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+            points, abs=0.01)
 
 
 def test_defaults_fill_in(tmp_path):
@@ -255,8 +260,15 @@ def test_there_are_three_sample_configs():
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
-def test_sample_configs_validate(path):
-    load_book(path)
+def test_sample_configs_validate(path, cli):
+    # The counts come from the YAML itself, not from the model validate reports them from.
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    copies = data["worksheet"]["copies"] if data.get("layout") == "worksheet" else 1
+    mazes = sum(section["count"] for section in data["sections"]) * copies
+    also = f", {copies} copies" if data.get("layout") == "worksheet" else ""
+    code, out, err = cli("validate", str(path))
+    assert (code, out, err) == (0, f"{path}: ok ({len(data['sections'])} sections, {mazes} mazes"
+                                   f"{also})\n", "")
 
 
 def test_sample_configs_are_what_they_promise():
@@ -274,8 +286,8 @@ def test_sample_configs_are_what_they_promise():
 
 def test_starter_validates_and_documents_itself(tmp_path):
     path = tmp_path / "book.yaml"
-    write_starter(path)
-    assert path.read_text() == starter_text()
+    assert write_config(path) == [path]
+    assert path.read_text(encoding="utf-8") == starter_text()
     assert load_book(path).title
     assert starter_text().count("#") > 40
 
@@ -283,12 +295,51 @@ def test_starter_validates_and_documents_itself(tmp_path):
 def test_init_refuses_to_overwrite_unless_forced(tmp_path):
     path = write(tmp_path, "mine\n")
     with pytest.raises(BookmakerError, match="already exists; use --force"):
-        write_starter(path)
-    assert path.read_text() == "mine\n"
-    write_starter(path, force=True)
-    assert path.read_text() == starter_text()
+        write_config(path)
+    assert path.read_text(encoding="utf-8") == "mine\n"
+    write_config(path, force=True)
+    assert path.read_text(encoding="utf-8") == starter_text()
     with pytest.raises(BookmakerError, match="no such folder"):
-        write_starter(tmp_path / "missing" / "book.yaml")
+        write_config(tmp_path / "missing" / "book.yaml")
+
+
+def test_every_sample_is_an_example_for_init():
+    assert example_names() == sorted(path.stem for path in SAMPLES)
+
+
+@pytest.mark.parametrize("name", [p.stem for p in SAMPLES])
+def test_an_example_is_its_sample_and_validates_where_it_is_written(tmp_path, name):
+    path = tmp_path / "elsewhere" / "mine.yaml"
+    path.parent.mkdir()
+    written = write_config(path, name)
+    assert written[0] == path
+    assert path.read_bytes() == (ROOT / "configs" / f"{name}.yaml").read_bytes()
+    for extra in written[1:]:  # the sample's art, at the place its YAML names
+        shipped = ROOT / "configs" / extra.relative_to(path.parent)
+        assert extra.read_bytes() == shipped.read_bytes()
+    load_book(path)  # a file the sample names, such as its picture, is found beside it
+
+
+def test_a_samples_own_files_are_the_shipped_files_it_names():
+    text = ("title: art/owl.png is a picture\nblurb: |\n  " + "long " * 100 + "\n  two lines\n"
+            "sections:\n  - mask: {image: art/owl.png}\n  - mask: {image: ../fonts/OFL-Andika.txt}\n"
+            "  - mask: {file: /etc/hostname}\n  - title: art\n")
+    assert own_files(text) == ["art/owl.png"]
+
+
+def test_an_example_with_art_brings_it_and_keeps_what_is_already_there(tmp_path):
+    owl = ROOT / "configs" / "art" / "owl.png"
+    assert write_config(tmp_path / "a.yaml", "silhouettes") == [tmp_path / "a.yaml",
+                                                               tmp_path / "art" / "owl.png"]
+    assert (tmp_path / "art" / "owl.png").read_bytes() == owl.read_bytes()
+    # A second copy shares the same picture; a different picture there is not overwritten.
+    assert write_config(tmp_path / "b.yaml", "silhouettes") == [tmp_path / "b.yaml"]
+    (tmp_path / "art" / "owl.png").write_bytes(b"my own owl")
+    with pytest.raises(BookmakerError, match=r"art/owl.png already exists; use --force"):
+        write_config(tmp_path / "c.yaml", "silhouettes")
+    assert not (tmp_path / "c.yaml").exists()
+    write_config(tmp_path / "c.yaml", "silhouettes", force=True)
+    assert (tmp_path / "art" / "owl.png").read_bytes() == owl.read_bytes()
 
 
 # --- the JSON Schema ----------------------------------------------------------
@@ -344,7 +395,7 @@ def _keys_follow_schema(data, spec, definitions, path="") -> None:
 
 @pytest.mark.parametrize("path", SAMPLES + [None], ids=[p.stem for p in SAMPLES] + ["starter"])
 def test_sample_configs_follow_the_schema(path):
-    data = yaml.safe_load(path.read_text() if path else starter_text())
+    data = yaml.safe_load(path.read_text(encoding="utf-8") if path else starter_text())
     schema = book_schema()
     _keys_follow_schema(data, schema, schema["$defs"])
 
@@ -352,47 +403,68 @@ def test_sample_configs_follow_the_schema(path):
 @pytest.mark.parametrize("path", SAMPLES + [None], ids=[p.stem for p in SAMPLES] + ["starter"])
 def test_sample_configs_validate_against_the_schema_with_jsonschema(path):
     jsonschema = pytest.importorskip("jsonschema")
-    data = yaml.safe_load(path.read_text() if path else starter_text())
+    data = yaml.safe_load(path.read_text(encoding="utf-8") if path else starter_text())
     jsonschema.validate(data, book_schema())
 
 
-# --- the commands, through the real command line --------------------------------
+# --- the commands, in this process (test_bad_configs.py runs real processes) --------
 
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "bookmaker", *args], capture_output=True,
-                          text=True, cwd=cwd, env=env, timeout=120)
-
-
-def test_cli_validate_ok():
-    result = run_cli("validate", "configs/default.yaml", cwd=ROOT)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "configs/default.yaml: ok (3 sections, 12 mazes)\n"
-
-
-def test_cli_validate_worksheet_mentions_copies():
-    result = run_cli("validate", "configs/classroom.yaml", cwd=ROOT)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "configs/classroom.yaml: ok (2 sections, 60 mazes, 30 copies)\n"
+@pytest.fixture
+def cli(monkeypatch, capsys):
+    """Runs `bookmaker ARGS` through main() in the folder ``cwd``: (exit code, stdout, stderr)."""
+    def run(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
+        monkeypatch.chdir(cwd)
+        monkeypatch.setattr(sys, "argv", ["bookmaker", *args])
+        with pytest.raises(SystemExit) as stop:
+            main()
+        out, err = capsys.readouterr()
+        return stop.value.code or 0, out, err
+    return run
 
 
-def test_cli_schema_is_json():
-    result = run_cli("schema")
-    assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == json.loads(json.dumps(book_schema()))
+def test_cli_validate_ok(cli):
+    assert cli("validate", "configs/default.yaml") == (
+        0, "configs/default.yaml: ok (3 sections, 12 mazes)\n", "")
 
 
-def test_cli_init_writes_a_config_that_validates_and_will_not_overwrite(tmp_path):
-    result = run_cli("init", cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    assert (tmp_path / "book.yaml").read_text() == starter_text()
-    assert run_cli("validate", "book.yaml", cwd=tmp_path).returncode == 0
-    (tmp_path / "book.yaml").write_text("mine\n")
-    again = run_cli("init", cwd=tmp_path)
-    assert again.returncode == 2 and "already exists" in again.stderr and "Traceback" not in again.stderr
-    assert (tmp_path / "book.yaml").read_text() == "mine\n"
-    assert run_cli("init", "book.yaml", "--force", cwd=tmp_path).returncode == 0
-    assert (tmp_path / "book.yaml").read_text() == starter_text()
+def test_cli_validate_worksheet_mentions_copies(cli):
+    assert cli("validate", "configs/classroom.yaml") == (
+        0, "configs/classroom.yaml: ok (2 sections, 60 mazes, 30 copies)\n", "")
+
+
+def test_cli_schema_is_json(cli):
+    code, out, err = cli("schema")
+    assert code == 0, err
+    assert json.loads(out) == json.loads(json.dumps(book_schema()))
+
+
+def test_cli_init_writes_a_config_that_validates_and_will_not_overwrite(cli, tmp_path):
+    code, out, err = cli("init", cwd=tmp_path)
+    assert code == 0, err
+    assert out == "wrote book.yaml; edit it, then run: bookmaker build book.yaml\n"
+    assert (tmp_path / "book.yaml").read_text(encoding="utf-8") == starter_text()
+    assert cli("validate", "book.yaml", cwd=tmp_path)[0] == 0
+    (tmp_path / "book.yaml").write_text("mine\n", encoding="utf-8")
+    assert cli("init", cwd=tmp_path) == (
+        2, "", "bookmaker: error: book.yaml already exists; use --force to overwrite it\n")
+    assert (tmp_path / "book.yaml").read_text(encoding="utf-8") == "mine\n"
+    assert cli("init", "book.yaml", "--force", cwd=tmp_path)[0] == 0
+    assert (tmp_path / "book.yaml").read_text(encoding="utf-8") == starter_text()
+
+
+def test_cli_init_example_writes_the_sample_and_its_art(cli, tmp_path):
+    assert cli("init", "--example", "silhouettes", "owls.yaml", cwd=tmp_path) == (
+        0, f"wrote owls.yaml and {Path('art', 'owl.png')}; edit it, then run: "
+           "bookmaker build owls.yaml\n", "")
+    assert cli("validate", "owls.yaml", cwd=tmp_path)[0] == 0
+
+
+def test_cli_init_unknown_example_is_one_line_naming_every_example(cli, tmp_path):
+    code, out, err = cli("init", "--example", "cookbook", "x.yaml", cwd=tmp_path)
+    assert (code, out) == (2, "")
+    names = ", ".join(sorted(path.stem for path in SAMPLES))
+    assert err == f"bookmaker: error: no example 'cookbook'; choose one of: {names}\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def _field_paths(model: type[BaseModel], prefix: str = "") -> list[str]:
@@ -407,6 +479,6 @@ def _field_paths(model: type[BaseModel], prefix: str = "") -> list[str]:
 
 
 def test_every_config_key_is_documented():
-    docs = (ROOT / "README.md").read_text()
+    docs = (ROOT / "README.md").read_text(encoding="utf-8")
     missing = [path for path in _field_paths(Book) if f"`{path}`" not in docs]
     assert not missing

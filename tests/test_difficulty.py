@@ -1,5 +1,6 @@
-"""Difficulty ordering and min_solution_share, checked by regenerating every printed
-maze from the seeds in the manifest and measuring it again."""
+"""The difficulty score, the stars and the decision points against numbers worked out by
+hand on tiny mazes drawn here; then difficulty ordering and min_solution_share, checked by
+regenerating every printed maze from the seeds in the manifest and measuring it again."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pytest
 
 from bookmaker.build import build
 from bookmaker.maze import generate
+from bookmaker.maze.model import Maze
 from bookmaker.maze.solve import measure, solution, with_endpoints
-from bookmaker.plan import difficulty_score, maze_seed
+from bookmaker.maze.topology import SquareGrid
+from bookmaker.plan import difficulty_score, maze_seed, stars
 
 from .readback import maze_of
 
@@ -57,6 +60,119 @@ sections:
 """
 
 
+N, E, S, W = 1, 2, 4, 8  # DESIGN.md's passage bits
+
+
+def _square(width: int, height: int, cells: list[int], start: int | None,
+            end: int | None) -> Maze:
+    return Maze(SquareGrid(width, height), bytearray(cells), start=start, end=end)
+
+
+def _scored(maze: Maze) -> tuple[int | None, int | None, int | None, int, int | None, float, int]:
+    stats = measure(maze, solution(maze))
+    score = difficulty_score(stats)
+    return (stats.solution_length, stats.turns, stats.decision_points, stats.loops,
+            stats.loops_on_route, score, stars(score))
+
+
+# +---+---+---+
+# | S     |   |     0 1 2
+# +---+   +   +
+# |   |       |     3 4 5
+# +   +---+   +
+# |           E     6 7 8
+# +---+---+---+
+TREE = [E, W | S, S,
+        S, N | E, N | S | W,
+        N | E, E | W, N | W]
+
+
+def test_a_tree_scores_its_length_turns_and_choices():
+    # Route 0 1 4 5 8: 5 cells; steps E S E S: 3 turns; only at 5 can the solver go two
+    # ways (up to 2, down to 8): 1 decision point. Score 5 + 3 + 4 * 1 = 12: one star.
+    assert _scored(_square(3, 3, TREE, 0, 8)) == (5, 3, 1, 0, 0, 12, 1)
+
+
+def test_without_endpoints_the_score_is_the_longest_path():
+    # The longest path runs 0 1 4 5 8 7 6 3: 8 cells, and a tree has no loops.
+    stats = measure(_square(3, 3, TREE, None, None))
+    assert (stats.longest_path, difficulty_score(stats)) == (8, 8)
+
+
+def test_every_branch_off_the_route_is_a_decision_point():
+    # +---+---+---+---+---+
+    # | S                 E     0 1 2 3 4
+    # +   +   +   +   +   +
+    # |   |   |   |   |   |     5 6 7 8 9
+    # +---+---+---+---+---+
+    # The start already offers E or S, and 1, 2 and 3 each offer a way on or down: 4
+    # decision points; the end's own branch is not a choice. Score 5 + 0 + 4 * 4 = 21.
+    comb = [E | S, W | E | S, W | E | S, W | E | S, W | S] + [N] * 5
+    maze = _square(5, 2, comb, 0, 4)
+    assert _scored(maze) == (5, 0, 4, 0, 0, 21, 1)
+    assert (measure(maze).dead_ends, measure(maze).junctions) == (5, 3)
+
+
+def test_a_loop_on_the_route_counts_like_a_choice():
+    # +---+---+
+    # | S     |     0 1
+    # +   +   +
+    # |     E       2 3
+    # +---+---+
+    # 4 passages, 4 cells: 1 loop, and the route (0 1 3 or 0 2 3: 3 cells, 1 turn) goes
+    # round it; the start is the one choice. Score 3 + 1 + 4 * 1 + 4 * 1 = 12.
+    ring = [E | S, W | S, N | E, N | W]
+    assert _scored(_square(2, 2, ring, 0, 3)) == (3, 1, 1, 1, 1, 12, 1)
+
+
+def test_a_loop_off_the_route_adds_nothing():
+    # +---+---+---+
+    # | S         |     0 1 2
+    # +   +   +   +
+    # | E |       |     3 4 5
+    # +---+---+---+
+    # The loop 1 2 5 4 hangs off the start by a bridge; the route 0 3 is 2 cells with no
+    # turn and one choice at the start. Score 2 + 0 + 4 * 1 = 6, the loop counted but free.
+    lollipop = [E | S, W | E | S, W | S, N, N | E, N | W]
+    assert _scored(_square(3, 2, lollipop, 0, 3)) == (2, 0, 1, 1, 0, 6, 1)
+
+
+def _snake(width: int, height: int) -> Maze:
+    """One corridor through every cell, row by row, turning down at alternate ends."""
+    cells = [0] * (width * height)
+    path = [y * width + (x if y % 2 == 0 else width - 1 - x)
+            for y in range(height) for x in range(width)]
+    for a, b in zip(path, path[1:]):
+        if b == a + 1:
+            cells[a] |= E
+            cells[b] |= W
+        elif b == a - 1:
+            cells[a] |= W
+            cells[b] |= E
+        else:
+            cells[a] |= S
+            cells[b] |= N
+    return _square(width, height, cells, path[0], path[-1])
+
+
+@pytest.mark.parametrize("width, height, score, rating", [
+    (10, 8, 94, 2),    # 80 cells + 2 turns at each of 7 drops: 94, from 80 two stars
+    (20, 8, 174, 3),   # 160 + 14: from 160 three
+    (20, 16, 350, 4),  # 320 + 30: from 320 four
+    (40, 16, 670, 5),  # 640 + 30: from 640 five
+])
+def test_a_snake_climbs_the_star_scale(width, height, score, rating):
+    # No branch anywhere: the solver never chooses, so only length and turns count.
+    assert _scored(_snake(width, height)) == (width * height, 2 * (height - 1), 0, 0, 0,
+                                              score, rating)
+
+
+def test_the_star_scale_doubles_from_40():
+    # 1 + floor(log2(score / 40)), from 1 to 5 stars: each star needs twice the score.
+    assert [stars(s) for s in (0, 1, 79, 80, 159, 160, 319, 320, 639, 640, 10**9)] == [
+        1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
 def _score(maze) -> float:
     return difficulty_score(measure(maze, solution(maze)))
 
@@ -69,9 +185,9 @@ def _share(maze) -> float:
 def book(tmp_path_factory):
     folder = tmp_path_factory.mktemp("difficulty")
     config = folder / "difficulty.yaml"
-    config.write_text(CONFIG)
+    config.write_text(CONFIG, encoding="utf-8")
     result = build(config, folder / "difficulty.pdf")
-    return config, result, json.loads(result.manifest.read_text())
+    return config, result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
 def _section(manifest, title):
@@ -132,12 +248,12 @@ def test_min_solution_share_is_met_by_every_maze(book, title, share):
 def test_retries_are_deterministic(book, tmp_path):
     config, result, manifest = book
     again = build(config, tmp_path / "again.pdf", jobs=2)
-    assert json.loads(again.manifest.read_text())["mazes"] == manifest["mazes"]
+    assert json.loads(again.manifest.read_text(encoding="utf-8"))["mazes"] == manifest["mazes"]
     assert again.pdf.read_bytes() == result.pdf.read_bytes()
     run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o",
                           str(tmp_path / "cli.pdf"), "--quiet"],
-                         capture_output=True, text=True, cwd=ROOT, check=True)
-    from_cli = json.loads((tmp_path / "cli.manifest.json").read_text())
+                         capture_output=True, encoding="utf-8", cwd=ROOT, check=True)
+    from_cli = json.loads((tmp_path / "cli.manifest.json").read_text(encoding="utf-8"))
     assert from_cli["mazes"] == manifest["mazes"], run.stderr
 
 
@@ -155,11 +271,11 @@ sections:
     count: 3
     endpoints: corners
     min_solution_share: 0.95
-""")
+""", encoding="utf-8")
     output = tmp_path / "out"
     run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o",
                           str(output / "book.pdf"), "--quiet"],
-                         capture_output=True, text=True, cwd=ROOT)
+                         capture_output=True, encoding="utf-8", cwd=ROOT)
     assert run.returncode == 2
     assert run.stdout == ""
     lines = run.stderr.strip().splitlines()

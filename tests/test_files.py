@@ -12,7 +12,7 @@ from bookmaker.files import write_atomic, write_atomically
 
 def test_write_atomic_replaces_whole_files_and_leaves_no_temp(tmp_path):
     target = tmp_path / "maze.txt"
-    target.write_text("old")
+    target.write_text("old", encoding="utf-8")
     write_atomic(target, b"new")
     assert target.read_bytes() == b"new"
     with pytest.raises(TypeError):
@@ -22,7 +22,7 @@ def test_write_atomic_replaces_whole_files_and_leaves_no_temp(tmp_path):
 
 
 def test_a_failure_on_any_file_leaves_every_earlier_file_untouched(tmp_path):
-    (tmp_path / "not-a-folder").write_text("a file where a folder should be")
+    (tmp_path / "not-a-folder").write_text("a file where a folder should be", encoding="utf-8")
     pdf, manifest = tmp_path / "book.pdf", tmp_path / "not-a-folder" / "book.manifest.json"
     pdf.write_bytes(b"good book")
     with pytest.raises(BookmakerError, match=f"cannot write {manifest}"):

@@ -375,7 +375,7 @@ def picture(path: Path, size=(60, 60), shapes=(), mode="L", background=255, ink=
 
 
 def text_file(path: Path, rows: list[str]) -> Path:
-    path.write_text("\n".join(rows) + "\n")
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     return path
 
 
@@ -502,7 +502,7 @@ def test_a_file_mask_with_a_bad_character_names_its_line_and_column(in_tmp, capf
 
 
 def test_a_file_that_is_no_picture(in_tmp, capfd):
-    (in_tmp / "notes.png").write_text("just some words\n")
+    (in_tmp / "notes.png").write_text("just some words\n", encoding="utf-8")
     refused(capfd, ["--mask-image", "notes.png", "--size", "6x6"], "not a picture")
     picture(in_tmp / "shape.png", shapes=[("rectangle", (0, 0, 59, 59))])
     refused(capfd, ["--mask-file", "shape.png"], "not a text file")
@@ -643,7 +643,7 @@ def test_the_cli_names_and_draws_a_masked_maze(in_tmp, capfd):
 
 def write(folder: Path, text: str, name: str = "book.yaml") -> Path:
     path = folder / name
-    path.write_text(textwrap.dedent(text))
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
     return path
 
 
@@ -731,7 +731,7 @@ def test_worksheet_names_give_one_worksheet_per_name_each_its_own_silhouette(tmp
         worksheet: {names: [Ann, Bob]}
     """)
     result = build(path, tmp_path / "names.pdf")
-    records = json.loads(result.manifest.read_text())["mazes"]
+    records = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     assert [r["mask"]["source"] for r in records] == ["Ann", "Bob"]
     assert [r["mask"]["kind"] for r in records] == ["text", "text"]
     assert records[0]["mask"]["sha256"] == hashlib.sha256(b"Ann").hexdigest()[:16]
@@ -910,7 +910,7 @@ def masked_book(tmp_path_factory):
           per_page: 4
     """)
     result = build(path, folder / "book.pdf")
-    return folder, result, json.loads(result.manifest.read_text())
+    return folder, result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
 def test_the_manifest_names_shape_braid_and_mask_of_every_maze(masked_book):
@@ -1002,7 +1002,7 @@ def test_a_text_mask_in_the_books_own_font_is_remade_from_its_manifest_entry(tmp
             count: 1
     """)
     result = build(path, tmp_path / "own.pdf")
-    (record,) = json.loads(result.manifest.read_text())["mazes"]
+    (record,) = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     in_book = masked_grid("square", (20, 7), MaskSpec("text", "MAZE", font=fonts / "Plain.ttf"))
     default = masked_grid("square", (20, 7), MaskSpec("text", "MAZE", font=DEFAULT_BOLD))
     assert in_book.present != default.present  # the font matters at this size
@@ -1029,7 +1029,7 @@ def test_min_solution_share_counts_the_cells_of_the_mask(tmp_path):
             min_solution_share: 0.5
     """)
     result = build(path, tmp_path / "line.pdf")
-    (record,) = json.loads(result.manifest.read_text())["mazes"]
+    (record,) = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     assert record["solution_length"] == 10
     assert record["shape"] == {"kind": "square", "width": 10, "height": 10}
 

@@ -1,4 +1,5 @@
-"""`bookmaker maze` as a user runs it: a real process, its stdout, stderr, exit code and files."""
+"""`bookmaker maze` as a user runs it: its stdout, stderr, exit code and files; from a real
+process where the process is what is tested, else through the same entry point in this one."""
 
 from __future__ import annotations
 
@@ -89,30 +90,33 @@ def test_explicit_start_and_end_and_options(tmp_path):
 # --- --count: maze i is byte for byte what --seed S+i prints -----------------------
 
 @pytest.mark.parametrize("fmt", ["ascii", "jsonl"])
-def test_count_concatenates_the_single_outputs(tmp_path, fmt):
+def test_count_concatenates_the_single_outputs(tmp_path, monkeypatch, capfd, fmt):
+    monkeypatch.chdir(tmp_path)
     base = ["--algorithm", "kruskal", "--size", "7x5", "--endpoints", "diameter", "--format", fmt]
-    several = ok(*base, "--count", 3, "--seed", 5, cwd=tmp_path)
-    singles = [ok(*base, "--seed", 5 + i, cwd=tmp_path) for i in range(3)]
-    assert several == b"".join(singles)
+    several = ok_in_process([*base, "--count", 3, "--seed", 5], capfd)
+    singles = [ok_in_process([*base, "--seed", 5 + i], capfd) for i in range(3)]
+    assert several == "".join(singles)
     if fmt == "jsonl":
         lines = several.splitlines(keepends=True)
         assert lines == singles
         assert [json.loads(line)["seed"] for line in lines] == [5, 6, 7]
 
 
-def test_count_json_is_an_array_of_the_single_documents_verbatim(tmp_path):
+def test_count_json_is_an_array_of_the_single_documents_verbatim(tmp_path, monkeypatch, capfd):
+    monkeypatch.chdir(tmp_path)
     base = ["--size", "4x3", "--format", "json"]
-    several = ok(*base, "--count", 3, "--seed", 5, cwd=tmp_path).decode()
-    singles = [ok(*base, "--seed", 5 + i, cwd=tmp_path).decode() for i in range(3)]
+    several = ok_in_process([*base, "--count", 3, "--seed", 5], capfd)
+    singles = [ok_in_process([*base, "--seed", 5 + i], capfd) for i in range(3)]
     assert json.loads(several) == [json.loads(single) for single in singles]
     assert all(single.rstrip("\n") in several for single in singles)
 
 
-def test_count_with_a_file_format_numbers_the_files(tmp_path):
-    assert ok("--size", "5x5", "--count", 3, "--seed", 5, "-o", "m.png", cwd=tmp_path) == \
-        b"m-1.png\nm-2.png\nm-3.png\n"
+def test_count_with_a_file_format_numbers_the_files(tmp_path, monkeypatch, capfd):
+    monkeypatch.chdir(tmp_path)
+    assert ok_in_process(["--size", "5x5", "--count", 3, "--seed", 5, "-o", "m.png"], capfd) == \
+        "m-1.png\nm-2.png\nm-3.png\n"
     for i in range(3):
-        ok("--size", "5x5", "--seed", 5 + i, "-o", "single.png", cwd=tmp_path)
+        ok_in_process(["--size", "5x5", "--seed", 5 + i, "-o", "single.png"], capfd)
         assert (tmp_path / f"m-{i + 1}.png").read_bytes() == (tmp_path / "single.png").read_bytes()
 
 
@@ -178,6 +182,12 @@ def main_in_process(args, capfd):
         sys.argv = argv
     out, err = capfd.readouterr()
     return code, out, err
+
+
+def ok_in_process(args, capfd) -> str:
+    code, out, err = main_in_process(args, capfd)
+    assert code == 0, err
+    return out
 
 
 @pytest.mark.parametrize("args", BAD.values(), ids=BAD.keys())

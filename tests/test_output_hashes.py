@@ -9,7 +9,7 @@ import pytest
 
 from tests.output_hashes import FIXTURE, book_hashes, maze_hashes
 
-RECORDED = json.loads(FIXTURE.read_text())
+RECORDED = json.loads(FIXTURE.read_text(encoding="utf-8"))
 
 
 def _differences(recorded: dict[str, str], now: dict[str, str]) -> list[str]:

@@ -293,8 +293,25 @@ def test_agrees_with_pypdf(data):
     lambda data: st.tuples(st.integers(0, len(data)), st.binary(max_size=3)).map(
         lambda cut: data[:cut[0]] + cut[1] + data[cut[0] + 1:]))))
 def test_any_bytes_parse_or_are_left_to_pypdf(data):
-    for path_runs in (False, True):
-        try:
-            parse(data, path_runs=path_runs)
-        except Unsupported:
-            pass
+    # Whatever the bytes, the tokenizer reads them into plain values or raises Unsupported,
+    # which hands them to pypdf: never another exception, and never one mode refusing what
+    # the other reads. Where it reads them, the path runs are the same operations.
+    try:
+        operations = parse(data)
+    except Unsupported:
+        with pytest.raises(Unsupported):
+            parse(data, path_runs=True)
+        return
+    for operands, op in operations:
+        assert isinstance(op, bytes) and op
+        assert is_plain(operands["settings"] if op == b"INLINE IMAGE" else operands), op
+    assert expand(parse(data, path_runs=True)) == [(list(o), op) for o, op in operations]
+
+
+def is_plain(value) -> bool:
+    """Python values only, as parse promises: no pypdf objects."""
+    if isinstance(value, list):
+        return all(is_plain(item) for item in value)
+    if isinstance(value, dict):
+        return all(type(key) is str and is_plain(item) for key, item in value.items())
+    return value is None or type(value) in (bool, int, float, str, bytes)

@@ -122,7 +122,7 @@ def test_bad_inputs(tmp_path):
     with pytest.raises(BookmakerError, match="no such file"):
         page_count(tmp_path / "missing.pdf")
     junk = tmp_path / "junk.pdf"
-    junk.write_text("hello")
+    junk.write_text("hello", encoding="utf-8")
     with pytest.raises(BookmakerError, match="not a readable PDF"):
         render_pages(junk, tmp_path)
     pdf = squares_pdf(tmp_path / "b.pdf", pages=1)
@@ -141,7 +141,7 @@ def run_cli(*args, cwd):
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
     return subprocess.run([sys.executable, "-m", "bookmaker", *map(str, args)],
-                          capture_output=True, text=True, env=env, cwd=cwd)
+                          capture_output=True, encoding="utf-8", env=env, cwd=cwd)
 
 
 def test_cli_preview_prints_only_the_paths_written(tmp_path):

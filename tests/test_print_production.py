@@ -46,13 +46,13 @@ front_matter: {{title_page: false, how_to: false, contents: false}}
 answer_key: {{enabled: {str(answers).lower()}, per_page: 4}}
 sections:
   - {{title: Tiny, difficulty: Easy, size: 3x3, count: {mazes}, per_page: {per_page}}}
-""")
+""", encoding="utf-8")
     return config
 
 
 def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bookmaker", *args], capture_output=True,
-                          text=True, cwd=cwd)
+                          encoding="utf-8", cwd=cwd)
 
 
 def boxes(page) -> dict[str, tuple[float, ...]]:
@@ -77,14 +77,14 @@ def text_ink_x(pdf: Path, page_number: int) -> tuple[float, float]:
         document.close()
 
 
-def measured_margins(pdf: Path, page_number: int) -> tuple[float, float]:
+def measured_margins(pdf: Path, reader: PdfReader, page_number: int) -> tuple[float, float]:
     """(inside, outside) read from where the text ink sits inside the page's TrimBox.
 
     Every maze page carries its running head at the content box's left edge, and
     the difficulty label and (on odd pages) the page number at its right edge,
     so the glyphs span the content box, give or take a glyph's side bearing.
     """
-    trim = boxes(PdfReader(pdf).pages[page_number - 1])["TrimBox"]
+    trim = boxes(reader.pages[page_number - 1])["TrimBox"]
     left_ink, right_ink = text_ink_x(pdf, page_number)
     left, right = left_ink - trim[0], trim[2] - right_ink
     return (left, right) if page_number % 2 else (right, left)
@@ -104,19 +104,20 @@ def measured_margins(pdf: Path, page_number: int) -> tuple[float, float]:
 def test_default_gutter_follows_the_kdp_table_by_final_page_count(tmp_path, mazes, pages,
                                                                    gutter_in):
     result = build(tiny_book(tmp_path, mazes), tmp_path / "book.pdf")
-    manifest = json.loads(result.manifest.read_text())
-    assert result.pages == manifest["pages"] == len(PdfReader(result.pdf).pages) == pages
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    reader = PdfReader(result.pdf)  # once: a 700-page file takes a while to open
+    assert result.pages == manifest["pages"] == len(reader.pages) == pages
     gutter, outside = gutter_in * INCH, 0.5 * INCH  # unset margins: max(KDP minimum, 0.5 in)
     width = TRIM_6X9[0]
     for number in (2, 3, pages - 2, pages - 1):  # left- and right-hand maze pages, early and late
-        inside_read, outside_read = measured_margins(result.pdf, number)
+        inside_read, outside_read = measured_margins(result.pdf, reader, number)
         assert inside_read == pytest.approx(gutter, abs=1.0), f"page {number}: inside margin"
         assert outside_read == pytest.approx(outside, abs=1.0), f"page {number}: outside margin"
     # The maze is centred between the margins, so its offset from the trim's centre
     # line is half the gutter's excess over the outside margin: right on odd pages.
     for record in manifest["mazes"][:2]:
         x0, _, x1, _ = record["bbox"]
-        trim_left = boxes(PdfReader(result.pdf).pages[record["page"] - 1])["TrimBox"][0]
+        trim_left = boxes(reader.pages[record["page"] - 1])["TrimBox"][0]
         shift = (x0 + x1) / 2 - trim_left - width / 2
         expected = (gutter - outside) / 2 * (1 if record["page"] % 2 else -1)
         assert shift == pytest.approx(expected, abs=0.05), f"maze {record['number']}"
@@ -125,8 +126,9 @@ def test_default_gutter_follows_the_kdp_table_by_final_page_count(tmp_path, maze
 def test_gutter_of_0375in_is_allowed_up_to_150_pages(tmp_path):
     result = build(tiny_book(tmp_path, 149, margins="inside: 0.375in"), tmp_path / "book.pdf")
     assert result.pages == 150
+    reader = PdfReader(result.pdf)
     for number in (2, 3, 149):
-        inside, _ = measured_margins(result.pdf, number)
+        inside, _ = measured_margins(result.pdf, reader, number)
         assert inside == pytest.approx(0.375 * INCH, abs=1.0)
 
 
@@ -163,7 +165,7 @@ def test_kdp_bleed_extends_outside_top_and_bottom_only(tmp_path):
     # Content is laid out from the trim, not the media box: the margins read the same
     # on both hands although the trim box moves 9 pt between them.
     for number in (2, 3, 4, 5):
-        inside, outside = measured_margins(result.pdf, number)
+        inside, outside = measured_margins(result.pdf, reader, number)
         assert inside == pytest.approx(0.75 * INCH, abs=1.0), f"page {number}"
         assert outside == pytest.approx(0.5 * INCH, abs=1.0), f"page {number}"
 
@@ -267,13 +269,13 @@ def test_home_output_has_an_outline_and_contents_links(samples, tmp_path, name):
 
     if name == "worksheets":  # every section listed once, not once per copy nor only the first
         config = tmp_path / "worksheets.yaml"
-        config.write_text(WORKSHEETS_WITH_CONTENTS)
+        config.write_text(WORKSHEETS_WITH_CONTENTS, encoding="utf-8")
         result = build(config, tmp_path / "worksheets.pdf")
     else:
         config, result = CONFIGS / f"{name}.yaml", samples[name]
     book = load_book(config)
     reader = PdfReader(result.pdf)
-    manifest = json.loads(result.manifest.read_text())
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     titles = [s.title for s in book.sections]
     worksheet = book.layout == "worksheet"
     expected = list(zip(titles, _section_starts(manifest, titles, worksheet)))
@@ -381,7 +383,7 @@ front_matter: {title_page: false, how_to: false, contents: false}
 answer_key: {per_page: 4}
 sections:
   - {title: Long, algorithm: wilson, size: 20x28, count: 8, per_page: 1}
-""")
+""", encoding="utf-8")
     # Answer cells of about 7.2 pt: 0.75 pt walls, written in cell units, once rounded
     # to 0.7499988 pt.
     result = build(config, tmp_path / "thin.pdf", preflight=False)
@@ -400,6 +402,6 @@ front_matter: {title_page: false, how_to: false, contents: false}
 answer_key: {enabled: false}
 sections:
   - {title: Four, size: 10x10, count: 124, per_page: 4, endpoints: diameter}
-""")
+""", encoding="utf-8")
     result = build(config, tmp_path / "codes.pdf", preflight=False)  # 1 + 31 pages: no padding
     assert _problems(result.pdf, "lulu", "outside-safe-area") == []

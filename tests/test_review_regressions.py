@@ -12,12 +12,14 @@ from pypdf import PdfReader
 from bookmaker.build import build
 from bookmaker.errors import BookmakerError
 
+from .readback import RenderedPage
+
 
 def _build(tmp_path: Path, yaml_text: str, name: str = "book"):
     config = tmp_path / f"{name}.yaml"
-    config.write_text(textwrap.dedent(yaml_text))
+    config.write_text(textwrap.dedent(yaml_text), encoding="utf-8")
     result = build(config, tmp_path / f"{name}.pdf")
-    return result, json.loads(result.manifest.read_text())
+    return result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
 def test_section_without_endpoints_is_not_sized_for_the_answer_key(tmp_path):
@@ -49,12 +51,15 @@ def test_contents_of_many_sections_stay_above_the_footer_on_a_small_page(tmp_pat
           size: 6x9
         answer_key:
           enabled: false
-        sections:""" + sections)  # the preflight in build() rejects text past the margin
+        sections:""" + sections)
     reader = PdfReader(result.pdf)
-    contents = [page.extract_text() for page in reader.pages if "Contents" in page.extract_text()]
+    contents = [number for number, page in enumerate(reader.pages, start=1)
+                if "Contents" in page.extract_text()]
     assert len(contents) == 2
-    listed = "\n".join(contents)
+    listed = "\n".join(reader.pages[number - 1].extract_text() for number in contents)
     assert all(f"Section {i}" in listed for i in range(30))
+    for number in contents:  # a 6 x 9 in page with the home profile's 0.5 in margins
+        assert text_clear_of_the_page_number(result.pdf, number, (36, 36, 396, 612)) == []
 
 
 def test_a_top_margin_under_the_minimum_names_no_page_count(tmp_path):
@@ -70,7 +75,7 @@ def test_a_top_margin_under_the_minimum_names_no_page_count(tmp_path):
           - title: A
             size: 5x5
             count: 30
-    """))
+    """), encoding="utf-8")
     with pytest.raises(BookmakerError) as error:
         build(config, tmp_path / "book.pdf")
     assert str(error.value) == "page.margins.top: 0.1in is under the kdp minimum of 0.25in"
@@ -120,8 +125,8 @@ def test_a_long_worksheet_title_leaves_room_for_the_variant_code(tmp_path):
         page - 1].extract_text()
 
 
-def overprinted_glyphs(pdf: Path, page_number: int) -> list[str]:
-    """Pairs of printed characters whose boxes overlap by more than a point each way."""
+def printed_glyphs(pdf: Path, page_number: int) -> list[tuple[str, tuple[float, ...]]]:
+    """Each visible character of the page and its box (left, bottom, right, top) in points."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(str(pdf))
@@ -134,6 +139,27 @@ def overprinted_glyphs(pdf: Path, page_number: int) -> list[str]:
                 glyphs.append((char, text.get_charbox(index)))
     finally:
         document.close()
+    return glyphs
+
+
+def text_clear_of_the_page_number(pdf: Path, page_number: int, margins) -> list[str]:
+    """Characters outside the box ``margins`` leaves, or not above the page number, which
+    must be the page's lowest line."""
+    glyphs = printed_glyphs(pdf, page_number)
+    lowest = min(box[1] for _, box in glyphs)
+    footer = sorted((box[0], char, box) for char, box in glyphs if box[1] < lowest + 1)
+    if "".join(char for _, char, _ in footer) != str(page_number):
+        return [f"the lowest line reads {''.join(char for _, char, _ in footer)!r}"]
+    footer_top = max(box[3] for _, _, box in footer)
+    left, bottom, right, top = margins
+    return [f"{char!r} at {box[0]:.0f},{box[1]:.0f}" for char, box in glyphs
+            if box[0] < left - 0.5 or box[2] > right + 0.5 or box[3] > top + 0.5
+            or box[1] < bottom - 0.5 or (box[1] >= lowest + 1 and box[1] <= footer_top)]
+
+
+def overprinted_glyphs(pdf: Path, page_number: int) -> list[str]:
+    """Pairs of printed characters whose boxes overlap by more than a point each way."""
+    glyphs = printed_glyphs(pdf, page_number)
     found = []
     for i, (a, (l1, b1, r1, t1)) in enumerate(glyphs):
         for b, (l2, b2, r2, t2) in glyphs[i + 1:]:
@@ -211,7 +237,7 @@ def test_a_maze_too_big_for_the_answer_key_names_the_key_setting(tmp_path):
           - title: Big
             size: 60x80
             count: 1
-    """))
+    """), encoding="utf-8")
     with pytest.raises(BookmakerError) as error:
         build(config, tmp_path / "book.pdf")
     message = str(error.value)
@@ -232,6 +258,14 @@ def test_bleed_on_a_home_printer_builds(tmp_path):
             count: 1
     """)
     assert manifest["page_size"] == [612.0, 792.0]
+    for page in PdfReader(result.pdf).pages:  # no bleed added: every box is the letter page
+        assert [list(map(float, box)) for box in (page.mediabox, page.trimbox, page.bleedbox)] \
+            == [[0, 0, 612, 792]] * 3
+    # Nothing on the puzzle page's outside half inch, where a tab would run off the edge.
+    number = manifest["mazes"][0]["page"]
+    image = RenderedPage(result.pdf, number, scale=1).image.convert("L")
+    outside = (612 - 36, 0, 612, 792) if number % 2 else (0, 0, 36, 792)
+    assert image.crop(outside).getextrema()[0] > 200
 
 
 def test_many_long_worksheet_fields_do_not_overprint(tmp_path):
@@ -267,6 +301,9 @@ def test_the_default_how_to_text_fits_a_small_trim(tmp_path):
     """)
     how_to = PdfReader(result.pdf).pages[1].extract_text()
     assert "How to solve these mazes" in how_to and "recipe" in how_to
+    # 4.25 x 6.87 in with the home profile's 0.5 in margins
+    assert text_clear_of_the_page_number(result.pdf, 2, (36, 36, 270, 458.64)) == []
+    assert overprinted_glyphs(result.pdf, 2) == []
 
 
 def test_a_long_title_fits_the_title_page_of_a_small_trim(tmp_path):

@@ -67,7 +67,7 @@ answer_key:
 
 def write(folder: Path, text: str, name: str = "book.yaml") -> Path:
     path = folder / name
-    path.write_text(textwrap.dedent(text))
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
     return path
 
 
@@ -97,7 +97,7 @@ def named_cell(maze, cell):
 def small_book(tmp_path_factory):
     folder = tmp_path_factory.mktemp("shapes")
     result = build(write(folder, SMALL_BOOK), folder / "book.pdf")
-    return result, json.loads(result.manifest.read_text())
+    return result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
 # --- the config -------------------------------------------------------------------------
@@ -367,7 +367,7 @@ def test_worksheets_of_every_shape_give_each_student_a_variant_and_a_separate_ke
         answer_key: {per_page: 6}
     """)
     result = build(path, tmp_path / "sheets.pdf")
-    manifest = json.loads(result.manifest.read_text())
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert result.key_pdf is not None and len(manifest["mazes"]) == 6
     by_section = defaultdict(list)
     minimum = load_book(path).worksheet.min_cell
@@ -386,7 +386,7 @@ def test_worksheets_of_every_shape_give_each_student_a_variant_and_a_separate_ke
 
 def test_the_sample_shapes_book_mixes_every_shape_from_easy_to_hard(tmp_path):
     result = build(ROOT / "configs" / "shapes.yaml", tmp_path / "shapes.pdf")  # KDP preflight
-    manifest = json.loads(result.manifest.read_text())
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     book = load_book(ROOT / "configs" / "shapes.yaml")
     assert book.profile == "kdp" and book.trim_size == (612.0, 792.0)
     assert {s.shape for s in book.sections} == set(SHAPES) and book.answer_key.enabled

@@ -28,12 +28,12 @@ COPIES = 12
 def worksheets(tmp_path_factory):
     """configs/classroom.yaml as it stands, with fewer copies to keep the test quick."""
     folder = tmp_path_factory.mktemp("worksheets")
-    text = CLASSROOM.read_text()
+    text = CLASSROOM.read_text(encoding="utf-8")
     assert "copies: 30" in text
     config = folder / "classroom.yaml"
-    config.write_text(text.replace("copies: 30", f"copies: {COPIES}"))
+    config.write_text(text.replace("copies: 30", f"copies: {COPIES}"), encoding="utf-8")
     result = build(config, folder / "class.pdf")
-    return result, json.loads(result.manifest.read_text()), load_book(config)
+    return result, json.loads(result.manifest.read_text(encoding="utf-8")), load_book(config)
 
 
 def test_every_variant_has_every_section(worksheets):
@@ -126,10 +126,10 @@ sections:
   - {title: Fine, size: 6x8, count: 1}
   - {title: Far Too Big, size: 30x40, count: 1}
 worksheet: {copies: 3, min_cell: 12mm}
-""")
+""", encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o",
                           str(tmp_path / "out.pdf"), "--quiet"],
-                         capture_output=True, text=True, cwd=ROOT)
+                         capture_output=True, encoding="utf-8", cwd=ROOT)
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr
