@@ -24,14 +24,23 @@ With ``path_runs=True``, each run of two or more consecutive ``x y m`` and
 ``x y l`` operations (a drawing's bulk: a maze is thousands of wall segments)
 comes as one ``(PathRun(xs, ys, moves), PATH_RUN)`` instead: the points'
 coordinates as floats, and in ``moves`` the indices of those an ``m`` put down.
+Two or more paths in a row that are each made of ``m`` and ``l`` alone and
+stroked by ``S`` (each line stroked on its own, as many exporters write
+them), with any ``n`` between them, come as one ``(StrokeRun(xs, ys, moves,
+paths), STROKE_RUN)``: ``paths`` holds the index of each path's first point.
+A StrokeRun never starts where a path is under construction (after ``m``,
+``l``, ``c``, ``v``, ``y``, ``h``, ``re``, ``W`` or ``W*``), so each of its
+paths is whole.
 
 Most of a drawing's content is numbers and operators separated by spaces, so
 the stream is cut at the few bytes that start anything else (strings, hex
 strings, arrays, dictionaries, comments, inline images) and the plain runs in
-between are split on whitespace in C. Each distinct word is classified once
-(and remembered across streams); a run of words becomes a string of one-byte
-codes, in which C-level scans find the operators and a regular expression
-the m/l runs, so that Python loops once per operation, or once per PathRun.
+between are split on whitespace in C. A run of words becomes a string of
+one-byte codes (what each word is depends only on its shape, its digits all
+read as 0, and each distinct shape is classified once), in which C-level
+scans find the operators and a regular expression the runs of paths, so that
+Python loops once per operation, or once per run; each distinct word's value
+is worked out once too, and both are remembered across streams.
 
 Whatever this tokenizer does not understand (a stray ``)``, a malformed
 number, an unterminated string...) raises :class:`Unsupported`, and the caller
@@ -45,7 +54,7 @@ import re
 from itertools import compress
 from typing import Any, NamedTuple
 
-__all__ = ["PATH_RUN", "PathRun", "Unsupported", "parse"]
+__all__ = ["PATH_RUN", "STROKE_RUN", "PathRun", "StrokeRun", "Unsupported", "parse"]
 
 WHITESPACE = b"\x00\t\n\x0c\r "
 _WS = rb"\x00\t\n\x0c\r "
@@ -89,6 +98,7 @@ _OPERATOR = object()  # the classification of a word that is an operator
 
 
 PATH_RUN = b"m/l"  # no operator can contain a slash
+STROKE_RUN = b"m/l/S"
 
 
 class PathRun(NamedTuple):
@@ -97,6 +107,15 @@ class PathRun(NamedTuple):
     xs: list[float]
     ys: list[float]
     moves: list[int]  # which points begin a subpath
+
+
+class StrokeRun(NamedTuple):
+    """Consecutive paths of ``x y m`` / ``x y l`` operations, each stroked by ``S``."""
+
+    xs: list[float]
+    ys: list[float]
+    moves: list[int]  # which points begin a subpath
+    paths: list[int]  # which points begin a stroked path
 
 
 class _Glued(list):
@@ -122,7 +141,7 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
                 chunk = chunk.replace(b"\x00", b" ")
             if b"\x0b" in chunk:  # the other way round
                 raise Unsupported("a vertical tab")
-            operands = _plain(chunk.split(), operands, ops, path_runs)
+            operands = _plain(chunk, operands, ops, path_runs)
         if match is None:
             break
         char = data[end]
@@ -143,84 +162,128 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
 
 
 # What each word is, as one byte, so that whole runs of words can be
-# inspected in C: a number, a name, the operators m and l, another operator,
-# or several tokens glued together.
-NUMBER, NAME, MOVE, LINE, OPERATOR, GLUED = range(6)
-_IS_OPERATOR = bytes(code in (MOVE, LINE, OPERATOR) for code in range(256))
+# inspected in C: a number, a name, the operators m and l, S, n, the other
+# operators that build a path or clip, any other operator, or several tokens
+# glued together.
+NUMBER, NAME, MOVE, LINE, OPERATOR, GLUED, STROKE, END_PATH, BUILD = range(9)
+_BUILDING = {b"c", b"v", b"y", b"h", b"re", b"W", b"W*"}
+_CODES = {b"m": MOVE, b"l": LINE, b"S": STROKE, b"n": END_PATH, **dict.fromkeys(_BUILDING, BUILD)}
+_IS_OPERATOR = bytes(code in (MOVE, LINE, OPERATOR, STROKE, END_PATH, BUILD) for code in range(256))
 _IS_MOVE = bytes(code == MOVE for code in range(256))
-# Two or more "x y m" / "x y l" in a row, not after an operand (which would
-# make the first take three).
-_RUN = re.compile(rb"(?<![\x00\x01])(?:\x00\x00[\x02\x03]){2,}")
+_IS_NUMBER = bytes(code == NUMBER for code in range(256))
+# Not after an operand (which would make the first m or l take three): two
+# or more "x y m" / "x y l" in a row, or first, if no path is under
+# construction before it, two or more paths "x y m (x y m|l)* x y l S n?".
+_RUN = re.compile(
+    rb"(?<![\x00\x01])(?:"
+    rb"(?P<strokes>(?<![\x02\x03\x08])(?:\x00\x00\x02(?:\x00\x00[\x02\x03])*\x00\x00\x03\x06\x07?){2,})"
+    rb"|(?:\x00\x00[\x02\x03]){2,})"
+)
+# In a StrokeRun's codes with the numbers and n taken out, an S then an m:
+# the m begins a new stroked path. FIRST marks such an m.
+FIRST = 0x50
+_IS_FIRST = bytes(code == FIRST for code in range(256))
+_IS_MOVE_OR_FIRST = bytes(code in (MOVE, FIRST) for code in range(256))
 
 
 class _Vocabulary:
-    """Every distinct word seen (most streams repeat a few hundred): what it
-    is, its value, and for numbers that value as a float."""
+    """Every distinct word seen (most streams repeat a few hundred): its
+    value; and every distinct shape of word (its digits all read as 0): its
+    code. The scans of whole runs need only codes, and a drawing's thousands
+    of distinct coordinates have a few dozen shapes, which stay in cache."""
 
     LIMIT = 1 << 16
 
     def __init__(self) -> None:
         self.kinds: dict[bytes, Any] = {}  # the value, _OPERATOR, or a _Glued list
         self.codes: dict[bytes, int] = {}
-        self.floats: dict[bytes, float] = {}
 
-    def learn(self, words: list[bytes]) -> None:
-        for word in words:
-            if word not in self.codes:
-                self.kinds[word] = kind = _classify(word)
-                if kind is _OPERATOR:
-                    code = MOVE if word == b"m" else LINE if word == b"l" else OPERATOR
-                elif kind.__class__ is _Glued:
-                    code = GLUED
-                elif kind.__class__ is str:
-                    code = NAME
-                else:
-                    code = NUMBER
-                    self.floats[word] = float(kind)
-                self.codes[word] = code
+    def codes_of(self, shapes: list[bytes]) -> bytes:
+        try:
+            return bytes(map(self.codes.__getitem__, shapes))
+        except KeyError:
+            for shape in shapes:
+                if shape not in self.codes:
+                    self.codes[shape] = _code(shape, _classify(shape))
+            return bytes(map(self.codes.__getitem__, shapes))
+
+    def values_of(self, words: list[bytes]) -> list[Any]:
+        try:
+            return list(map(self.kinds.__getitem__, words))
+        except KeyError:
+            for word in words:
+                if word not in self.kinds:
+                    self.kinds[word] = _classify(word)
+            return list(map(self.kinds.__getitem__, words))
+
+    def full(self) -> bool:
+        return len(self.kinds) > self.LIMIT or len(self.codes) > self.LIMIT
 
 
 _vocabulary = _Vocabulary()
+# A word's shape: the classification of a word depends on where its digits
+# stand, never on which digits they are.
+_SHAPE = bytes.maketrans(b"123456789", b"000000000")
 
 
-def _plain(words: list[bytes], operands: list[Any], ops: list[tuple[Any, bytes]],
-           path_runs: bool) -> list[Any]:
+def _code(word: bytes, kind: Any) -> int:
+    if kind is _OPERATOR:
+        return _CODES.get(word, OPERATOR)
+    if kind.__class__ is _Glued:
+        return GLUED
+    return NAME if kind.__class__ is str else NUMBER
+
+
+def _plain(chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path_runs: bool) -> list[Any]:
     """Add the operations of a run of plain words to ``ops``, the first taking
     ``operands`` (pending from before the run) too; return the operands left
     pending at its end."""
     global _vocabulary
     vocabulary = _vocabulary  # one for the whole run, whatever other threads do
-    try:
-        codes = bytes(map(vocabulary.codes.__getitem__, words))
-    except KeyError:
-        if len(vocabulary.codes) > vocabulary.LIMIT:
-            vocabulary = _vocabulary = _Vocabulary()
-        vocabulary.learn(words)
-        codes = bytes(map(vocabulary.codes.__getitem__, words))
-    kinds = vocabulary.kinds
+    if vocabulary.full():
+        vocabulary = _vocabulary = _Vocabulary()
+    words = chunk.split()
+    codes = vocabulary.codes_of(chunk.translate(_SHAPE).split())
     if GLUED in codes:
-        return _word_by_word(words, kinds, operands, ops)
+        return _word_by_word(words, vocabulary.values_of(words), operands, ops)
     done = 0  # the words before this one are in ops
     if path_runs:
-        floats = vocabulary.floats.__getitem__
         for run in _RUN.finditer(codes):
             start, end = run.span()
-            if start == 0 and operands:
-                continue  # the first m or l would take these too
-            operands = _region(words, codes, done, start, operands, ops, kinds)  # leaves none
-            moves = list(compress(range((end - start) // 3), codes[start + 2:end:3].translate(_IS_MOVE)))
-            xs, ys = list(map(floats, words[start:end:3])), list(map(floats, words[start + 1:end:3]))
-            ops.append((PathRun(xs, ys, moves), PATH_RUN))
+            strokes = run.group("strokes") is not None
+            if start == 0 and (operands or strokes and ops and ops[-1][1] in _UNDER_CONSTRUCTION):
+                continue  # the first m or l would take the operands; or a path is under way
+            operands = _region(words, codes, done, start, operands, ops, vocabulary)  # leaves none
+            if strokes:
+                ops.append((_stroke_run(words[start:end], codes[start:end]), STROKE_RUN))
+            else:
+                moves = list(compress(range((end - start) // 3), codes[start + 2:end:3].translate(_IS_MOVE)))
+                xs, ys = list(map(float, words[start:end:3])), list(map(float, words[start + 1:end:3]))
+                ops.append((PathRun(xs, ys, moves), PATH_RUN))
             done = end
-    return _region(words, codes, done, len(words), operands, ops, kinds)
+    return _region(words, codes, done, len(words), operands, ops, vocabulary)
+
+
+_UNDER_CONSTRUCTION = _BUILDING | {b"m", b"l", PATH_RUN}
+
+
+def _stroke_run(words: list[bytes], codes: bytes) -> StrokeRun:
+    """The StrokeRun of ``words``, whose ``codes`` the regular expression matched."""
+    numbers = list(map(float, compress(words, codes.translate(_IS_NUMBER))))
+    # One code a point, the first of each stroked path marked FIRST.
+    points = bytes([FIRST]) + codes.translate(None, bytes([NUMBER, END_PATH])).replace(
+        bytes([STROKE, MOVE]), bytes([FIRST])).translate(None, bytes([STROKE]))[1:]
+    moves = list(compress(range(len(points)), points.translate(_IS_MOVE_OR_FIRST)))
+    paths = list(compress(range(len(points)), points.translate(_IS_FIRST)))
+    return StrokeRun(numbers[0::2], numbers[1::2], moves, paths)
 
 
 def _region(words: list[bytes], codes: bytes, start: int, end: int, operands: list[Any],
-            ops: list[tuple[Any, bytes]], kinds: dict[bytes, Any]) -> list[Any]:
+            ops: list[tuple[Any, bytes]], vocabulary: _Vocabulary) -> list[Any]:
     """Add the operations of ``words[start:end]`` to ``ops``, as _plain does."""
     if start == end:
         return operands
-    values = list(map(kinds.__getitem__, words[start:end]))
+    values = vocabulary.values_of(words[start:end])
     at = list(compress(range(end - start), codes[start:end].translate(_IS_OPERATOR)))
     if not at:
         return operands + values
@@ -232,11 +295,10 @@ def _region(words: list[bytes], codes: bytes, start: int, end: int, operands: li
     return values[after:]
 
 
-def _word_by_word(words: list[bytes], kinds: dict[bytes, Any], operands: list[Any],
+def _word_by_word(words: list[bytes], kinds: list[Any], operands: list[Any],
                   ops: list[tuple[Any, bytes]]) -> list[Any]:
-    """_plain for runs with glued words, as ``cs/GS0``."""
-    for word in words:
-        kind = kinds[word]
+    """_plain for runs with glued words, as ``cs/GS0``: ``kinds`` are the words' values."""
+    for word, kind in zip(words, kinds):
         if kind is _OPERATOR:
             ops.append((operands, word))
             operands = []

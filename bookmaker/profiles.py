@@ -9,6 +9,8 @@ Sources: KDP's paperback manuscript guidelines (bleed, gutter table, page
 counts); Lulu's book creation guide (0.125 in bleed all round, 0.5 in safety
 margin); IngramSpark's file creation guide (0.5 in margins, embedded fonts, no
 printer marks). Where a service publishes no number we state ours as a choice.
+Trim lists, text and image minimums and the file rules cite theirs where they
+are defined below.
 """
 
 from __future__ import annotations
@@ -50,6 +52,21 @@ class PageCountRule(NamedTuple):
     must_be_even: bool
 
 
+class CustomTrims(NamedTuple):
+    """The range of trims a service prints besides its list (inches, as published)."""
+
+    min_width: float
+    max_width: float
+    min_height: float
+    max_height: float
+
+
+# A trim matches a listed one within this much (points) on each side: services
+# publish metric trims rounded to inches (6.14 x 9.21 in is 156 x 234 mm) and
+# exporters write either.
+TRIM_TOLERANCE = 1.0
+
+
 def is_recto(page_number: int) -> bool:
     """Page 1 is a right-hand page, as in every printed book."""
     return page_number % 2 == 1
@@ -78,6 +95,12 @@ class Profile:
     the maximum for particular trims (w, h in points).
     ``requires_trim_box``, ``requires_embedded_fonts``, ``allows_transparency``
     and ``min_line_width`` switch the matching preflight checks.
+    ``trims``: the (w, h) trims in inches the service prints, and
+    ``custom_trims`` the range it prints besides; no trims means any size.
+    ``min_text_size`` (points) and ``min_image_dpi``: None checks none.
+    ``allows_scripts``: JavaScript and attached files may ride along;
+    ``allows_encryption``: the file may be encrypted, if it opens without a
+    password and allows printing.
     """
 
     name: str
@@ -95,6 +118,12 @@ class Profile:
     requires_embedded_fonts: bool = True
     allows_transparency: bool = False
     min_line_width: float = 0.75
+    trims: tuple[tuple[float, float], ...] = ()
+    custom_trims: CustomTrims | None = None
+    min_text_size: float | None = None
+    min_image_dpi: float | None = None
+    allows_scripts: bool = False
+    allows_encryption: bool = False
 
     def bleed_offsets(self, page_number: int, bleed: bool) -> Offsets:
         """How far the media box extends beyond the trim box on each side of
@@ -119,6 +148,25 @@ class Profile:
             inside = next((g for top, g in self.gutters if page_count <= top), self.gutters[-1][1])
         return Margins(inside, edge, edge, edge)
 
+    def lists_trim(self, width: float, height: float) -> bool:
+        """Whether ``width`` x ``height`` points is one of the service's listed trims."""
+        return any(abs(w * INCH - width) <= TRIM_TOLERANCE and abs(h * INCH - height) <= TRIM_TOLERANCE
+                   for w, h in self.trims)
+
+    def allows_trim(self, width: float, height: float) -> bool:
+        """Whether the service prints a trim of ``width`` x ``height`` points."""
+        if not self.trims or self.lists_trim(width, height):
+            return True
+        custom = self.custom_trims
+        return custom is not None and (
+            custom.min_width * INCH - TRIM_TOLERANCE <= width <= custom.max_width * INCH + TRIM_TOLERANCE
+            and custom.min_height * INCH - TRIM_TOLERANCE <= height <= custom.max_height * INCH + TRIM_TOLERANCE)
+
+    def nearest_trim(self, width: float, height: float) -> tuple[float, float]:
+        """The listed trim (points) nearest ``width`` x ``height``."""
+        w, h = min(self.trims, key=lambda t: (t[0] * INCH - width) ** 2 + (t[1] * INCH - height) ** 2)
+        return w * INCH, h * INCH
+
     def page_count_rule(self, trim_w: float, trim_h: float) -> PageCountRule:
         """(min_pages, max_pages, must_be_even) for a book of this trim."""
         for (w, h), highest in self.max_pages_by_trim:
@@ -134,6 +182,29 @@ KDP_GUTTERS: tuple[tuple[int, float], ...] = (
     (500, 0.625 * INCH),
     (700, 0.75 * INCH),
     (828, 0.875 * INCH),
+)
+
+# KDP's paperback trims, as "Set Trim Size, Bleed, and Margins" lists them
+# (kdp.amazon.com/help/topic/GVBQ3CMEQW3W2VL6), and its custom range: 4 to
+# 8.5 in wide, 6 to 11.69 in tall.
+KDP_TRIMS: tuple[tuple[float, float], ...] = (
+    (5, 8), (5.06, 7.81), (5.25, 8), (5.5, 8.5), (6, 9), (6.14, 9.21), (6.69, 9.61), (7, 10),
+    (7.44, 9.69), (7.5, 9.25), (8, 10), (8.25, 6), (8.25, 8.25), (8.5, 8.5), (8.5, 11), (8.27, 11.69),
+)
+# Lulu's paperback sizes, from its Book Creation Guide and pricing calculator
+# (Pocket Book to A4 Landscape); Lulu prints no sizes besides these.
+LULU_TRIMS: tuple[tuple[float, float], ...] = (
+    (4.25, 6.87), (5, 8), (5.5, 8.5), (5.83, 8.27), (6, 9), (6.14, 9.21), (6.63, 10.25), (7, 10),
+    (7.44, 9.68), (7.5, 7.5), (8.27, 11.69), (8.5, 8.5), (8.5, 11), (9, 7), (11, 8.5), (11.69, 8.27),
+)
+# IngramSpark's paperback trims, from the trim size table of its File
+# Creation Guide (the Lightning Source list, which distributors that print
+# through Ingram republish, e.g. PublishDrive's "Available trim sizes").
+INGRAMSPARK_TRIMS: tuple[tuple[float, float], ...] = (
+    (4, 6), (4.25, 7), (4.37, 7), (4.72, 7.48), (5, 7), (5, 8), (5.06, 7.81), (5.25, 8), (5.5, 7.5),
+    (5.5, 8.25), (5.5, 8.38), (5.5, 8.5), (5.83, 8.27), (6, 9), (6.14, 9.21), (6.5, 6.5),
+    (6.625, 10.25), (6.69, 9.61), (7, 10), (7.44, 9.69), (7.5, 9.25), (8, 8), (8, 10), (8, 10.88),
+    (8.25, 10.75), (8.25, 11), (8.27, 11.69), (8.5, 8.5), (8.5, 9), (8.5, 11),
 )
 
 PROFILES: dict[str, Profile] = {
@@ -154,6 +225,15 @@ PROFILES: dict[str, Profile] = {
             # KDP's limit for these trims on white paper; cream paper stops
             # lower, but a PDF does not say its paper, so we assume white.
             max_pages_by_trim=(((8.5 * INCH, 8.5 * INCH), 590), ((8.5 * INCH, 11 * INCH), 590)),
+            trims=KDP_TRIMS,
+            custom_trims=CustomTrims(4, 8.5, 6, 11.69),
+            # KDP's paperback and hardcover manuscript guidelines: "The
+            # minimum font size is 7 points", images "at least 300 DPI", and
+            # "Do not lock or encrypt the files". They name no rule on
+            # JavaScript or attached files; the PDF/X files KDP recommends
+            # forbid both, and neither prints, so we refuse them.
+            min_text_size=7.0,
+            min_image_dpi=300.0,
         ),
         Profile(
             # Lulu prints from a flattened copy of the file, so links and
@@ -170,6 +250,12 @@ PROFILES: dict[str, Profile] = {
             edge_margin=0.5 * INCH,
             edge_margin_bleed=0.5 * INCH,
             pages=PageCountRule(32, 800, True),
+            trims=LULU_TRIMS,
+            # Lulu's interior formatting FAQ: "300 ppi is the optimum
+            # resolution". Lulu publishes no minimum type size, so we check
+            # none. Its file guidelines ask for unsecured PDFs; scripts and
+            # attached files as for KDP.
+            min_image_dpi=300.0,
         ),
         Profile(
             # IngramSpark asks for PDF/X-1a, which forbids annotations on the
@@ -186,6 +272,11 @@ PROFILES: dict[str, Profile] = {
             edge_margin=0.5 * INCH,
             edge_margin_bleed=0.5 * INCH,
             pages=PageCountRule(18, None, True),
+            trims=INGRAMSPARK_TRIMS,
+            # The File Creation Guide asks for 300 ppi images and names no
+            # minimum type size, so we check none. PDF/X-1a forbids
+            # encryption, JavaScript and embedded files.
+            min_image_dpi=300.0,
         ),
         Profile(
             # Our choices: most desktop printers cannot reach the last ~0.2 in
@@ -203,6 +294,11 @@ PROFILES: dict[str, Profile] = {
             edge_margin_bleed=0.25 * INCH,
             requires_embedded_fonts=False,
             allows_transparency=True,
+            # A desktop printer prints any page size (scaled to its paper),
+            # any resolution and any font size, and ignores scripts; an
+            # encrypted file prints if it opens and allows printing.
+            allows_scripts=True,
+            allows_encryption=True,
         ),
     )
 }

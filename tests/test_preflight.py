@@ -237,11 +237,17 @@ def test_requested_trim(tmp_path):
     assert len(only(check_pdf(pdf, "kdp", trim=(612, 792)), "trim-size")) == 24
 
 
-def test_missing_trim_box(tmp_path):
-    pdf = make_book(tmp_path / "m.pdf", bleed=False, trim_box=False)
-    report = check_pdf(pdf, "kdp")
-    assert codes(report) == {"no-trim-box"}
-    assert len(only(report, "no-trim-box")) == 24
+def test_trim_box_is_needed_only_where_the_page_is_larger_than_the_trim(tmp_path):
+    # a page exactly 6 x 9 in is its own trim, as Word and most exporters write it
+    exact = make_book(tmp_path / "m.pdf", bleed=False, trim_box=False)
+    assert check_pdf(exact, "kdp").ok, check_pdf(exact, "kdp").format()
+    assert check_pdf(exact, "kdp", trim=TRIM).ok
+    # 6 x 9 in plus KDP's bleed: where is the trim? A TrimBox must say
+    bled = make_book(tmp_path / "b.pdf", bleed=True, trim_box=False)
+    for report in (check_pdf(bled, "kdp"), check_pdf(bled, "kdp", trim=TRIM)):
+        assert codes(report) == {"no-trim-box"}, report.format()
+        assert len(only(report, "no-trim-box")) == 24
+        assert "larger than its 6 x 9 in trim" in only(report, "no-trim-box")[0].message
     assert check_pdf(make_book(tmp_path / "m2.pdf", pages=3, bleed=False, trim_box=False), "home").ok
 
 
@@ -451,8 +457,9 @@ def test_inline_image_extent_and_what_follows_it(tmp_path):
                b"q .5 w 100 100 m 200 100 l S Q" % (top - 20))
     assert [op for _, op in parse(content)][:4] == [b"q", b"cm", b"INLINE IMAGE", b"Q"]
     report = check_pdf(with_content(tmp_path, content), "kdp")
-    assert codes(report) == {"outside-safe-area", "thin-line"}
+    assert codes(report) == {"outside-safe-area", "thin-line", "low-resolution"}
     assert "0.275 in" in only(report, "outside-safe-area")[0].message
+    assert "image at 7 dpi as placed" in only(report, "low-resolution")[0].message  # 2 samples on 20 pt
 
 
 def test_zero_length_stroke_paints_only_with_caps(tmp_path):

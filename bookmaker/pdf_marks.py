@@ -1,0 +1,1136 @@
+"""What a PDF page's content paints: the marks a printer's preflight judges.
+
+    scanner = Scanner(track_ink=True)
+    marks = scanner.page(page, media, watch)
+    marks.thinnest, marks.smallest_text, marks.lowest_dpi, marks.transparency, marks.ink
+
+Each content stream is read once and interpreted just far enough for every
+rule at once: the graphics state stack, the transformation matrix, clipping
+(as a box), line widths and caps, whether the fill and stroke colours print
+any ink, constant alpha, soft masks and blend modes, paths, text positions and
+sizes, images (their placed resolution) and form XObjects. A defect counts
+only where something paints: an alpha-0 stroke, a white fill or a soft mask
+that nothing is drawn under leave no mark.
+
+Where ink lands is kept as events in painting order: INK (prints), UNSURE (a
+pattern, shading or image: whether it prints anything but white cannot be
+told from the stream) and COVER (an opaque rectangle, which hides what it lies
+over). A page keeps only events that reach outside ``watch`` (its safe area),
+and each cover removes the earlier events it hides.
+
+A form XObject is measured once for each distinct linear part of its
+transformation and inherited graphics state, in coordinates relative to where
+it is drawn; each place it is drawn shifts and clips those marks. A form that
+draws itself, directly or through others, is drawn once and the cycle noted,
+and the work one page may cost (form operations and placed events) is bounded.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from bisect import bisect_left, bisect_right
+from collections import deque
+from copy import copy
+from dataclasses import dataclass, field
+from itertools import accumulate, repeat
+from operator import mul
+from typing import Any, Iterable
+
+from pypdf.generic import ContentStream, IndirectObject, StreamObject
+from reportlab.lib.rl_accel import asciiBase85Decode, asciiBase85Encode
+
+from . import pdf_content
+from .pdf_content import PATH_RUN, STROKE_RUN
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+EVERYWHERE: Box = (-math.inf, -math.inf, math.inf, math.inf)
+NOWHERE: Box = (math.inf, math.inf, -math.inf, -math.inf)  # meets no box
+
+# What a paint prints, and the other kinds of ink event.
+NO_INK, INK, UNSURE, COVER, FORM = range(5)
+
+MAX_FORM_DEPTH = 16
+# Form operations walked plus form events placed, per page: far beyond any
+# real page (forms are measured once), soon reached by a file built to explode.
+MAX_WORK = 1_000_000
+MAX_DECODED = 75_000_000  # bytes one stream may inflate to: pypdf's own ceiling
+MAX_CODES = 1 << 16  # glyph codes a font's /W array may describe
+# Text is taken to reach from a quarter em below the baseline to a full em
+# above it: the em box typesetters lay out by. A font's declared Ascent also
+# covers accented capitals (Andika's is 1.22 em) and would flag every heading
+# set a size below the margin; horizontally we use the real glyph advances.
+TEXT_ASCENT, TEXT_DESCENT = 1.0, -0.25
+
+
+@dataclass
+class Marks:
+    """What one page, or one form under one transformation class, paints.
+
+    ``watch``: events inside this box are dropped (a page's safe area); None
+    keeps every event (a form's marks, relative to where it is drawn).
+    """
+
+    watch: Box | None = None
+    thinnest: float | None = None  # the thinnest stroke that prints, in points
+    smallest_text: float | None = None  # the smallest text that prints, in points
+    lowest_dpi: float | None = None  # the lowest resolution of an image, as placed
+    transparency: set[str] = field(default_factory=set)
+    unembedded: set[str] = field(default_factory=set)  # fonts whose glyphs are not in the file
+    ink: list[tuple] = field(default_factory=list)  # events, in painting order
+    extent: Box | None = None  # of a form's events
+    cycles: set[str] = field(default_factory=set)  # forms that draw themselves
+    errors: list[str] = field(default_factory=list)  # what could not be read
+    too_complex: bool = False
+    covers: int = 0  # covers applied so far: a repeated placement adds nothing until the next
+    placed: dict[tuple, int] = field(default_factory=dict)  # placement -> covers when last placed
+
+    def merge(self, other: Marks) -> None:
+        """Add what ``other`` (drawn within this) found, but its events."""
+        for name in ("thinnest", "smallest_text", "lowest_dpi"):
+            theirs = getattr(other, name)
+            if theirs is not None and (getattr(self, name) is None or theirs < getattr(self, name)):
+                setattr(self, name, theirs)
+        self.transparency |= other.transparency
+        self.unembedded |= other.unembedded
+        self.cycles |= other.cycles
+        self.errors += [error for error in other.errors if error not in self.errors]
+        self.too_complex |= other.too_complex
+
+
+class TooComplex(Exception):
+    """A page's content exceeds MAX_WORK."""
+
+
+@dataclass
+class _Font:
+    name: str
+    widths: dict[int, float]  # code -> advance in text space units per point of size
+    default: float
+    two_byte: bool
+    em: float = 1.0  # a Type 3 font's em, in units of its size
+
+
+@dataclass
+class _GState:
+    ctm: Matrix = IDENTITY
+    clip: Box = EVERYWHERE  # bounding box of the clip path, device space
+    clip_exact: bool = True  # the clip path is that box
+    line_width: float = 1.0
+    line_cap: int = 0  # 0 butt, 1 round, 2 projecting square
+    fill: int = INK  # NO_INK, INK or UNSURE: what the fill colour prints
+    stroke: int = INK
+    fill_space: str = "gray"  # how sc and scn read their operands
+    stroke_space: str = "gray"
+    fill_alpha: float = 1.0
+    stroke_alpha: float = 1.0
+    soft_mask: bool = False
+    blend: str | None = None  # a blend mode other than Normal
+    font: _Font | None = None
+    font_size: float = 0.0
+    char_space: float = 0.0
+    word_space: float = 0.0
+    h_scale: float = 1.0
+    leading: float = 0.0
+    render_mode: int = 0
+    rise: float = 0.0
+
+    def inherited(self) -> tuple:
+        """What a form drawn in this state inherits, but its position and clip."""
+        return (self.ctm[:4], self.line_width, self.line_cap, self.fill, self.stroke, self.fill_space,
+                self.stroke_space, self.fill_alpha, self.stroke_alpha, self.soft_mask, self.blend,
+                id(self.font), self.font_size, self.char_space, self.word_space, self.h_scale,
+                self.leading, self.render_mode, self.rise)
+
+
+_STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+_CLOSING_STROKES = {b"s", b"b", b"b*"}
+_FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+_ENDS = _STROKES | _FILLS | {b"n"}
+_CURVES = {b"c", b"v", b"y"}
+_TEXT_SHOWS = {b"Tj", b"TJ", b"'", b'"'}
+_COLOURS = {b"g", b"G", b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}
+_INTERPRETED = _ENDS | _CURVES | _TEXT_SHOWS | _COLOURS | {
+    PATH_RUN, STROKE_RUN, b"l", b"m", b"h", b"re", b"W", b"W*", b"q", b"Q", b"cm", b"w", b"J", b"gs",
+    b"sh", b"BT", b"Tf", b"Tc", b"Tw", b"Tz", b"TL", b"Tr", b"Ts", b"Td", b"TD", b"Tm", b"T*",
+    b"Do", b"INLINE IMAGE",
+}
+UNIT_SQUARE = ((0, 0), (1, 0), (0, 1), (1, 1))
+# Colour models by colour space family: how many components, and whether
+# given values leave the paper white.
+_DEVICE_SPACES = {
+    "/DeviceGray": "gray", "/G": "gray", "/CalGray": "gray", "/DeviceRGB": "rgb", "/RGB": "rgb",
+    "/CalRGB": "rgb", "/DeviceCMYK": "cmyk", "/CMYK": "cmyk", "/Lab": "lab",
+}
+_ICC_MODELS = {1: "gray", 3: "rgb", 4: "cmyk"}
+
+
+def _white(model: str, values: list[float]) -> bool:
+    if model == "gray":
+        return len(values) == 1 and values[0] >= 1
+    if model == "rgb":
+        return len(values) == 3 and min(values) >= 1
+    if model in ("cmyk", "tint"):  # no colorant at all
+        return bool(values) and max(values) <= 0
+    if model == "lab":
+        return len(values) == 3 and values[0] >= 100 and values[1] == values[2] == 0
+    return False
+
+
+def _paint_of(model: str, operands) -> int:
+    """What a colour of ``model`` given by ``operands`` prints."""
+    if model == "none":
+        return NO_INK
+    if model == "unsure" or any(not is_number(v) for v in operands):
+        return UNSURE  # a pattern's name, or what we cannot read
+    return NO_INK if _white(model, [float(v) for v in operands]) else INK
+
+
+class Scanner:
+    """Measures pages; fonts, colour spaces and forms are read once for all
+    the pages that share them. ``track_ink``: keep ink events at all."""
+
+    def __init__(self, track_ink: bool = True):
+        self.track_ink = track_ink
+        self._cache: dict[Any, Any] = {}
+        self._drawing: set[Any] = set()  # forms being measured: one met again draws itself
+        self._work = 0
+
+    def page(self, page, media: Box, watch: Box | None) -> Marks:
+        marks = Marks(watch=watch)
+        resources = as_dict(page.get("/Resources"))
+        self._work = 0
+        self._check_fonts(marks, resources)
+        try:
+            operations = _operations(_page_data(page))
+        except Exception as error:  # pypdf raises many types for broken streams
+            marks.errors.append(f"content stream could not be read: {one_line(error)}")
+            return marks
+        try:
+            self._walk(operations, resources, _GState(clip=media), marks, 0)
+        except TooComplex:
+            marks.too_complex = True
+        return marks
+
+    # fonts ------------------------------------------------------------------------
+
+    def _check_fonts(self, marks: Marks, resources: dict) -> None:
+        fonts = resources.get("/Font")
+        key = ("unembedded", _key(fonts))  # pages usually share one font dictionary
+        names = self._cache.get(key)
+        if names is None:
+            names = set()
+            for font in as_dict(fonts).values():
+                font = as_dict(font)
+                if not _font_embedded(font):
+                    names.add(name_text(font.get("/BaseFont"), "(unnamed)"))
+            self._cache[key] = names
+        marks.unembedded |= names
+
+    def _font(self, resources: dict, name) -> _Font | None:
+        ref = as_dict(resources.get("/Font")).get(name)
+        if ref is None:
+            return None
+        key = ("font", _key(ref))
+        if key not in self._cache:
+            self._cache[key] = _font_metrics(as_dict(ref))
+        return self._cache[key]
+
+    # the interpreter ----------------------------------------------------------------
+
+    def _walk(self, operations, resources: dict, gs: _GState, marks: Marks, depth: int) -> None:
+        if depth:
+            self._work += len(operations)
+            if self._work > MAX_WORK:
+                raise TooComplex
+        stack: list[_GState] = []
+        # The current path, in user space (cm may not change within a path),
+        # kept flat for speed: subpath k holds points starts[k] up to
+        # starts[k + 1] of xs, ys, and is closed if closed[k].
+        xs: list[float] = []
+        ys: list[float] = []
+        starts: list[int] = []
+        closed: list[bool] = []
+        clip_pending = False
+        tm = tlm = IDENTITY
+        for operands, op in operations:
+            if op not in _INTERPRETED:  # dashes, joins, marked content...
+                continue
+            try:
+                # path construction, the bulk of any drawing, first
+                if op == PATH_RUN:  # consecutive "x y m" and "x y l", as one
+                    run_xs, run_ys, moves = operands
+                    base = len(xs)
+                    if not starts and (not moves or moves[0]):
+                        starts.append(base)  # an l with no current point begins a subpath
+                        closed.append(False)
+                    starts += map(base.__add__, moves)
+                    closed += [False] * len(moves)
+                    xs += run_xs
+                    ys += run_ys
+                elif op == STROKE_RUN:  # paths of m and l, each stroked: no path is under way
+                    self._stroke_run(operands, gs, marks)
+                elif op == b"l":
+                    if len(operands) == 2:
+                        x, y = float(operands[0]), float(operands[1])
+                        if not starts:  # no current point: the line begins a subpath
+                            starts.append(len(xs))
+                            closed.append(False)
+                        xs.append(x)
+                        ys.append(y)
+                    else:
+                        _line_to(operands, xs, ys, starts, closed)
+                elif op == b"m":
+                    x, y = float(operands[0]), float(operands[1])
+                    starts.append(len(xs))
+                    closed.append(False)
+                    xs.append(x)
+                    ys.append(y)
+                elif op in _CURVES:
+                    _curve_to(op, operands, xs, ys, starts, closed)
+                elif op == b"h":
+                    if closed:
+                        closed[-1] = True
+                elif op == b"re":
+                    x, y, w, h = (float(v) for v in operands)
+                    starts.append(len(xs))
+                    closed.append(True)
+                    xs += (x, x + w, x + w, x)
+                    ys += (y, y, y + h, y + h)
+                elif op in _ENDS:
+                    if xs and op != b"n":
+                        if op in _CLOSING_STROKES:
+                            closed[-1] = True
+                        self._paint_path(xs, ys, starts, closed, gs, marks, op in _FILLS, op in _STROKES)
+                    if clip_pending and xs:
+                        rectangle = _device_rectangle(xs, ys, starts, gs.ctm)
+                        box = rectangle or _bounds([_apply(gs.ctm, x, y) for x, y in zip(xs, ys)])
+                        gs.clip = _intersect(gs.clip, box) or NOWHERE
+                        gs.clip_exact = gs.clip_exact and rectangle is not None
+                    xs, ys, starts, closed = [], [], [], []
+                    clip_pending = False
+                elif op in (b"W", b"W*"):
+                    clip_pending = True
+                # graphics state
+                elif op == b"q":
+                    stack.append(gs)
+                    gs = copy(gs)
+                elif op == b"Q":
+                    if stack:
+                        gs = stack.pop()
+                elif op == b"cm":
+                    gs.ctm = _mul(_matrix(operands), gs.ctm)
+                elif op == b"w":
+                    gs.line_width = float(operands[0])
+                elif op == b"J":
+                    gs.line_cap = int(operands[0])
+                elif op == b"gs":
+                    self._ext_gstate(resources, operands[0], gs)
+                elif op in _COLOURS:
+                    self._colour(resources, op, operands, gs)
+                elif op == b"sh":
+                    if gs.fill_alpha > 0:
+                        self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+                        self._record(marks, UNSURE, gs.clip, True, gs.clip)
+                # text
+                elif op == b"BT":
+                    tm = tlm = IDENTITY
+                elif op == b"Tf":
+                    gs.font = self._font(resources, operands[0])
+                    gs.font_size = float(operands[1])
+                elif op == b"Tc":
+                    gs.char_space = float(operands[0])
+                elif op == b"Tw":
+                    gs.word_space = float(operands[0])
+                elif op == b"Tz":
+                    gs.h_scale = float(operands[0]) / 100
+                elif op == b"TL":
+                    gs.leading = float(operands[0])
+                elif op == b"Tr":
+                    gs.render_mode = int(operands[0])
+                elif op == b"Ts":
+                    gs.rise = float(operands[0])
+                elif op in (b"Td", b"TD"):
+                    tx, ty = float(operands[0]), float(operands[1])
+                    if op == b"TD":
+                        gs.leading = -ty
+                    tm = tlm = _mul((1, 0, 0, 1, tx, ty), tlm)
+                elif op == b"Tm":
+                    tm = tlm = _matrix(operands)
+                elif op == b"T*":
+                    tm = tlm = _mul((1, 0, 0, 1, 0, -gs.leading), tlm)
+                elif op in _TEXT_SHOWS:
+                    if op in (b"'", b'"'):
+                        if op == b'"':
+                            gs.word_space, gs.char_space = float(operands[0]), float(operands[1])
+                        tm = tlm = _mul((1, 0, 0, 1, 0, -gs.leading), tlm)
+                    items = operands[0] if op == b"TJ" else [operands[-1]]
+                    tm = self._show(items, tm, gs, marks)
+                # images and forms
+                elif op == b"Do":
+                    self._do(resources, operands[0], gs, marks, depth)
+                elif op == b"INLINE IMAGE":
+                    settings = operands["settings"]
+                    self._image(marks, gs, settings.get("/W", settings.get("/Width")),
+                                settings.get("/H", settings.get("/Height")),
+                                _flag(settings.get("/IM", settings.get("/ImageMask"))), False)
+            except TooComplex:
+                raise
+            except Exception as error:  # a malformed operation is skipped, as viewers do
+                note = f"{op.decode('latin-1')} operation skipped: {one_line(error)}"
+                if note not in marks.errors:
+                    marks.errors.append(note)
+                if op in _ENDS:
+                    xs, ys, starts, closed = [], [], [], []
+                    clip_pending = False
+
+    # painting -------------------------------------------------------------------------
+
+    def _stroke_run(self, run, gs: _GState, marks: Marks) -> None:
+        """Paths each stroked in the same state: the state's rules once, the
+        ink of each path that could reach outside the watch on its own."""
+        if gs.stroke_alpha <= 0 or not run.xs:
+            return
+        self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
+        if gs.stroke == NO_INK:
+            return
+        self._stroke_width(gs, marks)
+        if not self.track_ink or not self._may_record(run.xs, run.ys, gs, marks, True):
+            return
+        xs, ys, moves, paths = run
+        ends = paths[1:] + [len(xs)]
+        half, cap, ctm, clip = gs.line_width / 2, gs.line_cap, gs.ctm, gs.clip
+        for k in _paths_near_edges(run, gs, marks.watch):
+            start, end = paths[k], ends[k]
+            starts = [move - start for move in moves[bisect_left(moves, start):bisect_left(moves, end)]]
+            ink = _stroke_bounds(xs[start:end], ys[start:end], starts, [False] * len(starts), ctm, half, cap)
+            if ink is not None:
+                self._record(marks, gs.stroke, ink, True, clip)
+
+    def _stroke_width(self, gs: _GState, marks: Marks) -> None:
+        width = gs.line_width * _min_scale(gs.ctm)
+        if marks.thinnest is None or width < marks.thinnest:
+            marks.thinnest = width
+
+    def _transparency(self, marks: Marks, gs: _GState, alpha: float, label: str) -> None:
+        if alpha < 1:
+            marks.transparency.add(f"{label} {alpha:g}")
+        if gs.soft_mask:
+            marks.transparency.add("a soft mask")
+        if gs.blend:
+            marks.transparency.add(f"blend mode {gs.blend}")
+
+    def _paint_path(self, xs: list[float], ys: list[float], starts: list[int], closed: list[bool],
+                    gs: _GState, marks: Marks, fill: bool, stroke: bool, rules: bool = True) -> None:
+        """Fill and/or stroke the current path: check the rules of what paints
+        (unless ``rules`` is False: the caller did), then record its ink."""
+        fill = fill and gs.fill_alpha > 0
+        stroke = stroke and gs.stroke_alpha > 0
+        if rules:
+            if fill:
+                self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+            if stroke:
+                self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
+                if gs.stroke != NO_INK:
+                    self._stroke_width(gs, marks)
+        if not self.track_ink:
+            return
+        if fill and gs.fill != UNSURE and gs.fill_alpha >= 1 and not gs.soft_mask and not gs.blend \
+                and gs.clip_exact:
+            rectangle = _device_rectangle(xs, ys, starts, gs.ctm)
+            if rectangle is not None:
+                self._record(marks, COVER, rectangle, True, gs.clip)
+        kind = max(gs.fill if fill else NO_INK, gs.stroke if stroke else NO_INK)
+        if kind == NO_INK or not self._may_record(xs, ys, gs, marks, stroke):
+            return
+        ctm = gs.ctm
+        if stroke:
+            exact = _stroke_bounds(xs, ys, starts, closed, ctm, gs.line_width / 2, gs.line_cap)
+            if fill:
+                exact = _union(exact, _bounds([_apply(ctm, x, y) for x, y in zip(xs, ys)]))
+            if exact is None:
+                return  # nothing but zero-length butt-capped ends: no ink
+        else:
+            exact = _bounds([_apply(ctm, x, y) for x, y in zip(xs, ys)])
+        self._record(marks, kind, exact, True, gs.clip)
+
+    def _may_record(self, xs: list[float], ys: list[float], gs: _GState, marks: Marks, stroke: bool) -> bool:
+        """Whether painting these points could record anything. A loose box
+        first: the points, widened on every side by more than any stroke's ink
+        can reach past them (√2 half-widths at a square cap's corner), in
+        device space. Only if that, clipped, could cross the watch is the
+        exact ink worked out; on a clean page never."""
+        watch = marks.watch
+        if watch is None:
+            return True
+        reach = abs(gs.line_width) * 0.75 if stroke else 0.0
+        x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+        ctm = gs.ctm
+        box = _bounds([_apply(ctm, x0, y0), _apply(ctm, x1, y0), _apply(ctm, x0, y1), _apply(ctm, x1, y1)])
+        pad = 1e-6 + 1e-9 * max(map(abs, box))  # more than any rounding in the exact sums
+        loose = _intersect(gs.clip, (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad))
+        if loose is None:
+            return False
+        return not all(map(math.isfinite, loose)) or not _inside(loose, watch)
+
+    def _record(self, marks: Marks, kind: int, box: Box, can_bleed: bool, clip: Box) -> None:
+        """Record an event of ``kind`` over ``box`` (device space), clipped to
+        ``clip``. Art may run into the bleed (``can_bleed``); text may not."""
+        box = _intersect(clip, box)
+        if box is None:
+            return
+        watch = marks.watch
+        if watch is not None and _inside(box, watch):
+            return  # inside the watch: neither ink nor a cover there can matter
+        if kind == COVER:
+            marks.ink = [event for event in marks.ink if not _inside(_event_box(event), box)]
+            marks.covers += 1
+            self._spend(len(marks.ink))
+            if watch is not None:
+                return  # on a page, a cover has done its work
+        marks.ink.append((kind, box, can_bleed))
+        if watch is None:
+            marks.extent = _union(marks.extent, box)
+
+    def _spend(self, work: int) -> None:
+        self._work += work
+        if self._work > MAX_WORK:
+            raise TooComplex
+
+    def _ext_gstate(self, resources: dict, name, gs: _GState) -> None:
+        state = as_dict(as_dict(resources.get("/ExtGState")).get(name))
+        if "/LW" in state:
+            gs.line_width = as_number(state["/LW"], gs.line_width)
+        if "/LC" in state:
+            gs.line_cap = int(as_number(state["/LC"], gs.line_cap))
+        if "/CA" in state:
+            gs.stroke_alpha = as_number(state["/CA"], gs.stroke_alpha)
+        if "/ca" in state:
+            gs.fill_alpha = as_number(state["/ca"], gs.fill_alpha)
+        if "/SMask" in state:
+            gs.soft_mask = resolve(state["/SMask"]) != "/None"
+        if "/BM" in state:
+            modes = resolve(state["/BM"])
+            mode = resolve(modes[0]) if isinstance(modes, list) and modes else modes
+            gs.blend = None if str(mode) in ("/Normal", "/Compatible") else name_text(mode, "?")
+
+    def _colour(self, resources: dict, op: bytes, operands, gs: _GState) -> None:
+        stroking = op.isupper()
+        if op in (b"g", b"G", b"rg", b"RG", b"k", b"K"):
+            model = {b"g": "gray", b"rg": "rgb", b"k": "cmyk"}[op.lower()]
+            paint = _paint_of(model, operands)
+        elif op in (b"cs", b"CS"):
+            model = self._colour_space(resources, operands[0])
+            # a space's initial colour is black, full tint or the pattern
+            paint = {"none": NO_INK, "unsure": UNSURE}.get(model, INK)
+        else:
+            model = gs.stroke_space if stroking else gs.fill_space
+            paint = _paint_of(model, operands)
+        if stroking:
+            gs.stroke_space, gs.stroke = model, paint
+        else:
+            gs.fill_space, gs.fill = model, paint
+
+    def _colour_space(self, resources: dict, name) -> str:
+        if name in _DEVICE_SPACES:
+            return _DEVICE_SPACES[name]
+        spaces = resources.get("/ColorSpace")
+        key = ("colour space", _key(spaces), name)
+        if key not in self._cache:
+            self._cache[key] = _colour_model(resolve(as_dict(spaces).get(name)))
+        return self._cache[key]
+
+    def _show(self, items: Iterable, tm: Matrix, gs: _GState, marks: Marks) -> Matrix:
+        font, size = gs.font, gs.font_size
+        x = 0.0
+        glyphs = 0
+        for item in items:
+            if isinstance(item, (int, float)):
+                x -= float(item) / 1000 * size * gs.h_scale
+                continue
+            if isinstance(item, bytes):
+                data = bytes(item)
+            else:  # pypdf decodes some strings to text; the codes are the raw bytes
+                data = getattr(item, "original_bytes", None) or str(item).encode("latin-1", "replace")
+            two_byte = font.two_byte if font else False
+            codes = _codes(data, two_byte)
+            glyphs += len(codes)
+            if gs.char_space == 0 and gs.h_scale == 1 and (gs.word_space == 0 or two_byte):
+                # Each advance is then the glyph's width alone: add them up in
+                # C, one by one and in order, to the very sum the loop makes.
+                if font:
+                    advances = map(font.widths.get, codes, repeat(font.default))
+                else:
+                    advances = repeat(1.0, len(codes))
+                x = deque(accumulate(map(mul, advances, repeat(size)), initial=x), maxlen=1)[0]
+                continue
+            for code in codes:
+                glyph = (font.widths.get(code, font.default) if font else 1.0) * size
+                space = gs.word_space if code == 32 and not two_byte else 0.0
+                x += (glyph + gs.char_space + space) * gs.h_scale
+        mode = gs.render_mode
+        if mode >= 4:  # the text clips: the clip is no longer a box
+            gs.clip_exact = False
+        fills = mode in (0, 2, 4, 6) and gs.fill_alpha > 0
+        strokes = mode in (1, 2, 5, 6) and gs.stroke_alpha > 0
+        if glyphs and (fills or strokes):
+            if fills:
+                self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+            if strokes:  # outlined text: its outlines are lines like any other
+                self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
+                if gs.stroke != NO_INK:
+                    self._stroke_width(gs, marks)
+            kind = max(gs.fill if fills else NO_INK, gs.stroke if strokes else NO_INK)
+            to_device = _mul(tm, gs.ctm)
+            if kind != NO_INK:
+                em = abs(size) * math.hypot(to_device[2], to_device[3]) * (font.em if font else 1.0)
+                if marks.smallest_text is None or em < marks.smallest_text:
+                    marks.smallest_text = em
+            if kind != NO_INK and x and self.track_ink:
+                y0, y1 = gs.rise + TEXT_DESCENT * size, gs.rise + TEXT_ASCENT * size
+                corners = ((0, y0), (x, y0), (0, y1), (x, y1))
+                self._record(marks, kind, _bounds([_apply(to_device, cx, cy) for cx, cy in corners]),
+                             False, gs.clip)
+        return _mul((1, 0, 0, 1, x, 0), tm)
+
+    def _image(self, marks: Marks, gs: _GState, width, height, stencil: bool, soft_mask: bool) -> None:
+        """An image of ``width`` x ``height`` samples on the unit square."""
+        if gs.fill_alpha <= 0:
+            return
+        box = _intersect(gs.clip, _bounds([_apply(gs.ctm, x, y) for x, y in UNIT_SQUARE]))
+        if box is None:
+            return  # clipped away: nothing of it prints
+        self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+        if soft_mask:
+            marks.transparency.add("an image with a soft mask")
+        a, b, c, d = gs.ctm[:4]
+        across, up = math.hypot(a, b), math.hypot(c, d)
+        if is_number(width) and is_number(height) and across > 0 and up > 0:
+            dpi = min(float(width) * 72 / across, float(height) * 72 / up)
+            if marks.lowest_dpi is None or dpi < marks.lowest_dpi:
+                marks.lowest_dpi = dpi
+        kind = gs.fill if stencil else UNSURE  # a stencil paints the fill colour
+        if kind != NO_INK and self.track_ink:
+            self._record(marks, kind, box, True, gs.clip)
+
+    def _do(self, resources: dict, name, gs: _GState, marks: Marks, depth: int) -> None:
+        ref = as_dict(resources.get("/XObject")).get(name)
+        xobject = as_dict(ref)
+        subtype = xobject.get("/Subtype")
+        if subtype == "/Image":
+            soft = "/SMask" in xobject or as_number(xobject.get("/SMaskInData"), 0) > 0
+            self._image(marks, gs, resolve(xobject.get("/Width")), resolve(xobject.get("/Height")),
+                        _flag(xobject.get("/ImageMask")), soft)
+        elif subtype == "/Form":
+            self._form(ref, xobject, name, resources, gs, marks, depth)
+
+    def _form(self, ref, xobject: dict, name, resources: dict, gs: _GState, marks: Marks, depth: int) -> None:
+        placed = _mul(_matrix(xobject.get("/Matrix", IDENTITY)), gs.ctm)
+        linear: Matrix = (*placed[:4], 0.0, 0.0)
+        bbox = as_box(xobject.get("/BBox"))
+        inner_clip, inner_exact = EVERYWHERE, True
+        if bbox is not None:
+            inner_clip, inner_exact = _transform_box(bbox, linear)
+            if _intersect(gs.clip, _shift(inner_clip, placed[4], placed[5])) is None:
+                return  # clipped away entirely: nothing of it prints
+        form = _key(ref)
+        if form in self._drawing:
+            marks.cycles.add(name_text(name, "?"))
+            return
+        if depth >= MAX_FORM_DEPTH:
+            marks.too_complex = True
+            return
+        own_resources = as_dict(xobject.get("/Resources"))
+        form_resources = own_resources or resources  # old files let forms use the page's
+        key = ("form marks", form, _key(own_resources or resources), gs.inherited())
+        form_marks = self._cache.get(key)
+        if form_marks is None:
+            form_marks = Marks()
+            self._check_fonts(form_marks, form_resources)
+            inner = copy(gs)
+            inner.ctm, inner.clip, inner.clip_exact = linear, inner_clip, inner_exact
+            self._drawing.add(form)
+            try:
+                self._walk(self._form_operations(form, xobject, form_marks), form_resources, inner,
+                           form_marks, depth + 1)
+            finally:
+                self._drawing.discard(form)
+            self._cache[key] = form_marks
+        self._place(marks, form_marks, placed[4], placed[5], gs.clip, gs.clip_exact)
+
+    def _form_operations(self, form, xobject: dict, form_marks: Marks) -> list:
+        key = ("form operations", form)
+        if key not in self._cache:
+            try:
+                self._cache[key] = _operations(stream_data(xobject))
+            except Exception as error:  # pypdf raises many types for broken streams
+                self._cache[key] = []
+                form_marks.errors.append(f"a form's content stream could not be read: {one_line(error)}")
+        return self._cache[key]
+
+    def _place(self, marks: Marks, form_marks: Marks, dx: float, dy: float, clip: Box, exact: bool) -> None:
+        """Add a form's marks, drawn shifted by (dx, dy) under ``clip``."""
+        marks.merge(form_marks)
+        extent = form_marks.extent
+        if not self.track_ink or extent is None:
+            return
+        visible = _intersect(clip, _shift(extent, dx, dy))
+        if visible is None:
+            return
+        if marks.watch is None:  # measuring a form: keep a reference, placed later
+            marks.ink.append((FORM, form_marks, dx, dy, clip, exact))
+            marks.extent = _union(marks.extent, visible)
+            return
+        if _inside(visible, marks.watch):
+            return
+        placement = (id(form_marks), dx, dy, clip, exact)
+        if marks.placed.get(placement) == marks.covers:
+            return  # the very same events again, and nothing covered since
+        for event in form_marks.ink:
+            self._spend(1)
+            if event[0] == FORM:
+                _, inner, inner_dx, inner_dy, inner_clip, inner_exact = event
+                inner_clip = _intersect(clip, _shift(inner_clip, dx, dy))
+                if inner_clip is not None:
+                    self._place(marks, inner, dx + inner_dx, dy + inner_dy, inner_clip, exact and inner_exact)
+            elif event[0] != COVER or exact:  # a cover under an unknown clip shape hides nothing sure
+                self._record(marks, event[0], _shift(event[1], dx, dy), event[2], clip)
+        marks.placed[placement] = marks.covers
+
+
+def _paths_near_edges(run, gs: _GState, watch: Box | None) -> Iterable[int]:
+    """Which of a StrokeRun's paths may reach outside ``watch``: under a
+    transformation along the axes, those with a point closer to its edge (in
+    user space) than any stroke's ink reaches past its points, found a point
+    at a time in comprehensions rather than a path at a time; else all."""
+    a, b, c, d, e, f = gs.ctm
+    if watch is None or b or c or not a or not d:
+        return range(len(run.paths))
+    reach = abs(gs.line_width) * 0.75
+    x0, x1 = sorted(((watch[0] - e) / a, (watch[2] - e) / a))
+    y0, y1 = sorted(((watch[1] - f) / d, (watch[3] - f) / d))
+    pad = 1e-6 + 1e-9 * max(map(abs, (x0, x1, y0, y1)))  # more than any rounding of the exact sums
+    x0, x1, y0, y1 = x0 + reach + pad, x1 - reach - pad, y0 + reach + pad, y1 - reach - pad
+    near = [i for i, x in enumerate(run.xs) if not x0 < x < x1]
+    near += [i for i, y in enumerate(run.ys) if not y0 < y < y1]
+    return sorted({bisect_right(run.paths, i) - 1 for i in near})
+
+
+# --- reading streams ----------------------------------------------------------------
+
+
+def _page_data(page) -> bytes:
+    contents = resolve(page.get("/Contents"))
+    if contents is None:
+        return b""
+    streams = [resolve(s) for s in (contents if isinstance(contents, list) else [contents])]
+    return b"\n".join(stream_data(s) for s in streams if isinstance(s, StreamObject))
+
+
+def _operations(data: bytes) -> list[tuple[Any, bytes]]:
+    """The operations of a content stream, read by our fast tokenizer, or by
+    pypdf's parser where ours meets something it does not handle; pypdf then
+    reads or rejects it as before."""
+    try:
+        return pdf_content.parse(data, path_runs=True)
+    except Exception:  # pdf_content.Unsupported, or whatever else: pypdf decides
+        stream = ContentStream(None, None)
+        stream.set_data(data)
+        return stream.operations
+
+
+_FAST_FILTERS = {"/FlateDecode": zlib, "/Fl": zlib, "/ASCII85Decode": asciiBase85Decode,
+                 "/A85": asciiBase85Decode}
+
+
+def stream_data(stream) -> bytes:
+    """The decoded bytes of a content stream. Flate and ASCII85 without
+    parameters, by far the commonest, are decoded here in C (pypdf decodes
+    ASCII85 in Python: seconds for a book of drawings); pypdf decodes all
+    else, and whatever these refuse, as it always did."""
+    filters = resolve(stream.get("/Filter"))
+    filters = [resolve(f) for f in filters] if isinstance(filters, list) else [filters]
+    raw = getattr(stream, "_data", None)  # pypdf keeps the encoded bytes there
+    parameters = resolve(stream.get("/DecodeParms"))
+    if (filters != [None] and isinstance(raw, bytes) and all(f in _FAST_FILTERS for f in filters)
+            and not any(as_dict(p) for p in (parameters if isinstance(parameters, list) else [parameters]))):
+        try:
+            for name in filters:
+                raw = _inflate(raw) if _FAST_FILTERS[name] is zlib else _ascii85(raw)
+            return raw
+        except ValueError:
+            pass  # pypdf recovers what it can of broken data
+    return stream.get_data()
+
+
+def _inflate(data: bytes) -> bytes:
+    inflater = zlib.decompressobj()
+    try:
+        out = inflater.decompress(data, MAX_DECODED)
+    except zlib.error as error:
+        raise ValueError(str(error)) from None
+    if inflater.unconsumed_tail or not inflater.eof:
+        raise ValueError("truncated or too large")
+    return out
+
+
+def _ascii85(data: bytes) -> bytes:
+    """reportlab's C decoder is lenient: it decodes overflowing groups and
+    stray bytes into something. Its answer is the one if encoding it again
+    gives the data back, byte for byte but the spaces."""
+    decoded = asciiBase85Decode(data)
+    if asciiBase85Encode(decoded).encode("latin-1") != data.translate(None, pdf_content.WHITESPACE):
+        raise ValueError("not canonical ASCII85")
+    return decoded
+
+
+# --- colours and fonts -----------------------------------------------------------------
+
+
+def _colour_model(space) -> str:
+    """How the components of colour space ``space`` (a resource's value) read."""
+    if isinstance(space, str):
+        return _DEVICE_SPACES.get(space, "unsure")
+    if not isinstance(space, list) or not space:
+        return "unsure"
+    family = resolve(space[0])
+    if family in _DEVICE_SPACES:
+        return _DEVICE_SPACES[family]
+    if family == "/ICCBased" and len(space) > 1:
+        return _ICC_MODELS.get(int(as_number(as_dict(space[1]).get("/N"), 0)), "unsure")
+    if family in ("/Separation", "/DeviceN") and len(space) > 1:
+        names = resolve(space[1])
+        names = names if isinstance(names, list) else [names]
+        return "none" if all(resolve(n) == "/None" for n in names) else "tint"
+    return "unsure"  # Indexed, Pattern: what prints depends on a table or a pattern
+
+
+def _font_embedded(font: dict) -> bool:
+    subtype = font.get("/Subtype")
+    if subtype == "/Type3":
+        return True  # glyphs are drawn by content streams inside the file
+    if subtype == "/Type0":
+        descendants = as_list(font.get("/DescendantFonts"))
+        font = as_dict(descendants[0]) if descendants else {}
+    descriptor = as_dict(font.get("/FontDescriptor"))
+    return any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def _font_metrics(font: dict) -> _Font:
+    """Glyph advances for estimating where text ink lands; where the file says
+    nothing (or nonsense) we assume a full em per glyph, which errs towards
+    reporting."""
+    name = name_text(font.get("/BaseFont"), "?")
+    subtype = font.get("/Subtype")
+    scale = 0.001
+    em = 1.0
+    if subtype == "/Type3":
+        matrix = as_list(font.get("/FontMatrix"))
+        scale = as_number(matrix[0], scale) if matrix else scale
+        em = abs(as_number(matrix[3], 0.001)) * 1000 if len(matrix) > 3 else 1.0
+    widths: dict[int, float] = {}
+    default = 1.0
+    two_byte = subtype == "/Type0"
+    descriptor_font = font
+    if two_byte:
+        descendant = as_dict((as_list(font.get("/DescendantFonts")) or [{}])[0])
+        descriptor_font = descendant
+        default = as_number(descendant.get("/DW"), 1000) * scale
+        widths = _cid_widths(as_list(descendant.get("/W")), scale)
+    elif "/Widths" in font:
+        first = int(as_number(font.get("/FirstChar"), 0))
+        widths = {first + k: as_number(v, 1000) * scale for k, v in enumerate(as_list(font["/Widths"]))}
+    else:
+        widths = _standard_widths(name)
+    descriptor = as_dict(descriptor_font.get("/FontDescriptor"))
+    if "/MissingWidth" in descriptor:
+        default = as_number(descriptor["/MissingWidth"], 1000) * scale
+    return _Font(name, widths, default, two_byte, em)
+
+
+def _cid_widths(w: list, scale: float) -> dict[int, float]:
+    """A CID font's /W array: ``first [w1 w2 ...]`` or ``first last w`` runs."""
+    widths: dict[int, float] = {}
+    i = 0
+    while i < len(w) - 1 and len(widths) < MAX_CODES:
+        first, second = int(as_number(w[i], 0)), resolve(w[i + 1])
+        if isinstance(second, list):
+            for k, value in enumerate(second[:MAX_CODES]):
+                widths[first + k] = as_number(value, 1000) * scale
+            i += 2
+        elif i + 2 < len(w):
+            last = min(int(as_number(second, first)), first + MAX_CODES)
+            for code in range(first, last + 1):
+                widths[code] = as_number(w[i + 2], 1000) * scale
+            i += 3
+        else:
+            break
+    return widths
+
+
+def _standard_widths(name: str) -> dict[int, float]:
+    """The base-14 fonts carry no /Widths; reportlab knows their metrics."""
+    try:
+        from reportlab.pdfbase import pdfmetrics
+
+        widths = pdfmetrics.getFont(name).widths
+    except Exception:
+        return {}
+    return {code: w / 1000 for code, w in enumerate(widths)}
+
+
+def _codes(data: bytes, two_byte: bool) -> list[int]:
+    if two_byte:
+        return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data) - 1, 2)]
+    return list(data)
+
+
+# --- paths ------------------------------------------------------------------------------
+
+
+def _line_to(operands, xs: list[float], ys: list[float], starts: list[int], closed: list[bool]) -> None:
+    """l, c, v or y: every point of the operands joins the current subpath."""
+    nums = [float(v) for v in operands]
+    if len(nums) % 2:
+        raise ValueError(f"{len(nums)} coordinates")
+    if not starts:
+        starts.append(len(xs))
+        closed.append(False)
+    xs += nums[0::2]
+    ys += nums[1::2]
+
+
+def _curve_to(op: bytes, operands, xs: list[float], ys: list[float], starts: list[int],
+              closed: list[bool]) -> None:
+    """c, v or y: the curve's points where x or y turns, then its end, join the subpath.
+
+    Their box is the curve's own; its control points can lie well outside it (a
+    quarter circle's by 14 % of the radius), which would call a large round maze's
+    outer wall ink beyond the margin.
+    """
+    if not xs:  # no current point: malformed, so keep every point given
+        _line_to(operands, xs, ys, starts, closed)
+        return
+    nums = [float(v) for v in operands]
+    x0, y0 = xs[-1], ys[-1]
+    if op == b"c":
+        x1, y1, x2, y2, x3, y3 = nums
+    elif op == b"v":
+        (x2, y2, x3, y3), x1, y1 = nums, x0, y0
+    else:
+        x1, y1, x3, y3 = nums
+        x2, y2 = x3, y3
+    turns = sorted(set(_cubic_turns(x0, x1, x2, x3) + _cubic_turns(y0, y1, y2, y3)))
+    for t in turns:
+        xs.append(_cubic_at(x0, x1, x2, x3, t))
+        ys.append(_cubic_at(y0, y1, y2, y3, t))
+    xs.append(x3)
+    ys.append(y3)
+
+
+def _cubic_turns(p0: float, p1: float, p2: float, p3: float) -> list[float]:
+    """The t in (0, 1) where one coordinate of a cubic Bezier curve has a zero derivative."""
+    a = -p0 + 3 * p1 - 3 * p2 + p3
+    b = 2 * (p0 - 2 * p1 + p2)
+    c = p1 - p0
+    if abs(a) < 1e-12:
+        roots = [] if abs(b) < 1e-12 else [-c / b]
+    else:
+        disc = b * b - 4 * a * c
+        if disc < 0:
+            return []
+        root = math.sqrt(disc)
+        roots = [(-b + root) / (2 * a), (-b - root) / (2 * a)]
+    return [t for t in roots if 0 < t < 1]
+
+
+def _cubic_at(p0: float, p1: float, p2: float, p3: float, t: float) -> float:
+    u = 1 - t
+    return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
+
+
+def _stroke_bounds(xs: list[float], ys: list[float], starts: list[int], closed: list[bool], ctm: Matrix,
+                   half: float, cap: int) -> Box | None:
+    """Device-space bounds of the ink of stroking the path (user space; subpath
+    k runs from point starts[k] to starts[k + 1]) with half-width ``half``, or
+    None if it paints nothing. Corners (joins) may reach ``half`` any way;
+    open ends follow the cap: butt ends widen only sideways, so a rule drawn
+    exactly to the margin stays inside it. Sharp miters can reach further; we
+    ignore that."""
+    ink: list[tuple[float, float]] = []
+    for first, stop, shut in zip(starts, starts[1:] + [len(xs)], closed):
+        last = stop - 1
+        for i in range(first, stop):
+            x, y = xs[i], ys[i]
+            end = not shut and (i == first or i == last)
+            j = min(first + 1, last) if i == first else i - 1  # the neighbour along the line
+            dx, dy = x - xs[j], y - ys[j]
+            length = math.hypot(dx, dy)
+            if not end or cap == 1 or length == 0:
+                if end and length == 0 and cap == 0:
+                    continue  # a zero-length segment with butt caps paints nothing
+                ink += [(x - half, y - half), (x + half, y + half)]
+                continue
+            ux, uy = dx / length * half, dy / length * half  # outward along the line
+            reach = 1 if cap == 2 else 0
+            ink += [(x - uy + reach * ux, y + ux + reach * uy), (x + uy + reach * ux, y - ux + reach * uy)]
+    return _bounds([_apply(ctm, x, y) for x, y in ink]) if ink else None
+
+
+def _device_rectangle(xs: list[float], ys: list[float], starts: list[int], ctm: Matrix) -> Box | None:
+    """The device-space box the path fills exactly, if it is one rectangle
+    with sides along the axes (as re draws it, or four lines), else None."""
+    if len(starts) != 1 or not 4 <= len(xs) <= 5:
+        return None
+    points = [_apply(ctm, x, y) for x, y in zip(xs, ys)]
+    if len(points) == 5:
+        if points[4] != points[0]:
+            return None
+        points = points[:4]
+    box = _bounds(points)
+    corners = {(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])}
+    if set(points) != corners:
+        return None
+    # going round: consecutive corners share an x or a y, so no diagonal crosses
+    for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]):
+        if ax != bx and ay != by:
+            return None
+    return box
+
+
+# --- geometry ------------------------------------------------------------------------
+
+
+def _mul(m: Matrix, n: Matrix) -> Matrix:
+    """m then n: the matrix product m x n in PDF's row-vector convention."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _min_scale(m: Matrix) -> float:
+    """How much a line's width shrinks at worst. Under a non-uniform scale a
+    stroke is thinnest across the direction scaled least, so the smaller
+    singular value (not sqrt|det|, an average) says what the printer sees."""
+    a, b, c, d = m[:4]
+    total = a * a + b * b + c * c + d * d
+    det = a * d - b * c
+    root = math.sqrt(max(total * total - 4 * det * det, 0.0))
+    return math.sqrt(max((total - root) / 2, 0.0))
+
+
+def _transform_box(box: Box, m: Matrix) -> tuple[Box, bool]:
+    """The device bounds of ``box`` under ``m``, and whether they are its exact image."""
+    x0, y0, x1, y1 = box
+    corners = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    return _bounds(corners), (m[1] == m[2] == 0) or (m[0] == m[3] == 0)
+
+
+def _bounds(points: list[tuple[float, float]]) -> Box:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _intersect(a: Box | None, b: Box | None) -> Box | None:
+    if a is None or b is None:
+        return a or b
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] <= box[2] and box[1] <= box[3] else None
+
+
+def _union(a: Box | None, b: Box | None) -> Box | None:
+    if a is None or b is None:
+        return a or b
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def _inside(box: Box, outer: Box) -> bool:
+    return box[0] >= outer[0] and box[1] >= outer[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def _shift(box: Box, dx: float, dy: float) -> Box:
+    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+
+
+def _event_box(event: tuple) -> Box:
+    """Where an event may paint; for a placed form, its extent shifted and clipped."""
+    if event[0] != FORM:
+        return event[1]
+    _, marks, dx, dy, clip, _ = event
+    return _intersect(clip, _shift(marks.extent, dx, dy)) or (0.0, 0.0, 0.0, 0.0)
+
+
+def _matrix(values) -> Matrix:
+    nums = [float(resolve(v)) for v in as_list(values)]
+    if len(nums) != 6 or not all(map(math.isfinite, nums)):
+        raise ValueError(f"not a matrix: {nums}")
+    return (nums[0], nums[1], nums[2], nums[3], nums[4], nums[5])
+
+
+# --- reading PDF objects that may be anything -------------------------------------------
+
+
+def resolve(obj):
+    return obj.get_object() if isinstance(obj, IndirectObject) else obj
+
+
+def as_dict(obj) -> dict:
+    obj = resolve(obj)
+    return obj if isinstance(obj, dict) else {}
+
+
+def as_list(obj) -> list:
+    obj = resolve(obj)
+    return obj if isinstance(obj, list) else []
+
+
+def _flag(obj) -> bool:
+    """Whether ``obj`` is the boolean true (pypdf's BooleanObject is no bool)."""
+    obj = resolve(obj)
+    return obj is True or getattr(obj, "value", None) is True
+
+
+def is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def as_number(obj, default: float) -> float:
+    """``obj`` as a finite float, or ``default``."""
+    obj = resolve(obj)
+    try:
+        return float(obj) if is_number(obj) else default
+    except OverflowError:  # an integer of hundreds of digits
+        return default
+
+
+def as_box(rect) -> Box | None:
+    """A rectangle [x0 y0 x1 y1] in either corner order, or None if it is not four numbers."""
+    values = [as_number(v, math.nan) for v in as_list(rect)]
+    if len(values) != 4 or not all(map(math.isfinite, values)):
+        return None
+    x0, y0, x1, y1 = values
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def name_text(obj, default: str) -> str:
+    obj = resolve(obj)
+    return str(obj)[1:] if isinstance(obj, str) and str(obj).startswith("/") else default
+
+
+def _key(ref) -> Any:
+    """A cache key for a PDF object: its object number, or for a direct
+    object (which lives as long as the reader) its identity."""
+    return (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else id(ref)
+
+
+def one_line(error: Exception) -> str:
+    text = " ".join(str(error).split())
+    return text[:200] or type(error).__name__
