@@ -36,6 +36,8 @@ pictures: $(BIN)/.installed
 	$(BIN)/bookmaker maze --size 30x30 --mask-image configs/art/owl.png --algorithm wilson --seed 7 --endpoints border --cell 8 -o docs/shapes/owl.png
 	$(BIN)/bookmaker maze --size 30x12 --mask-text Tom --algorithm wilson --seed 7 --endpoints border --cell 12 -o docs/shapes/name.png
 	$(BIN)/bookmaker maze --size 20x20 --outline cat --algorithm recursive-backtracker --seed 3 --braid 1 --endpoints border --solution --cell 14 -o docs/shapes/braided.png
+	$(BIN)/bookmaker build configs/activity-book.yaml --quiet
+	$(BIN)/bookmaker preview output/activity-book.cover.pdf --guides --dpi 60 -o docs/covers
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/*.json

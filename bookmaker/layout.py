@@ -218,6 +218,21 @@ def place_maze(slot: Box, topology: Topology, min_cell: float, where: str) -> Pl
     cell = min(cell, max(MAX_CELL_PT, min_cell) / topology.corridor)
     # Round numbers keep the content stream short, but never narrow a corridor under the minimum.
     cell = max(math.floor(cell * 100) / 100, least)
+    return centred(slot, (x0, y0, x1, y1), topology, cell)
+
+
+def fill_area(area: Box, topology: Topology) -> Placement:
+    """A maze of ``topology`` as large as ``area`` holds it with its arrows, centred: art,
+    which has no label or code around it and no cell size to keep to."""
+    x0, y0, x1, y1 = area
+    cell = math.floor(fit_cell(x1 - x0, y1 - y0, *extent(topology)) * 100) / 100
+    return centred(area, area, topology, cell)
+
+
+def centred(slot: Box, area: Box, topology: Topology, cell: float) -> Placement:
+    """A maze of ``topology`` at ``cell`` points a cell unit, centred in ``area`` of ``slot``."""
+    x0, y0, x1, y1 = area
+    columns, rows = extent(topology)
     maze_w, maze_h = columns * cell, rows * cell
     left = x0 + ((x1 - x0) - maze_w) / 2
     bottom = y0 + ((y1 - y0) - maze_h) / 2

@@ -68,7 +68,7 @@ class MazeRecord:
 def manifest_json(*, title: str, seed: int, config: str, pages: int,
                   page_size: tuple[float, float], pdf_sha256: str, mazes: list[MazeRecord],
                   profile: str, key: dict | None = None,
-                  title_art: dict | None = None) -> bytes:
+                  title_art: dict | None = None, cover: dict | None = None) -> bytes:
     document = {
         "format": FORMAT,
         "title": title,
@@ -84,4 +84,6 @@ def manifest_json(*, title: str, seed: int, config: str, pages: int,
         document["answer_key"] = key
     if title_art:
         document["title_art"] = title_art
+    if cover:
+        document["cover"] = cover
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence, Union
 
+from .cover_geometry import CoverGeometry
 from .geometry import MazeDrawing
 from .layout import PageFrame, Placement
 from .maze.model import Maze
@@ -27,6 +28,8 @@ class Style:
     solution_color: str = "#D62728"
     solution_width: float = 2.0  # points; "line" style
     marker_grey: float = 0.0
+    wall_color: str | None = None  # #RRGGBB in place of wall_grey, for a colour cover
+    marker_color: str | None = None  # #RRGGBB in place of marker_grey
 
 
 @dataclass(frozen=True)
@@ -132,3 +135,37 @@ class DocumentView:
     bleed: bool
     outline: bool  # PDF bookmarks for the contents entries
     sheets: list[SheetView] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One run of text at its baseline's start, in one font, size and colour; ``angle`` -90
+    runs it top to bottom, as a spine reads."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    color: str
+    angle: float = 0.0
+
+
+@dataclass(frozen=True)
+class CoverMaze:
+    drawing: MazeDrawing
+    placement: Placement
+    style: Style
+
+
+@dataclass(frozen=True)
+class CoverView:
+    """A full-wrap cover: a background over the whole page, text, mazes and the barcode."""
+
+    geometry: CoverGeometry
+    title: str
+    author: str
+    background: str  # #RRGGBB
+    texts: Sequence[TextRun]
+    mazes: Sequence[CoverMaze]
+    isbn: str | None  # as written, drawn as an EAN-13 in the barcode box; None: nothing there

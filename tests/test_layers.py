@@ -16,10 +16,10 @@ LAYERS = [
     ("cli", ["bookmaker.cli", "bookmaker.__main__", "bookmaker.commands"]),
     ("build", ["bookmaker.build"]),
     ("drivers", ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight",
-                 "bookmaker.preview", "bookmaker.manifest"]),
+                 "bookmaker.preview", "bookmaker.manifest", "bookmaker.cover_preflight"]),
     ("layout", ["bookmaker.views", "bookmaker.layout", "bookmaker.fonts", "bookmaker.files",
-                "bookmaker.masks",
-                "bookmaker.pdf_content"]),
+                "bookmaker.masks", "bookmaker.cover_geometry", "bookmaker.typesetting",
+                "bookmaker.pdf_content", "bookmaker.pdf_marks"]),
     ("geometry", ["bookmaker.geometry"]),
     ("maze", ["bookmaker.maze"]),
     ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.errors", "bookmaker"]),
@@ -81,7 +81,7 @@ def imports_of(path: Path) -> set[str]:
                 if isinstance(child, (ast.stmt,)):
                     visit([child])
 
-    visit(ast.parse(path.read_text()).body)
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
     found.discard(module)
     return found
 
@@ -150,7 +150,7 @@ def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(tmp_path):
     from bookmaker.plan import maze_seed
 
     result = build(PACKAGE.parent / "configs" / "default.yaml", tmp_path / "book.pdf")
-    manifest = json.loads(result.manifest.read_text())
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert manifest["title_art"] == {"algorithm": "wilson", "width": 24, "height": 14,
                                      "seed": maze_seed(manifest["seed"], "cover", 0),
                                      "endpoints": "border"}

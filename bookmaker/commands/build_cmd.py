@@ -38,7 +38,8 @@ def build_command(
                              help="Worker processes for the mazes; 0 means one per core (never more than the cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
-    """Build the book: a print-ready PDF and its manifest. stdout lists the files written."""
+    """Build the book: a print-ready PDF, its cover when the config has a cover: block, and
+    its manifest. stdout lists the files written; stderr says what a cover left out."""
     factory, bar = _progress_bar(quiet)
     cores = os.cpu_count() or 1
     workers = min(jobs or cores, cores)  # more processes than cores only adds start-up time
@@ -47,7 +48,9 @@ def build_command(
             result = build(config, output, seed=seed, jobs=workers, progress=factory)
     else:
         result = build(config, output, seed=seed, jobs=workers)
-    for path in (result.pdf, result.key_pdf, result.manifest):
+    for note in result.notes:
+        typer.echo(note, err=True)
+    for path in (result.pdf, result.key_pdf, result.cover, result.manifest):
         if path:
             typer.echo(str(path))
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Optional
 
 import typer
 
+from ..cover_geometry import BARCODES, CoverGeometry
+from ..cover_preflight import check_cover
 from ..errors import BookmakerError
 from ..preflight import check_pdf
-from ..profiles import PROFILES, parse_size
+from ..profiles import PROFILES, get_profile, parse_size
+from .cover_options import PAPER, SPINE, cover_spine, pages_option
 
 
 def check(
@@ -21,6 +25,18 @@ def check(
         None, "--trim", help="Expected trim size, e.g. 6x9in, 148x210mm or a preset such as letter.",
         show_default=False,
     ),
+    cover: bool = typer.Option(
+        False, "--cover",
+        help="The PDF is a full-wrap cover: check its size against the spine formula, its "
+        "TrimBox, text in the bleed or over the folds, and ink in KDP's barcode box. Needs "
+        "--trim, and --pages (with --paper) or --spine-width.",
+    ),
+    pages: Optional[int] = pages_option("--pages"),
+    paper: str = PAPER,
+    spine_width: Optional[str] = SPINE,
+    barcode: str = typer.Option(
+        "kdp", "--barcode",
+        help=f"Covers: {', '.join(BARCODES)}; kdp (KDP prints its barcode) wants the box plain."),
 ) -> None:
     """Preflight a PDF for a printer: fonts, lines, transparency, boxes, margins, page count.
 
@@ -31,10 +47,24 @@ def check(
     except BookmakerError as error:
         raise BookmakerError(f"--trim: {error}") from None
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are noise here
-    report = check_pdf(pdf, profile, trim=trim_size)
+    if cover:
+        report = _check_cover(pdf, profile, trim_size, pages, paper, spine_width, barcode)
+    else:
+        report = check_pdf(pdf, profile, trim=trim_size)
     typer.echo(report.format())
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _check_cover(pdf: Path, profile: str, trim: tuple[float, float] | None, pages: int | None,
+                 paper: str, spine_width: str | None, barcode: str):
+    if trim is None:
+        raise BookmakerError("--cover needs --trim: the interior's trim size, e.g. 8.5x11in")
+    if barcode not in BARCODES:
+        raise BookmakerError(f"--barcode: '{barcode}' is not one of: {', '.join(BARCODES)}")
+    get_profile(profile)  # an unknown profile is named before any spine is worked out
+    spine, pages = cover_spine(pdf, profile, pages, paper, spine_width)
+    return check_cover(pdf, profile, CoverGeometry(*trim, spine), pages, barcode)
 
 
 def register(app: typer.Typer) -> None:

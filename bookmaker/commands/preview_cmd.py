@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import typer
 
+from ..cover_geometry import CoverGeometry
 from ..preview import (
     PAGE_DPI,
     SHEET_DPI,
     default_output_dir,
     page_count,
+    page_size,
     parse_pages,
+    render_cover_guides,
     render_pages,
     render_sheet,
 )
+from .cover_options import PAPER, SPINE, cover_spine, pages_option
 
 
 def preview(
@@ -38,9 +43,26 @@ def preview(
     columns: int = typer.Option(
         None, "--columns", help="Thumbnails per row on the sheet (default: up to 8).", show_default=False
     ),
+    guides: bool = typer.Option(
+        False, "--guides",
+        help="A cover: write <pdf name>-guides.png with the trim, spine folds, safe areas and "
+        "barcode box drawn over it. The spine comes from the manifest beside a cover bookmaker "
+        "built, or from --interior-pages and --paper (kdp), or --spine-width.",
+    ),
+    profile: str = typer.Option("kdp", "--profile", "-p", help="Covers: the printer, whose formula sets the spine."),
+    interior_pages: Optional[int] = pages_option("--interior-pages"),
+    paper: str = PAPER,
+    spine_width: Optional[str] = SPINE,
 ) -> None:
     """Render PDF pages to PNG files named <pdf name>-p001.png and so on; prints the paths written."""
     out_dir = output or default_output_dir(pdf)
+    if guides:
+        spine, _ = cover_spine(pdf, profile, interior_pages, paper, spine_width)
+        width, height = page_size(pdf)
+        geometry = CoverGeometry.of_page(width, height, spine)
+        typer.echo(str(render_cover_guides(pdf, out_dir / f"{pdf.stem}-guides.png", geometry,
+                                           dpi or PAGE_DPI)))
+        return
     numbers = parse_pages(pages, page_count(pdf))
     if sheet:
         sheet_path = out_dir / f"{pdf.stem}-sheet.png"

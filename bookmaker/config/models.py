@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    ValidationError,
     BeforeValidator,
     ConfigDict,
     Field,
@@ -31,6 +32,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .. import units
+from ..cover_geometry import BARCODES, PAPERS, spine_formula
 from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
 from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
@@ -594,6 +596,112 @@ class Worksheet(Strict):
         return size
 
 
+COVER_ART_DEFAULT_SIZE = {"polar": {"rings": 14}, "other": {"size": "14x18"}}
+
+
+class CoverArt(Strict):
+    """The maze on the front cover: a section's shape, algorithm and size, one maze."""
+
+    shape: Shape = Field("polar", description="square, hex, triangle or polar.")
+    algorithm: str = Field(
+        "recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.",
+        json_schema_extra={"enum": list(ALGORITHMS)},
+    )
+    size: GridSize | None = Field(
+        None, description="COLUMNSxROWS for every shape but polar; default 14x18.")
+    rings: int | None = Field(None, description="Rings of a polar maze; default 14.")
+    seed: int | None = Field(
+        None, ge=0, le=2**63 - 1,
+        description="The maze's own seed; default: one derived from the book seed.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_size(cls, data: Any) -> Any:
+        data = _none_is_default(data)
+        if isinstance(data, dict) and "size" not in data and "rings" not in data:
+            shape = data.get("shape", "polar")
+            data = {**data, **COVER_ART_DEFAULT_SIZE["polar" if shape == "polar" else "other"]}
+        return data
+
+    @model_validator(mode="after")
+    def _a_section_would_take_it(self) -> "CoverArt":
+        # The art obeys every rule a section's mazes do: the section's checks judge it.
+        probe: dict[str, Any] = {"title": "cover art", "count": 1, "shape": self.shape,
+                                 "algorithm": self.algorithm}
+        if self.size is not None:
+            probe["size"] = f"{self.size[0]}x{self.size[1]}"
+        if self.rings is not None:
+            probe["rings"] = self.rings
+        try:
+            Section.model_validate(probe)
+        except ValidationError as error:
+            first = error.errors()[0]
+            at = tuple(first["loc"]) + tuple(first.get("ctx", {}).get("at", ()))
+            raise problem(first.get("ctx", {}).get("message", first["msg"]), *at) from None
+        return self
+
+
+def _isbn_digits(isbn: str) -> str:
+    """The 13 digits of an ISBN-13 written with or without hyphens and spaces."""
+    digits = re.sub(r"[\s-]", "", isbn)
+    if not re.fullmatch(r"97[89]\d{10}", digits):
+        raise problem(f"'{isbn}' is not an ISBN-13: 13 digits starting 978 or 979 "
+                      "(hyphens and spaces may separate them)")
+    weighted = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits[:12]))
+    check = (10 - weighted % 10) % 10
+    if int(digits[12]) != check:
+        raise problem(f"'{isbn}' ends in the check digit {digits[12]}, but its first 12 digits "
+                      f"give {check}; check the number against the ISBN agency's record")
+    return digits
+
+
+class Cover(Strict):
+    """A full-wrap paperback cover (back, spine and front on one page, with bleed), written
+    beside the interior as NAME.cover.pdf."""
+
+    paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
+        "white", description=f"The interior's paper, which sets the spine: {_words(PAPERS)}.")
+    subtitle: str | None = Field(None, description="On the front; default: the book's subtitle.")
+    author: str | None = Field(None, description="On the front and spine; default: the book's author.")
+    back_text: str = Field(
+        "", description="The back cover's blurb; a blank line starts a new paragraph.")
+    spine_text: str | None = Field(
+        None, description="Along the spine, top to bottom; default: the title and author; "
+        "empty for none.")
+    background: HexColor = Field("#173F5F", description="The colour the whole cover is printed on.")
+    ink: HexColor = Field("#FFFFFF", description="Colour of the text.")
+    accent: HexColor = Field("#F6D55C", description="Colour of the front maze's path and the back's puzzle.")
+    art: CoverArt = Field(CoverArt(), description="The maze on the front.")
+    sample: bool = Field(True, description="A small puzzle on the back, in the first section's shape.")
+    barcode: Literal[BARCODES] | None = Field(  # type: ignore[valid-type]
+        None, description="kdp: leave KDP's barcode box plain for the barcode KDP prints; isbn: "
+        "draw the EAN-13 of `isbn` there; none: no box (your art carries a barcode). Default: "
+        "isbn when `isbn` is given, else kdp on the kdp profile and none elsewhere.")
+    isbn: str | None = Field(None, description="The book's ISBN-13, drawn as an EAN-13 barcode.")
+    spine_width: Length | None = Field(
+        None, description="The printer's spine width, for printers whose formula bookmaker "
+        "does not carry (lulu, ingramspark, home); kdp's is computed from the page count.")
+
+    _art_default = field_validator("art", mode="before")(_none_is_default)
+
+    @field_validator("isbn")
+    @classmethod
+    def _isbn_valid(cls, isbn: str | None) -> str | None:
+        if isbn is not None:
+            _isbn_digits(isbn)
+        return None if isbn is None else " ".join(isbn.split())  # as written: its hyphens are the agency's
+
+    @model_validator(mode="after")
+    def _barcode_agrees(self) -> "Cover":
+        if self.barcode == "isbn" and self.isbn is None:
+            raise problem("barcode: isbn draws the book's ISBN; give it as isbn: 978-...",
+                          "barcode")
+        if self.isbn is not None and self.barcode in ("kdp", "none"):
+            raise problem(f"barcode: {self.barcode} prints no ISBN barcode; remove isbn or set "
+                          "barcode: isbn", "isbn")
+        return self
+
+
 class Book(Strict):
     """One puzzle book (or a stack of worksheets): everything a build needs."""
 
@@ -618,6 +726,9 @@ class Book(Strict):
     answer_key: AnswerKey = Field(AnswerKey(), description="The solutions.")
     worksheet: Worksheet = Field(Worksheet(), description="Options for layout: worksheet.")
     show_rating: bool = Field(True, description="Show difficulty stars beside each maze.")
+    cover: Cover | None = Field(
+        None, description="A full-wrap paperback cover, built with the interior; `cover: {}` "
+        "for one with every default, null or absent for none.")
 
     _headings_default = field_validator(
         "page", "font", "front_matter", "answer_key", "worksheet", mode="before"
@@ -669,6 +780,31 @@ class Book(Strict):
                     raise problem(f"{error}{said}", "sections", index, "mask",
                                   section.mask.kind) from None
         return self
+
+    @model_validator(mode="after")
+    def _cover_fits_printer(self) -> "Book":
+        cover = self.cover
+        if cover is None:
+            return self
+        if cover.barcode == "kdp" and self.profile != "kdp":
+            raise problem(f"barcode: kdp leaves the box KDP prints its barcode in, but this book "
+                          f"is for {self.profile}; use isbn: (the EAN-13 is drawn) or "
+                          "barcode: none", "cover", "barcode")
+        if cover.spine_width is None and spine_formula(self.profile) is None:
+            raise problem(f"required key is missing: spine_width, since bookmaker carries no "
+                          f"{self.profile} spine formula; give the width the printer's spine "
+                          "calculator states for this book's page count and paper (e.g. "
+                          "spine_width: 0.3in)", "cover", "spine_width")
+        return self
+
+    @property
+    def cover_barcode(self) -> str:
+        """What goes in the barcode box: the config's choice, else isbn when an ISBN is given,
+        else KDP's plain box on the kdp profile and nothing elsewhere."""
+        cover = self.cover
+        if cover is None or cover.barcode is not None:
+            return cover.barcode if cover else "none"
+        return "isbn" if cover.isbn else "kdp" if self.profile == "kdp" else "none"
 
     def mask_spec(self, section: int, name: str | None = None) -> MaskSpec | None:
         """The mask of ``section``'s mazes, a text in the book's font (headings' face), with

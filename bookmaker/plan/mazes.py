@@ -55,6 +55,7 @@ class MazeJob:
     rings: int | None = None  # polar only
     mask: MaskSpec | None = None  # the silhouette a grid is cut to
     braid: float = 0.0  # share of dead ends joined into loops
+    seed: int | None = None  # a seed the user chose, used as it is instead of a derived one
 
     def topology(self) -> Topology:
         """The shape and size of the maze to make."""
@@ -96,7 +97,8 @@ def make_maze(job: MazeJob) -> MadeMaze:
     """Generate, place endpoints, solve and measure; retry seeds if the section demands it."""
     topology = job.topology()
     for attempt in range(MAX_ATTEMPTS if job.min_solution_share else 1):
-        seed = maze_seed(job.book_seed, job.seed_key, job.index, attempt)
+        seed = (job.seed if job.seed is not None
+                else maze_seed(job.book_seed, job.seed_key, job.index, attempt))
         maze = generate_on(topology, job.algorithm, seed, braid=job.braid, **dict(job.options))
         maze = with_endpoints(maze, job.endpoints)
         path = solution(maze)

@@ -89,7 +89,10 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
     canvas.setLineJoin(1 if drawing.round_walls else 0)
     # Rounded up to reportlab's six decimals, so the printed width never dips under the minimum.
     canvas.setLineWidth(math.ceil(style.wall_width / cell * 1e6) / 1e6)
-    canvas.setStrokeGray(style.wall_grey)
+    if style.wall_color:
+        canvas.setStrokeColorRGB(*hex_to_rgb(style.wall_color))
+    else:
+        canvas.setStrokeGray(style.wall_grey)
     canvas.drawPath(_walls(canvas, drawing.walls), stroke=1, fill=0)
     if drawing.solution and style.solution == "line":
         canvas.setStrokeColorRGB(*hex_to_rgb(style.solution_color))
@@ -97,7 +100,10 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         canvas.setLineCap(1)
         canvas.setLineJoin(1)
         canvas.drawPath(_line(canvas, drawing.solution), stroke=1, fill=0)
-    canvas.setFillGray(style.marker_grey)
+    if style.marker_color:
+        canvas.setFillColorRGB(*hex_to_rgb(style.marker_color))
+    else:
+        canvas.setFillGray(style.marker_grey)
     for marker in (drawing.start_marker, drawing.end_marker):
         if marker:
             _polygon(canvas, marker)

@@ -1,0 +1,29 @@
+"""`bookmaker cover CONFIG`: only the full-wrap cover, byte for byte the one `build` writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..build import build_cover
+
+
+def cover(
+    config: Path = typer.Argument(..., help="The book's YAML config, with a cover: block.",
+                                  show_default=False),
+    output: Optional[Path] = typer.Option(
+        None, "-o", "--output", help="Cover PDF to write; default output/<config name>.cover.pdf."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Override the book seed."),
+) -> None:
+    """Build the cover alone: the interior is planned to count its pages, but not drawn.
+    stdout names the file; stderr says what the cover left out (spine text), and why."""
+    result = build_cover(config, output, seed=seed)
+    for note in result.notes:
+        typer.echo(note, err=True)
+    typer.echo(str(result.cover))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("cover")(cover)

@@ -1,0 +1,61 @@
+"""A cover's spine as `check --cover` and `preview --guides` are told it: by the interior's
+page count and paper, by a width, or by the manifest a build wrote beside the cover."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..cover_geometry import PAPERS, spine_width
+from ..errors import BookmakerError
+from ..units import parse_length
+
+
+
+def pages_option(flag: str):
+    """The interior's page count; `preview` already has a --pages of its own."""
+    return typer.Option(None, flag, min=1, show_default=False,
+                        help="Covers: the interior's page count, which sets the spine.")
+
+
+PAPER = typer.Option("white", "--paper", help=f"Covers: the interior's paper: {', '.join(PAPERS)}.")
+SPINE = typer.Option(None, "--spine-width", show_default=False,
+                     help="Covers: the spine width, e.g. 0.25in, where the profile has no formula.")
+
+
+def cover_spine(pdf: Path, profile: str, pages: Optional[int], paper: str,
+                spine: Optional[str]) -> tuple[float, Optional[int]]:
+    """(spine width in points, interior pages or None if unknown) from the flags, else from
+    ``x.manifest.json`` beside ``x.cover.pdf``."""
+    if paper not in PAPERS:
+        raise BookmakerError(f"--paper: '{paper}' is not one of: {', '.join(PAPERS)}")
+    if spine is not None:
+        try:
+            return parse_length(spine), pages
+        except ValueError as error:
+            raise BookmakerError(f"--spine-width: {error}") from None
+    if pages is not None:
+        try:
+            return spine_width(profile, paper, pages), pages
+        except BookmakerError as error:
+            raise BookmakerError(f"--pages: {error} with --spine-width") from None
+    manifest = _manifest_beside(pdf)
+    if manifest is None:
+        raise BookmakerError(f"{pdf}: give --pages (and --paper) or --spine-width to place the "
+                             "spine; no manifest from a bookmaker build lies beside the cover")
+    return manifest["spine_width"], manifest["interior_pages"]
+
+
+def _manifest_beside(pdf: Path) -> dict | None:
+    name = pdf.name.removesuffix(".cover.pdf")
+    if name == pdf.name:
+        return None
+    path = pdf.with_name(f"{name}.manifest.json")
+    try:
+        cover = json.loads(path.read_text(encoding="utf-8")).get("cover")
+    except (OSError, ValueError):
+        return None
+    return cover if isinstance(cover, dict) and cover.get("file") == pdf.name else None

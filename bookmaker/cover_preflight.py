@@ -1,0 +1,181 @@
+"""Preflight of a full-wrap cover PDF, ours or anyone's, against its printer's numbers.
+
+    report = check_cover("book.cover.pdf", "kdp", CoverGeometry(612, 792, spine), 116, "kdp")
+
+The page must have the size the spine formula gives (within ``SIZE_TOLERANCE``), its
+TrimBox the page less the bleed; the page-content rules of the interior preflight apply
+(fonts, transparency, thin lines, small text); text must lie inside the safe zones, clear of
+the spine folds and, where the printer forbids spine text, off the spine; and with KDP's
+barcode the barcode box must hold only the plain background.
+
+Text is located by pdfium (the glyphs' own boxes, as a viewer lays them out), and the barcode
+box is judged by rendering it: a reader of our own content streams would trust what the file
+says rather than what prints.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from .cover_geometry import BLEED, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
+from .errors import BookmakerError
+from .preflight import Problem, Report, check_marks
+from .profiles import INCH
+
+BARCODE_DPI = 100
+# A pixel of the barcode box counts as ink when a channel differs from the box's commonest
+# colour by more than this: anti-aliasing and JPEG noise in a flat background stay under it.
+INK_DIFFERENCE = 24
+
+
+def check_cover(path: str | Path, profile_name: str, geometry: CoverGeometry,
+                pages: int | None, barcode: str) -> Report:
+    """Check the cover at ``path`` for an interior of ``pages`` pages (None: unknown, so the
+    printer's spine-text rule is not applied) whose panels and spine ``geometry`` gives;
+    ``barcode`` "kdp" demands KDP's box be plain."""
+    report = check_marks(path, profile_name)
+    problems = report.problems
+    try:
+        document = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as error:
+        raise BookmakerError(f"{path}: not a readable PDF: {error}") from None
+    try:
+        if len(document) != 1:
+            problems.append(Problem(None, "cover-pages", f"a cover is one page; this PDF has "
+                                                         f"{len(document)}"))
+        page = document[0]
+        problems += _boxes(page, geometry)
+        problems += _text(page, geometry, profile_name, pages)
+        if barcode == "kdp":
+            problems += _barcode_box(page, geometry)
+    finally:
+        document.close()
+    return report
+
+
+def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
+    problems = []
+    media = page.get_mediabox()
+    width, height = media[2] - media[0], media[3] - media[1]
+    if abs(width - geometry.width) > SIZE_TOLERANCE or abs(height - geometry.height) > SIZE_TOLERANCE:
+        problems.append(Problem(1, "cover-size", (
+            f"the page is {_inches(width)} x {_inches(height)} in; this cover must be "
+            f"{_inches(geometry.width)} x {_inches(geometry.height)} in (two "
+            f"{_inches(geometry.trim_width)} in panels, a {_inches(geometry.spine)} in spine and "
+            f"{_inches(BLEED)} in bleed on every side)")))
+        return problems  # the boxes would only repeat the size's error
+    trim = page.get_trimbox(fallback_ok=False)
+    expected = _offset(geometry.trim, media)
+    if trim is None:
+        problems.append(Problem(1, "cover-trim-box",
+                                "no TrimBox; set it to the page less the 0.125 in bleed"))
+    elif max(abs(a - b) for a, b in zip(trim, expected)) > SIZE_TOLERANCE:
+        problems.append(Problem(1, "cover-trim-box", (
+            f"the TrimBox is {_box_text(trim)}; it must be the page less the 0.125 in bleed, "
+            f"{_box_text(expected)}")))
+    return problems
+
+
+def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str,
+          pages: int | None) -> list[Problem]:
+    """Each kind of misplaced text once, with the first characters found and where."""
+    media = page.get_mediabox()
+    refused = spine_text_rule(profile, pages) if pages is not None else None
+    safe = [geometry.back_safe, geometry.front_safe]
+    if geometry.spine_safe is not None and not refused:
+        safe.append(geometry.spine_safe)
+    found: dict[str, list[tuple[str, Box]]] = {}
+    textpage = page.get_textpage()
+    try:
+        for index in range(textpage.count_chars()):
+            char = textpage.get_text_range(index, 1)
+            if not char.strip():
+                continue
+            box = _offset_back(textpage.get_charbox(index), media)
+            if any(_inside(box, zone) for zone in safe):
+                continue
+            found.setdefault(_where(box, geometry, refused), []).append((char, box))
+    finally:
+        textpage.close()
+    problems = []
+    for kind, chars in found.items():
+        sample = "".join(char for char, _ in chars[:12])
+        problems.append(Problem(1, f"cover-text-{kind}", _TEXT_MESSAGES[kind].format(
+            count=len(chars), sample=sample, at=_box_text(_union([b for _, b in chars])),
+            refused=refused or "")))
+    return problems
+
+
+_TEXT_MESSAGES = {
+    "fold": ("{count} characters of text ('{sample}') at {at} lie within 0.0625 in of a spine "
+             "fold, which may drift that far in binding"),
+    "spine": "{count} characters of text ('{sample}') at {at} on the spine: {refused}",
+    "edge": ("{count} characters of text ('{sample}') at {at} lie outside the safe area, "
+             "0.125 in inside the trim (or in the bleed)"),
+}
+
+
+def _where(box: Box, geometry: CoverGeometry, refused: str | None) -> str:
+    """Why text at ``box`` outside every safe zone is misplaced: near a fold, on a spine
+    that may hold none, or too near the trim."""
+    if any(_overlaps(box, band) for band in geometry.fold_bands):
+        return "fold"
+    if refused and _overlaps(box, geometry.spine_box):
+        return "spine"
+    return "edge"
+
+
+def _barcode_box(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
+    """KDP prints its barcode over the box: anything else there is covered or clashes."""
+    media = page.get_mediabox()
+    x0, y0, x1, y1 = _offset(geometry.barcode_box, media)
+    scale = BARCODE_DPI / 72
+    # One pixel in from each side, so the anti-aliased edge of art beside the box is not in it.
+    crop = (x0 - media[0], y0 - media[1], media[2] - x1, media[3] - y1)
+    bitmap = page.render(scale=scale, crop=crop)
+    image = bitmap.to_pil().convert("RGB")
+    image = image.crop((1, 1, image.width - 1, image.height - 1))
+    colours = image.getcolors(image.width * image.height)
+    _, common = max(colours)
+    ink = sum(count for count, colour in colours
+              if max(abs(a - b) for a, b in zip(colour, common)) > INK_DIFFERENCE)
+    share = ink / (image.width * image.height)
+    if ink:
+        return [Problem(1, "cover-barcode", (
+            f"{share:.1%} of KDP's barcode box (2 x 1.2 in, 0.25 in from the bottom trim and "
+            f"the spine fold, {_box_text(geometry.barcode_box)}) holds something other than the "
+            f"background; KDP prints its barcode there, so leave it plain"))]
+    return []
+
+
+def _offset(box: Box, media: Box) -> Box:
+    """``box`` in the coordinates of a page whose MediaBox starts at ``media``'s corner."""
+    return box[0] + media[0], box[1] + media[1], box[2] + media[0], box[3] + media[1]
+
+
+def _offset_back(box: Box, media: Box) -> Box:
+    return box[0] - media[0], box[1] - media[1], box[2] - media[0], box[3] - media[1]
+
+
+def _inside(box: Box, zone: Box) -> bool:
+    return (box[0] >= zone[0] - 0.01 and box[1] >= zone[1] - 0.01 and box[2] <= zone[2] + 0.01
+            and box[3] <= zone[3] + 0.01)
+
+
+def _overlaps(box: Box, zone: Box) -> bool:
+    return box[0] < zone[2] and box[2] > zone[0] and box[1] < zone[3] and box[3] > zone[1]
+
+
+def _union(boxes: list[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def _inches(points: float) -> str:
+    return f"{points / INCH:.3f}"
+
+
+def _box_text(box: Box) -> str:
+    return "(" + ", ".join(f"{v / INCH:.3f}" for v in box) + ") in"
