@@ -155,10 +155,6 @@ class CoverGeometry:
         bottom = BLEED + BARCODE_OFFSET
         return right - BARCODE_SIZE[0], bottom, right, bottom + BARCODE_SIZE[1]
 
-    def spine_letter_room(self) -> float:
-        """How tall spine letters may be: the spine less the fold clearances."""
-        return max(0.0, self.spine - 2 * FOLD_CLEARANCE)
-
 
 def _inset(box: Box, by: float) -> Box:
     x0, y0, x1, y1 = box
