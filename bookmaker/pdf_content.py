@@ -28,9 +28,9 @@ Two or more paths in a row that are each made of ``m`` and ``l`` alone and
 stroked by ``S`` (each line stroked on its own, as many exporters write
 them), with any ``n`` between them, come as one ``(StrokeRun(xs, ys, moves,
 paths), STROKE_RUN)``: ``paths`` holds the index of each path's first point.
-A StrokeRun never starts where a path is under construction (after ``m``,
-``l``, ``c``, ``v``, ``y``, ``h``, ``re``, ``W`` or ``W*``), so each of its
-paths is whole.
+A StrokeRun never starts while a path is under construction (anywhere after
+``m``, ``l``, ``c``, ``v``, ``y``, ``h``, ``re``, ``W`` or ``W*`` and before the
+operator that paints or ends the path), so each of its paths is whole.
 
 Most of a drawing's content is numbers and operators separated by spaces, so
 the stream is cut at the few bytes that start anything else (strings, hex
@@ -128,6 +128,7 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
     pairs; runs of ``m`` and ``l`` collapsed into PathRuns if ``path_runs``."""
     ops: list[tuple[Any, bytes]] = []
     operands: list[Any] = []
+    under_way = False  # whether a path is under construction
     special = _SPECIAL_BI if b"BI" in data else _SPECIAL
     search = special.search
     size = len(data)
@@ -141,7 +142,7 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
                 chunk = chunk.replace(b"\x00", b" ")
             if b"\x0b" in chunk:  # the other way round
                 raise Unsupported("a vertical tab")
-            operands = _plain(chunk, operands, ops, path_runs)
+            operands, under_way = _plain(chunk, operands, ops, path_runs, under_way)
         if match is None:
             break
         char = data[end]
@@ -163,22 +164,34 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
 
 # What each word is, as one byte, so that whole runs of words can be
 # inspected in C: a number, a name, the operators m and l, S, n, the other
-# operators that build a path or clip, any other operator, or several tokens
-# glued together.
-NUMBER, NAME, MOVE, LINE, OPERATOR, GLUED, STROKE, END_PATH, BUILD = range(9)
-_BUILDING = {b"c", b"v", b"y", b"h", b"re", b"W", b"W*"}
-_CODES = {b"m": MOVE, b"l": LINE, b"S": STROKE, b"n": END_PATH, **dict.fromkeys(_BUILDING, BUILD)}
-_IS_OPERATOR = bytes(code in (MOVE, LINE, OPERATOR, STROKE, END_PATH, BUILD) for code in range(256))
+# operators that build a path or clip, those that paint one, any other
+# operator, or several tokens glued together.
+NUMBER, NAME, MOVE, LINE, OPERATOR, GLUED, STROKE, END_PATH, BUILD, PAINT = range(10)
+_CODES = {b"m": MOVE, b"l": LINE, b"S": STROKE, b"n": END_PATH,
+          **dict.fromkeys([b"c", b"v", b"y", b"h", b"re", b"W", b"W*"], BUILD),
+          **dict.fromkeys([b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"], PAINT)}
+_IS_OPERATOR = bytes(code in (MOVE, LINE, OPERATOR, STROKE, END_PATH, BUILD, PAINT) for code in range(256))
 _IS_MOVE = bytes(code == MOVE for code in range(256))
 _IS_NUMBER = bytes(code == NUMBER for code in range(256))
+# Codes that start or continue a path (1) and that end one (2).
+_PATH_STATE = bytes(1 if code in (MOVE, LINE, BUILD) else 2 if code in (STROKE, END_PATH, PAINT) else 0
+                    for code in range(256))
 # Not after an operand (which would make the first m or l take three): two
-# or more "x y m" / "x y l" in a row, or first, if no path is under
-# construction before it, two or more paths "x y m (x y m|l)* x y l S n?".
+# or more paths "x y m (x y m|l)* x y l S n?", or else two or more
+# "x y m" / "x y l" in a row.
 _RUN = re.compile(
     rb"(?<![\x00\x01])(?:"
-    rb"(?P<strokes>(?<![\x02\x03\x08])(?:\x00\x00\x02(?:\x00\x00[\x02\x03])*\x00\x00\x03\x06\x07?){2,})"
+    rb"(?P<strokes>(?:\x00\x00\x02(?:\x00\x00[\x02\x03])*\x00\x00\x03\x06\x07?){2,})"
     rb"|(?:\x00\x00[\x02\x03]){2,})"
 )
+
+
+def _still_under_way(codes: bytes, under_way: bool) -> bool:
+    """Whether a path is under construction after ``codes``, given whether
+    one was before them."""
+    state = codes.translate(_PATH_STATE)
+    started, ended = state.rfind(1), state.rfind(2)
+    return under_way if started == ended else started > ended
 # In a StrokeRun's codes with the numbers and n taken out, an S then an m:
 # the m begins a new stroked path. FIRST marks such an m.
 FIRST = 0x50
@@ -234,25 +247,33 @@ def _code(word: bytes, kind: Any) -> int:
     return NAME if kind.__class__ is str else NUMBER
 
 
-def _plain(chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path_runs: bool) -> list[Any]:
+def _plain(chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path_runs: bool,
+           under_way: bool) -> tuple[list[Any], bool]:
     """Add the operations of a run of plain words to ``ops``, the first taking
     ``operands`` (pending from before the run) too; return the operands left
-    pending at its end."""
+    pending at its end, and whether a path is under construction there
+    (``under_way``: before it)."""
     global _vocabulary
     vocabulary = _vocabulary  # one for the whole run, whatever other threads do
     if vocabulary.full():
         vocabulary = _vocabulary = _Vocabulary()
     words = chunk.split()
     codes = vocabulary.codes_of(chunk.translate(_SHAPE).split())
-    if GLUED in codes:
-        return _word_by_word(words, vocabulary.values_of(words), operands, ops)
+    if GLUED in codes:  # a glued word may hide a path operator: assume a path is under way
+        return _word_by_word(words, vocabulary.values_of(words), operands, ops), True
     done = 0  # the words before this one are in ops
     if path_runs:
         for run in _RUN.finditer(codes):
             start, end = run.span()
+            if start == 0 and operands:
+                continue  # the first m or l would take these too
+            under_way = _still_under_way(codes[done:start], under_way)
             strokes = run.group("strokes") is not None
-            if start == 0 and (operands or strokes and ops and ops[-1][1] in _UNDER_CONSTRUCTION):
-                continue  # the first m or l would take the operands; or a path is under way
+            if strokes and under_way:  # the first S strokes the path under way too: leave that path out
+                start = codes.index(STROKE, start) + 1
+                start += codes.startswith(bytes([END_PATH]), start)
+                if codes.count(STROKE, start, end) < 2:
+                    continue
             operands = _region(words, codes, done, start, operands, ops, vocabulary)  # leaves none
             if strokes:
                 ops.append((_stroke_run(words[start:end], codes[start:end]), STROKE_RUN))
@@ -260,11 +281,10 @@ def _plain(chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path
                 moves = list(compress(range((end - start) // 3), codes[start + 2:end:3].translate(_IS_MOVE)))
                 xs, ys = list(map(float, words[start:end:3])), list(map(float, words[start + 1:end:3]))
                 ops.append((PathRun(xs, ys, moves), PATH_RUN))
+            under_way = not strokes
             done = end
-    return _region(words, codes, done, len(words), operands, ops, vocabulary)
-
-
-_UNDER_CONSTRUCTION = _BUILDING | {b"m", b"l", PATH_RUN}
+    under_way = _still_under_way(codes[done:], under_way)
+    return _region(words, codes, done, len(words), operands, ops, vocabulary), under_way
 
 
 def _stroke_run(words: list[bytes], codes: bytes) -> StrokeRun:

@@ -183,9 +183,11 @@ def _paint_of(model: str, operands) -> int:
     """What a colour of ``model`` given by ``operands`` prints."""
     if model == "none":
         return NO_INK
-    if model == "unsure" or any(not is_number(v) for v in operands):
-        return UNSURE  # a pattern's name, or what we cannot read
-    return NO_INK if _white(model, [float(v) for v in operands]) else INK
+    try:
+        values = [float(v) for v in operands]
+    except (TypeError, ValueError):  # a pattern's name, or what we cannot read
+        return UNSURE
+    return UNSURE if model == "unsure" else NO_INK if _white(model, values) else INK
 
 
 class Scanner:
@@ -241,10 +243,8 @@ class Scanner:
     # the interpreter ----------------------------------------------------------------
 
     def _walk(self, operations, resources: dict, gs: _GState, marks: Marks, depth: int) -> None:
-        if depth:
-            self._work += len(operations)
-            if self._work > MAX_WORK:
-                raise TooComplex
+        if depth:  # a page's own operations cost what its file size does; forms can multiply
+            self._spend(len(operations))
         stack: list[_GState] = []
         # The current path, in user space (cm may not change within a path),
         # kept flat for speed: subpath k holds points starts[k] up to
@@ -607,7 +607,7 @@ class Scanner:
             marks.transparency.add("an image with a soft mask")
         a, b, c, d = gs.ctm[:4]
         across, up = math.hypot(a, b), math.hypot(c, d)
-        if is_number(width) and is_number(height) and across > 0 and up > 0:
+        if _is_number(width) and _is_number(height) and min(width, height, across, up) > 0:
             dpi = min(float(width) * 72 / across, float(height) * 72 / up)
             if marks.lowest_dpi is None or dpi < marks.lowest_dpi:
                 marks.lowest_dpi = dpi
@@ -627,7 +627,8 @@ class Scanner:
             self._form(ref, xobject, name, resources, gs, marks, depth)
 
     def _form(self, ref, xobject: dict, name, resources: dict, gs: _GState, marks: Marks, depth: int) -> None:
-        placed = _mul(_matrix(xobject.get("/Matrix", IDENTITY)), gs.ctm)
+        matrix = xobject.get("/Matrix")
+        placed = _mul(IDENTITY if matrix is None else _matrix(matrix), gs.ctm)
         linear: Matrix = (*placed[:4], 0.0, 0.0)
         bbox = as_box(xobject.get("/BBox"))
         inner_clip, inner_exact = EVERYWHERE, True
@@ -642,9 +643,9 @@ class Scanner:
         if depth >= MAX_FORM_DEPTH:
             marks.too_complex = True
             return
-        own_resources = as_dict(xobject.get("/Resources"))
-        form_resources = own_resources or resources  # old files let forms use the page's
-        key = ("form marks", form, _key(own_resources or resources), gs.inherited())
+        own = xobject.get("/Resources")
+        form_resources = resources if own is None else as_dict(own)  # old files let forms use the page's
+        key = ("form marks", form, _key(form_resources), gs.inherited())
         form_marks = self._cache.get(key)
         if form_marks is None:
             form_marks = Marks()
@@ -741,10 +742,6 @@ def _operations(data: bytes) -> list[tuple[Any, bytes]]:
         return stream.operations
 
 
-_FAST_FILTERS = {"/FlateDecode": zlib, "/Fl": zlib, "/ASCII85Decode": asciiBase85Decode,
-                 "/A85": asciiBase85Decode}
-
-
 def stream_data(stream) -> bytes:
     """The decoded bytes of a content stream. Flate and ASCII85 without
     parameters, by far the commonest, are decoded here in C (pypdf decodes
@@ -752,13 +749,14 @@ def stream_data(stream) -> bytes:
     else, and whatever these refuse, as it always did."""
     filters = resolve(stream.get("/Filter"))
     filters = [resolve(f) for f in filters] if isinstance(filters, list) else [filters]
+    decoders = [_DECODERS.get(f) if isinstance(f, str) else None for f in filters]
     raw = getattr(stream, "_data", None)  # pypdf keeps the encoded bytes there
     parameters = resolve(stream.get("/DecodeParms"))
-    if (filters != [None] and isinstance(raw, bytes) and all(f in _FAST_FILTERS for f in filters)
+    if (all(decoders) and isinstance(raw, bytes)
             and not any(as_dict(p) for p in (parameters if isinstance(parameters, list) else [parameters]))):
         try:
-            for name in filters:
-                raw = _inflate(raw) if _FAST_FILTERS[name] is zlib else _ascii85(raw)
+            for decode in decoders:
+                raw = decode(raw)
             return raw
         except ValueError:
             pass  # pypdf recovers what it can of broken data
@@ -784,6 +782,10 @@ def _ascii85(data: bytes) -> bytes:
     if asciiBase85Encode(decoded).encode("latin-1") != data.translate(None, pdf_content.WHITESPACE):
         raise ValueError("not canonical ASCII85")
     return decoded
+
+
+# Abbreviations (/Fl, /A85) name filters of inline images only; pypdf refuses them on streams.
+_DECODERS = {"/FlateDecode": _inflate, "/ASCII85Decode": _ascii85}
 
 
 # --- colours and fonts -----------------------------------------------------------------
@@ -1082,9 +1084,12 @@ def resolve(obj):
     return obj.get_object() if isinstance(obj, IndirectObject) else obj
 
 
+_NOTHING: dict = {}  # one object, never changed: ids of what is read key caches
+
+
 def as_dict(obj) -> dict:
     obj = resolve(obj)
-    return obj if isinstance(obj, dict) else {}
+    return obj if isinstance(obj, dict) else _NOTHING
 
 
 def as_list(obj) -> list:
@@ -1098,7 +1103,7 @@ def _flag(obj) -> bool:
     return obj is True or getattr(obj, "value", None) is True
 
 
-def is_number(value) -> bool:
+def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
@@ -1106,7 +1111,7 @@ def as_number(obj, default: float) -> float:
     """``obj`` as a finite float, or ``default``."""
     obj = resolve(obj)
     try:
-        return float(obj) if is_number(obj) else default
+        return float(obj) if _is_number(obj) else default
     except OverflowError:  # an integer of hundreds of digits
         return default
 

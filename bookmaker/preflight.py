@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pypdf import PdfReader
+from pypdf.errors import DependencyError
 
 from .errors import BookmakerError
 from .pdf_marks import (INK, MAX_WORK, UNSURE, Box, Marks, Scanner, as_box, as_dict, as_list, as_number,
@@ -129,17 +130,18 @@ def _open(path: Path, profile: Profile) -> tuple[PdfReader, Report]:
     try:
         reader = PdfReader(path)
         encryption = as_dict(reader.trailer.get("/Encrypt")) if reader.is_encrypted else None
+    except (DependencyError, NotImplementedError) as error:
+        # pypdf tries the empty password at once: AES needs the cryptography
+        # package, and certificate security or unknown methods it cannot read
+        method = "AES" if isinstance(error, DependencyError) else one_line(error)
+        raise BookmakerError(f"{path}: the PDF is encrypted ({method}); printers need an unencrypted file "
+                             "(save it without security to check the rest)") from None
     except Exception as error:  # pypdf raises many types for broken files
         raise BookmakerError(f"{path}: not a readable PDF: {one_line(error)}") from None
     problems = []
     if encryption is not None:
         method = _encryption_method(encryption)
-        try:
-            opened = bool(reader.decrypt(""))
-        except Exception:  # pypdf needs the cryptography package for AES
-            raise BookmakerError(f"{path}: the PDF is encrypted ({method}); printers need an unencrypted "
-                                 "file (save it without security to check the rest)") from None
-        if not opened:
+        if not reader.decrypt(""):
             raise BookmakerError(f"{path}: the PDF is encrypted ({method}) and needs a password to open; "
                                  "printers need an unencrypted file")
         forbidden = _forbidden(encryption)
@@ -433,9 +435,10 @@ def _page_marks(profile: Profile, number: int, marks: Marks, frame: _Frame, rend
     worst = _worst_excess(ink, frame)
     if worst is not None:
         excess, side = worst
+        margin = frame.side_margins[side] / INCH
         problems.append(Problem(number, "outside-safe-area",
                                 f"content {_len_text(excess)} outside the safe area on the {side} "
-                                f"({profile.name} minimum margin there: {frame.side_margins[side] / INCH:.3g} in)"))
+                                f"({profile.name} minimum margin there: {margin:.3g} in)"))
     return problems
 
 

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf.generic import BooleanObject, ContentStream, NullObject, TextStringObject
 
-from bookmaker.pdf_content import PATH_RUN, PathRun, Unsupported, parse
+from bookmaker import pdf_content
+from bookmaker.pdf_content import PATH_RUN, STROKE_RUN, PathRun, StrokeRun, Unsupported, parse
 
 
 def ops(data: bytes) -> list[tuple[list, bytes]]:
@@ -206,15 +207,27 @@ def test_unsupported(data):
 
 
 def expand(operations) -> list:
+    """The operations that PathRuns and StrokeRuns stand for."""
     out = []
     for operands, op in operations:
-        if op == PATH_RUN:
-            moves = set(operands.moves)
-            points = enumerate(zip(operands.xs, operands.ys))
-            out += [([x, y], b"m" if i in moves else b"l") for i, (x, y) in points]
+        if op in (PATH_RUN, STROKE_RUN):
+            moves, firsts = set(operands.moves), set(getattr(operands, "paths", [])) - {0}
+            for i, (x, y) in enumerate(zip(operands.xs, operands.ys)):
+                if i in firsts:
+                    out.append(([], b"S"))
+                out.append(([x, y], b"m" if i in moves else b"l"))
+            if op == STROKE_RUN:
+                out.append(([], b"S"))
         else:
             out.append((list(operands), op))
     return out
+
+
+def idle_n_dropped(operations) -> list:
+    """``operations`` without each n just after an S or n: no path is under
+    way there, so it does nothing, and a StrokeRun leaves it out."""
+    return [(operands, op) for i, (operands, op) in enumerate(operations)
+            if not (op == b"n" and i and operations[i - 1][1] in (b"S", b"n"))]
 
 
 def test_path_runs():
@@ -223,6 +236,40 @@ def test_path_runs():
     assert runs[2] == (PathRun([0, 24, 3, 5, 8], [0, 0, 1, 1, 1], [0, 2]), PATH_RUN)
     assert ([1, 2, 3], b"l") in runs  # three operands: left to the interpreter
     assert expand(runs) == ops(data)
+
+
+def test_stroke_runs():
+    data = b"2 J n 0 0 m 24 0 l S n 3 1 m 5 1 l 8 1 m 9 9 l S 1 1 m 2 2 l"
+    runs = parse(data, path_runs=True)
+    assert runs[2] == (StrokeRun([0, 24, 3, 5, 8, 9], [0, 0, 1, 1, 1, 9], [0, 2, 4], [0, 2]), STROKE_RUN)
+    assert runs[3] == (PathRun([1, 2], [1, 2], [0]), PATH_RUN)
+    assert idle_n_dropped(expand(runs)) == idle_n_dropped(ops(data))
+
+
+@pytest.mark.parametrize("data", [
+    b"5 5 10 10 re 1 1 m 2 2 l S 3 3 m 4 4 l S",  # the first S strokes the rectangle too
+    b"0 0 m % a comment ends the run of words here\n1 1 m 2 2 l S 3 3 m 4 4 l S",
+    b"0 0 m (a string too) Tj 1 1 m 2 2 l S 3 3 m 4 4 l S",
+    b"0 0 m 0 1 l q 0 0 1 RG 1 1 m 2 2 l S 3 3 m 4 4 l S",  # other operators inside a path
+    b"1 1 m 2 2 l S 3 3 m 4 4 l 5 S",  # an operand for S: not a plain stroke
+])
+def test_stroke_runs_never_start_while_a_path_is_under_way(data):
+    runs = parse(data, path_runs=True)
+    assert STROKE_RUN not in [op for _, op in runs]
+    assert idle_n_dropped(expand(runs)) == idle_n_dropped(ops(data))
+    # once the path under way is painted, runs start again
+    more = data + b" 5 5 m 6 6 l S 7 7 m 8 8 l S"
+    runs = parse(more, path_runs=True)
+    assert runs[-1][1] == STROKE_RUN and runs[-1][0].xs[-4:] == [5, 6, 7, 8]
+    assert idle_n_dropped(expand(runs)) == idle_n_dropped(ops(more))
+
+
+def test_distinct_coordinates_do_not_grow_the_vocabulary():
+    parse(b"0 0 m 1 1 l S 2 2 m 3 3 l S")
+    shapes = len(pdf_content._vocabulary.codes)
+    data = b"".join(b"%d.%02d %d m %d %d.5 l S " % (i, i % 100, i + 7, i * 3, i) for i in range(5000))
+    assert len(parse(data, path_runs=True)) == 1
+    assert len(pdf_content._vocabulary.codes) - shapes < 40  # a few dozen shapes of word, not 20,000 words
 
 
 def test_path_runs_leave_odd_coordinates_alone():
@@ -285,7 +332,26 @@ def streams(draw) -> bytes:
 @given(streams())
 def test_agrees_with_pypdf(data):
     assert [(plain(operands), op) for operands, op in parse(data)] == pypdf_ops(data)
-    assert expand(parse(data, path_runs=True)) == ops(data)
+    assert idle_n_dropped(expand(parse(data, path_runs=True))) == idle_n_dropped(ops(data))
+
+
+path_operations = st.lists(st.one_of(
+    st.tuples(numbers, numbers).map(lambda xy: xy[0] + b" " + xy[1] + b" m"),
+    st.tuples(numbers, numbers).map(lambda xy: xy[0] + b" " + xy[1] + b" l"),
+    st.lists(numbers, min_size=4, max_size=4).map(lambda n: b"%s %s m %s %s l S" % tuple(n)),  # a line
+    st.sampled_from([b"S", b"n", b"h", b"0 0 5 5 re", b"W", b"f", b"q", b"Q", b"1 w", b"% x\n", b"(s) Tj"]),
+), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(path_operations)
+def test_runs_of_paths_stand_for_their_operations(parts):
+    data = b" ".join(parts)
+    runs = parse(data, path_runs=True)
+    assert idle_n_dropped(expand(runs)) == idle_n_dropped(ops(data))
+    for i, (_, op) in enumerate(runs):
+        if op == STROKE_RUN and i:
+            assert runs[i - 1][1] not in (b"m", b"l", b"c", b"v", b"y", b"h", b"re", b"W", b"W*", PATH_RUN)
 
 
 @settings(max_examples=300, deadline=None)
