@@ -86,6 +86,15 @@ def _grid(value: Any) -> tuple[int, int]:
     return units.parse_grid_size(value)
 
 
+def _config_file(path: Path, info: ValidationInfo, what: str) -> Path:
+    """``path`` resolved against the config file's folder; it must be an existing file."""
+    base = Path((info.context or {}).get("base", "."))
+    full = (base / path.expanduser()).resolve()
+    if not full.is_file():
+        raise problem(f"no such {what} '{path}' (looked for {full})")
+    return full
+
+
 def _none_is_default(value: Any) -> Any:
     # A heading whose keys are all commented out reads as null in YAML; it means "defaults".
     return {} if value is None else value
@@ -203,10 +212,7 @@ class Font(Strict):
     def _loadable(cls, path: Path | None, info: ValidationInfo) -> Path | None:
         if path is None:
             return None
-        base = Path((info.context or {}).get("base", "."))
-        full = (base / path.expanduser()).resolve()
-        if not full.is_file():
-            raise problem(f"no such font file '{path}' (looked for {full})")
+        full = _config_file(path, info, "font file")
         from reportlab.pdfbase.ttfonts import TTFont  # slow import; only when a font is given
 
         try:
@@ -292,13 +298,7 @@ class MaskConfig(Strict):
     @field_validator("image", "file")
     @classmethod
     def _readable(cls, path: Path | None, info: ValidationInfo) -> Path | None:
-        if path is None:
-            return None
-        base = Path((info.context or {}).get("base", "."))
-        full = (base / path.expanduser()).resolve()
-        if not full.is_file():
-            raise problem(f"no such file '{path}' (looked for {full})")
-        return full
+        return None if path is None else _config_file(path, info, "file")
 
     @model_validator(mode="after")
     def _one_source(self) -> "MaskConfig":
