@@ -14,17 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .config import Book, load_book
-from .errors import BookmakerError
-from .files import write_atomically
-from .fonts import font_pair
-from .manifest import MazeRecord, manifest_json
+from .config import Book
+from .errors import BookmakerError, ConfigKeyError
+from .files import created_note, write_atomically
+from .manifest import MazeRecord, config_reference, manifest_json
 from .maze.model import Maze
-from .plan import BookPlan, Printed, make_mazes
+from .plan import Printed
 from .plan.cover import CoverPlan
+from .prepare import prepare
 from .render.cover import render_cover
 from .render.document import render_document
 from .render.maze_json import writes_v1
+from .wording import plural
 
 Progress = Callable[[str, int], Callable[[], None]]  # (label, total) -> call once per step
 
@@ -56,11 +57,6 @@ def cover_path(output: Path) -> Path:
     return output.with_name(f"{output.stem}.cover.pdf")
 
 
-def _book(config: Path, seed: int | None) -> Book:
-    book = load_book(config)
-    return book if seed is None else book.model_copy(update={"seed": seed})
-
-
 def _pdf_output(output: Path | str | None, default: Path) -> Path:
     output = Path(output) if output else default
     if output.suffix.lower() != ".pdf":
@@ -68,33 +64,19 @@ def _pdf_output(output: Path | str | None, default: Path) -> Path:
     return output
 
 
-def _documents(plan: BookPlan):
-    """The interior's groups, answers, main document and separate key (or None), counted to
-    the page before any maze is made."""
-    groups = plan.groups()
-    answers = plan.answers(groups)
-    main = plan.document(plan.main_pages(groups, answers))
-    key = plan.document(plan.key_pages(answers), is_key=True) if (
-        plan.separate_key and answers) else None
-    return groups, answers, main, key
-
-
 def build(config: Path | str, output: Path | str | None = None, *, seed: int | None = None,
           jobs: int = 1, progress: Progress | None = None, preflight: bool = True) -> BuildResult:
     """Build the book described by ``config``; returns the paths written."""
     config = Path(config)
-    book = _book(config, seed)
+    # Every rule validate applies, by the same code: all problems at once, FILE:LINE: key.
+    ready = prepare(config, seed=seed, mazes=False)
+    book, fonts, plan, cover = ready.book, ready.fonts, ready.plan, ready.cover
     output = _pdf_output(output, default_output(config))
-    fonts = font_pair(book.font.regular, book.font.bold)
-    plan = BookPlan(book)
 
-    groups, answers, main, key = _documents(plan)
-    cover = CoverPlan(book, len(main.pages), fonts) if book.cover else None
-    maze_jobs = plan.jobs(groups, main, key or main)
-    art_jobs = [plan.art_job()] if book.front_matter.title_page else []
-    cover_jobs = cover.jobs() if cover else []
+    groups, answers, main, key = ready.groups, ready.answers, ready.main, ready.key
+    maze_jobs, art_jobs, cover_jobs = ready.maze_jobs, ready.art_jobs, ready.cover_jobs
     every_job = maze_jobs + art_jobs + cover_jobs
-    made = make_mazes(every_job, workers=jobs,
+    made = ready.make(every_job, workers=jobs,
                       progress=progress("mazes", len(every_job)) if progress else None)
     art = made[len(maze_jobs)] if art_jobs else None
     printed = plan.number(groups, made[:len(maze_jobs)])
@@ -114,7 +96,8 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
         from .preflight import check_pdf  # pypdf loads only when a build checks its output
 
         _preflight(pdf, output, book.profile, "built PDF",
-                   lambda path: check_pdf(path, book.profile, trim=plan.trim))
+                   lambda path: check_pdf(path, book.profile, trim=plan.trim,
+                                          interior=book.interior_inks))
     files = {output: pdf}
     key_path = None
     if key:
@@ -129,7 +112,7 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
                                        cover_file, preflight)
     manifest_path = output.with_name(f"{output.stem}.manifest.json")
     files[manifest_path] = manifest_json(
-        title=book.title, seed=book.seed, config=str(config), pages=len(main.pages),
+        title=book.title, seed=book.seed, config=config_reference(config), pages=len(main.pages),
         page_size=(main.frames[0].width, main.frames[0].height),
         pdf_sha256=hashlib.sha256(pdf).hexdigest(),
         mazes=[_record(book, item, key_path) for item in printed], profile=book.profile,
@@ -140,9 +123,9 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
                    "endpoints": art.job.endpoints} if art else None,
         cover=cover.manifest(cover_file.name) if cover else None,
     )
-    write_atomically(files)
+    created = write_atomically(files)
     return BuildResult(output, manifest_path, key_path, len(main.pages), len(printed),
-                       cover_file, tuple(cover.notes) if cover else ())
+                       cover_file, (*map(created_note, created), *(cover.notes if cover else ())))
 
 
 def build_cover(config: Path | str, output: Path | str | None = None, *,
@@ -150,16 +133,17 @@ def build_cover(config: Path | str, output: Path | str | None = None, *,
     """Only the cover of the book described by ``config``: byte for byte the one ``build``
     writes, its interior planned to the page but no interior maze made nor page drawn."""
     config = Path(config)
-    book = _book(config, seed)
+    ready = prepare(config, seed=seed, mazes=False)
+    book = ready.book
     if book.cover is None:
-        raise BookmakerError(f"{config}: the config has no cover: block; add one (the README's "
-                             "'Covers' lists its keys) to build a cover")
+        raise ready.loaded.error([ConfigKeyError("cover", (
+            "the config has no cover: block; add one (the README's 'Covers' lists its keys) "
+            "to build a cover"))])
     output = _pdf_output(output, cover_path(default_output(config)))
-    fonts = font_pair(book.font.regular, book.font.bold)
-    _, _, main, _ = _documents(BookPlan(book))
-    cover = CoverPlan(book, len(main.pages), fonts)
-    write_atomically({output: _cover_pdf(cover, make_mazes(cover.jobs()), fonts, output, True)})
-    return CoverResult(output, len(main.pages), tuple(cover.notes))
+    cover, fonts, pages = ready.cover, ready.fonts, len(ready.main.pages)
+    created = write_atomically({output: _cover_pdf(cover, ready.make(ready.cover_jobs), fonts,
+                                                   output, True)})
+    return CoverResult(output, pages, (*map(created_note, created), *cover.notes))
 
 
 def _cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) -> bytes:
@@ -206,8 +190,8 @@ def _preflight(pdf: bytes, output: Path, profile: str, what: str, check) -> None
         handle.flush()
         report = check(handle.name)
     if not report.ok:
-        first = report.problems[0]
         raise BookmakerError(
-            f"{output}: the {what} fails the {profile} preflight ({len(report.problems)} "
-            f"problems), nothing written; first: page {first.page}: {first.message}"
+            f"{output}: the {what} fails the {profile} preflight "
+            f"({plural(len(report.problems), 'problem')}), nothing written; first: "
+            f"{report.problems[0]}"
         )

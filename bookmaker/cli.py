@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 import typer
+from typer.core import TyperCommand
 
 from . import __version__
 from .commands import COMMANDS
@@ -39,14 +40,53 @@ def _root(
     """Build printable maze puzzle books from one YAML file."""
 
 
+class _Command(TyperCommand):
+    """A command whose usage line names a required argument plainly (CONFIG), as the
+    errors and the README do, not in the braces typer puts around it."""
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        return [piece.removeprefix("{").removesuffix("}")
+                for piece in super().collect_usage_pieces(ctx)]
+
+
 for register in COMMANDS:
     register(app)
+for command in app.registered_commands:
+    if command.cls in (None, TyperCommand):  # typer's default: no verb asks for its own
+        command.cls = _Command
 
 
 def main() -> None:
     try:
-        app(standalone_mode=True)
+        code = app(standalone_mode=False)
     except BookmakerError as error:
         for line in error.lines():
             typer.echo(line, err=True)
         sys.exit(2)
+    except KeyboardInterrupt:  # click's Abort, too: Ctrl-C at a prompt
+        typer.echo("bookmaker: error: interrupted; no file was written", err=True)
+        sys.exit(130)
+    except Exception as error:
+        if not _is_usage_error(error):
+            raise
+        if not error.format_message():  # no arguments at all: what there is to do
+            typer.echo(error.ctx.get_help(), err=True)
+        else:
+            typer.echo(f"bookmaker: error: {_usage_message(error)}", err=True)
+        sys.exit(2)
+    sys.exit(code or 0)
+
+
+def _is_usage_error(error: Exception) -> bool:
+    # click's UsageError, found by its interface: typer ships click inside itself now,
+    # under a private name that may move again.
+    return getattr(error, "exit_code", None) == 2 and hasattr(error, "format_message")
+
+
+def _usage_message(error: Exception) -> str:
+    """click's usage error as one line, naming the command and where to read about it."""
+    message = " ".join(error.format_message().split()).rstrip(".")
+    context = getattr(error, "ctx", None)
+    command = getattr(context, "command_path", "bookmaker") or "bookmaker"
+    verb = command.removeprefix("bookmaker").strip()
+    return f"{verb + ': ' if verb else ''}{message[:1].lower()}{message[1:]} (see {command} --help)"

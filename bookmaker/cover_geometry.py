@@ -29,6 +29,7 @@ BARCODE_OFFSET = 0.25 * INCH  # from the bottom trim and from the spine fold
 MIN_SPINE_LETTER = 6.0  # points: smaller letters on a spine are not read from a shelf
 
 PAPERS = ("white", "cream", "premium-color", "standard-color")
+COLOUR_PAPERS = ("premium-color", "standard-color")  # for colour interiors
 # KDP's thickness per interior page, in inches (DESIGN.md, "Covers").
 KDP_PAPER_INCHES = {"white": 0.002252, "cream": 0.0025, "premium-color": 0.002347,
                     "standard-color": 0.002252}

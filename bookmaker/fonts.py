@@ -17,7 +17,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from .errors import BookmakerError
+from .errors import ConfigKeyError, ConfigKeyErrors
 
 # reportlab and Pillow open fonts by file name; a package imported from a zip gets
 # extracted copies that last until the process ends (from a folder, as_file is the file).
@@ -41,28 +41,64 @@ class FontPair:
 
 @lru_cache(maxsize=None)
 def register(path: Path, where: str = "font") -> str:
-    """Register the TrueType file at ``path`` and return its reportlab name."""
+    """Register the TrueType file at ``path`` and return its reportlab name; a file that
+    cannot be read or used is a ConfigKeyError on ``where`` (``font.regular``)."""
     path = Path(path)
+    bundled = path in (DEFAULT_REGULAR, DEFAULT_BOLD)
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise BookmakerError(f"{where}: cannot read font file {path}: {error.strerror}") from None
+        if bundled:
+            raise ConfigKeyError(tuple(where.split(".")), (
+                f"the bundled font {path.name} is missing (looked for {path}: "
+                f"{error.strerror}); reinstall bookmaker, or name a TrueType file of your own "
+                f"as {where}")) from None
+        raise ConfigKeyError(tuple(where.split(".")),
+                             f"cannot read font file {path}: {error.strerror}") from None
     # Named by content, so two files with the same stem never collide.
     name = f"{path.stem}-{hashlib.sha256(data).hexdigest()[:8]}"
     try:
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except Exception as error:  # reportlab raises TTFError and bare errors for odd files
-        raise BookmakerError(
-            f"{where}: {path} is not a TrueType font reportlab can embed ({error})"
-        ) from None
+        raise ConfigKeyError(tuple(where.split(".")), (
+            f"{path} is not a TrueType font reportlab can embed ({error}); give a .ttf file"
+            + (", or reinstall bookmaker" if bundled else ""))) from None
     return name
 
 
 def font_pair(regular: Path | None, bold: Path | None) -> FontPair:
-    """The book's fonts; unset ones are the bundled Andika."""
-    regular_name = register(Path(regular or DEFAULT_REGULAR), "font.regular")
+    """The book's fonts; unset ones are the bundled Andika. Raises ConfigKeyErrors naming
+    each face that cannot be used."""
+    problems = []
+    try:
+        regular_name = register(Path(regular or DEFAULT_REGULAR), "font.regular")
+    except ConfigKeyError as error:
+        problems.append(error)
     if bold is None and regular is not None:
-        bold_name = regular_name  # a custom face without a bold: headings use it too
+        bold_name = None  # a custom face without a bold: headings use it too
     else:
-        bold_name = register(Path(bold or DEFAULT_BOLD), "font.bold")
-    return FontPair(regular_name, bold_name)
+        try:
+            bold_name = register(Path(bold or DEFAULT_BOLD), "font.bold")
+        except ConfigKeyError as error:
+            problems.append(error)
+    if problems:
+        raise ConfigKeyErrors(problems)
+    return FontPair(regular_name, bold_name or regular_name)
+
+
+def characters(name: str) -> frozenset[int]:
+    """The code points the registered font ``name`` has a glyph for (its cmap, read once when
+    it was registered): any other character prints as an empty box."""
+    return _characters(name)
+
+
+@lru_cache(maxsize=None)
+def _characters(name: str) -> frozenset[int]:
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+
+
+def family(name: str) -> str:
+    """The family name inside the registered font ``name``, as a reader knows it: 'Andika'."""
+    face = pdfmetrics.getFont(name).face
+    family = getattr(face, "familyName", b"") or getattr(face, "name", b"") or name
+    return family.decode("latin-1") if isinstance(family, bytes) else str(family)

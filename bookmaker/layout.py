@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .errors import BookmakerError
+from .errors import ConfigKeyError, KeyPath
 from .profiles import Margins, Profile, page_margins
 from .geometry import extent, marker_reach
 from .maze.topology import Topology
@@ -28,6 +28,11 @@ WORKSHEET_FIELDS_PT = 34.0  # the name/date/class line and the space under it
 CONTENTS_TOP_PT = 60.0  # from the top of the content box to the first contents line
 CONTENTS_LEADING_PT = 20.0
 DEFAULT_MARGIN_PT = 36.0  # 0.5 in: comfortable on every printer
+# Ink is kept this far inside a printer's minimum margin: ink exactly on it is legal, but
+# rounding in a printer's RIP could tip it over and have the upload rejected.
+MARGIN_SLACK_PT = 2.0
+MIN_LINE_PT = 0.75  # KDP's thinnest line
+MIN_LINE_BLACK = 0.6  # a line this thin is at least this share of black (printed_width)
 MIN_CONTENT_PT = 72.0  # the margins must leave at least an inch each way for the mazes
 
 # per_page -> (columns, rows) on a portrait page
@@ -52,26 +57,34 @@ class PageFrame:
 
 
 def resolve_margins(
-    requested: dict[str, float | None], profile: Profile, page_count: int, bleed: bool
+    requested: dict[str, float | None], profile: Profile, page_count: int, bleed: bool,
+    problems: list[ConfigKeyError] | None = None,
 ) -> Margins:
-    """The margins to use: the config's where given, else the larger of 0.5 in and the
-    printer's minimum; a config margin under the printer's minimum is an error."""
+    """The margins to use: the config's where given, else 0.5 in, but never within
+    MARGIN_SLACK_PT of the printer's minimum; a config margin under the minimum is an error
+    (raised, or with ``problems`` given, added to them and the minimum used instead)."""
     minimum = profile.min_margins(page_count, bleed)
     chosen = {}
     for side in Margins._fields:
         least = getattr(minimum, side)
         value = requested.get(side)
         if value is None:
-            value = max(least, DEFAULT_MARGIN_PT)
+            value = DEFAULT_MARGIN_PT
         elif value + 1e-6 < least:
-            raise BookmakerError(
-                f"page.margins.{side}: {format_points(value)} is under the {profile.name} minimum "
+            error = ConfigKeyError(
+                ("page", "margins", side),
+                f"{format_points(value)} is under the {profile.name} minimum "
                 f"of {format_points(least)}"
                 # Only the gutter grows with the page count.
                 + (f" for a {page_count}-page book" if side == "inside" else "")
                 + (" with bleed" if bleed else "")
+                + f"; set at least {format_points(least)}, or leave it out for the default"
             )
-        chosen[side] = value
+            if problems is None:
+                raise error
+            problems.append(error)
+            value = least
+        chosen[side] = max(value, least + MARGIN_SLACK_PT)
     return Margins(**chosen)
 
 
@@ -84,9 +97,15 @@ def page_frame(number: int, trim_size: tuple[float, float], profile: Profile, bl
     left, right = page_margins(margins, number)
     content = (trim[0] + left, trim[1] + margins.bottom, trim[2] - right, trim[3] - margins.top)
     if content[2] - content[0] < MIN_CONTENT_PT or content[3] - content[1] < MIN_CONTENT_PT:
-        raise BookmakerError(
-            "page.margins: the margins leave less than 1 in for content on a "
-            f"{format_points(trim_w)} x {format_points(trim_h)} page"
+        wide = content[2] - content[0] < MIN_CONTENT_PT
+        raise ConfigKeyError(
+            ("page", "margins"),
+            f"the margins ({format_points(left + right)} across, "
+            f"{format_points(margins.top + margins.bottom)} down, with the printer's minimums) "
+            f"leave less than 1in for content on a {format_points(trim_w)} x "
+            f"{format_points(trim_h)} page; narrow the "
+            + ("inside and outside" if wide else "top and bottom")
+            + " margins, or use a larger page.size"
         )
     return PageFrame(number, width, height, trim, (0.0, 0.0, width, height), content)
 
@@ -169,12 +188,25 @@ def stroke_width(cell: float, share: float, least: float, most: float) -> float:
 
 def wall_width(cell: float) -> float:
     """Walls thick enough to print (0.75 pt at least) and thin beside the passage."""
-    return stroke_width(cell, 0.1, 0.75, 2.25)
+    return stroke_width(cell, 0.1, MIN_LINE_PT, 2.25)
 
 
 def solution_width(cell: float) -> float:
     """The answer key's solution line: bold, yet inside the corridor."""
     return stroke_width(cell, 0.3, 1.0, 3.0)
+
+
+def grey_solution_width(cell: float) -> float:
+    """The solution line of a black-and-white interior: broader than in colour, since
+    only its width and tone tell it from the walls, and still inside the corridor."""
+    return stroke_width(cell, 0.45, 1.5, 4.5)
+
+
+def printed_width(width: float, grey: float) -> float:
+    """``width`` of a line inked at ``grey`` (0 black, 1 white), widened if need be to carry
+    at least the ink of the thinnest line allowed at 60 % black: a printer screens a grey
+    into dots, and a thin screened line breaks up and fades."""
+    return max(width, MIN_LINE_PT * MIN_LINE_BLACK / (1 - grey))
 
 
 def slot_maze_area(slot: Box) -> Box:
@@ -194,9 +226,11 @@ def _fitting_size(topology: Topology, width: float, height: float, cell: float) 
     return topology.scaled(max(factor, 0.0))
 
 
-def place_maze(slot: Box, topology: Topology, min_cell: float, where: str) -> Placement:
+def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | str,
+               instead: str = "fewer mazes per page") -> Placement:
     """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
-    least ``min_cell`` points wide, or explain why it cannot be.
+    least ``min_cell`` points wide, or explain why it cannot be: a ConfigKeyError on
+    ``where``, suggesting the largest size that fits or ``instead``.
 
     A cell unit is a square's side, a hexagon's or triangle's edge, a polar ring's width; a
     shape's narrowest corridor (``topology.corridor`` cell units) is what must stay as wide
@@ -208,10 +242,11 @@ def place_maze(slot: Box, topology: Topology, min_cell: float, where: str) -> Pl
     least = min_cell / topology.corridor  # the smallest cell that keeps corridors min_cell wide
     if cell < least:
         corridor = math.floor(cell * topology.corridor * 10) / 10  # never shown rounded up to it
-        raise BookmakerError(
-            f"{where}: {topology.kind} {topology.describe()} gives {corridor:.1f} pt corridors "
+        raise ConfigKeyError(
+            where,
+            f"{topology.kind} {topology.describe()} gives {corridor:.1f} pt corridors "
             f"in this slot, under the {min_cell:.1f} pt minimum; use a size up to about "
-            f"{_fitting_size(topology, x1 - x0, y1 - y0, least)}, or fewer mazes per page"
+            f"{_fitting_size(topology, x1 - x0, y1 - y0, least)}, or {instead}"
         )
     # A tiny maze alone on a page would get cells inches wide; an inch of corridor (or the
     # worksheet's own minimum, if larger) is as big as a cell is useful.

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 FORMAT = "bookmaker.manifest/1"
@@ -63,6 +65,17 @@ class MazeRecord:
         if self.answer_file:
             record["answer_file"] = self.answer_file
         return record
+
+
+def config_reference(config: Path) -> str:
+    """The config as a manifest names it: relative to the working folder, with forward
+    slashes, when it lies inside it, else absolute; never as the path happened to be
+    typed (``./book.yaml`` and ``book.yaml`` give one manifest)."""
+    path = Path(os.path.abspath(config))
+    try:
+        return path.relative_to(Path(os.path.abspath(Path.cwd()))).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def manifest_json(*, title: str, seed: int, config: str, pages: int,

@@ -1,8 +1,9 @@
 """What a PDF page's content paints: the marks a printer's preflight judges.
 
-    scanner = Scanner(track_ink=True)
+    scanner = Scanner(track_ink=True, find_colour=True)
     marks = scanner.page(page, media, watch)
-    marks.thinnest, marks.smallest_text, marks.lowest_dpi, marks.transparency, marks.ink
+    marks.thinnest, marks.smallest_text, marks.lowest_dpi, marks.transparency, marks.ink,
+    marks.colours
 
 Each content stream is read once and interpreted just far enough for every
 rule at once: the graphics state stack, the transformation matrix, clipping
@@ -10,7 +11,9 @@ rule at once: the graphics state stack, the transformation matrix, clipping
 any ink, constant alpha, soft masks and blend modes, paths, text positions and
 sizes, images (their placed resolution) and form XObjects. A defect counts
 only where something paints: an alpha-0 stroke, a white fill or a soft mask
-that nothing is drawn under leave no mark.
+that nothing is drawn under leave no mark. Colour (for a black-and-white
+interior) is what paints with unequal RGB components, CMY ink, a Lab hue or a
+spot colour, and images whose pixels are not all grey.
 
 Where ink lands is kept as events in painting order: INK (prints), UNSURE (a
 pattern, shading or image: whether it prints anything but white cannot be
@@ -37,6 +40,7 @@ from itertools import accumulate, repeat
 from operator import mul
 from typing import Any, Iterable
 
+from PIL import ImageChops
 from pypdf.generic import ContentStream, IndirectObject, StreamObject
 from reportlab.lib.rl_accel import asciiBase85Decode, asciiBase85Encode
 
@@ -78,6 +82,7 @@ class Marks:
     smallest_text: float | None = None  # the smallest text that prints, in points
     lowest_dpi: float | None = None  # the lowest resolution of an image, as placed
     transparency: set[str] = field(default_factory=set)
+    colours: set[str] = field(default_factory=set)  # what paints in colour, if the scanner looks
     unembedded: set[str] = field(default_factory=set)  # fonts whose glyphs are not in the file
     ink: list[tuple] = field(default_factory=list)  # events, in painting order
     extent: Box | None = None  # of a form's events
@@ -94,6 +99,7 @@ class Marks:
             if theirs is not None and (getattr(self, name) is None or theirs < getattr(self, name)):
                 setattr(self, name, theirs)
         self.transparency |= other.transparency
+        self.colours |= other.colours
         self.unembedded |= other.unembedded
         self.cycles |= other.cycles
         self.errors += [error for error in other.errors if error not in self.errors]
@@ -124,6 +130,8 @@ class _GState:
     stroke: int = INK
     fill_space: str = "gray"  # how sc and scn read their operands
     stroke_space: str = "gray"
+    fill_colour: str | None = None  # the fill colour, described, if it is not a grey
+    stroke_colour: str | None = None
     fill_alpha: float = 1.0
     stroke_alpha: float = 1.0
     soft_mask: bool = False
@@ -140,7 +148,7 @@ class _GState:
     def inherited(self) -> tuple:
         """What a form drawn in this state inherits, but its position and clip."""
         return (self.ctm[:4], self.line_width, self.line_cap, self.fill, self.stroke, self.fill_space,
-                self.stroke_space, self.fill_alpha, self.stroke_alpha, self.soft_mask, self.blend,
+                self.stroke_space, self.fill_colour, self.stroke_colour, self.fill_alpha, self.stroke_alpha, self.soft_mask, self.blend,
                 id(self.font), self.font_size, self.char_space, self.word_space, self.h_scale,
                 self.leading, self.render_mode, self.rise)
 
@@ -165,6 +173,8 @@ _DEVICE_SPACES = {
     "/CalRGB": "rgb", "/DeviceCMYK": "cmyk", "/CMYK": "cmyk", "/Lab": "lab",
 }
 _ICC_MODELS = {1: "gray", 3: "rgb", 4: "cmyk"}
+COLOUR_MODELS = ("rgb", "cmyk", "lab", "tint")
+GREY_TOLERANCE = 1 / 255  # colour components this close are a grey written in RGB
 
 
 def _white(model: str, values: list[float]) -> bool:
@@ -177,6 +187,26 @@ def _white(model: str, values: list[float]) -> bool:
     if model == "lab":
         return len(values) == 3 and values[0] >= 100 and values[1] == values[2] == 0
     return False
+
+
+def _hue(model: str, operands) -> str | None:
+    """A colour of ``model`` given by ``operands`` described, unless it is a grey: a
+    black-and-white press prints it as some grey, which may merge with others."""
+    if model in ("gray", "none", "unsure"):
+        return None  # what an Indexed or Pattern colour shows cannot be told from it
+    if model == "tint":
+        return "a spot colour"
+    try:
+        values = [float(v) for v in operands]
+    except (TypeError, ValueError):
+        return None
+    if model == "rgb" and len(values) == 3 and max(values) - min(values) > GREY_TOLERANCE:
+        return "RGB " + " ".join(f"{v:.3g}" for v in values)
+    if model == "cmyk" and len(values) == 4 and max(values[:3]) > GREY_TOLERANCE:
+        return "CMYK " + " ".join(f"{v:.3g}" for v in values)
+    if model == "lab" and len(values) == 3 and max(abs(values[1]), abs(values[2])) > 1:
+        return "Lab " + " ".join(f"{v:.3g}" for v in values)
+    return None
 
 
 def _paint_of(model: str, operands) -> int:
@@ -192,10 +222,12 @@ def _paint_of(model: str, operands) -> int:
 
 class Scanner:
     """Measures pages; fonts, colour spaces and forms are read once for all
-    the pages that share them. ``track_ink``: keep ink events at all."""
+    the pages that share them. ``track_ink``: keep ink events at all;
+    ``find_colour``: note what paints in colour (images are decoded for it)."""
 
-    def __init__(self, track_ink: bool = True):
+    def __init__(self, track_ink: bool = True, find_colour: bool = False):
         self.track_ink = track_ink
+        self.find_colour = find_colour
         self._cache: dict[Any, Any] = {}
         self._drawing: set[Any] = set()  # forms being measured: one met again draws itself
         self._work = 0
@@ -333,6 +365,11 @@ class Scanner:
                 elif op == b"sh":
                     if gs.fill_alpha > 0:
                         self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+                        if self.find_colour:
+                            shading = as_dict(as_dict(resources.get("/Shading")).get(operands[0]))
+                            model = _colour_model(resolve(shading.get("/ColorSpace")))
+                            # its colours are a function's: a colour space is all that tells
+                            self._note_colour(marks, "a colour shading" if model in COLOUR_MODELS else None)
                         self._record(marks, UNSURE, gs.clip, True, gs.clip)
                 # text
                 elif op == b"BT":
@@ -373,9 +410,12 @@ class Scanner:
                     self._do(resources, operands[0], gs, marks, depth)
                 elif op == b"INLINE IMAGE":
                     settings = operands["settings"]
+                    stencil = _flag(settings.get("/IM", settings.get("/ImageMask")))
                     self._image(marks, gs, settings.get("/W", settings.get("/Width")),
-                                settings.get("/H", settings.get("/Height")),
-                                _flag(settings.get("/IM", settings.get("/ImageMask"))), False)
+                                settings.get("/H", settings.get("/Height")), stencil, False)
+                    if not stencil and gs.fill_alpha > 0:  # too small to be worth decoding
+                        space = self._colour_space(resources, settings.get("/CS", settings.get("/ColorSpace")))
+                        self._note_colour(marks, "an inline colour image" if space in COLOUR_MODELS else None)
             except TooComplex:
                 raise
             except Exception as error:  # a malformed operation is skipped, as viewers do
@@ -397,6 +437,7 @@ class Scanner:
         if gs.stroke == NO_INK:
             return
         self._stroke_width(gs, marks)
+        self._note_colour(marks, gs.stroke_colour)
         if not self.track_ink or not self._may_record(run.xs, run.ys, gs, marks, True):
             return
         xs, ys, moves, paths = run
@@ -408,6 +449,10 @@ class Scanner:
             ink = _stroke_bounds(xs[start:end], ys[start:end], starts, [False] * len(starts), ctm, half, cap)
             if ink is not None:
                 self._record(marks, gs.stroke, ink, True, clip)
+
+    def _note_colour(self, marks: Marks, hue: str | None) -> None:
+        if hue is not None and self.find_colour:
+            marks.colours.add(hue)
 
     def _stroke_width(self, gs: _GState, marks: Marks) -> None:
         width = gs.line_width * _min_scale(gs.ctm)
@@ -431,10 +476,13 @@ class Scanner:
         if rules:
             if fill:
                 self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+                if gs.fill != NO_INK:
+                    self._note_colour(marks, gs.fill_colour)
             if stroke:
                 self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
                 if gs.stroke != NO_INK:
                     self._stroke_width(gs, marks)
+                    self._note_colour(marks, gs.stroke_colour)
         if not self.track_ink:
             return
         if fill and gs.fill != UNSURE and gs.fill_alpha >= 1 and not gs.soft_mask and not gs.blend \
@@ -520,18 +568,19 @@ class Scanner:
         stroking = op.isupper()
         if op in (b"g", b"G", b"rg", b"RG", b"k", b"K"):
             model = {b"g": "gray", b"rg": "rgb", b"k": "cmyk"}[op.lower()]
-            paint = _paint_of(model, operands)
+            paint, hue = _paint_of(model, operands), _hue(model, operands)
         elif op in (b"cs", b"CS"):
             model = self._colour_space(resources, operands[0])
             # a space's initial colour is black, full tint or the pattern
             paint = {"none": NO_INK, "unsure": UNSURE}.get(model, INK)
+            hue = _hue(model, [1.0]) if model == "tint" else None
         else:
             model = gs.stroke_space if stroking else gs.fill_space
-            paint = _paint_of(model, operands)
+            paint, hue = _paint_of(model, operands), _hue(model, operands)
         if stroking:
-            gs.stroke_space, gs.stroke = model, paint
+            gs.stroke_space, gs.stroke, gs.stroke_colour = model, paint, hue
         else:
-            gs.fill_space, gs.fill = model, paint
+            gs.fill_space, gs.fill, gs.fill_colour = model, paint, hue
 
     def _colour_space(self, resources: dict, name) -> str:
         if name in _DEVICE_SPACES:
@@ -578,10 +627,13 @@ class Scanner:
         if glyphs and (fills or strokes):
             if fills:
                 self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+                if gs.fill != NO_INK:
+                    self._note_colour(marks, gs.fill_colour)
             if strokes:  # outlined text: its outlines are lines like any other
                 self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
                 if gs.stroke != NO_INK:
                     self._stroke_width(gs, marks)
+                    self._note_colour(marks, gs.stroke_colour)
             kind = max(gs.fill if fills else NO_INK, gs.stroke if strokes else NO_INK)
             to_device = _mul(tm, gs.ctm)
             if kind != NO_INK:
@@ -611,7 +663,9 @@ class Scanner:
             dpi = min(float(width) * 72 / across, float(height) * 72 / up)
             if marks.lowest_dpi is None or dpi < marks.lowest_dpi:
                 marks.lowest_dpi = dpi
-        kind = gs.fill if stencil else UNSURE  # a stencil paints the fill colour
+        if stencil and gs.fill != NO_INK:  # a stencil paints the fill colour
+            self._note_colour(marks, gs.fill_colour)
+        kind = gs.fill if stencil else UNSURE
         if kind != NO_INK and self.track_ink:
             self._record(marks, kind, box, True, gs.clip)
 
@@ -621,10 +675,28 @@ class Scanner:
         subtype = xobject.get("/Subtype")
         if subtype == "/Image":
             soft = "/SMask" in xobject or as_number(xobject.get("/SMaskInData"), 0) > 0
+            stencil = _flag(xobject.get("/ImageMask"))
             self._image(marks, gs, resolve(xobject.get("/Width")), resolve(xobject.get("/Height")),
-                        _flag(xobject.get("/ImageMask")), soft)
+                        stencil, soft)
+            if self.find_colour and not stencil and gs.fill_alpha > 0:
+                self._note_colour(marks, self._image_hue(ref, xobject))
         elif subtype == "/Form":
             self._form(ref, xobject, name, resources, gs, marks, depth)
+
+    def _image_hue(self, ref, xobject) -> str | None:
+        """"a colour image" unless the image's colour space is grey or all its pixels are."""
+        key = ("image hue", _key(ref))
+        if key not in self._cache:
+            model = _colour_model(resolve(xobject.get("/ColorSpace")))
+            hue = None
+            if model not in ("gray", "none"):  # "unsure" too: an Indexed palette may be grey
+                try:
+                    picture = xobject.decode_as_image()
+                except Exception:  # a broken or exotic image: its colour space must speak for it
+                    picture = None
+                hue = "a colour image" if picture is None or not _grey_picture(picture) else None
+            self._cache[key] = hue
+        return self._cache[key]
 
     def _form(self, ref, xobject: dict, name, resources: dict, gs: _GState, marks: Marks, depth: int) -> None:
         matrix = xobject.get("/Matrix")
@@ -807,6 +879,15 @@ def _colour_model(space) -> str:
         names = names if isinstance(names, list) else [names]
         return "none" if all(resolve(n) == "/None" for n in names) else "tint"
     return "unsure"  # Indexed, Pattern: what prints depends on a table or a pattern
+
+
+def _grey_picture(picture) -> bool:
+    """Whether every pixel of a decoded image is a grey (channels within 2 of each other)."""
+    if picture.mode in ("1", "L", "LA", "I", "I;16", "F"):
+        return True
+    red, green, blue = picture.convert("RGB").split()
+    return all(ImageChops.difference(a, b).getextrema()[1] <= 2
+               for a, b in ((red, green), (green, blue)))
 
 
 def _font_embedded(font: dict) -> bool:

@@ -28,6 +28,7 @@ from .errors import BookmakerError
 from .pdf_marks import (INK, MAX_WORK, UNSURE, Box, Marks, Scanner, as_box, as_dict, as_list, as_number,
                         name_text, one_line, resolve)
 from .profiles import INCH, Profile, get_profile, page_margins
+from .wording import plural
 
 SLACK = 0.01  # points; PDF writers round coordinates to a few decimals
 _SIDES = ("left", "bottom", "right", "top")  # the order of a Box's coordinates
@@ -62,26 +63,57 @@ class Report:
         return not self.problems
 
     def format(self) -> str:
-        """One line per problem, or one line saying the file passes."""
+        """One line per problem, the pages with the very same problem on one line
+        ("pages 5-104: ..."), then the count of each kind; or one line saying the
+        file passes."""
         if self.ok:
-            return f"PDF passes the {self.profile} preflight: {self.pages} pages"
-        return "\n".join(map(str, self.problems))
+            return f"PDF passes the {self.profile} preflight: {plural(self.pages, 'page')}"
+        pages: dict[tuple[str, str], list[int]] = {}
+        for problem in self.problems:
+            pages.setdefault((problem.code, problem.message), [])
+            if problem.page is not None:
+                pages[(problem.code, problem.message)].append(problem.page)
+        lines = [f"{_where(numbers)}: {message}" for (_, message), numbers in pages.items()]
+        kinds: dict[str, int] = {}
+        for problem in self.problems:
+            kinds[problem.code] = kinds.get(problem.code, 0) + 1
+        lines.append(f"{plural(len(self.problems), 'problem')} of {plural(len(kinds), 'kind')}: "
+                     + ", ".join(f"{code} ({count})" for code, count in kinds.items()))
+        return "\n".join(lines)
 
 
-def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | None = None) -> Report:
+def _where(pages: list[int]) -> str:
+    """"document", "page 7" or "pages 5-104, 110": runs of pages as ranges."""
+    if not pages:
+        return "document"
+    runs: list[list[int]] = []
+    for page in sorted(set(pages)):
+        if runs and page == runs[-1][1] + 1:
+            runs[-1][1] = page
+        else:
+            runs.append([page, page])
+    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+    return f"page {text}" if len(runs) == 1 and runs[0][0] == runs[0][1] else f"pages {text}"
+
+
+def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | None = None,
+              interior: str | None = None) -> Report:
     """Check the PDF at ``path`` against the printer profile ``profile_name``.
 
     ``trim``: the intended trim size (w, h) in points; without it each page
     must be a trim the profile prints, and the first page's stands for the book's.
+    ``interior``: "black-and-white" reports anything printed in colour; "color"
+    allows it; None: the profile's default.
     """
     profile = get_profile(profile_name)
+    in_grey = (interior or profile.default_interior) == "black-and-white"
     reader, report = _open(Path(path), profile)
     problems = report.problems
     frames = [_frame(profile, number, page, report.pages, trim)
               for number, page in enumerate(reader.pages, start=1)]
     book_trim = trim or (_size(frames[0].cut) if frames else None)
     problems += _guarded(None, lambda: _check_document(reader, profile, report.pages, book_trim))
-    scanner = Scanner(track_ink=True)
+    scanner = Scanner(track_ink=True, find_colour=in_grey)
     with _Renderer(Path(path)) as renderer:
         for number, (page, frame) in enumerate(zip(reader.pages, frames), start=1):
             problems += frame.problems
@@ -186,10 +218,10 @@ def _check_document(reader: PdfReader, profile: Profile, count: int,
     if count < rule.min_pages or (rule.max_pages is not None and count > rule.max_pages):
         wanted = (f"{rule.min_pages} to {rule.max_pages}" if rule.max_pages is not None
                   else f"at least {rule.min_pages}")
-        problems.append(Problem(None, "page-count", f"{_pages(count)}; {profile.name} needs {wanted} pages"))
+        problems.append(Problem(None, "page-count", f"{plural(count, 'page')}; {profile.name} needs {wanted} pages"))
     if rule.must_be_even and count % 2:
         problems.append(Problem(None, "page-count-odd",
-                                f"{_pages(count)} is odd; {profile.name} needs an even page count"))
+                                f"{plural(count, 'page')} is odd; {profile.name} needs an even page count"))
     if not profile.allows_outline:
         outlines = as_dict(as_dict(reader.trailer.get("/Root")).get("/Outlines"))
         if outlines.get("/First") is not None:
@@ -308,7 +340,7 @@ def _check_annotations(profile: Profile, number: int, page) -> list[Problem]:
     kinds = sorted({name_text(a.get("/Subtype"), "?") for a in annots})
     if not profile.allows_annotations:
         return [Problem(number, "annotations",
-                        f"{len(annots)} annotation(s) ({', '.join(kinds)}); "
+                        f"{plural(len(annots), 'annotation')} ({', '.join(kinds)}); "
                         f"{profile.name} forbids links and annotations")]
     if profile.requires_trim_box and "PrinterMark" in kinds:
         return [Problem(number, "printer-marks", f"printer marks; {profile.name} wants none in the upload")]
@@ -330,7 +362,7 @@ def _document_scripts(reader: PdfReader, profile: Profile) -> list[Problem]:
                                                     f"closes); {profile.name} wants none in a print file"))
     attached = _name_tree_size(names.get("/EmbeddedFiles"))
     if attached:
-        problems.append(Problem(None, "embedded-files", f"the PDF carries {attached} attached file(s); "
+        problems.append(Problem(None, "embedded-files", f"the PDF carries {plural(attached, 'attached file')}; "
                                                         f"{profile.name} wants none in a print file"))
     return problems
 
@@ -348,7 +380,7 @@ def _page_scripts(profile: Profile, number: int, page) -> list[Problem]:
                                                       f"{profile.name} wants none in a print file"))
     attached = sum(a.get("/Subtype") == "/FileAttachment" for a in annots)
     if attached:
-        problems.append(Problem(number, "embedded-files", f"{attached} attached file(s); "
+        problems.append(Problem(number, "embedded-files", f"{plural(attached, 'attached file')}; "
                                                           f"{profile.name} wants none in a print file"))
     return problems
 
@@ -395,7 +427,7 @@ def _mark_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]
                                 f"content could not be read in full: {marks.errors[0]}{more}"))
     if profile.requires_embedded_fonts and marks.unembedded:
         problems.append(Problem(number, "font-not-embedded",
-                                f"font(s) not embedded: {', '.join(sorted(marks.unembedded))}"))
+                                f"{'fonts' if len(marks.unembedded) > 1 else 'font'} not embedded: {', '.join(sorted(marks.unembedded))}"))
     if marks.thinnest is not None and marks.thinnest < profile.min_line_width - 1e-6:
         problems.append(Problem(number, "thin-line",
                                 f"line width {marks.thinnest:.3g} pt is under "
@@ -414,6 +446,13 @@ def _mark_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]
         problems.append(Problem(number, "transparency",
                                 f"transparency ({', '.join(sorted(marks.transparency))}); "
                                 f"{profile.name} forbids it"))
+    if marks.colours:
+        shown = sorted(marks.colours)
+        more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
+        problems.append(Problem(number, "colour",
+                                f"colour in a black-and-white interior ({', '.join(shown[:3])}{more}); "
+                                f"{profile.name} prints it as grey, where colours can merge: use "
+                                "greys only, or check with --interior color if it prints in colour"))
     if marks.cycles:
         problems.append(Problem(number, "form-cycle",
                                 f"form XObject {', '.join(sorted(marks.cycles))} draws itself (checked once); "
@@ -432,24 +471,24 @@ def _page_marks(profile: Profile, number: int, marks: Marks, frame: _Frame, rend
     if unsure:
         printed = renderer.ink(number - 1, frame.media, [box for box, _ in unsure])
         ink += [(box, can_bleed) for box, (_, can_bleed) in zip(printed, unsure) if box is not None]
-    worst = _worst_excess(ink, frame)
-    if worst is not None:
-        excess, side = worst
-        margin = frame.side_margins[side] / INCH
+    excess = _excess_by_side(ink, frame)
+    if excess:
+        sides = ", ".join(f"{_len_text(over)} on the {side}" for side, over in excess.items())
+        margins = ", ".join(f"{frame.side_margins[side] / INCH:.3g} in" for side in excess)
         problems.append(Problem(number, "outside-safe-area",
-                                f"content {_len_text(excess)} outside the safe area on the {side} "
-                                f"({profile.name} minimum margin there: {margin:.3g} in)"))
+                                f"content outside the safe area: {sides} ({profile.name} minimum "
+                                f"margin{'s' if len(excess) > 1 else ''} there: {margins})"))
     return problems
 
 
-def _worst_excess(ink: list[tuple[Box, bool]], frame: _Frame) -> tuple[float, str] | None:
-    """How far ink reaches past the safe area at most, and on which side. Art
+def _excess_by_side(ink: list[tuple[Box, bool]], frame: _Frame) -> dict[str, float]:
+    """How far ink reaches past the safe area at most, on each side it crosses. Art
     that runs into the bleed is meant to be cut, so it may cross the margins
     on every side where it reaches the media edge (a KDP background also
     reaches the unbled gutter edge). Art that touches no bleed edge, and text,
     may not."""
     media, safe = frame.media, frame.safe
-    worst = None
+    worst: dict[str, float] = {}
     for box, can_bleed in ink:
         excess = (safe[0] - box[0], safe[1] - box[1], box[2] - safe[2], box[3] - safe[3])
         at_edge = (box[0] <= media[0] + SLACK, box[1] <= media[1] + SLACK,
@@ -458,9 +497,8 @@ def _worst_excess(ink: list[tuple[Box, bool]], frame: _Frame) -> tuple[float, st
         for side, over, edge in zip(_SIDES, excess, at_edge):
             if over <= SLACK or (bleeds and edge):
                 continue
-            if worst is None or over > worst[0]:
-                worst = (over, side)
-    return worst
+            worst[side] = max(over, worst.get(side, 0.0))
+    return {side: worst[side] for side in _SIDES if side in worst}
 
 
 class _Renderer:
@@ -529,10 +567,6 @@ def _size(box: Box) -> tuple[float, float]:
 
 def _same(size: tuple[float, float], other: tuple[float, float]) -> bool:
     return all(abs(a - b) <= SLACK for a, b in zip(size, other))
-
-
-def _pages(count: int) -> str:
-    return f"{count} page" if count == 1 else f"{count} pages"
 
 
 def _len_text(points: float) -> str:

@@ -212,10 +212,15 @@ def _open(pdf: str | Path) -> pdfium.PdfDocument:
         raise BookmakerError(f"{path}: not a readable PDF: {error}") from None
 
 
-def _render(pdf: str | Path, pages: list[int] | None, dpi: int):
-    """Yield (page number, RGB image) for each page asked for."""
+def check_dpi(dpi: int) -> int:
     if not 1 <= dpi <= MAX_DPI:
         raise BookmakerError(f"--dpi must be between 1 and {MAX_DPI}, got {dpi}")
+    return dpi
+
+
+def _render(pdf: str | Path, pages: list[int] | None, dpi: int):
+    """Yield (page number, RGB image) for each page asked for."""
+    check_dpi(dpi)
     document = _open(pdf)
     path = Path(pdf)
     try:

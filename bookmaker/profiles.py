@@ -80,6 +80,9 @@ def page_margins(margins: Margins, page_number: int) -> tuple[float, float]:
     return margins.outside, margins.inside
 
 
+INTERIORS = ("black-and-white", "color")
+
+
 @dataclass(frozen=True)
 class Profile:
     """What one print service accepts.
@@ -100,7 +103,9 @@ class Profile:
     ``min_text_size`` (points) and ``min_image_dpi``: None checks none.
     ``allows_scripts``: JavaScript and attached files may ride along;
     ``allows_encryption``: the file may be encrypted, if it opens without a
-    password and allows printing.
+    password and allows printing. ``default_interior``: how a book for this
+    printer prints unless it says otherwise, "black-and-white" (greys only)
+    or "color".
     """
 
     name: str
@@ -124,6 +129,9 @@ class Profile:
     min_image_dpi: float | None = None
     allows_scripts: bool = False
     allows_encryption: bool = False
+    # KDP, Lulu and IngramSpark print an interior in greyscale unless the
+    # publisher orders (and pays for) colour; a home printer prints what it gets.
+    default_interior: str = INTERIORS[0]
 
     def bleed_offsets(self, page_number: int, bleed: bool) -> Offsets:
         """How far the media box extends beyond the trim box on each side of
@@ -299,6 +307,7 @@ PROFILES: dict[str, Profile] = {
             # encrypted file prints if it opens and allows printing.
             allows_scripts=True,
             allows_encryption=True,
+            default_interior="color",
         ),
     )
 }

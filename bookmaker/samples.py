@@ -72,12 +72,11 @@ def write_config(path: Path, example: str | None = None, force: bool = False) ->
 
     Nothing that exists is overwritten unless ``force``, and nothing is written when
     any target is in the way; a sample's file already there with the same bytes is kept.
+    Missing folders are made.
     """
     text = starter_text() if example is None else example_text(example)
     if path.is_dir():
         raise BookmakerError(f"{path} is a folder; give a file name such as {path / 'book.yaml'}")
-    if not path.parent.is_dir():
-        raise BookmakerError(f"{path}: no such folder '{path.parent}'")
     targets = [(path, text.encode("utf-8"))]
     for name in own_files(text) if example is not None else []:
         target, data = path.parent / name, _shipped(name).read_bytes()
@@ -89,7 +88,7 @@ def write_config(path: Path, example: str | None = None, force: bool = False) ->
                 raise BookmakerError(f"{target} already exists; use --force to overwrite it")
     for target, data in targets:
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)  # a sample's art/ folder
+            target.parent.mkdir(parents=True, exist_ok=True)  # the config's, or a sample's art/
         except OSError as error:
             raise BookmakerError(f"{target.parent}: cannot make the folder "
                                  f"({error.strerror or error})") from None

@@ -1,10 +1,20 @@
 """Fitting text to a width in a registered font: shrunk to a smallest size, wrapped to a
-number of lines, and cut with an ellipsis only as a last resort."""
+number of lines, and cut with an ellipsis only as a last resort.
+
+The rules for each piece of a page's text (how far a title shrinks, how small an author's
+name may get) live here, once: the renderer sets the text by them, and the plan asks the
+same functions beforehand whether the config's text fits, so a text that cannot is reported
+on its key instead of running off the page.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+from .layout import FOOTER_PT, Box
 
 
 def fit_text(string: str, font: str, size: float, width: float,
@@ -23,9 +33,195 @@ def fit_text(string: str, font: str, size: float, width: float,
     return string.rstrip() + ellipsis, size
 
 
+def wrap(body: str, font: str, size: float, width: float) -> list[str]:
+    """``body`` broken into lines of at most ``width``, between words; a word wider than a
+    line on its own is broken between its letters rather than run past the edge."""
+    lines = []
+    for line in simpleSplit(body, font, size, width):
+        while len(line) > 1 and stringWidth(line, font, size) > width:
+            cut = _fitting_prefix(line, font, size, width)
+            lines.append(line[:cut])
+            line = line[cut:].lstrip()
+        lines.append(line)
+    return lines
+
+
+def _fitting_prefix(string: str, font: str, size: float, width: float) -> int:
+    """How many leading characters of ``string`` fit ``width`` (at least one)."""
+    low, high = 1, len(string)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if stringWidth(string[:middle], font, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def at_most_lines(body: str, font: str, size: float, width: float, count: int) -> list[str]:
     """``body`` wrapped to ``width``; a longer text ends its last line with an ellipsis."""
-    lines = simpleSplit(body, font, size, width)
+    lines = wrap(body, font, size, width)
     if len(lines) > count:
         lines[count - 1] = fit_text(" ".join(lines[count - 1:]), font, size, width)[0]
     return lines[:count]
+
+
+def paragraph_lines(body: str, font: str, size: float, width: float) -> list[str]:
+    """The lines a paragraph sets ``body`` in: each of its own lines wrapped to ``width``."""
+    return [line for block in body.split("\n") for line in wrap(block, font, size, width) or [""]]
+
+
+def paragraph_height(body: str, font: str, size: float, width: float, leading: float) -> float:
+    """How far a paragraph of ``body`` reaches down the page from its top."""
+    return size * 1.3 + (len(paragraph_lines(body, font, size, width)) - 1) * leading
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of text that shrinks from ``size`` to ``smallest`` to fit its width."""
+
+    size: float
+    smallest: float
+
+    def fit(self, string: str, font: str, width: float) -> tuple[str, float]:
+        """The text and size to draw (cut with an ellipsis only where ``fits`` is false)."""
+        return fit_text(string, font, self.size, width, self.smallest)
+
+    def fits(self, string: str, font: str, width: float) -> bool:
+        return stringWidth(string, font, self.smallest) <= width
+
+    def longest(self, string: str, font: str, width: float) -> str:
+        """The longest start of ``string`` that fits ``width`` at the smallest size."""
+        cut = _fitting_prefix(string, font, self.smallest, width)
+        return string[:cut] if stringWidth(string[:cut], font, self.smallest) <= width else ""
+
+
+# The lines the pages set, each shrinking to its smallest size before it is refused.
+TITLE_PAGE_AUTHOR = Line(14, 10)  # bold, at the foot of the title page
+TITLE_PAGE_BLURB = Line(10, 7)  # "12 mazes, with answers at the back"
+OPENER_LABEL = Line(14, 9)  # a section's difficulty on its opening page, bold
+HEAD_LABEL = Line(10, 7)  # the difficulty at the right of a running head
+PAGE_HEADING = Line(20, 12)  # "Contents (continued)", on a small trim
+PAD_HEADING = Line(18, 12)  # "Draw your own maze", on a small trim
+
+
+SLOT_STARS = 45.0  # five 8 pt stars, and the gap before them, at the right of a maze's row
+
+
+def slot_label_width(label: str, note: str, stars: bool, bold: str, regular: str) -> float:
+    """The width of the row above a maze: its number (bold, 11 pt), a gap, its page reference
+    (8 pt) and five stars, set apart."""
+    return (stringWidth(label, bold, 11) + 10 + stringWidth(note, regular, 8)
+            + (SLOT_STARS if stars else 0))
+
+
+def slot_label_least(label: str, note: str, stars: bool, bold: str, regular: str) -> float:
+    """The narrowest slot whose row keeps its pieces inside it: the number, from the left;
+    the page reference and stars, from the right (in a slot under ``slot_label_width`` they
+    come close, but never leave the slot)."""
+    return max(stringWidth(label, bold, 11),
+               stringWidth(note, regular, 8) + (SLOT_STARS if stars else 0))
+
+
+# The title page: the title shrinks in steps from its largest size to its smallest until
+# its longest word fits the width and it leaves the subtitle its room.
+TITLE_LARGEST, TITLE_SMALLEST, TITLE_STEP = 34.0, 14.0, 2.0
+TITLE_LEADING = 1.15
+SUBTITLE_SIZE, SUBTITLE_LEADING, SUBTITLE_GAP = 16.0, 16 * 1.35, 10.0
+
+
+def title_band(content: Box) -> float:
+    """The height of a title page (``content`` its content box) from the title's top down to
+    the room kept for the author's name at its foot."""
+    x0, y0, x1, y1 = content
+    return (y1 - 40) - (y0 + 60)
+
+
+@dataclass(frozen=True)
+class TitleSetting:
+    size: float  # the title's size
+    room: float  # the height left to the title once the subtitle has its own
+    height: float  # the height the title takes at ``size``
+    subtitle_height: float  # the subtitle's, with the gap above it (0 without one)
+
+    @property
+    def fits(self) -> bool:
+        return self.height <= self.room
+
+
+def set_title(title: str, subtitle: str, bold: str, regular: str, width: float,
+              height: float) -> TitleSetting:
+    """The title page's title size, for text ``width`` wide in a band ``height`` tall."""
+    subtitle_height = (SUBTITLE_GAP + paragraph_height(subtitle, regular, SUBTITLE_SIZE, width,
+                                                       SUBTITLE_LEADING) if subtitle else 0.0)
+    room = height - subtitle_height
+    size = TITLE_LARGEST
+    while size > TITLE_SMALLEST and (
+            max((stringWidth(line, bold, size) for line in simpleSplit(title, bold, size, width)),
+                default=0.0) > width
+            or paragraph_height(title, bold, size, width, size * TITLE_LEADING) > room):
+        size -= TITLE_STEP
+    return TitleSetting(size, room, paragraph_height(title, bold, size, width,
+                                                     size * TITLE_LEADING), subtitle_height)
+
+
+# The how-to page's text steps down in size until it fits above the page number.
+HOW_TO_LARGEST, HOW_TO_SMALLEST, HOW_TO_STEP, HOW_TO_LEADING = 12.0, 8.0, 0.5, 1.5
+
+
+def how_to_room(content: Box) -> float:
+    """The height the how-to text has, under its heading and above the page number."""
+    x0, y0, x1, y1 = content
+    return y1 - 50 - (y0 + FOOTER_PT)
+
+
+def how_to_size(body: str, font: str, width: float, room: float) -> float:
+    """The how-to text's size: the largest that fits ``room``, or the smallest."""
+    size = HOW_TO_LARGEST
+    while size > HOW_TO_SMALLEST and paragraph_height(
+            body, font, size, width, size * HOW_TO_LEADING) > room:
+        size -= HOW_TO_STEP
+    return size
+
+
+# A section's opening page: its title, a label row, instructions and a line about its mazes.
+OPENER_TITLE, OPENER_TITLE_LEADING = 28.0, 32.0
+OPENER_TEXT, OPENER_TEXT_LEADING = 13.0, 18.0
+OPENER_ABOUT, OPENER_ABOUT_LEADING = 10.0, 14.0
+OPENER_LABEL_ROW = 30.0
+OPENER_RATING_WIDTH = 5 * 14 + 10.0  # five 14 pt stars and a gap, left of the label
+
+
+@dataclass(frozen=True)
+class OpenerSetting:
+    lines: list[str]  # the instructions, at most as many lines as the page leaves them
+    needed: float  # the height of everything, from the title's top
+    room: float  # the height there is, from the top of the content box to the footer
+
+    @property
+    def fits(self) -> bool:
+        return self.needed <= self.room
+
+
+def opener_room(content: Box) -> float:
+    """The height a section's opening page has for its text, above the page number."""
+    x0, y0, x1, y1 = content
+    return y1 - y0 - FOOTER_PT
+
+
+def set_opener(title: str, has_label: bool, instructions: str, about: str, bold: str,
+               regular: str, width: float, room: float) -> OpenerSetting:
+    """What a section's opening page sets, in a content box ``width`` wide with ``room``
+    above its footer."""
+    fixed = (paragraph_height(title, bold, OPENER_TITLE, width, OPENER_TITLE_LEADING)
+             + (OPENER_LABEL_ROW if has_label else 0) + 14
+             + paragraph_height(about, regular, OPENER_ABOUT, width, OPENER_ABOUT_LEADING))
+    lines = []
+    if instructions:
+        # Long instructions lose their end, marked, rather than push the page off its foot.
+        left = room - fixed - 10 - OPENER_TEXT * 1.3
+        lines = at_most_lines(instructions, regular, OPENER_TEXT, width,
+                              max(1, int(left // OPENER_TEXT_LEADING) + 1))
+    needed = fixed + (10 + OPENER_TEXT * 1.3 + (len(lines) - 1) * OPENER_TEXT_LEADING
+                      if lines else 0)
+    return OpenerSetting(lines, needed, room)

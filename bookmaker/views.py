@@ -30,6 +30,7 @@ class Style:
     marker_grey: float = 0.0
     wall_color: str | None = None  # #RRGGBB in place of wall_grey, for a colour cover
     marker_color: str | None = None  # #RRGGBB in place of marker_grey
+    solution_grey: float | None = None  # in place of solution_color: a black-and-white interior
 
 
 @dataclass(frozen=True)

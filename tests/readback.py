@@ -78,20 +78,21 @@ def wall_mismatches(page: RenderedPage, bbox, maze) -> list[str]:
     ]
 
 
-def overlay_mismatches(page: RenderedPage, bbox, maze) -> list[str]:
-    """Open passages whose red overlay disagrees with the solution, and solution cells
-    (between the ends, which carry markers) left unmarked."""
+def overlay_mismatches(page: RenderedPage, bbox, maze, marked=is_red) -> list[str]:
+    """Open passages whose overlay (pixels that are ``marked``: red unless told) disagrees
+    with the solution, and solution cells (between the ends, which carry markers) left
+    unmarked."""
     path = [maze.topology.coordinates(cell) for cell in shortest_path(maze, maze.start, maze.end)]
     on_path = {frozenset(pair) for pair in zip(path, path[1:])}
     wrong = []
     for x, y, direction, px, py in edge_points(bbox, maze.width, maze.height):
         if is_open(maze, x, y, direction):
             other = (x + 1, y) if direction == 2 else (x, y + 1)
-            if is_red(page.pixel(px, py)) != (frozenset({(x, y), other}) in on_path):
+            if marked(page.pixel(px, py)) != (frozenset({(x, y), other}) in on_path):
                 wrong.append(f"passage {(x, y)}-{other}")
     x0, _, x1, y1 = bbox
     cell = (x1 - x0) / maze.width
     for x, y in path[1:-1]:
-        if not is_red(page.pixel(x0 + (x + 0.5) * cell, y1 - (y + 0.5) * cell)):
+        if not marked(page.pixel(x0 + (x + 0.5) * cell, y1 - (y + 0.5) * cell)):
             wrong.append(f"solution cell {(x, y)}")
     return wrong

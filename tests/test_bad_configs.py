@@ -2,8 +2,9 @@
 
 Each corpus file starts with its expected problems, one comment line each:
     # expect: LINE KEY.PATH | words the message contains
-(KEY.PATH is '-' for problems about the file as a whole). The loader must
-report exactly those problems, in that order, and nothing else.
+(KEY.PATH is '-' for problems about the file as a whole). ``prepare``, the check
+``validate`` and ``build`` share, must report exactly those problems, in that order, and
+nothing else: the loader's (``plan-*.yaml`` load fine) and the plan's, fonts' and text's.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from bookmaker.config import ConfigError, load_book
+from bookmaker.prepare import prepare
 
 CORPUS = Path(__file__).parent / "bad_configs"
 CASES = sorted(CORPUS.glob("*.yaml"))
@@ -33,7 +35,7 @@ def expectations(path: Path) -> list[tuple[int, str, str]]:
 
 def problems_of(path: Path) -> list[str]:
     with pytest.raises(ConfigError) as caught:
-        load_book(path)
+        prepare(path)
     return caught.value.problems
 
 

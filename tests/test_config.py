@@ -299,8 +299,7 @@ def test_init_refuses_to_overwrite_unless_forced(tmp_path):
     assert path.read_text(encoding="utf-8") == "mine\n"
     write_config(path, force=True)
     assert path.read_text(encoding="utf-8") == starter_text()
-    with pytest.raises(BookmakerError, match="no such folder"):
-        write_config(tmp_path / "missing" / "book.yaml")
+    assert write_config(tmp_path / "new" / "book.yaml") == [tmp_path / "new" / "book.yaml"]
 
 
 def test_every_sample_is_an_example_for_init():

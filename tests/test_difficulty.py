@@ -281,7 +281,7 @@ sections:
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr
     line = lines[0]
-    assert line.startswith("bookmaker: error: sections[1] (Straight Across).min_solution_share:")
+    assert line.startswith(f"{config}:11: sections[1].min_solution_share: 0.95 not met")
     assert "0.95" in line and "binary-tree" in line and "10x10" in line
     assert not output.exists() or not any(output.iterdir())
     assert sorted(p.name for p in tmp_path.iterdir() if p != output) == ["impossible.yaml"]

@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
 # Top to bottom; a module may import its own layer's modules or lower ones.
 LAYERS = [
     ("cli", ["bookmaker.cli", "bookmaker.__main__", "bookmaker.commands"]),
-    ("build", ["bookmaker.build"]),
+    ("build", ["bookmaker.build", "bookmaker.prepare"]),
     ("drivers", ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight",
                  "bookmaker.preview", "bookmaker.manifest", "bookmaker.cover_preflight"]),
     ("layout", ["bookmaker.views", "bookmaker.layout", "bookmaker.fonts", "bookmaker.files",
@@ -22,7 +22,8 @@ LAYERS = [
                 "bookmaker.pdf_content", "bookmaker.pdf_marks"]),
     ("geometry", ["bookmaker.geometry"]),
     ("maze", ["bookmaker.maze"]),
-    ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.errors", "bookmaker"]),
+    ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.errors", "bookmaker.wording",
+              "bookmaker"]),
 ]
 # Driven side by side by build: none of them imports another.
 SIBLINGS = ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight"]

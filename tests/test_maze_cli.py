@@ -298,7 +298,8 @@ def test_the_recipe_of_a_shape_regenerates_it(tmp_path):
 
 
 def test_unwritable_target_is_one_line(tmp_path):
-    result = run("-o", "missing/dir/maze.pdf", cwd=tmp_path)
+    (tmp_path / "taken").write_text("a file, not a folder")
+    result = run("-o", "taken/dir/maze.pdf", cwd=tmp_path)
     assert result.returncode == 2 and result.stderr.decode().count("\n") == 1
-    assert "does not exist" in result.stderr.decode()
-    assert list(tmp_path.iterdir()) == []
+    assert "taken is a file, not a folder" in result.stderr.decode()
+    assert [path.name for path in tmp_path.iterdir()] == ["taken"]

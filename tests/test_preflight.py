@@ -9,7 +9,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from bookmaker.errors import BookmakerError
-from bookmaker.preflight import check_pdf
+from bookmaker.preflight import Problem, Report, check_pdf
 from bookmaker.profiles import INCH, PROFILES
 
 FONT = Path(__file__).resolve().parent.parent / "fonts" / "Andika-Regular.ttf"
@@ -85,7 +85,7 @@ def test_unembedded_helvetica(tmp_path):
     problems = only(report, "font-not-embedded")
     # reportlab shares one font dictionary among all pages, so every page lists it
     assert 3 in [p.page for p in problems]
-    assert all(p.message == "font(s) not embedded: Helvetica" for p in problems)
+    assert all(p.message == "font not embedded: Helvetica" for p in problems)
     # reportlab lists its default Helvetica even on pages without text
     plain = check_pdf(make_book(tmp_path / "p.pdf", embed=False), "kdp")
     assert len(only(plain, "font-not-embedded")) == 24
@@ -355,9 +355,12 @@ def test_cli_check_lists_problems_and_exits_1(tmp_path):
     pdf = make_book(tmp_path / "thin.pdf", line_page(0.5))
     result = run_cli("check", pdf, "--profile", "kdp")
     assert result.returncode == 1
-    assert result.stdout == "page 2: line width 0.5 pt is under 0.75 pt (thinnest stroke)\n"
+    assert result.stdout == ("page 2: line width 0.5 pt is under 0.75 pt (thinnest stroke)\n"
+                             "1 problem of 1 kind: thin-line (1)\n")
     result = run_cli("check", pdf, "--profile", "kdp", "--trim", "letter")
-    assert result.returncode == 1 and result.stdout.count("is not the requested") == 24
+    # the same problem on every page is one line
+    assert result.returncode == 1 and result.stdout.count("is not the requested") == 1
+    assert "pages 1-24: " in result.stdout and "25 problems of 2 kinds" in result.stdout
 
 
 def test_cli_check_bad_input_is_one_line_exit_2(tmp_path):
@@ -502,3 +505,27 @@ def test_a_circle_is_judged_by_its_own_box_not_its_control_points(tmp_path, over
     assert ("outside-safe-area" in codes(report)) is flagged, report.format()
     if flagged:
         assert "2.0 pt" in only(report, "outside-safe-area")[0].message
+
+
+def test_a_margin_breach_names_every_side_it_crosses(tmp_path):
+    def draw(c, n, trim):
+        if n == 3:  # a box over the left and top margins at once
+            c.rect(trim[0] + 4, trim[3] - 10, 100, 6, stroke=0, fill=1)
+    [problem] = only(check_pdf(make_book(tmp_path / "b.pdf", draw), "kdp"), "outside-safe-area")
+    assert problem.page == 3
+    assert "on the left" in problem.message and "on the top" in problem.message
+    assert "on the right" not in problem.message and "minimum margins there" in problem.message
+
+
+def test_the_same_problem_on_many_pages_is_one_line_and_kinds_are_counted():
+    thin = "line width 0.5 pt is under 0.75 pt (thinnest stroke)"
+    problems = ([Problem(n, "thin-line", thin) for n in [*range(5, 105), 110]]
+                + [Problem(3, "thin-line", "line width 0.3 pt is under 0.75 pt (thinnest stroke)"),
+                   Problem(None, "page-count-odd", "111 pages is odd; kdp needs an even page count")])
+    assert Report("x.pdf", "kdp", 111, problems).format().splitlines() == [
+        f"pages 5-104, 110: {thin}",
+        "page 3: line width 0.3 pt is under 0.75 pt (thinnest stroke)",
+        "document: 111 pages is odd; kdp needs an even page count",
+        "103 problems of 2 kinds: thin-line (102), page-count-odd (1)",
+    ]
+    assert Report("x.pdf", "kdp", 1, []).format() == "PDF passes the kdp preflight: 1 page"

@@ -144,7 +144,7 @@ def test_a_form_is_measured_once_per_linear_transformation(tmp_path, monkeypatch
     walks.clear()
     report = check_pdf(book(tmp_path, placements + b"q 1 0 0 1 2 500 cm /Tile Do Q", edit=forms), "kdp")
     [outside] = messages(report, "outside-safe-area")[:1]
-    assert outside.startswith("content 25.0 pt") and "on the left" in outside  # 27 pt margin, tile at 2 pt
+    assert outside.startswith("content outside the safe area: 25.0 pt") and "on the left" in outside  # 27 pt margin, tile at 2 pt
 
 
 def test_forms_nested_16_deep_cost_a_walk_per_level_and_class(tmp_path, monkeypatch):
@@ -157,7 +157,7 @@ def test_forms_nested_16_deep_cost_a_walk_per_level_and_class(tmp_path, monkeypa
     walks = count_walks(monkeypatch)
     # 3^15 copies of the square, drawn from x = 2 pt: they start 25 pt past the margin
     report = check_pdf(book(tmp_path, b"q 1 0 0 1 2 300 cm /Top Do Q", edit=with_forms(forms)), "kdp")
-    assert messages(report, "outside-safe-area")[0].startswith("content 25.0 pt")
+    assert messages(report, "outside-safe-area")[0].startswith("content outside the safe area: 25.0 pt")
     assert len(walks) == 24 + 16
 
 
@@ -195,7 +195,7 @@ def test_separately_stroked_lines_are_one_operation(tmp_path, monkeypatch):
     assert check_pdf(stroked_lines(tmp_path), "kdp").ok
     assert exact == []  # a clean page: no line's ink worked out on its own
     report = check_pdf(stroked_lines(tmp_path, b"n 3 200 m 20 200 l S n 5 210 m 20 210 l S\n"), "kdp")
-    assert messages(report, "outside-safe-area")[0].startswith("content 24.0 pt")  # the line from x = 3
+    assert messages(report, "outside-safe-area")[0].startswith("content outside the safe area: 24.0 pt")  # the line from x = 3
     assert len(exact) == 2 * 24  # the two lines near the edge, on each page, and no other
 
 

@@ -9,6 +9,7 @@ printer's padding: the page count is exactly what each test asks for.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.errors import BookmakerError
+from bookmaker.layout import MARGIN_SLACK_PT
 
 from .readback import RenderedPage
 
@@ -107,7 +109,8 @@ def test_default_gutter_follows_the_kdp_table_by_final_page_count(tmp_path, maze
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     reader = PdfReader(result.pdf)  # once: a 700-page file takes a while to open
     assert result.pages == manifest["pages"] == len(reader.pages) == pages
-    gutter, outside = gutter_in * INCH, 0.5 * INCH  # unset margins: max(KDP minimum, 0.5 in)
+    # unset margins: 0.5 in, and always 2 pt inside KDP's minimum
+    gutter, outside = max(gutter_in * INCH + MARGIN_SLACK_PT, 0.5 * INCH), 0.5 * INCH
     width = TRIM_6X9[0]
     for number in (2, 3, pages - 2, pages - 1):  # left- and right-hand maze pages, early and late
         inside_read, outside_read = measured_margins(result.pdf, reader, number)
@@ -129,7 +132,7 @@ def test_gutter_of_0375in_is_allowed_up_to_150_pages(tmp_path):
     reader = PdfReader(result.pdf)
     for number in (2, 3, 149):
         inside, _ = measured_margins(result.pdf, reader, number)
-        assert inside == pytest.approx(0.375 * INCH, abs=1.0)
+        assert inside == pytest.approx(0.375 * INCH + MARGIN_SLACK_PT, abs=1.0)
 
 
 def test_gutter_of_0375in_is_refused_past_150_pages(tmp_path):
@@ -138,13 +141,25 @@ def test_gutter_of_0375in_is_refused_past_150_pages(tmp_path):
     with pytest.raises(BookmakerError) as caught:
         build(config, tmp_path / "book.pdf")
     message = str(caught.value)
-    assert message.startswith("page.margins.inside:")
+    assert re.match(rf"{re.escape(str(config))}:\d+: page.margins.inside: ", message)
     assert "0.375in" in message and "0.5in" in message and "152-page" in message
     run = cli("build", str(config), "-o", str(tmp_path / "cli.pdf"), "--quiet")
     assert run.returncode == 2
-    assert run.stderr.strip().splitlines() == [f"bookmaker: error: {message}"]
+    assert run.stderr.strip().splitlines() == [message]
     assert "Traceback" not in run.stderr
     assert not list(tmp_path.glob("*.pdf")) and not list(tmp_path.glob("*.json"))
+
+
+@pytest.mark.parametrize("profile", ["lulu", "ingramspark"])
+def test_ink_keeps_2pt_inside_the_printers_minimum_margin(tmp_path, profile):
+    # Margins set at exactly the 0.5 in minimum still keep the text 2 pt inside it.
+    config = tiny_book(tmp_path, 3, profile=profile, margins="inside: 0.5in, outside: 0.5in")
+    result = build(config, tmp_path / "book.pdf")
+    reader = PdfReader(result.pdf)
+    for number in (2, 3):
+        inside, outside = measured_margins(result.pdf, reader, number)
+        assert inside == pytest.approx(0.5 * INCH + MARGIN_SLACK_PT, abs=1.0), f"page {number}"
+        assert outside == pytest.approx(0.5 * INCH + MARGIN_SLACK_PT, abs=1.0), f"page {number}"
 
 
 # --- 2. bleed and trim boxes ---------------------------------------------------------
@@ -344,7 +359,7 @@ def test_kdp_letter_book_stops_at_590_pages(tmp_path):
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr
-    assert lines[0].startswith("bookmaker: error: sections:")
+    assert re.match(rf"{re.escape(str(config))}:\d+: sections: ", lines[0])
     assert "592 pages" in lines[0] and "590" in lines[0] and "kdp" in lines[0]
     assert not (tmp_path / "over.pdf").exists()
     assert not (tmp_path / "over.manifest.json").exists()

@@ -78,7 +78,8 @@ def test_a_top_margin_under_the_minimum_names_no_page_count(tmp_path):
     """), encoding="utf-8")
     with pytest.raises(BookmakerError) as error:
         build(config, tmp_path / "book.pdf")
-    assert str(error.value) == "page.margins.top: 0.1in is under the kdp minimum of 0.25in"
+    assert str(error.value) == (f"{config}:6: page.margins.top: 0.1in is under the kdp minimum "
+                                "of 0.25in; set at least 0.25in, or leave it out for the default")
 
 
 LONG_TITLE = "Labyrinthe – Été, the longest section title you have ever seen in a book"
@@ -241,7 +242,8 @@ def test_a_maze_too_big_for_the_answer_key_names_the_key_setting(tmp_path):
     with pytest.raises(BookmakerError) as error:
         build(config, tmp_path / "book.pdf")
     message = str(error.value)
-    assert message.startswith("sections[0] (Big).size (in the answer key, at answer_key.per_page: 6): ")
+    assert message.startswith(f"{config}:5: sections[0].size: in the answer key "
+                              "(answer_key.per_page: 6), square 60x80 gives ")
     assert "room" not in message
 
 

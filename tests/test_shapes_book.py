@@ -224,8 +224,8 @@ def test_a_polar_section_too_fine_for_its_slot_names_rings(tmp_path):
     with pytest.raises(BookmakerError) as error:
         build(path, tmp_path / "book.pdf")
     message = str(error.value)
-    assert message.startswith("sections[0] (Discs).rings: polar 120 rings gives ")
-    assert re.search(r"up to about rings: \d+, or fewer mazes per page", message)
+    assert message.startswith(f"{path}:4: sections[0].rings: polar 120 rings gives ")
+    assert re.search(r"up to about rings: \d+, or narrower margins or a larger page.size", message)
 
 
 # --- the built book ---------------------------------------------------------------------

@@ -133,6 +133,6 @@ worksheet: {copies: 3, min_cell: 12mm}
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr
-    assert lines[0].startswith("bookmaker: error: sections[1] (Far Too Big).size:")
+    assert lines[0].startswith(f"{config}:5: sections[1].size: on a worksheet (worksheet.min_cell)")
     assert "34.0 pt minimum" in lines[0]  # 12 mm
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.yaml"]

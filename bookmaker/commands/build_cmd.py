@@ -30,10 +30,11 @@ def _progress_bar(quiet: bool):
 
 
 def build_command(
-    config: Path = typer.Argument(..., help="The book's YAML config.", show_default=False),
+    config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config.", show_default=False),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", help="PDF to write; default output/<config name>.pdf."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Override the book seed."),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", help="Override the book seed (0 to 2**63 - 1, as seed: in the config)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0,
                              help="Worker processes for the mazes; 0 means one per core (never more than the cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),

@@ -12,12 +12,12 @@ from ..cover_geometry import BARCODES, CoverGeometry
 from ..cover_preflight import check_cover
 from ..errors import BookmakerError
 from ..preflight import check_pdf
-from ..profiles import PROFILES, get_profile, parse_size
+from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
 from .cover_options import PAPER, SPINE, cover_spine, pages_option
 
 
 def check(
-    pdf: Path = typer.Argument(..., help="The PDF to check (any PDF, not only ours).", show_default=False),
+    pdf: Path = typer.Argument(..., metavar="PDF", help="The PDF to check (any PDF, not only ours).", show_default=False),
     profile: str = typer.Option(
         ..., "--profile", "-p", help=f"Printer profile: {', '.join(PROFILES)}.", show_default=False
     ),
@@ -31,6 +31,11 @@ def check(
         "TrimBox, text in the bleed or over the folds, and ink in KDP's barcode box. Needs "
         "--trim, and --pages (with --paper) or --spine-width.",
     ),
+    interior: Optional[str] = typer.Option(
+        None, "--interior",
+        help=f"How the interior prints: {' or '.join(INTERIORS)}; black-and-white reports any "
+        "colour. Default: black-and-white for kdp, lulu and ingramspark, color for home.",
+        show_default=False),
     pages: Optional[int] = pages_option("--pages"),
     paper: str = PAPER,
     spine_width: Optional[str] = SPINE,
@@ -46,11 +51,13 @@ def check(
         trim_size = parse_size(trim) if trim else None
     except BookmakerError as error:
         raise BookmakerError(f"--trim: {error}") from None
+    if interior not in (None, *INTERIORS):
+        raise BookmakerError(f"--interior: '{interior}' is not one of: {', '.join(INTERIORS)}")
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are noise here
     if cover:
         report = _check_cover(pdf, profile, trim_size, pages, paper, spine_width, barcode)
     else:
-        report = check_pdf(pdf, profile, trim=trim_size)
+        report = check_pdf(pdf, profile, trim=trim_size, interior=interior)
     typer.echo(report.format())
     if not report.ok:
         raise typer.Exit(1)

@@ -11,11 +11,12 @@ from ..build import build_cover
 
 
 def cover(
-    config: Path = typer.Argument(..., help="The book's YAML config, with a cover: block.",
+    config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config, with a cover: block.",
                                   show_default=False),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", help="Cover PDF to write; default output/<config name>.cover.pdf."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Override the book seed."),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", help="Override the book seed (0 to 2**63 - 1, as seed: in the config)."),
 ) -> None:
     """Build the cover alone: the interior is planned to count its pages, but not drawn.
     stdout names the file; stderr says what the cover left out (spine text), and why."""

@@ -8,16 +8,19 @@ from pathlib import Path
 import typer
 
 from ..samples import example_names, write_config
+from .folders import ready_folder
 
 
 def init(
-    path: Path = typer.Argument(Path("book.yaml"), help="Where to write the config."),
+    path: Path = typer.Argument(Path("book.yaml"), metavar="PATH", help="Where to write the config."),
     example: str | None = typer.Option(
         None, "--example", metavar="NAME",
         help=f"Write a sample book instead of the starter: {', '.join(example_names())}."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
 ) -> None:
     """Write a commented starter config, or a sample book; edit it, then build it."""
+    if not path.is_dir():  # a folder given as the path is refused by name, below
+        ready_folder(path.parent, path)
     written = write_config(path, example, force)
     typer.echo(f"wrote {' and '.join(os.fspath(p) for p in written)}; edit it, then run: "
                f"bookmaker build {os.fspath(path)}")

@@ -30,6 +30,7 @@ from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES, with_endpoints
 from ..maze.topology import Topology, check_grid_size
 from ..files import write_atomic
+from .folders import ready_folder
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
 from ..render.export import FORMATS, check_size, export
@@ -249,11 +250,12 @@ def _targets(fmt: str, output: str | None, count: int | None, seeds: range,
     return [path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, count + 1)]
 
 
-def _check_writable(path: Path, explicit: bool) -> None:
+def _check_writable(path: Path) -> None:
+    """Refuse a folder as the file, and make the file's folder (saying so), before any
+    maze is carved."""
     if path.is_dir():
         raise BookmakerError(f"-o {path} is a directory; give a file name")
-    if explicit and not path.parent.is_dir():
-        raise BookmakerError(f"cannot write {path}: directory {path.parent} does not exist")
+    ready_folder(path.parent, path)
 
 
 def _combine(fmt: str, documents: list[bytes], as_list: bool) -> bytes:
@@ -358,7 +360,7 @@ def maze_command(
     targets = _targets(fmt, output, number, seeds, algorithm, topology)
     for path in targets:
         if path is not None:
-            _check_writable(path, explicit=output is not None)
+            _check_writable(path)
 
     shared = len(targets) == 1  # every maze goes to one stream or file
     documents = []
@@ -380,8 +382,6 @@ def maze_command(
 
 def _save(path: Path, data: bytes) -> None:
     try:
-        if path.parent == DEFAULT_DIR:
-            path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, data)
     except OSError as error:
         raise BookmakerError(f"cannot write {path}: {error.strerror or error}") from None

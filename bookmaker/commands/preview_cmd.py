@@ -11,6 +11,7 @@ from ..cover_geometry import CoverGeometry
 from ..preview import (
     PAGE_DPI,
     SHEET_DPI,
+    check_dpi,
     default_output_dir,
     page_count,
     page_size,
@@ -20,10 +21,11 @@ from ..preview import (
     render_sheet,
 )
 from .cover_options import PAPER, SPINE, cover_spine, pages_option
+from .folders import ready_folder
 
 
 def preview(
-    pdf: Path = typer.Argument(..., help="The PDF to render.", show_default=False),
+    pdf: Path = typer.Argument(..., metavar="PDF", help="The PDF to render.", show_default=False),
     pages: str = typer.Option(
         None, "--pages", help="Pages to render, e.g. 1-4,7 (default: all).", show_default=False
     ),
@@ -56,19 +58,20 @@ def preview(
 ) -> None:
     """Render PDF pages to PNG files named <pdf name>-p001.png and so on; prints the paths written."""
     out_dir = output or default_output_dir(pdf)
+    dpi = check_dpi(dpi) if dpi is not None else SHEET_DPI if sheet else PAGE_DPI
     if guides:
         spine, _ = cover_spine(pdf, profile, interior_pages, paper, spine_width)
         width, height = page_size(pdf)
         geometry = CoverGeometry.of_page(width, height, spine)
-        typer.echo(str(render_cover_guides(pdf, out_dir / f"{pdf.stem}-guides.png", geometry,
-                                           dpi or PAGE_DPI)))
+        ready_folder(out_dir)
+        typer.echo(str(render_cover_guides(pdf, out_dir / f"{pdf.stem}-guides.png", geometry, dpi)))
         return
     numbers = parse_pages(pages, page_count(pdf))
+    ready_folder(out_dir)
     if sheet:
-        sheet_path = out_dir / f"{pdf.stem}-sheet.png"
-        written = [render_sheet(pdf, sheet_path, numbers, dpi or SHEET_DPI, columns)]
+        written = [render_sheet(pdf, out_dir / f"{pdf.stem}-sheet.png", numbers, dpi, columns)]
     else:
-        written = render_pages(pdf, out_dir, numbers, dpi or PAGE_DPI)
+        written = render_pages(pdf, out_dir, numbers, dpi)
     for path in written:
         typer.echo(str(path))
 

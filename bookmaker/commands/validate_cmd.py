@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import typer
 
-from ..config import load_book
+from ..prepare import prepare
 
 
 def validate(
-    config: Path = typer.Argument(..., help="The book's YAML config.", show_default=False),
+    config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config.", show_default=False),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", help="Check with this book seed, as build --seed would build."),
 ) -> None:
-    """Check a config and report every problem at once, with file and line; writes nothing."""
-    book = load_book(config)
+    """Check a config and report every problem at once, with file and line; writes nothing.
+    It runs every rule build runs before drawing, so a config that passes builds."""
+    book = prepare(config, seed=seed).book
     copies = f", {book.worksheet.copies} copies" if book.layout == "worksheet" else ""
     typer.echo(f"{config}: ok ({len(book.sections)} sections, {book.maze_count} mazes{copies})")
 

@@ -2,10 +2,12 @@
 
     from bookmaker.config import load_book, ConfigError
     book = load_book("configs/default.yaml")   # -> Book, or ConfigError listing every problem
+    loaded = load_config("configs/default.yaml")  # the Book, and the line of every key:
+    raise loaded.error(problems)                  # later ConfigKeyErrors as FILE:LINE: key: what
 """
 
 from .errors import ConfigError
-from .load import load_book
+from .load import LoadedConfig, load_book, load_config
 from .models import (
     AnswerKey,
     Book,
@@ -18,6 +20,6 @@ from .models import (
 )
 
 __all__ = [
-    "AnswerKey", "Book", "ConfigError", "Font", "FrontMatter", "Margins", "Page", "Section",
-    "Worksheet", "load_book",
+    "AnswerKey", "Book", "ConfigError", "Font", "FrontMatter", "LoadedConfig", "Margins", "Page",
+    "Section", "Worksheet", "load_book", "load_config",
 ]

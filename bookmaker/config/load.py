@@ -1,23 +1,51 @@
-"""``load_book``: a config file in, a validated Book out, or every problem at once."""
+"""``load_book``: a config file in, a validated Book out, or every problem at once.
+
+``load_config`` also keeps the line of every key, so problems found later (by the plan,
+the layout, the fonts) are reported in the same ``FILE:LINE: key: what`` form.
+"""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from pydantic import ValidationError
 
+from ..errors import ConfigKeyError
 from .errors import ConfigError
 from .messages import explain
 from .models import Book
-from .yaml_source import MAX_BYTES, ConfigProblem, YamlError, parse_yaml
+from .yaml_source import MAX_BYTES, ConfigProblem, Source, YamlError, parse_yaml
 
 
-def load_book(path: str | os.PathLike[str]) -> Book:
+@dataclass(frozen=True)
+class LoadedConfig:
+    """A validated Book with the file it came from and the line of each of its keys."""
+
+    file: str
+    book: Book
+    source: Source
+
+    def error(self, problems: Iterable[ConfigKeyError]) -> ConfigError:
+        """``problems`` found past loading, each pinned to its key's line, top to bottom."""
+        return ConfigError(_render([
+            ConfigProblem(self.source.line_of(problem.key), problem.key, problem.message)
+            for problem in problems], self.file))
+
+
+def load_book(path: str | os.PathLike[str], *, seed: int | None = None) -> Book:
     """The Book a YAML config describes; font paths are read relative to its folder.
 
+    ``seed`` replaces the config's ``seed:`` (``build --seed``) and is held to the same range.
     Raises ConfigError listing every problem as ``FILE:LINE: key.path: what``.
     """
+    return load_config(path, seed=seed).book
+
+
+def load_config(path: str | os.PathLike[str], *, seed: int | None = None) -> LoadedConfig:
+    """``load_book``, keeping the file's name and key lines for later problems."""
     file = str(path)
     text = _read(Path(path), file)
     try:
@@ -25,14 +53,23 @@ def load_book(path: str | os.PathLike[str]) -> Book:
     except YamlError as error:
         raise ConfigError([error.problem.render(file)]) from None
     problems = list(source.problems)
+    data = source.data if seed is None else {**source.data, "seed": seed}
     book = None
     try:
-        book = Book.model_validate(source.data, context={"base": Path(path).resolve().parent})
+        book = Book.model_validate(data, context={"base": Path(path).resolve().parent})
     except ValidationError as error:
-        problems += explain(error.errors(), source)
+        problems += [_from_command_line(problem) if seed is not None else problem
+                     for problem in explain(error.errors(), source)]
     if problems:
         raise ConfigError(_render(problems, file))
-    return book
+    return LoadedConfig(file, book, source)
+
+
+def _from_command_line(problem: ConfigProblem) -> ConfigProblem:
+    # A --seed replaces the file's seed: its problem says where the value came from.
+    if problem.path[:1] == ("seed",):
+        return problem._replace(message=f"{problem.message} (given by --seed)")
+    return problem
 
 
 def _read(path: Path, file: str) -> str:

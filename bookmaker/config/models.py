@@ -32,7 +32,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .. import units
-from ..cover_geometry import BARCODES, PAPERS, spine_formula
+from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
 from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
 from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
@@ -43,7 +43,7 @@ from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES
 from ..maze.topology import Topology
-from ..profiles import PAGE_SIZES, PROFILES, parse_size
+from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, parse_size
 
 MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
@@ -546,8 +546,11 @@ class AnswerKey(Strict):
     enabled: bool = Field(True, description="Print an answer key.")
     per_page: SlotCount = Field(6, description=f"Solved mazes per page: {_words(GRID_SLOTS)}.")
     style: Literal["line", "cells"] = Field("line", description="A line through the cells, or shaded cells.")
-    color: HexColor = Field("#D62728", description="Colour of the solution, #RRGGBB.")
-    wall_grey: float = Field(0.55, ge=0.1, le=0.9, description="Grey level of walls: 0 black, 1 white.")
+    color: HexColor | None = Field(
+        None, description="Colour of the solution, #RRGGBB, in a colour interior; default #D62728.")
+    wall_grey: float = Field(
+        0.4, ge=0.0, le=0.9, description="Grey level of the walls behind the solution: 0 black, "
+        "1 white; walls lighter than 0.4 (60 % black) are drawn wider, to print as clearly.")
 
     _per_page_slots = field_validator("per_page")(_check_slots)
 
@@ -726,6 +729,11 @@ class Book(Strict):
     answer_key: AnswerKey = Field(AnswerKey(), description="The solutions.")
     worksheet: Worksheet = Field(Worksheet(), description="Options for layout: worksheet.")
     show_rating: bool = Field(True, description="Show difficulty stars beside each maze.")
+    interior: Literal[INTERIORS] | None = Field(  # type: ignore[valid-type]
+        None, description="How the pages print: black-and-white (greys only, the answer key's "
+        "path a broad light grey) or color. Default: color on a colour cover paper and on the "
+        "home profile, else black-and-white (kdp, lulu and ingramspark print grey unless you "
+        "order colour).")
     cover: Cover | None = Field(
         None, description="A full-wrap paperback cover, built with the interior; `cover: {}` "
         "for one with every default, null or absent for none.")
@@ -796,6 +804,34 @@ class Book(Strict):
                           "calculator states for this book's page count and paper (e.g. "
                           "spine_width: 0.3in)", "cover", "spine_width")
         return self
+
+    @model_validator(mode="after")
+    def _colours_print(self) -> "Book":
+        interior = self.interior_inks
+        if interior == "black-and-white" and self.answer_key.color is not None:
+            raise problem("a black-and-white interior prints in grey only, and draws the path "
+                          "in a light grey; remove color, or set interior: color",
+                          "answer_key", "color")
+        paper = self.cover.paper if self.cover else None
+        if paper in COLOUR_PAPERS and interior == "black-and-white":
+            raise problem(f"{paper} paper is for colour interiors, but interior is "
+                          "black-and-white; use paper: white or cream, or interior: color",
+                          "cover", "paper")
+        if paper in ("white", "cream") and interior == "color" and self.profile == "kdp":
+            raise problem(f"KDP prints colour interiors on its colour papers, not on {paper}; "
+                          "use paper: standard-color or premium-color, which set the spine",
+                          "cover", "paper")
+        return self
+
+    @property
+    def interior_inks(self) -> str:
+        """The ``interior`` the book prints with: the config's, else color on a colour
+        cover paper, else the profile's."""
+        if self.interior is not None:
+            return self.interior
+        if self.cover is not None and self.cover.paper in COLOUR_PAPERS:
+            return "color"
+        return PROFILES[self.profile].default_interior
 
     @property
     def cover_barcode(self) -> str:

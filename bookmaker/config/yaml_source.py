@@ -15,6 +15,8 @@ from typing import Any, NamedTuple
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ..errors import format_key
+
 MAX_BYTES = 1_000_000  # a config is a few KB; anything this big is a mistake
 MAX_ALIASES = 100
 MAX_EXPANDED = 10_000  # values that aliases may add once expanded; a real config has a few hundred
@@ -65,11 +67,7 @@ class Source:
         return 1
 
 
-def format_path(path: Path_) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
-    return text
+format_path = format_key  # one spelling of a key path, shared with the plan's problems
 
 
 def _show_tag(tag: str) -> str:

@@ -9,11 +9,13 @@ validated config it is handed but does not import the config layer.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
+from ..errors import ConfigKeyError, format_key
 from ..layout import (
-    MIN_CELL_PT, Box, PageFrame, Placement, body_area, contents_lines, page_frame, place_maze,
-    resolve_margins, slot_boxes, solution_width,
+    GRIDS, MIN_CELL_PT, Box, PageFrame, Placement, body_area, contents_lines, page_frame,
+    place_maze, grey_solution_width, printed_width, resolve_margins, slot_boxes, solution_width,
 )
 from ..maze import recipe
 from ..maze.topology import Topology
@@ -29,6 +31,9 @@ from .pagination import (
     CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, pad_for_printer, paginate_book,
 )
 
+# A black-and-white answer key's path: 35 % black, lighter than the walls' 60 % so that
+# tone as well as width tells them apart, and dark enough to stand out from the paper.
+GREY_SOLUTION = 0.65
 # The title page's maze: its seed comes from the book seed and this name, like a section's.
 TITLE_ART = {"seed_key": "cover", "algorithm": "wilson", "width": 24, "height": 14}
 
@@ -71,6 +76,13 @@ def mazes(count: int, noun: str = "maze") -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def opener_about(count: int, topology: Topology, first: int, last: int) -> str:
+    """What a section's opening page says of its mazes: '4 mazes of 8 x 10 cells, numbers 5
+    to 8.'"""
+    numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
+    return f"{about_mazes(count, topology)}, {numbers}."
+
+
 def about_mazes(count: int, topology: Topology) -> str:
     """'4 mazes of 8 x 10 cells', '2 hexagon mazes of 12 x 10 cells', '3 round mazes of 8 rings'."""
     noun = MAZE_NOUNS[topology.kind]
@@ -78,6 +90,24 @@ def about_mazes(count: int, topology: Topology) -> str:
         return f"{mazes(count, noun)} of {topology.rings} rings"
     return f"{mazes(count, noun)} of {topology.width} x {topology.height} cells"
 
+
+
+def _noting(problems: list[ConfigKeyError], step, *args):
+    """``step(*args)``, or None with its problem added to ``problems``."""
+    try:
+        return step(*args)
+    except ConfigKeyError as error:
+        if not any(str(seen) == str(error) for seen in problems):
+            problems.append(error)
+        return None
+
+
+def _fits(slot: Box, topology: Topology, minimum: float) -> bool:
+    try:
+        place_maze(slot, topology, minimum, ())
+    except ConfigKeyError:
+        return False
+    return True
 
 
 class BookPlan:
@@ -90,9 +120,6 @@ class BookPlan:
         self.worksheet = book.layout == "worksheet"
         self.separate_key = self.worksheet and book.worksheet.key == "separate"
         self.puzzle_kind = "worksheet" if self.worksheet else "puzzles"
-
-    def where(self, section: int) -> str:
-        return f"sections[{section}] ({self.book.sections[section].title})"
 
     def groups(self) -> list[Group]:
         """Sections in order; a worksheet set repeats them for each copy."""
@@ -113,7 +140,21 @@ class BookPlan:
         """Positions of the mazes that have a solution to show."""
         return [i for g in groups if self.has_answers(g.section) for i in g.mazes]
 
-    def main_pages(self, groups: list[Group], answers: list[int]) -> list[Page]:
+    def documents(self, problems: list[ConfigKeyError]
+                  ) -> tuple[list[Group], list[int], Document | None, Document | None]:
+        """The interior's groups, answers, main document and separate key (or None), counted
+        to the page before any maze is made. Problems on the way go to ``problems`` and the
+        plan goes on as far as it can without them; a document whose pages cannot be framed
+        is None."""
+        groups = self.groups()
+        answers = self.answers(groups)
+        main = self.document(self.main_pages(groups, answers, problems), problems=problems)
+        key = (self.document(self.key_pages(answers), is_key=True, problems=problems)
+               if self.separate_key and answers else None)
+        return groups, answers, main, key
+
+    def main_pages(self, groups: list[Group], answers: list[int],
+                   problems: list[ConfigKeyError] | None = None) -> list[Page]:
         front = self.book.front_matter
         in_book = answers and not self.separate_key
         entries = len(self.book.sections) + (1 if in_book else 0)
@@ -122,16 +163,23 @@ class BookPlan:
             contents_entries=entries if front.contents else 0,
             groups=groups, answers=answers if in_book else None,
             answers_per_page=self.book.answer_key.per_page, worksheet=self.worksheet,
-            contents_per_page=self.contents_per_page(),
+            # A margin under the printer's minimum is the document's to report, once.
+            contents_per_page=self.contents_per_page(None if problems is None else []),
         )
-        return pad_for_printer(pages, self.profile, self.trim)
+        try:
+            return pad_for_printer(pages, self.profile, self.trim)
+        except ConfigKeyError as error:
+            if problems is None:
+                raise
+            problems.append(error)
+            return pages
 
-    def contents_per_page(self) -> int:
+    def contents_per_page(self, problems: list[ConfigKeyError] | None = None) -> int:
         """Contents lines a page holds: fewer than the usual 28 on a short page."""
         # Only the inside margin follows the page count, and it does not change the height.
         requested = self.book.page.margins
         margins = resolve_margins({"top": requested.top, "bottom": requested.bottom},
-                                  self.profile, 0, self.book.page.bleed)
+                                  self.profile, 0, self.book.page.bleed, problems)
         height = self.trim[1] - margins.top - margins.bottom
         return min(CONTENTS_LINES_PER_PAGE, contents_lines(height))
 
@@ -140,15 +188,25 @@ class BookPlan:
                              answers=answers, answers_per_page=self.book.answer_key.per_page,
                              worksheet=True)
 
-    def document(self, pages: list[Page], *, is_key: bool = False) -> Document:
-        """Frames for ``pages``: margins follow the final page count (KDP's gutter table)."""
+    def document(self, pages: list[Page], *, is_key: bool = False,
+                 problems: list[ConfigKeyError] | None = None) -> Document | None:
+        """Frames for ``pages``: margins follow the final page count (KDP's gutter table).
+        With ``problems`` given, margin problems go there, and None stands for a document
+        whose pages cannot be framed."""
         # A separate teacher's key is printed at home: no bleed, no printer padding.
         profile = get_profile("home") if is_key else self.profile
         # A printer that prints no bleed (home) gives no page room past the trim: thumb tabs
         # meant to run off into it would sit on the unprintable edge instead.
         bleed = self.book.page.bleed and not is_key and profile.bleed_rule != "none"
-        margins = resolve_margins(self.book.page.margins.model_dump(), profile, len(pages), bleed)
-        frames = [page_frame(p.number, self.trim, profile, bleed, margins) for p in pages]
+        margins = resolve_margins(self.book.page.margins.model_dump(), profile, len(pages), bleed,
+                                  problems)
+        try:
+            frames = [page_frame(p.number, self.trim, profile, bleed, margins) for p in pages]
+        except ConfigKeyError as error:
+            if problems is None:
+                raise
+            problems.append(error)
+            return None
         return Document(pages, frames, bleed)
 
     def area(self, frame: PageFrame, kind: str) -> Box:
@@ -161,29 +219,49 @@ class BookPlan:
 
     def fit(self, frame: PageFrame, kind: str, per_page: int, section: int, topology: Topology,
             slot: int = 0) -> Placement:
-        """Where a maze of ``section`` on ``topology`` goes in slot ``slot`` of a ``kind`` page."""
+        """Where a maze of ``section`` on ``topology`` goes in slot ``slot`` of a ``kind`` page;
+        a ConfigKeyError on the section's size (or rings) when it cannot go there, suggesting
+        what would fit."""
         spec = self.book.sections[section]
-        box = slot_boxes(self.area(frame, kind), per_page)[slot]
         minimum = self.book.worksheet.min_cell if kind == "worksheet" else MIN_CELL_PT
-        where = f"{self.where(section)}.{'rings' if spec.shape == 'polar' else 'size'}"
-        if kind == "answers":
-            where += f" (in the answer key, at answer_key.per_page: {per_page})"
-        return place_maze(box, topology, minimum, where)
+        key = ("sections", section, "rings" if spec.shape == "polar" else "size")
+        area = self.area(frame, kind)
+        try:
+            return place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key)
+        except ConfigKeyError as error:
+            setting = "answer_key.per_page" if kind == "answers" else "per_page"
+            # The most mazes a page could hold at this size, or what else would make room.
+            fewer = next((count for count in sorted(GRIDS, reverse=True) if count < per_page
+                          and _fits(slot_boxes(area, count)[0], topology, minimum)), None)
+            instead = (f"{setting}: {fewer}" if fewer else
+                       "a smaller worksheet.min_cell, narrower margins or a larger page.size"
+                       if kind == "worksheet" else "narrower margins or a larger page.size")
+            where = (f"in the answer key ({setting}: {per_page}), " if kind == "answers" else
+                     "on a worksheet (worksheet.min_cell), " if kind == "worksheet" else "")
+            try:
+                place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key, instead)
+            except ConfigKeyError as better:
+                error = better
+            raise ConfigKeyError(key, where + error.message) from None
 
-    def jobs(self, groups: list[Group], main: Document, answers: Document) -> list[MazeJob]:
-        """One job per maze; arrow sizes come from the cell size its pages will give it."""
+    def jobs(self, groups: list[Group], main: Document, answers: Document,
+             problems: list[ConfigKeyError] | None = None) -> list[MazeJob]:
+        """One job per maze; arrow sizes come from the cell size its pages will give it. With
+        ``problems`` given, a maze that does not fit its slot is noted there (and its job
+        made anyway, to be checked for what else may be wrong), not raised."""
         book, jobs = self.book, []
         puzzle_frame = next(f for p, f in zip(main.pages, main.frames) if p.kind == self.puzzle_kind)
         answer_frame = answers.frames[0]
+        fit = self.fit if problems is None else partial(_noting, problems, self.fit)
         for group in groups:
             section = book.sections[group.section]
             mask = book.mask_spec(group.section, self.name(group.copy))
             grid = book.grid_for(group.section, self.name(group.copy))
-            puzzle = self.fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section, grid)
-            # A section kept out of the key must not be refused for the key's smaller slots.
-            answer = (self.fit(answer_frame, "answers", book.answer_key.per_page, group.section,
-                               grid)
-                      if self.has_answers(group.section) else puzzle)
+            puzzle = fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section, grid)
+            # A section kept out of the key must not be refused for the key's smaller slots;
+            # one too large for its own pages is refused for that alone.
+            answer = (fit(answer_frame, "answers", book.answer_key.per_page, group.section, grid)
+                      if puzzle and self.has_answers(group.section) else puzzle)
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
             # A polar section has rings instead; a file mask gives the grid its size.
             width, height = (None, None) if section.shape == "polar" else (grid.width, grid.height)
@@ -194,8 +272,9 @@ class BookPlan:
                     shape=section.shape, width=width, height=height, rings=section.rings,
                     endpoints=section.endpoints, mask=mask, braid=section.braid,
                     min_solution_share=section.min_solution_share,
-                    marker_size=puzzle.marker_cells, answer_marker_size=answer.marker_cells,
-                    where=f"{self.where(group.section)}.min_solution_share",
+                    marker_size=puzzle.marker_cells if puzzle else 1.0,
+                    answer_marker_size=answer.marker_cells if answer else 1.0,
+                    where=format_key(("sections", group.section, "min_solution_share")),
                 ))
         return jobs
 
@@ -248,6 +327,12 @@ class BookPlan:
 
 
 
+    def how_to_body(self, answer_refs: bool) -> str:
+        """The how-to page's text: the config's, or one that explains what the book has."""
+        book = self.book
+        rated = book.worksheet.stars if book.layout == "worksheet" else book.show_rating
+        return book.front_matter.how_to_text or how_to_text(rated, answer_refs)
+
     def art_job(self) -> MazeJob:
         """The title page's maze, seeded like every other maze, by the name 'cover'."""
         return MazeJob(section=-1, index=0, seed_key=TITLE_ART["seed_key"], book_seed=self.book.seed,
@@ -275,18 +360,16 @@ class BookPlan:
             blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
             return TitleView(book.title, book.subtitle, book.author, blurb, art.maze)
         if kind == "how_to":
-            rated = book.worksheet.stars if book.layout == "worksheet" else book.show_rating
-            return HowToView(book.front_matter.how_to_text or how_to_text(rated, answer_refs))
+            return HowToView(self.how_to_body(answer_refs))
         if kind == "contents":
             start, end = page.contents_slice
             return ContentsView(entries[start:end], page.first_of_kind, links)
         if kind == "opener":
             section = book.sections[page.section]
             printed = [p for p in doc.printed if p.made.job.section == page.section]
-            first, last = printed[0].number, printed[-1].number
-            numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
             # Readers get sizes and numbers; the algorithm's technical summary is for designers.
-            about = f"{about_mazes(len(printed), printed[0].made.maze.topology)}, {numbers}."
+            about = opener_about(len(printed), printed[0].made.maze.topology, printed[0].number,
+                                 printed[-1].number)
             rating = (round(sum(p.stars for p in printed) / len(printed)) if book.show_rating
                       else None)
             return OpenerView(section.title, section.difficulty or "", section.instructions,
@@ -328,10 +411,14 @@ class BookPlan:
 
     def _style(self, answer: bool, placement: Placement) -> Style:
         key = self.book.answer_key
-        return Style(
-            wall_width=placement.wall_width,
-            wall_grey=key.wall_grey if answer else 0.0,
-            solution=key.style,
-            solution_color=key.color,
-            solution_width=solution_width(placement.cell),
-        )
+        if not answer:
+            return Style(wall_width=placement.wall_width)
+        cell = placement.cell
+        wall = printed_width(placement.wall_width, key.wall_grey)
+        if self.book.interior_inks == "color":
+            return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
+                         solution_color=key.color or Style.solution_color,
+                         solution_width=solution_width(cell))
+        return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
+                     solution_grey=GREY_SOLUTION,
+                     solution_width=printed_width(grey_solution_width(cell), GREY_SOLUTION))

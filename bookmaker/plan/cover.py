@@ -21,12 +21,12 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from ..cover_geometry import (
     MIN_SPINE_LETTER, SAFE_INSET, CoverGeometry, spine_text_rule, spine_width,
 )
-from ..errors import BookmakerError
+from ..errors import ConfigKeyError, ConfigKeyErrors
 from ..fonts import FontPair
 from ..layout import Box, fill_area
 from ..maze.shapes import make_topology
 from ..profiles import INCH
-from ..typesetting import at_most_lines
+from ..typesetting import Line, at_most_lines, wrap
 from ..views import CoverMaze, CoverView, Style, TextRun
 from .mazes import MadeMaze, MazeJob
 
@@ -75,8 +75,18 @@ class CoverPlan:
             self.notes.append("cover: barcode: none leaves no room for a barcode, but KDP prints "
                               "its own on the back unless you tell it your cover carries one")
         self.spine_runs = self._spine()
-        self.front_texts, self.art_area = self._front()
-        self.back_texts, self.sample_area = self._back()
+        # Both panels are set, and every problem with their text reported together.
+        problems = []
+        try:
+            self.front_texts, self.art_area = self._front()
+        except ConfigKeyError as error:
+            problems.append(error)
+        try:
+            self.back_texts, self.sample_area = self._back()
+        except ConfigKeyError as error:
+            problems.append(error)
+        if problems:
+            raise ConfigKeyErrors(problems)
 
     @property
     def title(self) -> str:
@@ -89,6 +99,11 @@ class CoverPlan:
     @property
     def subtitle(self) -> str:
         return self.cover.subtitle if self.cover.subtitle is not None else self.book.subtitle
+
+    def key(self, name: str) -> tuple[str, ...]:
+        """The config key a cover text comes from: ``cover.author``, or the book's ``author``
+        when the cover gives none of its own."""
+        return ("cover", name) if getattr(self.cover, name, None) is not None else (name,)
 
     @property
     def margin(self) -> float:
@@ -134,8 +149,11 @@ class CoverPlan:
                 break
             size -= 2
         if _widest(lines, fonts.bold, size) > width:
-            raise BookmakerError(f"title: the word '{_longest_word(self.title, fonts.bold)}' is "
-                                 "too long for the front cover even at 18 pt; shorten it")
+            word = _longest_word(self.title, fonts.bold)
+            raise ConfigKeyError("title", (
+                f"the word '{word}' is {stringWidth(word, fonts.bold, size) / INCH:.2f}in wide "
+                f"even at {size:g} pt, too long for the front cover's {width / INCH:.2f}in; "
+                "shorten it or break it with a space or hyphen"))
         texts: list[TextRun] = []
         top = y1 - m
         title = _Block(lines, fonts.bold, size, size * 1.1, ink)
@@ -148,15 +166,26 @@ class CoverPlan:
         bottom = y0 + m
         if self.author:
             author_size = max(12.0, size * 0.42)
+            if stringWidth(self.author, fonts.bold, author_size) > width:
+                fits = Line(author_size, author_size).longest(self.author, fonts.bold, width)
+                raise ConfigKeyError(self.key("author"), (
+                    f"{stringWidth(self.author, fonts.bold, author_size) / INCH:.2f}in wide at "
+                    f"{author_size:.1f} pt, wider than the front cover's {width / INCH:.2f}in; at "
+                    f"most {len(fits)} characters fit, e.g. '{fits.rstrip()}'"))
             block = _Block(at_most_lines(self.author, fonts.bold, author_size, width, 1), fonts.bold,
                            author_size, author_size, ink)
             self._centred(texts, block, left, right, bottom + author_size * 1.2)
             bottom += author_size * 1.2 + author_size
         gap = size * 0.5
         if (top - gap) - (bottom + gap) < MIN_MAZE_AREA:
-            raise BookmakerError(
-                "cover: the title, subtitle and author leave less than 1.5 in of the front for "
-                "its maze; shorten the title or subtitle")
+            # Blame the longer of the two texts that take the front's height.
+            blame = self.key("subtitle") if self.subtitle and len(self.subtitle) > len(
+                self.title) else ("title",)
+            raise ConfigKeyError(blame, (
+                "the title, subtitle and author leave "
+                f"{max(0.0, (top - gap) - (bottom + gap)) / INCH:.2f}in of the front cover for "
+                f"its maze, under the {MIN_MAZE_AREA / INCH:g}in it needs; shorten the title or "
+                "subtitle"))
         return texts, (left, bottom + gap, right, top - gap)
 
     def _back(self) -> tuple[list[TextRun], Box | None]:
@@ -169,9 +198,9 @@ class CoverPlan:
         body = max(10.0, min(15.0, g.trim_width / INCH * 1.65))
         fact = self._fact()
         while True:
-            blocks = [_Block(simpleSplit(p, fonts.regular, body, width), fonts.regular, body,
+            blocks = [_Block(wrap(p, fonts.regular, body, width), fonts.regular, body,
                              body * LEADING, cover.ink) for p in _paragraphs(cover.back_text)]
-            blocks.append(_Block(simpleSplit(fact, fonts.bold, body * 1.15, width), fonts.bold,
+            blocks.append(_Block(wrap(fact, fonts.bold, body * 1.15, width), fonts.bold,
                                  body * 1.15, body * 1.15 * LEADING, cover.accent))
             height = sum(b.height for b in blocks) + body * (len(blocks) - 1)
             if y1 - m - height >= floor or body <= SMALLEST_BODY:
@@ -180,9 +209,9 @@ class CoverPlan:
         if y1 - m - height < floor:
             room = int((y1 - m - floor) // (body * LEADING))
             lines = sum(len(b.lines) for b in blocks)
-            raise BookmakerError(
-                f"cover.back_text: {lines} lines at {body:g} pt, but the back cover has room for "
-                f"about {room} above the barcode box; shorten it")
+            raise ConfigKeyError(("cover", "back_text"), (
+                f"{lines} lines at {body:g} pt, but the back cover has room for about {room} "
+                "above the barcode box; shorten it"))
         texts: list[TextRun] = []
         top = y1 - m
         for block in blocks:

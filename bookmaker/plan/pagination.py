@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..errors import BookmakerError
+from ..errors import ConfigKeyError
 from ..layout import PageFrame, Placement
 from .mazes import MadeMaze
 from ..profiles import Profile
@@ -89,9 +89,11 @@ def pad_for_printer(pages: list[Page], profile: Profile, trim: tuple[float, floa
     if rule.must_be_even:
         target += target % 2
     if rule.max_pages is not None and target > rule.max_pages:
-        raise BookmakerError(
-            f"sections: the book needs {target} pages, over the {profile.name} limit of "
-            f"{rule.max_pages}; lower some section's count or raise its per_page"
+        raise ConfigKeyError(
+            "sections",
+            f"the book needs {target} pages, {target - rule.max_pages} over the {profile.name} "
+            f"limit of {rule.max_pages} at this trim; lower some section's count or raise its "
+            "per_page"
         )
     padded = list(pages)
     while len(padded) < target:

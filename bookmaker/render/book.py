@@ -10,15 +10,19 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
-from ..typesetting import at_most_lines, fit_text
+from ..typesetting import (
+    HEAD_LABEL, HOW_TO_LEADING, OPENER_LABEL, OPENER_TEXT, OPENER_TEXT_LEADING, PAD_HEADING,
+    PAGE_HEADING, TITLE_LEADING, TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, at_most_lines, fit_text,
+    how_to_room, how_to_size, opener_room, paragraph_lines, set_opener, set_title,
+    slot_label_width, title_band, wrap,
+)
 from ..layout import (
     CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame,
-    arrow_room, fit_cell, marker_length, wall_width,
+    MIN_LINE_PT, arrow_room, fit_cell, marker_length, printed_width, wall_width,
 )
 from ..geometry import marker_reach, maze_drawing
 from ..maze.model import Maze
@@ -26,8 +30,9 @@ from ..views import MazeOnPage, Style
 from .canvas import draw_maze
 
 INK = 0.0
+ART_GREY = 0.55  # the title page's maze: light, so the title stays the first thing seen
 SOFT_INK = 0.3  # secondary text: still far darker than the 10 % grey floor
-RULE_GREY = 0.6
+RULE_GREY = 0.6  # guide lines to write and draw over: paler than a pencil line
 
 
 def text(canvas: Canvas, x: float, y: float, string: str, font: str, size: float,
@@ -44,10 +49,9 @@ def paragraph(canvas: Canvas, x: float, top: float, width: float, body: str, fon
     """Wrapped text from ``top`` down; returns the y below the last line."""
     leading = leading or size * 1.35
     y = top - size
-    for block in body.split("\n"):
-        for line in simpleSplit(block, font, size, width) or [""]:
-            text(canvas, x, y, line, font, size, grey=grey)
-            y -= leading
+    for line in paragraph_lines(body, font, size, width):
+        text(canvas, x, y, line, font, size, grey=grey)
+        y -= leading
     return y + leading - size * 0.3
 
 
@@ -86,11 +90,12 @@ def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
                  detail: str = "", label: str = "") -> None:
     x0, _, x1, y1 = frame.content
     # A long title shrinks, then is cut, rather than run into the label or off the page.
-    room = x1 - x0 - (stringWidth(label, fonts.regular, 10) + 8 if label else 0)
+    label, label_size = HEAD_LABEL.fit(label, fonts.regular, (x1 - x0) / 2) if label else ("", 0)
+    room = x1 - x0 - (stringWidth(label, fonts.regular, label_size) + 8 if label else 0)
     fitted, size = fit_text(title, fonts.bold, 14, room, 10)
     text(canvas, x0, y1 - 14, fitted, fonts.bold, size)
     if label:
-        text(canvas, x1, y1 - 14, label, fonts.regular, 10, "right", SOFT_INK)
+        text(canvas, x1, y1 - 14, label, fonts.regular, label_size, "right", SOFT_INK)
     if detail:
         lines = at_most_lines(detail, fonts.regular, 9, x1 - x0, 2)
         for i, line in enumerate(lines):
@@ -105,9 +110,8 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     reach = marker_reach(p.marker_cells) * p.cell
     label_y = p.top + reach + 3
     # The label row spans the maze, or more when the maze is too narrow to hold it.
-    needed = (canvas.stringWidth(item.label, fonts.bold, 11) + 10
-              + canvas.stringWidth(item.note, fonts.regular, 8)
-              + (45 if item.stars is not None else 0))
+    needed = slot_label_width(item.label, item.note, item.stars is not None, fonts.bold,
+                              fonts.regular)
     span = min(max(p.bbox[2] - p.bbox[0], needed), p.slot[2] - p.slot[0])
     centre = (p.bbox[0] + p.bbox[2]) / 2
     left = min(max(centre - span / 2, p.slot[0]), p.slot[2] - span)
@@ -119,7 +123,7 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     if item.note:
         text(canvas, note_right, label_y, item.note, fonts.regular, 8, "right", SOFT_INK)
     # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt.
-    for i, line in enumerate(simpleSplit(item.code, fonts.regular, 7, p.slot[2] - p.slot[0])[:2]):
+    for i, line in enumerate(wrap(item.code, fonts.regular, 7, p.slot[2] - p.slot[0])[:2]):
         text(canvas, centre, p.bbox[1] - reach - 8 - 8 * i, line, fonts.regular, 7,
              "centre", SOFT_INK)
 
@@ -136,30 +140,26 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
                author: str, blurb: str, decoration: Maze) -> None:
     x0, y0, x1, y1 = frame.content
     width = x1 - x0
-    size = 34.0
     # The title shrinks until its longest word fits the width, and, on a small trim, until
     # it and the subtitle stay clear of the author's name at the foot.
-    room = (y1 - 40) - (y0 + 60) - (
-        10 + paragraph_height(subtitle, fonts.regular, 16, width, 16 * 1.35) if subtitle else 0)
-    while size > 14 and (
-            max(canvas.stringWidth(line, fonts.bold, size)
-                for line in simpleSplit(title, fonts.bold, size, width)) > width
-            or paragraph_height(title, fonts.bold, size, width, size * 1.15) > room):
-        size -= 2
-    y = paragraph(canvas, x0, y1 - 40, width, title, fonts.bold, size, size * 1.15)
+    size = set_title(title, subtitle, fonts.bold, fonts.regular, width,
+                     title_band(frame.content)).size
+    y = paragraph(canvas, x0, y1 - 40, width, title, fonts.bold, size, size * TITLE_LEADING)
     if subtitle:
         y = paragraph(canvas, x0, y - 10, width, subtitle, fonts.regular, 16)
-    # A maze as the cover art, in grey so the title stays the first thing seen.
     art_top, art_bottom = y - 24, y0 + 70
     cell = fit_cell(width, art_top - art_bottom, decoration.width, decoration.height)
     if cell > 4:
         left = x0 + (width - cell * decoration.width) / 2
         top = art_top - arrow_room(cell)
         draw_maze(canvas, maze_drawing(decoration, None, marker_length(cell) / cell), left, top,
-                  cell, Style(wall_width=wall_width(cell), wall_grey=0.55, marker_grey=0.55))
+                  cell, Style(wall_width=printed_width(wall_width(cell), ART_GREY),
+                              wall_grey=ART_GREY, marker_grey=ART_GREY))
     if author:
-        text(canvas, x0, y0 + 40, author, fonts.bold, 14)
-    text(canvas, x0, y0 + 20, blurb, fonts.regular, 10, grey=SOFT_INK)
+        author, author_size = TITLE_PAGE_AUTHOR.fit(author, fonts.bold, width)
+        text(canvas, x0, y0 + 40, author, fonts.bold, author_size)
+    blurb, blurb_size = TITLE_PAGE_BLURB.fit(blurb, fonts.regular, width)
+    text(canvas, x0, y0 + 20, blurb, fonts.regular, blurb_size, grey=SOFT_INK)
 
 
 def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str) -> None:
@@ -167,10 +167,8 @@ def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str) ->
     heading, size = fit_text("How to solve these mazes", fonts.bold, 20, x1 - x0, 12)
     text(canvas, x0, y1 - 24, heading, fonts.bold, size)
     # On a small trim the text steps down in size until it fits above the page number.
-    room, size = y1 - 50 - (y0 + FOOTER_PT), 12.0
-    while size > 8 and paragraph_height(body, fonts.regular, size, x1 - x0, size * 1.5) > room:
-        size -= 0.5
-    paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, size, size * 1.5)
+    size = how_to_size(body, fonts.regular, x1 - x0, how_to_room(frame.content))
+    paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, size, size * HOW_TO_LEADING)
     footer(canvas, frame, fonts)
 
 
@@ -179,7 +177,8 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
                   link: bool) -> None:
     """Entries are (title, page, bookmark key); links only where the printer allows them."""
     x0, _, x1, y1 = frame.content
-    text(canvas, x0, y1 - 24, "Contents" if first else "Contents (continued)", fonts.bold, 20)
+    heading = PAGE_HEADING.fit("Contents" if first else "Contents (continued)", fonts.bold, x1 - x0)
+    text(canvas, x0, y1 - 24, heading[0], fonts.bold, heading[1])
     y = y1 - CONTENTS_TOP_PT
     for title, page, key in entries:
         number = str(page)
@@ -199,38 +198,29 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
     footer(canvas, frame, fonts)
 
 
-def paragraph_height(body: str, font: str, size: float, width: float, leading: float) -> float:
-    """How far ``paragraph`` moves down the page for ``body``."""
-    count = sum(len(simpleSplit(block, font, size, width) or [""]) for block in body.split("\n"))
-    return size * 1.3 + (count - 1) * leading
-
-
 def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
                 instructions: str, about: str, rating: int | None) -> None:
     """A section's first page: its title, difficulty, instructions and what the mazes are."""
     x0, y0, x1, y1 = frame.content
     width = x1 - x0
     has_label = bool(label) or rating is not None
-    fixed = (paragraph_height(title, fonts.bold, 28, width, 32) + (30 if has_label else 0)
-             + 14 + paragraph_height(about, fonts.regular, 10, width, 14))
-    lines = []
-    if instructions:
-        # Long instructions lose their end, marked, rather than push the page off its foot.
-        room = y1 - y0 - FOOTER_PT - fixed - 10 - 13 * 1.3
-        lines = at_most_lines(instructions, fonts.regular, 13, width, max(1, int(room // 18) + 1))
-    needed = fixed + (10 + 13 * 1.3 + (len(lines) - 1) * 18 if lines else 0)
+    setting = set_opener(title, has_label, instructions, about, fonts.bold, fonts.regular,
+                         width, opener_room(frame.content))
+    lines = setting.lines
     # Just above the middle, or higher when the text would run into the page number.
-    top = min(y1, max((y0 + y1) / 2 + 80, y0 + FOOTER_PT + needed))
+    top = min(y1, max((y0 + y1) / 2 + 80, y0 + FOOTER_PT + setting.needed))
     y = paragraph(canvas, x0, top, width, title, fonts.bold, 28, 32)
     if has_label:
         left = x0
         if rating is not None:
             left = stars(canvas, x0 + 5 * 14, y - 12, rating, 14) + 5 * 14 + 10
         if label:
-            text(canvas, left, y - 17, label, fonts.bold, 14, grey=SOFT_INK)
+            label, label_size = OPENER_LABEL.fit(label, fonts.bold, x1 - left)
+            text(canvas, left, y - 17, label, fonts.bold, label_size, grey=SOFT_INK)
         y -= 30
     if lines:
-        y = paragraph(canvas, x0, y - 10, width, "\n".join(lines), fonts.regular, 13, 18)
+        y = paragraph(canvas, x0, y - 10, width, "\n".join(lines), fonts.regular, OPENER_TEXT,
+                      OPENER_TEXT_LEADING)
     paragraph(canvas, x0, y - 14, width, about, fonts.regular, 10, 14, SOFT_INK)
     footer(canvas, frame, fonts)
 
@@ -238,16 +228,17 @@ def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, l
 def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
     """A page to draw your own maze on: a faint square grid to plan walls along."""
     x0, y0, x1, y1 = frame.content
-    text(canvas, x0, y1 - 20, "Draw your own maze", fonts.bold, 18)
+    heading, size = PAD_HEADING.fit("Draw your own maze", fonts.bold, x1 - x0)
+    text(canvas, x0, y1 - 20, heading, fonts.bold, size)
     paragraph(canvas, x0, y1 - 30, x1 - x0,
               "Draw walls along the grid lines, leave one way in and one way out, "
               "then give it to someone to solve.", fonts.regular, 10, 13, SOFT_INK)
     top, bottom = y1 - 62, y0 + FOOTER_PT + 6
-    step, line = 18.0, 0.75
+    step, line = 18.0, printed_width(MIN_LINE_PT, RULE_GREY)
     # Half a line of room each side, or the outer lines poke past the margin.
     columns, rows = int((x1 - x0 - line) // step), int((top - bottom - line) // step)
     left = x0 + ((x1 - x0) - columns * step) / 2
-    canvas.setStrokeGray(0.75)
+    canvas.setStrokeGray(RULE_GREY)
     canvas.setLineWidth(line)
     grid = canvas.beginPath()
     for i in range(columns + 1):
@@ -264,7 +255,7 @@ def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
     x0, y0, x1, y1 = frame.content
     text(canvas, x0, y1 - 20, "Notes", fonts.bold, 18)
     canvas.setStrokeGray(RULE_GREY)
-    canvas.setLineWidth(0.75)
+    canvas.setLineWidth(printed_width(MIN_LINE_PT, RULE_GREY))
     lines = canvas.beginPath()
     y = y1 - 54
     while y > y0 + FOOTER_PT + 8:

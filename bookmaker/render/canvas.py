@@ -23,6 +23,11 @@ def hex_to_rgb(color: str) -> tuple[float, float, float]:
     return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
 
 
+def _tint(level: float) -> float:
+    """A colour component (or grey) lightened to 45 % of its strength."""
+    return 1 - (1 - level) * 0.45
+
+
 def _polygon(canvas: Canvas, points: list[Point]) -> None:
     path = canvas.beginPath()
     path.moveTo(*points[0])
@@ -73,8 +78,10 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
     canvas.scale(cell, -cell)
     if drawing.solution_cells and style.solution == "cells":
         # A light tint of the solution colour, opaque: printers reject transparency.
-        r, g, b = hex_to_rgb(style.solution_color)
-        canvas.setFillColorRGB(1 - (1 - r) * 0.45, 1 - (1 - g) * 0.45, 1 - (1 - b) * 0.45)
+        if style.solution_grey is None:
+            canvas.setFillColorRGB(*(_tint(level) for level in hex_to_rgb(style.solution_color)))
+        else:
+            canvas.setFillGray(_tint(style.solution_grey))
         path = canvas.beginPath()
         for shape in drawing.solution_cells:
             if isinstance(shape, Rect):
@@ -95,7 +102,10 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         canvas.setStrokeGray(style.wall_grey)
     canvas.drawPath(_walls(canvas, drawing.walls), stroke=1, fill=0)
     if drawing.solution and style.solution == "line":
-        canvas.setStrokeColorRGB(*hex_to_rgb(style.solution_color))
+        if style.solution_grey is None:
+            canvas.setStrokeColorRGB(*hex_to_rgb(style.solution_color))
+        else:
+            canvas.setStrokeGray(style.solution_grey)
         canvas.setLineWidth(style.solution_width / cell)
         canvas.setLineCap(1)
         canvas.setLineJoin(1)

@@ -1,0 +1,124 @@
+"""Everything a build decides before it draws, and every rule it holds the config to on the way.
+
+``bookmaker validate``, ``bookmaker build`` and ``bookmaker cover`` all start here, so a
+config that validates builds, and one that does not build does not validate, with the same
+lines. The config's own checks run first (``load_config``); once it is well formed, every
+later rule runs and every problem is reported together, each on its key's line as
+``FILE:LINE: key: what``:
+
+- the fonts can be read and embedded, and have a glyph for every character printed;
+- the pages fit the printer: its page-count limit, its minimum margins at the final count;
+- every maze fits its slot, on its page and in the answer key, at its minimum corridor;
+- every text fits where its page sets it (title, author, section titles, labels, cover);
+- a ``min_solution_share`` is met by some seed: the only rule that needs the mazes made.
+  ``validate`` makes them; ``build`` makes them anyway, and meets the same rule there.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from .config import Book, LoadedConfig, load_config
+from .errors import BookmakerError, ConfigKeyError, key_errors
+from .fonts import FontPair, font_pair
+from .plan import BookPlan, Document, Group, MadeMaze, MazeJob, make_mazes
+from .plan.cover import CoverPlan
+from .plan.mazes import make_maze
+from .plan.text import glyph_problems, text_problems
+
+
+@dataclass
+class Prepared:
+    """A book planned to the page and checked, ready for its mazes to be made and drawn."""
+
+    loaded: LoadedConfig
+    fonts: FontPair
+    plan: BookPlan
+    groups: list[Group]
+    answers: list[int]  # positions of the mazes with a solution to show
+    main: Document
+    key: Document | None  # a separate teacher's key
+    cover: CoverPlan | None
+    maze_jobs: list[MazeJob]
+    art_jobs: list[MazeJob]  # the title page's maze, if the book has a title page
+    cover_jobs: list[MazeJob]
+
+    @property
+    def book(self) -> Book:
+        return self.loaded.book
+
+    def make(self, jobs: list[MazeJob], workers: int = 1, progress=None) -> list[MadeMaze]:
+        """The mazes of ``jobs`` (``make_mazes``); a ``min_solution_share`` that no seed meets
+        is reported on its key, with every other section's that fails too."""
+        try:
+            return make_mazes(jobs, workers=workers, progress=progress)
+        except BookmakerError as error:
+            problems = share_problems(jobs)
+            if problems:
+                raise self.loaded.error(problems) from None
+            raise error
+
+
+def prepare(config: str | os.PathLike[str], *, seed: int | None = None,
+            mazes: bool = True) -> Prepared:
+    """Load, plan and check the book ``config`` describes (``seed`` replacing its seed), or
+    raise ConfigError listing every problem. ``mazes=False`` leaves the one rule that needs
+    the mazes made to the caller who makes them (``Prepared.make``); it still runs when
+    there are other problems, so the list is the same either way."""
+    loaded = load_config(config, seed=seed)
+    book = loaded.book
+    problems: list[ConfigKeyError] = []
+
+    def attempt(step, *args):
+        try:
+            return step(*args)
+        except BookmakerError as error:
+            found = key_errors(error)
+            if not found:
+                raise
+            problems.extend(found)
+            return None
+
+    fonts = attempt(font_pair, book.font.regular, book.font.bold)
+    plan = BookPlan(book)
+    groups, answers, main, key = plan.documents(problems)
+    maze_jobs = plan.jobs(groups, main, key or main, problems) if main is not None else []
+    cover = None
+    if fonts is not None:
+        problems += glyph_problems(book, fonts)
+        if main is not None:
+            problems += text_problems(plan, fonts, main, key, answers)
+            if book.cover is not None:
+                cover = attempt(CoverPlan, book, len(main.pages), fonts)
+    if mazes or problems:
+        problems += share_problems(maze_jobs)
+    if problems:
+        raise loaded.error(_unique(problems))
+    art_jobs = [plan.art_job()] if book.front_matter.title_page else []
+    return Prepared(loaded, fonts, plan, groups, answers, main, key, cover, maze_jobs, art_jobs,
+                    cover.jobs() if cover else [])
+
+
+def share_problems(jobs: list[MazeJob]) -> list[ConfigKeyError]:
+    """Each section whose ``min_solution_share`` some maze cannot meet in its seeds: the
+    first such maze's problem, made by the same ``make_maze`` a build makes it with."""
+    problems, failed = [], set()
+    for job in jobs:
+        if not job.min_solution_share or job.section in failed:
+            continue
+        try:
+            make_maze(job)
+        except BookmakerError as error:
+            failed.add(job.section)
+            # The key says what the demand is; the message, why no seed met it.
+            message = str(error).removeprefix(f"{job.where}: ").removeprefix(
+                "min_solution_share ")
+            problems.append(ConfigKeyError(("sections", job.section, "min_solution_share"),
+                                           message))
+    return problems
+
+
+def _unique(problems: list[ConfigKeyError]) -> list[ConfigKeyError]:
+    """Each problem once: a worksheet set meets the same one in every copy."""
+    return list({(problem.key, problem.message): problem for problem in problems}.values())
