@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -25,37 +26,11 @@ from reportlab.pdfgen.canvas import Canvas
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import bookmaker.build as build_module  # noqa: E402
 from bookmaker.build import build  # noqa: E402
 from bookmaker.maze import generate  # noqa: E402
 from bookmaker.maze.solve import shortest_path, with_endpoints  # noqa: E402
 from bookmaker.geometry.square import wall_runs  # noqa: E402
-
-
-PHASES = {"make_mazes": "mazes (generate, solve, measure, geometry)",
-          "render_document": "drawing the pages (reportlab)",
-          "_preflight": "preflight of the built PDF"}
-phase_times: dict[str, list[float]] = {name: [] for name in PHASES}
-
-
-def _timed(name: str):
-    """Wrap one stage of bookmaker.build so each build reports where its time went."""
-    inner = getattr(build_module, name)
-
-    def timed(*args, **kwargs):
-        start = time.perf_counter()
-        try:
-            return inner(*args, **kwargs)
-        finally:
-            phase_times[name].append(time.perf_counter() - start)
-
-    setattr(build_module, name, timed)
-
-
-def time_build(config: Path, out: Path, jobs: int) -> float:
-    start = time.perf_counter()
-    build(config, out, jobs=jobs)
-    return time.perf_counter() - start
+from phases import instrument, timed_build  # noqa: E402
 
 
 def reportlab_alone(manifest: dict) -> float:
@@ -122,17 +97,18 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--config", type=Path, default=ROOT / "configs" / "activity-book.yaml")
     args = parser.parse_args()
-    for name in PHASES:
-        _timed(name)
+    calls = instrument()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "book.pdf"
-        time_build(args.config, out, args.jobs)  # warm caches: imports, font parsing
-        for times in phase_times.values():
-            times.clear()
-        builds, alone = [], []
+        build(args.config, out, jobs=args.jobs)  # warm caches: imports, font parsing
+        load = os.getloadavg()
+        builds, alone, stages = [], [], []
         manifest = None
         for _ in range(args.runs):
-            builds.append(time_build(args.config, out, args.jobs))
+            total, stage = timed_build(calls, lambda: build(args.config, out, jobs=args.jobs))
+            builds.append(total)
+            stages.append({**stage, "the rest (planning, cover, manifest, writing)":
+                           total - sum(stage.values())})
             manifest = manifest or json.loads(
                 out.with_name("book.manifest.json").read_text(encoding="utf-8"))
             alone.append(reportlab_alone(manifest))
@@ -144,8 +120,10 @@ def main() -> None:
     print(f"build wall time, median: {build_s:.2f} s (min {min(builds):.2f}, max {max(builds):.2f})")
     print(f"reportlab alone, same wall and solution paths, median: {alone_s:.2f} s")
     print(f"ratio build / reportlab alone: {build_s / alone_s:.2f}x")
-    for name, label in PHASES.items():
-        print(f"  of which {label}: {statistics.median(phase_times[name]):.3f} s")
+    for label in stages[0]:
+        print(f"  of which {label}: {statistics.median(s[label] for s in stages):.3f} s")
+    print(f"load average (1, 5, 15 min) at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
+          f"{os.cpu_count()} cores")
     print(f"PDF: {total / 1024:.1f} KB for {manifest['pages']} pages, {total / manifest['pages'] / 1024:.2f} KB a page")
     print(f"puzzle page content streams: mean {statistics.mean(sizes) / 1024:.2f} KB, "
           f"max {max(sizes) / 1024:.2f} KB over {len(sizes)} pages")

@@ -38,14 +38,14 @@ class BuildResult:
     pages: int
     mazes: int
     cover: Path | None = None
-    notes: tuple[str, ...] = ()  # lines for stderr: what the build left out, and why
+    notes: tuple[str, ...] = ()  # lines for stderr: pages it added, what it left out, and why
 
 
 @dataclass(frozen=True)
 class CoverResult:
     cover: Path
     interior_pages: int
-    notes: tuple[str, ...]  # lines for stderr: what the cover left out, and why
+    notes: tuple[str, ...]  # lines for stderr: the interior's padding, what the cover left out
 
 
 def default_output(config: Path) -> Path:
@@ -125,7 +125,7 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     )
     created = write_atomically(files)
     return BuildResult(output, manifest_path, key_path, len(main.pages), len(printed),
-                       cover_file, (*map(created_note, created), *(cover.notes if cover else ())))
+                       cover_file, (*map(created_note, created), *ready.notes))
 
 
 def build_cover(config: Path | str, output: Path | str | None = None, *,
@@ -143,7 +143,7 @@ def build_cover(config: Path | str, output: Path | str | None = None, *,
     cover, fonts, pages = ready.cover, ready.fonts, len(ready.main.pages)
     created = write_atomically({output: _cover_pdf(cover, ready.make(ready.cover_jobs), fonts,
                                                    output, True)})
-    return CoverResult(output, pages, (*map(created_note, created), *cover.notes))
+    return CoverResult(output, pages, (*map(created_note, created), *ready.notes))
 
 
 def _cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) -> bytes:

@@ -19,6 +19,9 @@ Box = tuple[float, float, float, float]
 
 MAX_CELL_PT = 72.0
 MIN_CELL_PT = 3.6  # 1.27 mm: below this a pencil line no longer fits between 0.75 pt walls
+# The least room between an answer key's walls: in narrower corridors the solution line
+# crowds the walls and the key is hard to read, so a section's answers go fewer to a page.
+MIN_ANSWER_CORRIDOR_PT = 2 * 72 / 25.4  # 2 mm
 HEADER_PT = 40.0  # running head: section title and instructions
 FOOTER_PT = 22.0  # page number
 SLOT_LABEL_PT = 16.0  # maze number and answer reference above each maze
@@ -200,6 +203,18 @@ def grey_solution_width(cell: float) -> float:
     """The solution line of a black-and-white interior: broader than in colour, since
     only its width and tone tell it from the walls, and still inside the corridor."""
     return stroke_width(cell, 0.45, 1.5, 4.5)
+
+
+def clear_corridor(placement: Placement, topology: Topology, wall: float) -> float:
+    """Points between the walls of a maze's narrowest corridor, placed at ``placement`` with
+    walls ``wall`` points wide (half of each wall eats into the corridor on either side)."""
+    return placement.cell * topology.corridor - wall
+
+
+def within_corridor(width: float, clear: float) -> float:
+    """A solution line ``width`` points wide, narrowed if need be to the ``clear`` points
+    between its corridor's walls, but never under the thinnest line a printer takes."""
+    return max(MIN_LINE_PT, min(width, clear))
 
 
 def printed_width(width: float, grey: float) -> float:

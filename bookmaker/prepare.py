@@ -25,6 +25,7 @@ from .fonts import FontPair, font_pair
 from .plan import BookPlan, Document, Group, MadeMaze, MazeJob, make_mazes
 from .plan.cover import CoverPlan
 from .plan.mazes import make_maze
+from .plan.pagination import padding_note
 from .plan.text import glyph_problems, text_problems
 
 
@@ -47,6 +48,14 @@ class Prepared:
     @property
     def book(self) -> Book:
         return self.loaded.book
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Lines for stderr on what ``build`` and ``cover`` make of the book, past its problems:
+        the pages the printer's page count added, and what a cover left out. ``validate``
+        reports only problems, and prints none of these."""
+        padding = padding_note(self.main.pages, self.plan.profile, self.plan.trim)
+        return (*([padding] if padding else []), *(self.cover.notes if self.cover else ()))
 
     def make(self, jobs: list[MazeJob], workers: int = 1, progress=None) -> list[MadeMaze]:
         """The mazes of ``jobs`` (``make_mazes``); a ``min_solution_share`` that no seed meets

@@ -16,7 +16,7 @@ from bookmaker.maze import generate
 from bookmaker.maze.model import Maze
 from bookmaker.maze.solve import measure, solution, with_endpoints
 from bookmaker.maze.topology import SquareGrid
-from bookmaker.plan import difficulty_score, maze_seed, stars
+from bookmaker.plan import StarScale, difficulty_score, maze_seed, stars
 
 from .readback import maze_of
 
@@ -68,11 +68,10 @@ def _square(width: int, height: int, cells: list[int], start: int | None,
     return Maze(SquareGrid(width, height), bytearray(cells), start=start, end=end)
 
 
-def _scored(maze: Maze) -> tuple[int | None, int | None, int | None, int, int | None, float, int]:
+def _scored(maze: Maze) -> tuple[int | None, int | None, int | None, int, int | None, float]:
     stats = measure(maze, solution(maze))
-    score = difficulty_score(stats)
     return (stats.solution_length, stats.turns, stats.decision_points, stats.loops,
-            stats.loops_on_route, score, stars(score))
+            stats.loops_on_route, difficulty_score(stats))
 
 
 # +---+---+---+
@@ -89,8 +88,8 @@ TREE = [E, W | S, S,
 
 def test_a_tree_scores_its_length_turns_and_choices():
     # Route 0 1 4 5 8: 5 cells; steps E S E S: 3 turns; only at 5 can the solver go two
-    # ways (up to 2, down to 8): 1 decision point. Score 5 + 3 + 4 * 1 = 12: one star.
-    assert _scored(_square(3, 3, TREE, 0, 8)) == (5, 3, 1, 0, 0, 12, 1)
+    # ways (up to 2, down to 8): 1 decision point. Score 5 + 3 + 4 * 1 = 12.
+    assert _scored(_square(3, 3, TREE, 0, 8)) == (5, 3, 1, 0, 0, 12)
 
 
 def test_without_endpoints_the_score_is_the_longest_path():
@@ -109,7 +108,7 @@ def test_every_branch_off_the_route_is_a_decision_point():
     # decision points; the end's own branch is not a choice. Score 5 + 0 + 4 * 4 = 21.
     comb = [E | S, W | E | S, W | E | S, W | E | S, W | S] + [N] * 5
     maze = _square(5, 2, comb, 0, 4)
-    assert _scored(maze) == (5, 0, 4, 0, 0, 21, 1)
+    assert _scored(maze) == (5, 0, 4, 0, 0, 21)
     assert (measure(maze).dead_ends, measure(maze).junctions) == (5, 3)
 
 
@@ -122,7 +121,7 @@ def test_a_loop_on_the_route_counts_like_a_choice():
     # 4 passages, 4 cells: 1 loop, and the route (0 1 3 or 0 2 3: 3 cells, 1 turn) goes
     # round it; the start is the one choice. Score 3 + 1 + 4 * 1 + 4 * 1 = 12.
     ring = [E | S, W | S, N | E, N | W]
-    assert _scored(_square(2, 2, ring, 0, 3)) == (3, 1, 1, 1, 1, 12, 1)
+    assert _scored(_square(2, 2, ring, 0, 3)) == (3, 1, 1, 1, 1, 12)
 
 
 def test_a_loop_off_the_route_adds_nothing():
@@ -134,7 +133,7 @@ def test_a_loop_off_the_route_adds_nothing():
     # The loop 1 2 5 4 hangs off the start by a bridge; the route 0 3 is 2 cells with no
     # turn and one choice at the start. Score 2 + 0 + 4 * 1 = 6, the loop counted but free.
     lollipop = [E | S, W | E | S, W | S, N, N | E, N | W]
-    assert _scored(_square(3, 2, lollipop, 0, 3)) == (2, 0, 1, 1, 0, 6, 1)
+    assert _scored(_square(3, 2, lollipop, 0, 3)) == (2, 0, 1, 1, 0, 6)
 
 
 def _snake(width: int, height: int) -> Maze:
@@ -155,22 +154,43 @@ def _snake(width: int, height: int) -> Maze:
     return _square(width, height, cells, path[0], path[-1])
 
 
-@pytest.mark.parametrize("width, height, score, rating", [
-    (10, 8, 94, 2),    # 80 cells + 2 turns at each of 7 drops: 94, from 80 two stars
-    (20, 8, 174, 3),   # 160 + 14: from 160 three
-    (20, 16, 350, 4),  # 320 + 30: from 320 four
-    (40, 16, 670, 5),  # 640 + 30: from 640 five
-])
-def test_a_snake_climbs_the_star_scale(width, height, score, rating):
+SNAKES = [  # (width, height, score): no branch, so only length and turns count
+    (10, 8, 94),    # 80 cells + 2 turns at each of 7 drops
+    (20, 8, 174),   # 160 + 14
+    (20, 16, 350),  # 320 + 30
+    (40, 16, 670),  # 640 + 30
+]
+
+
+@pytest.mark.parametrize("width, height, score", SNAKES)
+def test_a_snake_scores_its_length_and_turns(width, height, score):
     # No branch anywhere: the solver never chooses, so only length and turns count.
     assert _scored(_snake(width, height)) == (width * height, 2 * (height - 1), 0, 0, 0,
-                                              score, rating)
+                                              score)
 
 
-def test_the_star_scale_doubles_from_40():
-    # 1 + floor(log2(score / 40)), from 1 to 5 stars: each star needs twice the score.
-    assert [stars(s) for s in (0, 1, 79, 80, 159, 160, 319, 320, 639, 640, 10**9)] == [
-        1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+def test_the_snakes_as_one_book_climb_the_star_scale():
+    # The book's range, 94 to 670, is split into five bands of equal ratio:
+    # (670 / 94) ** (1 / 5) = 1.4926, boundaries 140.3, 209.4, 312.6 and 466.6.
+    scale = StarScale.fitted(score for _, _, score in SNAKES)
+    assert [stars(score, scale) for _, _, score in SNAKES] == [1, 2, 4, 5]
+
+
+def test_the_star_scale_is_fitted_to_the_book_and_exact_at_each_boundary():
+    # 10 to 320 is five doublings: each star from 20, 40, 80 and 160 on, exactly there.
+    scale = StarScale.fitted([10, 20, 40, 80, 160, 320])
+    assert [stars(s, scale) for s in (0, 10, 19.99, 20, 39, 40, 79, 80, 159, 160, 320, 10**9)] == [
+        1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5]
+
+
+def test_a_narrow_book_is_not_spread_over_every_star():
+    # Under a quadrupling the range widens about its geometric middle to one: 100 and 200
+    # (middle 141.4) span 70.7 to 282.8, boundaries 93.3, 123.1, 162.5 and 214.4.
+    scale = StarScale.fitted([100, 200])
+    assert [stars(100, scale), stars(200, scale)] == [2, 4]
+    # One maze, or mazes that all score alike, get the middle rating.
+    assert stars(57, StarScale.fitted([57])) == 3
+    assert {stars(80, StarScale.fitted([80] * 12))} == {3}
 
 
 def _score(maze) -> float:

@@ -230,21 +230,20 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
     assert started == [3]
 
 
-def test_a_maze_too_big_for_the_answer_key_names_the_key_setting(tmp_path):
-    config = tmp_path / "book.yaml"
-    config.write_text(textwrap.dedent("""
+def test_a_maze_too_big_for_the_answer_key_gets_an_answer_page_of_its_own(tmp_path):
+    # It was refused, naming answer_key.per_page; a dense maze's answers now go fewer to a
+    # page (tests/test_dense_answer_key.py), here one, where it fits as on its own page.
+    result, manifest = _build(tmp_path, """
         title: Too big for the key
         sections:
           - title: Big
             size: 60x80
             count: 1
-    """), encoding="utf-8")
-    with pytest.raises(BookmakerError) as error:
-        build(config, tmp_path / "book.pdf")
-    message = str(error.value)
-    assert message.startswith(f"{config}:5: sections[0].size: in the answer key "
-                              "(answer_key.per_page: 6), square 60x80 gives ")
-    assert "room" not in message
+    """)
+    (record,) = manifest["mazes"]
+    assert record["answer_page"] == result.pages
+    puzzle, answer = record["bbox"], record["answer_bbox"]
+    assert answer[2] - answer[0] == pytest.approx(puzzle[2] - puzzle[0], abs=0.5)
 
 
 def test_bleed_on_a_home_printer_builds(tmp_path):

@@ -40,7 +40,8 @@ def build_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Build the book: a print-ready PDF, its cover when the config has a cover: block, and
-    its manifest. stdout lists the files written; stderr says what a cover left out."""
+    its manifest. stdout lists the files written; stderr says what pages the printer's page
+    count added and what a cover left out."""
     factory, bar = _progress_bar(quiet)
     cores = os.cpu_count() or 1
     workers = min(jobs or cores, cores)  # more processes than cores only adds start-up time

@@ -19,7 +19,8 @@ def cover(
         None, "--seed", help="Override the book seed (0 to 2**63 - 1, as seed: in the config)."),
 ) -> None:
     """Build the cover alone: the interior is planned to count its pages, but not drawn.
-    stdout names the file; stderr says what the cover left out (spine text), and why."""
+    stdout names the file; stderr says what pages the printer's page count added to the
+    interior, and what the cover left out (spine text), and why."""
     result = build_cover(config, output, seed=seed)
     for note in result.notes:
         typer.echo(note, err=True)

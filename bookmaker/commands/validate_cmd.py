@@ -16,7 +16,9 @@ def validate(
         None, "--seed", help="Check with this book seed, as build --seed would build."),
 ) -> None:
     """Check a config and report every problem at once, with file and line; writes nothing.
-    It runs every rule build runs before drawing, so a config that passes builds."""
+    It runs every rule build runs before drawing, so a config that passes builds. It reports
+    problems only: build's notes (pages added for the printer, what a cover left out) are
+    said by build and cover, which make those pages."""
     book = prepare(config, seed=seed).book
     copies = f", {book.worksheet.copies} copies" if book.layout == "worksheet" else ""
     typer.echo(f"{config}: ok ({len(book.sections)} sections, {book.maze_count} mazes{copies})")

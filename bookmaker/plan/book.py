@@ -9,13 +9,15 @@ validated config it is handed but does not import the config layer.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigKeyError, format_key
 from ..layout import (
-    GRIDS, MIN_CELL_PT, Box, PageFrame, Placement, body_area, contents_lines, page_frame,
-    place_maze, grey_solution_width, printed_width, resolve_margins, slot_boxes, solution_width,
+    GRIDS, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, Box, PageFrame, Placement, body_area,
+    clear_corridor, contents_lines, page_frame, place_maze, grey_solution_width, printed_width,
+    resolve_margins, slot_boxes, solution_width, within_corridor,
 )
 from ..maze import recipe
 from ..maze.topology import Topology
@@ -25,10 +27,11 @@ from ..views import (
     OpenerView, PuzzlesView, SheetView, Style, TitleView, WorksheetView,
 )
 from .mazes import (
-    MadeMaze, MazeJob, difficulty_score, order_by_difficulty, stars, variant_code,
+    MadeMaze, MazeJob, StarScale, difficulty_score, order_by_difficulty, stars, variant_code,
 )
 from .pagination import (
-    CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, pad_for_printer, paginate_book,
+    CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, answer_runs, pad_for_printer,
+    paginate_book,
 )
 
 # A black-and-white answer key's path: 35 % black, lighter than the walls' 60 % so that
@@ -47,8 +50,8 @@ HOW_TO_START = (
     "places, so there are no loops to go round in, and every dead end means turn back."
 )
 HOW_TO_STARS = (
-    "Stars beside a maze show how hard it is, from one star (a short, easy path) to five "
-    "(a long path with many turns and choices)."
+    "Stars beside a maze show how hard it is next to the other mazes in this book, from one "
+    "star (the shortest, easiest paths) to five (the longest, with the most turns and choices)."
 )
 HOW_TO_ANSWERS = (
     "Stuck? The page number beside each maze tells you where its answer is, in the answer "
@@ -120,6 +123,15 @@ class BookPlan:
         self.worksheet = book.layout == "worksheet"
         self.separate_key = self.worksheet and book.worksheet.key == "separate"
         self.puzzle_kind = "worksheet" if self.worksheet else "puzzles"
+        self._grids: dict[tuple[int, str | None], Topology] = {}
+
+    def grid(self, group: Group) -> Topology:
+        """The grid of ``group``'s mazes: its section's, cut by a mask (a worksheet's
+        ``{name}`` may give each copy its own), made once."""
+        name = (group.section, self.name(group.copy))
+        if name not in self._grids:
+            self._grids[name] = self.book.grid_for(*name)
+        return self._grids[name]
 
     def groups(self) -> list[Group]:
         """Sections in order; a worksheet set repeats them for each copy."""
@@ -148,10 +160,57 @@ class BookPlan:
         is None."""
         groups = self.groups()
         answers = self.answers(groups)
+        groups = self.fit_answers(groups, answers)
         main = self.document(self.main_pages(groups, answers, problems), problems=problems)
-        key = (self.document(self.key_pages(answers), is_key=True, problems=problems)
+        key = (self.document(self.key_pages(groups), is_key=True, problems=problems)
                if self.separate_key and answers else None)
         return groups, answers, main, key
+
+    def fit_answers(self, groups: list[Group], answers: list[int]) -> list[Group]:
+        """``groups`` with the answers a page each gets in the key (``answers_per_page``).
+
+        Pages, and the gutter that follows their count, are settled together: more answer
+        pages can widen KDP's gutter, narrowing every slot, so the counts are fitted to the
+        key's pages again until they hold. They only ever fall, so this ends."""
+        counts = [self.book.answer_key.per_page] * len(groups)
+        while True:
+            groups = [replace(group, answers_per_page=count) for group, count in zip(groups, counts)]
+            if not answers:
+                return groups
+            doc = (self.document(self.key_pages(groups), is_key=True, problems=[])
+                   if self.separate_key else
+                   self.document(self.main_pages(groups, answers, []), problems=[]))
+            if doc is None:  # its margins are the final document's problem to report
+                return groups
+            fitted = []
+            for group, count in zip(groups, counts):
+                if self.has_answers(group.section):
+                    count = min(count, self.answers_per_page(doc.frames[0], self.grid(group)))
+                fitted.append(count)
+            if fitted == counts:
+                return groups
+            counts = fitted
+
+    def answers_per_page(self, frame: PageFrame, topology: Topology) -> int:
+        """How many answers of mazes on ``topology`` a page of the key holds on ``frame``:
+        ``answer_key.per_page``, unless their corridors would come out under 2 mm between
+        the walls (MIN_ANSWER_CORRIDOR_PT); then the most of the slot counts (GRIDS) up to it
+        that gives them 2 mm, or 1 if none does."""
+        wanted = self.book.answer_key.per_page
+        area = self.area(frame, "answers")
+        for count in sorted((count for count in GRIDS if count <= wanted), reverse=True):
+            try:
+                placement = place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, ())
+            except ConfigKeyError:
+                continue
+            wall = self.answer_wall(placement)
+            if clear_corridor(placement, topology, wall) >= MIN_ANSWER_CORRIDOR_PT:
+                return count
+        return 1
+
+    def answer_wall(self, placement: Placement) -> float:
+        """The width the answer key draws a maze's walls at ``placement``: grey walls wider."""
+        return printed_width(placement.wall_width, self.book.answer_key.wall_grey)
 
     def main_pages(self, groups: list[Group], answers: list[int],
                    problems: list[ConfigKeyError] | None = None) -> list[Page]:
@@ -161,8 +220,8 @@ class BookPlan:
         pages = paginate_book(
             title_page=front.title_page, how_to=front.how_to,
             contents_entries=entries if front.contents else 0,
-            groups=groups, answers=answers if in_book else None,
-            answers_per_page=self.book.answer_key.per_page, worksheet=self.worksheet,
+            groups=groups, answers=self.answer_runs(groups) if in_book else None,
+            worksheet=self.worksheet,
             # A margin under the printer's minimum is the document's to report, once.
             contents_per_page=self.contents_per_page(None if problems is None else []),
         )
@@ -183,10 +242,13 @@ class BookPlan:
         height = self.trim[1] - margins.top - margins.bottom
         return min(CONTENTS_LINES_PER_PAGE, contents_lines(height))
 
-    def key_pages(self, answers: list[int]) -> list[Page]:
+    def key_pages(self, groups: list[Group]) -> list[Page]:
         return paginate_book(title_page=False, how_to=False, contents_entries=0, groups=[],
-                             answers=answers, answers_per_page=self.book.answer_key.per_page,
-                             worksheet=True)
+                             answers=self.answer_runs(groups), worksheet=True)
+
+    def answer_runs(self, groups: list[Group]) -> list[tuple[int, list[int]]]:
+        """The answers in order, in runs of the same count a page (``answer_runs``)."""
+        return answer_runs(groups, lambda group: self.has_answers(group.section))
 
     def document(self, pages: list[Page], *, is_key: bool = False,
                  problems: list[ConfigKeyError] | None = None) -> Document | None:
@@ -236,7 +298,9 @@ class BookPlan:
             instead = (f"{setting}: {fewer}" if fewer else
                        "a smaller worksheet.min_cell, narrower margins or a larger page.size"
                        if kind == "worksheet" else "narrower margins or a larger page.size")
-            where = (f"in the answer key ({setting}: {per_page}), " if kind == "answers" else
+            asked = self.book.answer_key.per_page
+            key_count = f"{setting}: {per_page}" if per_page == asked else f"even {per_page} a page"
+            where = (f"in the answer key ({key_count}), " if kind == "answers" else
                      "on a worksheet (worksheet.min_cell), " if kind == "worksheet" else "")
             try:
                 place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key, instead)
@@ -256,11 +320,11 @@ class BookPlan:
         for group in groups:
             section = book.sections[group.section]
             mask = book.mask_spec(group.section, self.name(group.copy))
-            grid = book.grid_for(group.section, self.name(group.copy))
+            grid = self.grid(group)
             puzzle = fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section, grid)
             # A section kept out of the key must not be refused for the key's smaller slots;
             # one too large for its own pages is refused for that alone.
-            answer = (fit(answer_frame, "answers", book.answer_key.per_page, group.section, grid)
+            answer = (fit(answer_frame, "answers", group.answers_per_page, group.section, grid)
                       if puzzle and self.has_answers(group.section) else puzzle)
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
             # A polar section has rings instead; a file mask gives the grid its size.
@@ -279,10 +343,13 @@ class BookPlan:
         return jobs
 
     def number(self, groups: list[Group], made: list[MadeMaze]) -> list[Printed]:
-        """Order each section as asked, then number the mazes in print order.
+        """Order each section as asked, then number the mazes in print order and rate them.
 
-        A worksheet copy numbers its own mazes from 1, beside its variant code.
+        A worksheet copy numbers its own mazes from 1, beside its variant code. Stars are
+        fitted to the whole book (every copy of a worksheet set): its easiest maze gets 1,
+        its hardest 5 (``StarScale``).
         """
+        scale = StarScale.fitted(difficulty_score(maze.stats) for maze in made)
         printed: list[Printed] = []
         per_copy: dict[int | None, int] = {}
         for group in groups:
@@ -293,7 +360,7 @@ class BookPlan:
             for maze in mazes:
                 per_copy[group.copy] = per_copy.get(group.copy, 0) + 1
                 printed.append(Printed(maze, len(printed) + 1, str(per_copy[group.copy]),
-                                       stars(difficulty_score(maze.stats)), variant))
+                                       stars(difficulty_score(maze.stats), scale), variant))
         return printed
 
     def place(self, printed: list[Printed], main: Document, answers: Document) -> None:
@@ -304,10 +371,7 @@ class BookPlan:
                     continue
                 for slot, position in enumerate(page.mazes):
                     item = printed[position]
-                    section = item.made.job.section
-                    per_page = (self.book.answer_key.per_page if page.kind == "answers"
-                                else self.book.sections[section].per_page)
-                    placement = self.fit(frame, page.kind, per_page, section,
+                    placement = self.fit(frame, page.kind, page.per_page, item.made.job.section,
                                          item.made.maze.topology, slot)
                     if page.kind == "answers":
                         item.answer_page, item.answer_placement = page.number, placement
@@ -399,7 +463,7 @@ class BookPlan:
                 slots.append(MazeOnPage(
                     item.made.answer, item.answer_placement, label, f"puzzle p. {item.page}",
                     recipe(item.made.maze, item.made.job.endpoints), None,
-                    self._style(True, item.answer_placement),
+                    self._style(True, item.answer_placement, item.made.maze.topology),
                 ))
             return AnswersView(
                 f"Answer key: {book.title}" if is_key else "Answers",
@@ -409,16 +473,26 @@ class BookPlan:
                 slots)
         return DrawView() if kind == "draw" else NotesView()
 
-    def _style(self, answer: bool, placement: Placement) -> Style:
+    def _style(self, answer: bool, placement: Placement, topology: Topology | None = None
+               ) -> Style:
         key = self.book.answer_key
         if not answer:
             return Style(wall_width=placement.wall_width)
-        cell = placement.cell
-        wall = printed_width(placement.wall_width, key.wall_grey)
+        wall = self.answer_wall(placement)
+        line = self.solution_line(placement, topology)
         if self.book.interior_inks == "color":
             return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
-                         solution_color=key.color or Style.solution_color,
-                         solution_width=solution_width(cell))
+                         solution_color=key.color or Style.solution_color, solution_width=line)
         return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
-                     solution_grey=GREY_SOLUTION,
-                     solution_width=printed_width(grey_solution_width(cell), GREY_SOLUTION))
+                     solution_grey=GREY_SOLUTION, solution_width=line)
+
+    def solution_line(self, placement: Placement, topology: Topology) -> float:
+        """The answer key's solution line for a maze on ``topology`` at ``placement``: a share
+        of the cell, broader in a black-and-white interior (where only its width and tone
+        tell it from the walls), and never wider than the corridor between the walls, which
+        light grey walls, drawn wider, narrow."""
+        cell = placement.cell
+        width = (solution_width(cell) if self.book.interior_inks == "color"
+                 else printed_width(grey_solution_width(cell), GREY_SOLUTION))
+        return within_corridor(width, clear_corridor(placement, topology,
+                                                     self.answer_wall(placement)))

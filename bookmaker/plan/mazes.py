@@ -8,11 +8,12 @@ reordering another section leaves it unchanged, under any PYTHONHASHSEED.
 from __future__ import annotations
 
 import base64
+import gc
 import hashlib
-import math
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Iterable
+from fractions import Fraction
+from typing import Any, Iterable, Iterator
 
 from ..errors import BookmakerError
 from ..masks import MaskSpec, masked_grid
@@ -63,6 +64,11 @@ class MazeJob:
             return masked_grid(self.shape, (self.width, self.height), self.mask)
         return make_topology(self.shape, (self.width, self.height), self.rings)
 
+    @property
+    def grid(self) -> tuple:
+        """What decides ``topology()``: jobs alike in it can share one."""
+        return self.shape, self.width, self.height, self.rings, self.mask
+
 
 @dataclass(frozen=True)
 class MadeMaze:
@@ -88,14 +94,48 @@ def difficulty_score(stats: Stats) -> float:
             + 4 * stats.loops_on_route)
 
 
-def stars(score: float) -> int:
-    """1 to 5 stars on a doubling scale, comparable across sections and books."""
-    return max(1, min(5, 1 + int(math.floor(math.log2(max(score, 1) / 40)))))
+MIN_STAR_SPAN = 4  # a book's star scale spans at least a quadrupling of the score
 
 
-def make_maze(job: MazeJob) -> MadeMaze:
-    """Generate, place endpoints, solve and measure; retry seeds if the section demands it."""
-    topology = job.topology()
+@dataclass(frozen=True)
+class StarScale:
+    """Stars fitted to one book: five bands of equal ratio between its easiest maze's score
+    (``low``) and its hardest's (``high``), so the easiest maze gets 1 star and the hardest 5.
+
+    A book whose hardest maze scores under MIN_STAR_SPAN times its easiest has the range
+    widened about its geometric middle to that ratio: mazes that barely differ are not
+    spread from 1 to 5 stars by chance, and a book of one maze gets 3. The squares of the
+    ends are kept, so that a widened range stays rational and every comparison is exact:
+    no rounding of a logarithm moves a maze across a band on another machine.
+    """
+
+    low_squared: Fraction
+    high_squared: Fraction
+
+    @classmethod
+    def fitted(cls, scores: Iterable[float]) -> StarScale:
+        scores = [Fraction(max(score, 1)) for score in scores] or [Fraction(1)]
+        low, high = min(scores), max(scores)
+        if high < MIN_STAR_SPAN * low:
+            # The geometric middle is sqrt(low * high); the ends sit sqrt(SPAN) either side.
+            middle_squared = low * high
+            return cls(middle_squared / MIN_STAR_SPAN, middle_squared * MIN_STAR_SPAN)
+        return cls(low * low, high * high)
+
+
+def stars(score: float, scale: StarScale) -> int:
+    """1 to 5 stars on the book's ``scale``: 1 + the band boundaries ``score`` reaches. The
+    k-th boundary (k = 1 to 4) lies k fifths of the way from low to high on a log scale:
+    score^5 >= low^(5-k) high^k, compared squared."""
+    score = Fraction(max(score, 1)) ** 10
+    low, high = scale.low_squared, scale.high_squared
+    return 1 + sum(score >= low ** (5 - k) * high ** k for k in range(1, 5))
+
+
+def make_maze(job: MazeJob, topology: Topology | None = None) -> MadeMaze:
+    """Generate, place endpoints, solve and measure; retry seeds if the section demands it.
+    ``topology`` is ``job.topology()``, for a caller that has it already."""
+    topology = topology or job.topology()
     for attempt in range(MAX_ATTEMPTS if job.min_solution_share else 1):
         seed = (job.seed if job.seed is not None
                 else maze_seed(job.book_seed, job.seed_key, job.index, attempt))
@@ -130,20 +170,46 @@ def make_mazes(jobs: Iterable[MazeJob], workers: int = 1, progress=None) -> list
     jobs = list(jobs)
     made: list[MadeMaze] = []
     if workers <= 1 or len(jobs) < 2:
-        for job in jobs:
-            made.append(make_maze(job))
+        for maze in _made(jobs):
+            made.append(maze)
             if progress:
                 progress()
         return made
     # A forked pool starts every worker at once: never more than there are mazes.
     workers = min(workers, len(jobs))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        chunk = max(1, len(jobs) // (workers * 8))
-        for result in pool.map(make_maze, jobs, chunksize=chunk):
-            made.append(result)
-            if progress:
-                progress()
+    # Work goes out in batches: a few per worker, so that none waits long for the last,
+    # and each batch's mazes come back in one message, sharing their topology.
+    size = -(-len(jobs) // (workers * 4))
+    batches = [jobs[start:start + size] for start in range(0, len(jobs), size)]
+    # Forked workers share the parent's memory until they write to it, and a garbage
+    # collection in a worker writes to every object it visits (a copy of each page):
+    # frozen objects it leaves alone.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for batch in pool.map(_make_batch, batches):
+                made += batch
+                if progress:
+                    for _ in batch:
+                        progress()
+    finally:
+        gc.unfreeze()
     return made
+
+
+def _make_batch(jobs: list[MazeJob]) -> list[MadeMaze]:
+    """``make_maze`` for each job, in a worker process."""
+    return list(_made(jobs))
+
+
+def _made(jobs: list[MazeJob]) -> Iterator[MadeMaze]:
+    """``make_maze`` for each job, in order; jobs alike in ``grid`` share one topology,
+    built once (a topology never changes)."""
+    topologies: dict[tuple, Topology] = {}
+    for job in jobs:
+        if job.grid not in topologies:
+            topologies[job.grid] = job.topology()
+        yield make_maze(job, topologies[job.grid])
 
 
 def order_by_difficulty(mazes: list[MadeMaze]) -> list[MadeMaze]:

@@ -13,11 +13,14 @@ from ..errors import ConfigKeyError
 from ..layout import PageFrame, Placement
 from .mazes import MadeMaze
 from ..profiles import Profile
+from ..wording import plural
 
 PageKind = Literal[
     "title", "how_to", "contents", "opener", "puzzles", "answers", "worksheet", "draw", "notes"
 ]
 CONTENTS_LINES_PER_PAGE = 28  # at most; a short page holds fewer (layout.contents_lines)
+# The padding pages' headings, as render/book.py prints them, for the note that names them.
+PAD_TITLES = {"draw": "Draw your own maze", "notes": "Notes"}
 
 
 @dataclass
@@ -29,6 +32,7 @@ class Page:
     copy: int | None = None  # worksheet variant, from 0
     first_of_kind: bool = False  # first page of its contents, section (in a copy) or answers
     contents_slice: tuple[int, int] = (0, 0)  # contents entries on this page
+    per_page: int = 0  # the slots of a page of mazes: its grid, however many it holds
 
 
 @dataclass(frozen=True)
@@ -39,10 +43,26 @@ class Group:
     mazes: list[int]
     per_page: int
     copy: int | None = None
+    answers_per_page: int = 0  # in the answer key: answer_key.per_page, or fewer if dense
 
 
 def chunks(items: list[int], size: int) -> list[list[int]]:
     return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def answer_runs(groups: list[Group], shown) -> list[tuple[int, list[int]]]:
+    """The answers of the groups for which ``shown(group)`` holds, in order, as runs of
+    (answers a page, positions): groups with the same count a page run on together, across
+    sections, and a change of count starts a new page."""
+    runs: list[tuple[int, list[int]]] = []
+    for group in groups:
+        if not shown(group):
+            continue
+        if runs and runs[-1][0] == group.answers_per_page:
+            runs[-1][1].extend(group.mazes)
+        else:
+            runs.append((group.answers_per_page, list(group.mazes)))
+    return runs
 
 
 def paginate_book(
@@ -51,12 +71,12 @@ def paginate_book(
     how_to: bool,
     contents_entries: int,
     groups: list[Group],
-    answers: list[int] | None,
-    answers_per_page: int,
+    answers: list[tuple[int, list[int]]] | None,
     worksheet: bool,
     contents_per_page: int = CONTENTS_LINES_PER_PAGE,
 ) -> list[Page]:
-    """The page sequence of a book or worksheet set, numbered from 1."""
+    """The page sequence of a book or worksheet set, numbered from 1; ``answers`` come in
+    runs of (answers a page, positions) (``answer_runs``)."""
     pages: list[Page] = []
     if title_page:
         pages.append(Page("title"))
@@ -72,11 +92,13 @@ def paginate_book(
         for index, on_page in enumerate(chunks(group.mazes, group.per_page)):
             pages.append(Page(
                 "worksheet" if worksheet else "puzzles", section=group.section,
-                mazes=on_page, copy=group.copy, first_of_kind=index == 0,
+                mazes=on_page, copy=group.copy, first_of_kind=index == 0, per_page=group.per_page,
             ))
-    if answers:
-        for index, on_page in enumerate(chunks(answers, answers_per_page)):
-            pages.append(Page("answers", mazes=on_page, first_of_kind=index == 0))
+    first = True
+    for per_page, positions in answers or []:
+        for on_page in chunks(positions, per_page):
+            pages.append(Page("answers", mazes=on_page, first_of_kind=first, per_page=per_page))
+            first = False
     for number, page in enumerate(pages, start=1):
         page.number = number
     return pages
@@ -100,6 +122,27 @@ def pad_for_printer(pages: list[Page], profile: Profile, trim: tuple[float, floa
         kind = "draw" if (target - len(padded)) % 2 == 0 else "notes"
         padded.append(Page(kind, number=len(padded) + 1))
     return padded
+
+
+def padding_note(pages: list[Page], profile: Profile, trim: tuple[float, float]) -> str | None:
+    """The line that tells the user what ``pad_for_printer`` added to ``pages`` and why, e.g.
+    "kdp needs an even page count; added 1 'Notes' page", or None when nothing was added."""
+    added = {kind: sum(page.kind == kind for page in pages) for kind in PAD_TITLES}
+    count = sum(added.values())
+    if not count:
+        return None
+    rule = profile.page_count_rule(*trim)
+    short = len(pages) - count < rule.min_pages
+    needs = (f"at least {plural(rule.min_pages, 'page')}" if short else "an even page count")
+    if short and rule.must_be_even and rule.min_pages % 2:
+        needs += " and an even count"
+    kinds = [(number, PAD_TITLES[kind]) for kind, number in added.items() if number]
+    if len(kinds) == 1:
+        what = plural(kinds[0][0], f"'{kinds[0][1]}' page")
+    else:
+        what = f"{plural(count, 'page')}: " + " and ".join(
+            f"{number} '{title}'" for number, title in kinds)
+    return f"{profile.name} needs {needs}; added {what}"
 
 
 @dataclass

@@ -75,12 +75,11 @@ def text_problems(plan: BookPlan, fonts: FontPair, main: Document, key: Document
                 + ("shorten it" if given else "set how_to: false, or a short how_to_text")))
     if not plan.worksheet:
         problems += _openers(plan, fonts, width, opener_room(frame.content))
-    problems += _slot_rows(plan, fonts, frame, (key or main).frames[0], answers,
-                           len(main.pages))
+    problems += _slot_rows(plan, fonts, frame, key or main, answers, len(main.pages))
     return problems
 
 
-def _slot_rows(plan: BookPlan, fonts: FontPair, frame: PageFrame, answer_frame: PageFrame,
+def _slot_rows(plan: BookPlan, fonts: FontPair, frame: PageFrame, answer_doc: Document,
                answers: list[int], pages: int) -> list[ConfigKeyError]:
     """The row above each maze (its number, page reference and stars) inside its slot, for
     the widest number and page reference the book prints."""
@@ -117,7 +116,10 @@ def _slot_rows(plan: BookPlan, fonts: FontPair, frame: PageFrame, answer_frame: 
     if answers:
         copies = book.worksheet.copies
         label = f"{variant_code(book.seed, copies - 1)} · {last}" if plan.worksheet else last
-        check(("answer_key", "per_page"), "answers", answer_frame, book.answer_key.per_page,
+        # The key's fullest pages leave the narrowest slots: fewer a page for dense mazes.
+        fullest = max((page.per_page for page in answer_doc.pages if page.kind == "answers"),
+                      default=book.answer_key.per_page)
+        check(("answer_key", "per_page"), "answers", answer_doc.frames[0], fullest,
               label, "puzzle p. {}", False)
     return problems
 

@@ -55,12 +55,17 @@ def paragraph(canvas: Canvas, x: float, top: float, width: float, body: str, fon
     return y + leading - size * 0.3
 
 
+# A star's ten points, tip first, anticlockwise: cosine and sine of each one's angle
+# (worked out once: a book draws five stars a maze).
+_STAR_POINTS = tuple((math.cos(angle), math.sin(angle))
+                     for angle in (math.pi / 2 + i * math.pi / 5 for i in range(10)))
+
+
 def star(canvas: Canvas, cx: float, cy: float, radius: float, filled: bool) -> None:
     path = canvas.beginPath()
-    for i in range(10):
+    for i, (cos, sin) in enumerate(_STAR_POINTS):
         r = radius if i % 2 == 0 else radius * 0.45
-        angle = math.pi / 2 + i * math.pi / 5
-        point = (cx + r * math.cos(angle), cy + r * math.sin(angle))
+        point = (cx + r * cos, cy + r * sin)
         path.moveTo(*point) if i == 0 else path.lineTo(*point)
     path.close()
     # An unearned star is a light grey fill: an outline would close up at small sizes.

@@ -1,0 +1,126 @@
+"""How much faster does `--jobs N` build a book? Wall time against --jobs 1, same bytes.
+
+    .venv/bin/python benchmarks/jobs.py                  # 300 mazes, --jobs 1 and 2, 5 runs
+    .venv/bin/python benchmarks/jobs.py --runs 7 --jobs 1,2,4 --mazes 600
+
+Writes a config of three sections (backtracker, Wilson, Kruskal mazes of growing
+size; the number of mazes split between them) with an answer key into a
+temporary folder and builds it with each --jobs value in turn, run after run,
+so a busy machine slows every value alike. Prints the median wall time per
+value, its speed-up over the first value (goal: 1.6x for --jobs 2 on two cores),
+where the time went, the machine's load average, and the SHA-256 of every file
+written, which must be the same for every value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bookmaker.build import build  # noqa: E402
+from phases import MAZES, STAGES, instrument, timed_build  # noqa: E402
+
+GOAL = 1.6  # speed-up of --jobs 2 over --jobs 1 on a two-core machine
+
+CONFIG = """\
+title: Three Hundred Mazes
+seed: 11
+profile: home
+sections:
+  - title: Winding
+    algorithm: recursive-backtracker
+    size: 20x25
+    count: {first}
+    per_page: 2
+  - title: Uniform
+    algorithm: wilson
+    size: 30x38
+    count: {second}
+  - title: Wide Open
+    algorithm: kruskal
+    size: 40x50
+    count: {third}
+    endpoints: diameter
+answer_key:
+  per_page: 4
+"""
+
+def write_config(folder: Path, mazes: int) -> Path:
+    third = mazes // 3
+    config = folder / "book.yaml"
+    config.write_text(CONFIG.format(first=mazes - 2 * third, second=third, third=third),
+                      encoding="utf-8")
+    return config
+
+
+def digests(out: Path) -> dict[str, str]:
+    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(out.parent.iterdir()) if path.suffix in (".pdf", ".json")}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="builds per --jobs value (median)")
+    parser.add_argument("--jobs", default="1,2", help="--jobs values, comma-separated")
+    parser.add_argument("--mazes", type=int, default=300, help="mazes in the book")
+    args = parser.parse_args()
+    values = [int(value) for value in args.jobs.split(",")]
+    stage_times: dict[int, dict[str, list[float]]] = {
+        jobs: {label: [] for label in STAGES} for jobs in values}
+    calls = instrument()
+    times: dict[int, list[float]] = {jobs: [] for jobs in values}
+    outputs: dict[int, dict[str, str]] = {}
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory() as folder:
+        config = write_config(Path(folder), args.mazes)
+        result = build(config, Path(folder) / "warm" / "book.pdf")  # imports, fonts
+        for _ in range(args.runs):
+            for jobs in values:
+                out = Path(folder) / f"jobs{jobs}" / "book.pdf"
+                total, stages = timed_build(calls, lambda: build(config, out, jobs=jobs))
+                times[jobs].append(total)
+                for label, seconds in stages.items():
+                    stage_times[jobs][label].append(seconds)
+                outputs[jobs] = digests(out)
+        pages = result.pages
+    load_after = os.getloadavg()
+
+    base = statistics.median(times[values[0]])
+    print(f"book: {args.mazes} mazes, {pages} pages; {args.runs} runs per value; "
+          f"{os.cpu_count()} cores; Python {sys.version.split()[0]}")
+    print(f"load average (1, 5, 15 min) before {load_before[0]:.2f} {load_before[1]:.2f} "
+          f"{load_before[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
+    print()
+    print("| --jobs | median wall s | min | max | speed-up | mazes s | drawing s | preflight s |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for jobs in values:
+        median = statistics.median(times[jobs])
+        phases = [statistics.median(stage_times[jobs][label]) for label in STAGES]
+        print(f"| {jobs} | {median:.2f} | {min(times[jobs]):.2f} | {max(times[jobs]):.2f} | "
+              f"{base / median:.2f}x | " + " | ".join(f"{t:.2f}" for t in phases) + " |")
+    print()
+    same = all(outputs[jobs] == outputs[values[0]] for jobs in values)
+    for name, digest in outputs[values[0]].items():
+        print(f"sha256 {name}: {digest}")
+    print(f"identical output for every --jobs value: {'yes' if same else 'NO'}")
+    if 2 in values and values[0] == 1:
+        ratio = base / statistics.median(times[2])
+        print(f"goal --jobs 2 >= {GOAL}x: {'met' if ratio >= GOAL else 'MISSED'} ({ratio:.2f}x)")
+        # Only the mazes are spread over processes; the rest of a build stays serial.
+        mazes = statistics.median(stage_times[1][MAZES])
+        print(f"the mazes are {mazes / base:.0%} of a --jobs 1 build: two processes making "
+              f"them in half the time would give {base / (base - mazes / 2):.2f}x")
+    if not same:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
