@@ -23,6 +23,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/algorithms.py
 	$(BIN)/python benchmarks/shapes.py
 	$(BIN)/python benchmarks/book.py
+	$(BIN)/python benchmarks/jobs.py
 	$(BIN)/python benchmarks/preflight.py
 	$(BIN)/python benchmarks/character.py
 
