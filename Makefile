@@ -24,6 +24,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/shapes.py
 	$(BIN)/python benchmarks/book.py
 	$(BIN)/python benchmarks/jobs.py
+	$(BIN)/python benchmarks/poster.py
 	$(BIN)/python benchmarks/preflight.py
 	$(BIN)/python benchmarks/character.py
 

@@ -34,6 +34,7 @@ from .folders import ready_folder
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
 from ..render.export import FORMATS, check_size, export
+from ..stopwatch import Stopwatch
 from ..units import parse_grid_size
 
 DEFAULT_DIR = Path("output")
@@ -209,15 +210,18 @@ def _endpoints(mode: str, start: str | None, end: str | None):
 
 
 def _make(algorithm: str, topology: Topology, seed: int, options: dict, endpoints,
-          braid: float) -> Maze:
+          braid: float, watch: Stopwatch) -> Maze:
     try:
         maze = generate_on(topology, algorithm, seed, braid=braid, **options)
     except ValueError as error:  # an option value the algorithm cannot use
         raise BookmakerError(f"{algorithm}: {error}") from None
+    watch.lap("carve")
     if not isinstance(endpoints, str):  # explicit cells, as the user names them
         endpoints = tuple(maze.topology.cell_at(*cell, what)
                           for cell, what in zip(endpoints, ("start", "end")))
-    return with_endpoints(maze, endpoints)
+    maze = with_endpoints(maze, endpoints)
+    watch.lap("endpoints")
+    return maze
 
 
 def _targets(fmt: str, output: str | None, count: int | None, seeds: range,
@@ -324,6 +328,10 @@ def maze_command(
     braid: str = typer.Option(
         "0", "--braid", metavar="P",
         help="Join this share of dead ends into loops, 0 to 1 (1: no dead ends)."),
+    timings: bool = typer.Option(
+        False, "--timings",
+        help="Print the seconds each stage took (carve, endpoints, solve, geometry, write) "
+             "to stderr."),
 ) -> None:
     """Generate a maze and print or save it.
 
@@ -364,13 +372,16 @@ def maze_command(
 
     shared = len(targets) == 1  # every maze goes to one stream or file
     documents = []
+    watch = Stopwatch(memory=timings)  # stage peaks too, under tracemalloc
     for index, maze_seed in enumerate(seeds):
-        maze = _make(algorithm, topology, maze_seed, options, ends, loops)
-        data = export(maze, fmt, solution=solution, cell=scale)
+        maze = _make(algorithm, topology, maze_seed, options, ends, loops, watch)
+        data = export(maze, fmt, solution=solution, cell=scale, stopwatch=watch)
+        del maze  # let go of it before the next one is carved
         if shared:
             documents.append(data)
             continue
         _save(targets[index], data)
+        watch.lap("write")
     if shared:
         data = _combine(fmt, documents, as_list=number is not None)
         if targets[0] is None:
@@ -378,6 +389,9 @@ def maze_command(
             sys.stdout.flush()
         else:
             _save(targets[0], data)
+        watch.lap("write")
+    if timings:
+        typer.echo(watch.report(), err=True)
 
 
 def _save(path: Path, data: bytes) -> None:

@@ -10,7 +10,7 @@ they agree, and none of them looks at passage bits. One module per shape.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ..maze.model import Maze
 from ..maze.topology import Topology
@@ -36,7 +36,7 @@ def extent(topology: Topology) -> tuple[float, float]:
 
 
 def maze_drawing(maze: Maze, path: Sequence[int] | None = None, marker_size: float = 1.0,
-                 walls: list[Wall] | None = None) -> MazeDrawing:
+                 walls: Iterable[Wall] | None = None) -> MazeDrawing:
     """The full drawing of ``maze``; ``path`` adds the solution; ``marker_size`` is in cells.
 
     ``walls`` takes the walls of an earlier drawing of the same maze, so a

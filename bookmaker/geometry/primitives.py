@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence, Union
+from typing import Callable, Iterable, NamedTuple, Sequence, Union
 
 from ..maze.model import Maze
 from ..maze.topology import Topology
@@ -62,10 +62,13 @@ class Rect(NamedTuple):
 
 @dataclass(frozen=True)
 class MazeDrawing:
+    """What a backend draws. ``walls``, ``solution`` and ``solution_cells`` are read in
+    order (a square grid's make their items as they are read: see ``square``)."""
+
     bbox: tuple[float, float, float, float]  # the closed outer wall's box, cell units
-    walls: list[Wall]  # every standing wall, collinear pieces merged
-    solution: list[PathStep] | None  # through cell centres, out through the openings
-    solution_cells: list[Rect | list[Point]] | None  # the cells the solution crosses
+    walls: Iterable[Wall]  # every standing wall, collinear pieces merged
+    solution: Sequence[PathStep] | None  # through cell centres, out through the openings
+    solution_cells: Sequence[Rect | list[Point]] | None  # the cells the solution crosses
     start_marker: list[Point] | None  # closed polygon: an arrow pointing in, or a dot
     end_marker: list[Point] | None  # an arrow pointing out, or a square
     # Walls meeting at 60 or 120 degrees, or on curves, need round caps and joins to close
@@ -146,15 +149,21 @@ def openings(maze: Maze) -> dict[tuple[int, int], str]:
     return gaps
 
 
+def opening_points(topology: Topology, path: Sequence[int], beyond: Beyond
+                   ) -> tuple[Point | None, Point | None]:
+    """Where the solution through ``path`` leaves by the start's and by the end's opening,
+    so it meets the arrows; None for an end inside the maze."""
+    points = []
+    for cell, exit_side in ((path[0], False), (path[-1], True)):
+        side = topology.opening_side(cell, exit=exit_side)
+        points.append(None if side is None else beyond(cell, side, 0.0))
+    return points[0], points[1]
+
+
 def through_openings(topology: Topology, path: Sequence[int], line: list, beyond: Beyond) -> list:
-    """``line``, the solution through ``path``'s cells, carried out through the openings so
-    it meets the arrows."""
-    for index, exit_side in ((0, False), (-1, True)):
-        side = topology.opening_side(path[index], exit=exit_side)
-        if side is not None:
-            point = beyond(path[index], side, 0.0)
-            line.insert(0, point) if index == 0 else line.append(point)
-    return line
+    """``line``, the solution through ``path``'s cells, carried out through the openings."""
+    head, tail = opening_points(topology, path, beyond)
+    return ([head] if head is not None else []) + line + ([tail] if tail is not None else [])
 
 
 def end_marker(topology: Topology, cell: int | None, exit: bool, size: float,

@@ -10,9 +10,10 @@ find the farthest pair with a few searches rather than one from every cell.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, islice
 from typing import Sequence
 
 from ..errors import BookmakerError
@@ -23,75 +24,149 @@ ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre")
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
 # The open sides of a cell byte, in side order: a search steps through only those.
 _SIDES_OF = [tuple(side for side in range(8) if bits >> side & 1) for bits in range(256)]
+UNSEEN = -2  # in a search's ``parent``: a cell the search has not reached
+# A translate() table: a target's depth below itself starts at 0, any other cell's at -1
+# (0xff, read as a signed byte).
+_TARGET_DEPTH = b"\xff" + bytes(255)
 
 
-def _open_steps(topology: Topology) -> list[tuple[int, int]]:
-    """(bit, side) of every side, in side order: the order every search takes them in."""
-    return [(1 << side, side) for side in range(topology.sides)]
+@lru_cache(maxsize=32)
+def _offset_steps(offsets: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per cell byte, the id offsets of its open sides, in side order."""
+    return tuple(tuple(offsets[side] for side in _SIDES_OF[bits] if side < len(offsets))
+                 for bits in range(256))
+
+
+def _search(topology: Topology, cells: bytes | bytearray, source: int, until: int = -1
+            ) -> tuple[array, array]:
+    """Breadth-first search from ``source`` along open passages, sides in side order.
+
+    Returns the cells in the order reached, and per cell id the cell it was reached from
+    (``source``: -1; not reached: ``UNSEEN``); stops as soon as it reaches ``until``. Flat
+    arrays, four bytes a cell, and the neighbour through a side found by offset where the
+    shape allows (``Topology.step_offsets``): the search of a 1000x1000 maze holds no
+    Python object per cell.
+    """
+    parent = array("i", [UNSEEN]) * topology.cells
+    parent[source] = -1
+    order = array("i", [source])
+    append = order.append
+    offsets = topology.step_offsets
+    if offsets is not None:
+        steps = _offset_steps(offsets)
+        for here in order:  # the array grows while we walk it: a queue without popping
+            for step in steps[cells[here]]:
+                there = here + step
+                if parent[there] == UNSEEN:
+                    parent[there] = here
+                    append(there)
+                    if there == until:
+                        return order, parent
+        return order, parent
+    sides, table = topology.sides, topology.neighbours
+    for here in order:
+        base = here * sides
+        for side in _SIDES_OF[cells[here]]:
+            there = table[base + side]
+            if parent[there] == UNSEEN:
+                parent[there] = here
+                append(there)
+                if there == until:
+                    return order, parent
+    return order, parent
+
+
+def _depths(order: array, parent: array, count: int) -> array:
+    """Per cell id, its distance from the search's source; -1 where the search did not reach."""
+    dist = array("i", [-1]) * count
+    dist[order[0]] = 0
+    for cell in islice(order, 1, None):
+        dist[cell] = dist[parent[cell]] + 1
+    return dist
+
+
+def _neighbour_through(topology: Topology):
+    """``(cell, side) -> the cell through that side``, for walks too short to need a loop of
+    their own."""
+    offsets = topology.step_offsets
+    if offsets is not None:
+        return lambda cell, side: cell + offsets[side]
+    sides, table = topology.sides, topology.neighbours
+    return lambda cell, side: table[cell * sides + side]
 
 
 def distances_from(maze: Maze, source: int) -> list[int]:
     """Passage steps from ``source`` to every cell, by id; -1 where unreachable."""
     _require_cell(maze, source, "source")
-    return _distances(maze.topology, maze.cells, source)
+    return _distances(maze.topology, maze.cells, source).tolist()
 
 
-def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> list[int]:
+def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> array:
     """The breadth-first search behind ``distances_from``, on unchecked arguments."""
-    sides, table = topology.sides, topology.neighbours
-    dist = [-1] * len(cells)
-    dist[source] = 0
-    order = [source]
-    for here in order:  # the list grows while we walk it: a queue without popping
-        step, base = dist[here] + 1, here * sides
-        for side in _SIDES_OF[cells[here]]:
-            there = table[base + side]
-            if dist[there] < 0:
-                dist[there] = step
-                order.append(there)
-    return dist
+    return _depths(*_search(topology, cells, source), topology.cells)
+
+
+def _is_tree_sized(topology: Topology, cells: bytes | bytearray) -> bool:
+    """One passage fewer than cells: a tree if connected, as every generator's maze is."""
+    return _passage_count(cells) == topology.present_count - 1
 
 
 def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
     """The cells from ``start`` to ``end`` inclusive, along open passages."""
     _require_cell(maze, start, "start")
-    _require_cell(maze, end, "end")  # else distances_from would blame a "source" cell
-    dist = distances_from(maze, end)
-    if dist[start] < 0:
+    _require_cell(maze, end, "end")  # named as the caller knows it, not as a search's source
+    topology, cells = maze.topology, maze.cells
+    order, parent = _search(topology, cells, end, until=start)
+    if parent[start] == UNSEEN:
         raise BookmakerError(f"no path from cell {start} to cell {end}: the maze is not connected")
-    sides, table = maze.topology.sides, maze.topology.neighbours
-    steps = _open_steps(maze.topology)
     here = start
     path = [here]
+    if _is_tree_sized(topology, cells):  # the one path runs up the search tree
+        while here != end:
+            here = parent[here]
+            path.append(here)
+        return path
     # Walking downhill in distance-to-end gives a shortest path; where loops offer several,
     # the first open side in side order picks one.
+    dist = _depths(order, parent, topology.cells)
+    through = _neighbour_through(topology)
     while dist[here]:
-        bits, base = maze.cells[here], here * sides
-        here = next(
-            table[base + side] for bit, side in steps
-            if bits & bit and dist[table[base + side]] == dist[here] - 1
-        )
+        downhill = dist[here] - 1
+        here = next(there for side in _SIDES_OF[cells[here]]
+                    if dist[there := through(here, side)] == downhill)
         path.append(here)
     return path
 
 
-def _farthest_pairs(maze: Maze) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The farthest-apart pair of all cells and of border cells, as (a, b, distance)."""
-    # Endpoint choice and measuring both need it: the cache makes that one pass.
-    return _farthest_pairs_of(maze.topology, bytes(maze.cells))
+def _farthest_pair(maze: Maze, among: str) -> tuple[int, int, int]:
+    """The farthest-apart pair of all cells (``among="cells"``) or of the border cells
+    (``"border"``), as (a, b, distance) with a <= b."""
+    # Endpoint choice and measuring may both ask: the cache makes that one pass.
+    return _farthest_pair_of(maze.topology, bytes(maze.cells), among)
 
 
 @lru_cache(maxsize=8)
-def _farthest_pairs_of(topology: Topology, cells: bytes
-                       ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The work of ``_farthest_pairs``, on hashable arguments.
+def _farthest_pair_of(topology: Topology, cells: bytes, among: str) -> tuple[int, int, int]:
+    """The work of ``_farthest_pair``, on hashable arguments.
 
-    A maze with one passage fewer than cells is a tree (or not connected, which the tree
-    pass reports) and takes the fast tree pass; any other has loops and takes
-    ``_farthest_apart``, which finds the same pairs with lowest ids on a tie.
+    A maze with one passage fewer than cells is a tree (or not connected, which the
+    search reports) and takes one search and one pass back up it; any other has loops
+    and takes ``_farthest_apart``, which finds the same pairs with lowest ids on a tie.
     """
-    if _passage_count(cells) == topology.present_count - 1:
-        return _farthest_pairs_in_tree(topology, cells)
+    if not _is_tree_sized(topology, cells):
+        return _farthest_pairs_with_loops(topology, cells)[among == "border"]
+    order, parent = _search(topology, cells, topology.first_cell())
+    if len(order) < topology.present_count:
+        raise BookmakerError("the maze is not connected, so it has no farthest pair")
+    return _farthest_in_tree(order, parent, topology.present if among == "cells"
+                             else topology.border)
+
+
+@lru_cache(maxsize=8)
+def _farthest_pairs_with_loops(topology: Topology, cells: bytes
+                               ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The farthest-apart pair of all cells and of border cells of a maze with loops: one
+    set of searches serves both."""
     first = topology.first_cell()
     searches = {first: _distances(topology, cells, first)}
     if searches[first].count(-1) > topology.cells - topology.present_count:
@@ -102,56 +177,33 @@ def _farthest_pairs_of(topology: Topology, cells: bytes
             _farthest_apart(topology, cells, rim, searches))
 
 
-def _farthest_pairs_in_tree(topology: Topology, cells: bytes
-                            ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """``_farthest_pairs`` of a perfect maze.
+def _farthest_in_tree(order: array, parent: array, targets: bytes) -> tuple[int, int, int]:
+    """The two ``targets`` (a nonzero byte per cell id) farthest apart in a perfect maze,
+    as (a, b, distance) with a <= b, from a search of it (``_search``).
 
-    One breadth-first pass from cell 0 orders the tree; one pass back up it
-    keeps, for every cell, its deepest descendant overall and on the border,
-    and meets the best two branches at each cell. Exact on perfect mazes,
-    and twice as fast as two double sweeps.
+    One pass back up the search tree keeps, for every cell, its deepest target
+    descendant, and meets the best two branches at each cell: exact on a tree, and of
+    equally far pairs the first met. Flat arrays, no Python object per cell.
     """
-    count, sides, table = topology.cells, topology.sides, topology.neighbours
-    steps = _open_steps(topology)
-    root = topology.first_cell()  # cell 0, unless a mask switched it off
-    parent = [-1] * count
-    parent[root] = root
-    order = [root]
-    for here in order:  # the list grows while we walk it: a queue without popping
-        bits, base = cells[here], here * sides
-        for bit, side in steps:
-            if bits & bit:
-                there = table[base + side]
-                if parent[there] < 0:
-                    parent[there] = here
-                    order.append(there)
-    parent[root] = -1
-    on_border = topology.border
-    # Deepest descendant (distance, cell) of each cell, over all cells and over border cells.
-    deep_all = [0] * count
-    cell_all = list(range(count))
-    deep_border = [0 if b else -1 for b in on_border]
-    cell_border = list(range(count))
-    best_all = (root, root, 0)
-    best_border = (root, root, 0) if on_border[root] else (-1, -1, -1)
+    root = order[0]
+    deep = array("i", array("b", targets.translate(_TARGET_DEPTH)))  # -1: no target below
+    far = array("i", range(len(targets)))  # the deepest target at or below each cell
+    best = (root, root, 0) if targets[root] else (-1, -1, -1)
+    longest = best[2]
     for child in reversed(order):
+        down = deep[child]
         up = parent[child]
-        if up < 0:
+        if down < 0 or up < 0:  # nothing to carry up, or the root
             continue
-        depth = deep_all[child] + 1
-        if deep_all[up] + depth > best_all[2]:
-            best_all = (cell_all[up], cell_all[child], deep_all[up] + depth)
-        if depth > deep_all[up]:
-            deep_all[up], cell_all[up] = depth, cell_all[child]
-        if deep_border[child] >= 0:
-            depth = deep_border[child] + 1
-            if deep_border[up] >= 0 and deep_border[up] + depth > best_border[2]:
-                best_border = (cell_border[up], cell_border[child], deep_border[up] + depth)
-            if depth > deep_border[up]:
-                deep_border[up], cell_border[up] = depth, cell_border[child]
-    if len(order) < topology.present_count:
-        raise BookmakerError("the maze is not connected, so it has no farthest pair")
-    return _ordered(best_all), _ordered(best_border)
+        down += 1
+        above = deep[up]
+        if above >= 0 and above + down > longest:
+            longest = above + down
+            best = (far[up], far[child], longest)
+        if down > above:
+            deep[up] = down
+            far[up] = far[child]
+    return _ordered(best)
 
 
 # A breadth-first search, with the bounds it updates, takes about as long as this many pair
@@ -279,10 +331,10 @@ def is_perfect(maze: Maze) -> bool:
     """True when the passages form a spanning tree of the cells taking part: one path
     between any two of them, no loop, no cell cut off."""
     topology = maze.topology
-    if _passage_count(maze.cells) != topology.present_count - 1:
+    if not _is_tree_sized(topology, maze.cells):
         return False
-    unreached = _distances(topology, maze.cells, topology.first_cell()).count(-1)
-    return unreached == topology.cells - topology.present_count
+    reached, _ = _search(topology, maze.cells, topology.first_cell())
+    return len(reached) == topology.present_count
 
 
 def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
@@ -306,12 +358,11 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
     if mode == "corners":
         return maze.topology.corners()
     if mode in ("border", "diameter"):
-        diameter, border = _farthest_pairs(maze)
-        a, b, _ = border if mode == "border" else diameter
+        a, b, _ = _farthest_pair(maze, "border" if mode == "border" else "cells")
         return a, b
     if mode == "centre":
         end = maze.topology.middle_cell()
-        dist = distances_from(maze, end)
+        dist = _distances(maze.topology, maze.cells, end)
         on_border = maze.topology.border
         start = max((cell for cell in range(len(dist)) if on_border[cell]),
                     key=lambda cell: (dist[cell], -cell))
@@ -445,7 +496,7 @@ def measure(maze: Maze, path: Sequence[int] | None = None) -> Stats:
     degree = bytes(maze.cells).translate(_POPCOUNT)  # open passages per cell, in C
     if path is None:
         path = solution(maze)
-    (_, _, longest), _ = _farthest_pairs(maze)
+    _, _, longest = _farthest_pair(maze, "cells")
     loops = sum(degree) // 2 - maze.topology.present_count + 1
     return Stats(
         dead_ends=degree.count(1),

@@ -36,6 +36,11 @@ class TriangleGrid(RectGrid):
                 f"a triangle grid one cell wide falls apart into pairs of cells, so 1x{height} "
                 "can't be a maze; make it at least 2 wide (or at most 2 tall)")
 
+    @property
+    def step_offsets(self) -> tuple[int, ...]:
+        # N, E, S, W lead where they do on squares; each cell has three of them.
+        return -self.width, 1, self.width, -1
+
     def points_up(self, cell: int) -> bool:
         return (cell % self.width + cell // self.width) % 2 == 0
 

@@ -3,19 +3,26 @@
 Walls go out as one path in whole-cell units under a transform: short
 coordinates keep pages small. Square walls get square caps that close the
 corners; other shapes round caps and joins, and arcs become Bezier curves.
+Straight paths are written as text in bulk, byte for byte what reportlab's
+path object writes a call at a time (``_PathText``), and a poster's pages are
+compressed sharing the walls they begin with (``compress_pages``).
 """
 
 from __future__ import annotations
 
 import math
 import os
+import zlib
 from contextlib import contextmanager
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator, Sequence
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall
+from ..geometry.square import CentreLine, GridWalls
 from ..views import Style
 
 
@@ -47,7 +54,41 @@ def _arc(path, arc: Arc, join: bool) -> None:
     (path.arcTo if join else path.arc)(*box, startAng=arc.start - 90, extent=arc.end - arc.start)
 
 
-def _walls(canvas: Canvas, walls: list[Wall]):
+class _PathText:
+    """A path whose operators are already written as reportlab's own path object writes
+    them (``n``, then ``x y m`` and ``x y l`` with ``fp_str`` numbers), for ``drawPath``.
+
+    Built in bulk: one reportlab call per point would cost a poster-size maze seconds.
+    """
+
+    def __init__(self, operators: str) -> None:
+        self.text = f"n {operators}" if operators else ""  # as reportlab's, even when empty
+
+    def getCode(self) -> str:
+        return self.text
+
+
+class NumberText(dict):
+    """Each number's text, written by ``write`` once: a long path repeats few values."""
+
+    def __init__(self, write: Callable[[float], str]) -> None:
+        super().__init__()
+        self.write = write
+
+    def __missing__(self, value: float) -> str:
+        text = self[value] = self.write(value)
+        return text
+
+
+def _walls(canvas: Canvas, walls: Iterable[Wall]):
+    if isinstance(walls, GridWalls):
+        return _PathText(walls.write("{0} {line} m {1} {line} l", "{line} {0} m {line} {1} l",
+                                     " "))
+    walls = list(walls)
+    if not any(isinstance(wall, Arc) for wall in walls):
+        name = NumberText(fp_str)
+        return _PathText(" ".join(f"{name[x0]} {name[y0]} m {name[x1]} {name[y1]} l"
+                                  for x0, y0, x1, y1 in walls))
     path = canvas.beginPath()
     for wall in walls:
         if isinstance(wall, Arc):
@@ -59,7 +100,18 @@ def _walls(canvas: Canvas, walls: list[Wall]):
     return path
 
 
-def _line(canvas: Canvas, steps: list[PathStep]):
+def straight(steps: Sequence[PathStep]) -> bool:
+    """Whether a path is all straight lines (a square grid's centre line always is)."""
+    return isinstance(steps, CentreLine) or not any(isinstance(step, Arc) for step in steps)
+
+
+def _line(canvas: Canvas, steps: Sequence[PathStep]):
+    if straight(steps):
+        name = NumberText(fp_str)
+        points = iter(steps)
+        x, y = next(points)
+        return _PathText(" ".join([f"{name[x]} {name[y]} m",
+                                   *(f"{name[x]} {name[y]} l" for x, y in points)]))
     path = canvas.beginPath()
     path.moveTo(*steps[0])
     for step in steps[1:]:
@@ -118,6 +170,63 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         if marker:
             _polygon(canvas, marker)
     canvas.restoreState()
+
+
+class _Deflated:
+    """A page stream filter whose output is already made (see ``compress_pages``): reportlab
+    writes it as it writes its own zlib filter's."""
+
+    pdfname = "FlateDecode"
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def encode(self, text) -> bytes:
+        return self.data
+
+
+def _common_start(texts: list[str]) -> int:
+    """How many characters every one of ``texts`` begins with alike."""
+    first, end, step = texts[0], min(map(len, texts)), 1 << 16
+    start = 0  # compared a block at a time, then narrowed down in the block that differs
+    while start < end and all(text[start:start + step] == first[start:start + step]
+                              for text in texts[1:]):
+        start += step
+    low, high = start, min(start + step, end)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if all(text[start:middle] == first[start:middle] for text in texts[1:]):
+            low = middle
+        else:
+            high = middle - 1
+    return min(low, end)
+
+
+def compress_pages(canvas: Canvas) -> None:
+    """Compress the pages drawn so far now, rather than at ``save``, into the very bytes
+    reportlab would write (``zlib.compress`` of each page's text), and let go of their text.
+
+    A poster's answer page begins with its puzzle page's walls, megabytes of them.
+    Deflate's output does not depend on how its input is fed to it, so the beginning all
+    pages share is compressed once, and each page's rest from a copy of the compressor:
+    a 1000x1000 maze's two pages in about half the time.
+    """
+    pages = canvas._doc.Pages.pages
+    if rl_config.useA85 or not pages or not all(page.compression for page in pages):
+        return  # not the stream reportlab makes here: leave it to reportlab
+    texts = [page.stream for page in pages]
+    # Characters are bytes in an ASCII text (reportlab writes any text as UTF-8).
+    shared = _common_start(texts) if all(text.isascii() for text in texts) else 0
+    beginning = zlib.compressobj()  # zlib.compress's own level, window and memory
+    head = None
+    for index, page in enumerate(pages):
+        data = memoryview(texts[index].encode("utf8"))
+        texts[index] = page.stream = None  # the text goes once its bytes are made
+        if head is None:
+            head = beginning.compress(data[:shared])
+        rest = beginning.copy()
+        page.Contents = PDFStream(content=b"", filters=[_Deflated(
+            head + rest.compress(data[shared:]) + rest.flush())])
 
 
 @contextmanager

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import math
+from typing import Iterable, Iterator
 from xml.sax.saxutils import escape
 
 from ..errors import BookmakerError
@@ -19,11 +20,14 @@ from ..maze import recipe
 from ..maze.model import Maze
 from ..maze.topology import Topology
 from ..layout import stroke_width
+from ..stopwatch import Stopwatch
 from ..views import Style
-from .canvas import draw_maze, hex_to_rgb, reproducible_canvas
+from .canvas import (NumberText, compress_pages, draw_maze, hex_to_rgb,
+                     reproducible_canvas, straight)
 from .maze_json import answer, to_json, to_jsonl
 from ..geometry import (Arc, MazeDrawing, PathStep, Point, Wall, extent, marker_reach,
                         maze_drawing)
+from ..geometry.square import GridWalls
 
 FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
 MARKER = 1.0  # arrow length in corridor widths (cells on a square maze)
@@ -56,10 +60,14 @@ def _ascii_shape(topology: Topology) -> None:
                              "maze with a mask")
 
 
-def to_ascii(maze: Maze, solution: bool = False) -> str:
+def to_ascii(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = None) -> str:
     """'+---+' walls, three characters a cell; S and E mark the ends, 'o' the solution."""
+    watch = stopwatch or Stopwatch()
     _ascii_shape(maze.topology)
-    drawing = maze_drawing(maze, answer(maze, solution))
+    path = answer(maze, solution)
+    watch.lap("solve")
+    drawing = maze_drawing(maze, path)
+    watch.lap("geometry")
     width, height = maze.width, maze.height
     grid = [[" "] * (4 * width + 1) for _ in range(2 * height + 1)]
     corners = bytearray((width + 1) * (height + 1))
@@ -84,7 +92,9 @@ def to_ascii(maze: Maze, solution: bool = False) -> str:
             x, y = maze.topology.coordinates(cell)
             grid[2 * y + 1][4 * x + 2] = mark
     lines = [recipe(maze)] + ["".join(row).rstrip() for row in grid]
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    watch.lap("write")
+    return text
 
 
 # --- SVG --------------------------------------------------------------------
@@ -115,7 +125,9 @@ def _svg_arc(arc: Arc) -> str:
         for end in (arc.at(arc.start + sweep * i / count) for i in range(1, count + 1)))
 
 
-def _svg_walls(walls: list[Wall]) -> str:
+def _svg_walls(walls: Iterable[Wall]) -> str:
+    if isinstance(walls, GridWalls):
+        return walls.write("M{0} {line}H{1}", "M{line} {0}V{1}", "")
     parts = []
     for wall in walls:
         if isinstance(wall, Arc):
@@ -138,13 +150,19 @@ def _svg_path(steps: list[PathStep]) -> str:
     return "".join(parts)
 
 
-def _svg_points(points: list[Point]) -> str:
-    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+def _svg_points(points: Iterable[Point]) -> str:
+    name = NumberText(_num)
+    return " ".join(f"{name[x]},{name[y]}" for x, y in points)
 
 
-def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0) -> str:
+def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0,
+           stopwatch: Stopwatch | None = None) -> str:
     """Drawn in cell units under a viewBox, so wall paths are short commands."""
-    drawing = maze_drawing(maze, answer(maze, solution), _arrow(maze.topology))
+    watch = stopwatch or Stopwatch()
+    path = answer(maze, solution)
+    watch.lap("solve")
+    drawing = maze_drawing(maze, path, _arrow(maze.topology))
+    watch.lap("geometry")
     label = escape(recipe(maze))
     box_w, box_h = extent(maze.topology)
     pad = marker_reach(_arrow(maze.topology)) + 0.5
@@ -169,10 +187,10 @@ def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0) -> str:
     if drawing.solution:
         solution_ink = (f'fill="none" stroke="{SOLUTION_COLOR}" '
                         f'stroke-width="{_num(line_width / cell)}" {ends}/>')
-        if any(isinstance(step, Arc) for step in drawing.solution):
-            parts.append(f'<path d="{_svg_path(drawing.solution)}" {solution_ink}')
-        else:
+        if straight(drawing.solution):
             parts.append(f'<polyline points="{_svg_points(drawing.solution)}" {solution_ink}')
+        else:
+            parts.append(f'<path d="{_svg_path(drawing.solution)}" {solution_ink}')
     for marker in (drawing.start_marker, drawing.end_marker):
         if marker:
             parts.append(f'<polygon points="{_svg_points(marker)}" fill="#000"/>')
@@ -181,7 +199,9 @@ def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0) -> str:
         f'font-family="Andika, sans-serif" font-size="{_num(font)}" text-anchor="middle" '
         f'fill="#444">{label}</text>'
     )
-    return "\n".join(parts) + "\n</svg>\n"
+    text = "\n".join(parts) + "\n</svg>\n"
+    watch.lap("write")
+    return text
 
 
 def _line_widths(topology: Topology, cell: float) -> tuple[float, float]:
@@ -206,45 +226,106 @@ def png_layout(topology: Topology, cell: int) -> tuple[int, int, int, int]:
 PNG_FLATTEN = 0.05  # pixels (before supersampling) an arc's chords may stray from it
 
 
-def _flat(steps: list[PathStep], cell: int) -> list[Point]:
-    """A path in cell units as one polyline, its arcs cut into short chords."""
-    points = [steps[0]]
-    for step in steps[1:]:
-        points += step.points(PNG_FLATTEN / cell)[1:] if isinstance(step, Arc) else [step]
-    return points
+def _flat(steps: Iterable[PathStep], cell: int) -> Iterator[Point]:
+    """A path in cell units as one polyline, its arcs cut into short chords (a path starts
+    with a point, and each arc where the path is)."""
+    for step in steps:
+        if isinstance(step, Arc):
+            yield from step.points(PNG_FLATTEN / cell)[1:]
+        else:
+            yield step
 
 
-def _round_line(draw, points: list[tuple[float, float]], width: float, color) -> None:
-    """A polyline with round joins and round ends."""
+_BLACK, _WHITE = b"\0", b"\xff"
+
+
+def _wall_strips(walls: GridWalls, image_w: int, origin: int, cell: int, thickness: int
+                 ) -> Iterator[tuple[int, bytes]]:
+    """The walls of ``walls`` black on white, exactly as ``to_png`` draws other square walls
+    (a run from lattice point a to b fills ``origin + a * cell`` up to ``origin + b * cell +
+    thickness`` along its line, ``thickness`` (at most ``cell``) across, from ``origin + line
+    * cell``), as strips of whole pixel rows: (top row, a grey byte per pixel row by row).
+
+    Built from the bytes of whole grid lines instead of a Pillow call per run (half a
+    million on a 1000x1000 maze), one strip per row of cells so the pixels never all sit in
+    memory twice. Along a row of pixels, each cell edge is a stretch of ``cell`` pixels:
+    first ``thickness`` on the vertical line, black where any wall meets or crosses it, then
+    the inside, black under a horizontal wall. A row of cells is a band of ``thickness``
+    such rows across its top line, then ``cell - thickness`` rows that only vertical walls
+    cross.
+    """
+    width, height = walls.width, walls.height
+    inner = cell - thickness
+    # A cell edge's stretch by code: 2, its vertical line's part is black; 1, its inside.
+    stretches = [_WHITE * cell, _WHITE * thickness + _BLACK * inner,
+                 _BLACK * thickness + _WHITE * inner, _BLACK * cell]
+    ends = [_WHITE * thickness, _BLACK * thickness]  # the last vertical line's part
+    edges = (1 << 8 * width) - 1
+
+    def row(on_lines: int, inside: int) -> bytes:
+        """One row of pixels: ``on_lines`` a byte per vertical line (0 .. width), 1 where
+        black; ``inside`` a byte per cell edge, 1 where black."""
+        codes = ((on_lines & edges) << 1 | inside).to_bytes(width, "little")
+        body = b"".join(map(stretches.__getitem__, codes)) + ends[on_lines >> 8 * width]
+        return _WHITE * origin + body + _WHITE * (image_w - origin - len(body))
+
+    above = 0  # the vertical walls beside the row of cells above
+    for y in range(height + 1):
+        across = int.from_bytes(walls.horizontal(y), "little")
+        beside = int.from_bytes(walls.crossing(y), "little") if y < height else 0
+        # The line's band: its own walls, each reaching ``thickness`` past its end, and the
+        # vertical walls that end on it or cross it.
+        band = row(across | across << 8 | beside | above, across) * thickness
+        yield origin + y * cell, band + (row(beside, 0) * inner if y < height else b"")
+        above = beside
+
+
+def _round_line(draw, xy: list[float], width: float, color) -> None:
+    """A polyline (``xy``: x0, y0, x1, y1, ...) with round joins and round ends."""
     radius = width / 2
-    draw.line(points, fill=color, width=round(width), joint="curve")
-    for x, y in (points[0], points[-1]):
+    draw.line(xy, fill=color, width=round(width), joint="curve")
+    for x, y in ((xy[0], xy[1]), (xy[-2], xy[-1])):
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color)
 
 
-def to_png(maze: Maze, solution: bool = False, cell: int = 20) -> bytes:
+def to_png(maze: Maze, solution: bool = False, cell: int = 20,
+           stopwatch: Stopwatch | None = None) -> bytes:
     """Square walls as pixel-aligned rectangles, other walls as round-ended lines; arrows,
     the solution line and slanted or curved walls drawn 4x larger and scaled down, so they
     are smooth while square walls stay crisp."""
     from PIL import Image, ImageDraw
 
+    watch = stopwatch or Stopwatch()
     check_size("png", maze.topology, cell)
     width, height, margin, thickness = png_layout(maze.topology, cell)
-    drawing = maze_drawing(maze, answer(maze, solution), _arrow(maze.topology))
+    path = answer(maze, solution)
+    watch.lap("solve")
+    drawing = maze_drawing(maze, path, _arrow(maze.topology))
+    watch.lap("geometry")
     k = 4 if width * height <= 4_000_000 else 1
-    image = Image.new("RGB", (width * k, height * k), "white")
+    size = (width * k, height * k)
+    low = thickness // 2  # a square wall straddles its line: [line - low, line - low + thickness)
+    image = Image.new("RGB", size, "white")
+    if isinstance(drawing.walls, GridWalls):  # the pixels straight from the cell bytes
+        for top, pixels in _wall_strips(drawing.walls, size[0], (margin - low) * k, cell * k,
+                                        thickness * k):
+            image.paste(Image.frombytes("L", (size[0], len(pixels) // size[0]), pixels),
+                        (0, top))
     draw = ImageDraw.Draw(image)
 
     def at(point: Point) -> tuple[float, float]:
         return ((margin + point[0] * cell) * k, (margin + point[1] * cell) * k)
 
+    def flat_at(points: Iterable[Point]) -> list[float]:
+        """``at`` of each point, as one flat list: a long line in a third of the memory."""
+        return [(margin + value * cell) * k for point in points for value in point]
+
     if drawing.round_walls:
         for wall in drawing.walls:
             points = (wall.points(PNG_FLATTEN / cell) if isinstance(wall, Arc)
                       else [wall[:2], wall[2:]])
-            _round_line(draw, [at(point) for point in points], thickness * k, "black")
-    else:
-        low = thickness // 2  # the wall straddles its line: [line - low, line - low + thickness)
+            _round_line(draw, flat_at(points), thickness * k, "black")
+    elif not isinstance(drawing.walls, GridWalls):  # a silhouette's square walls
         for x0, y0, x1, y1 in drawing.walls:
             left, top = margin + x0 * cell - low, margin + y0 * cell - low
             right = margin + x1 * cell - low + thickness
@@ -252,8 +333,8 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20) -> bytes:
             draw.rectangle((left * k, top * k, right * k - 1, bottom * k - 1), fill="black")
     if drawing.solution:
         _, line_width = _line_widths(maze.topology, cell)
-        line = [at(point) for point in _flat(drawing.solution, cell)]
-        _round_line(draw, line, line_width * k, _rgb255(SOLUTION_COLOR))
+        _round_line(draw, flat_at(_flat(drawing.solution, cell)), line_width * k,
+                    _rgb255(SOLUTION_COLOR))
     for marker in (drawing.start_marker, drawing.end_marker):
         if marker:
             draw.polygon([at(point) for point in marker], fill="black")
@@ -261,6 +342,7 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20) -> bytes:
         image = image.reduce(k)
     out = io.BytesIO()
     image.save(out, "PNG")
+    watch.lap("write")
     return out.getvalue()
 
 
@@ -307,22 +389,29 @@ def pdf_style(topology: Topology, cell: float) -> Style:
     return Style(wall_width=wall, solution_width=line)
 
 
-def to_pdf(maze: Maze, solution: bool = False, cell: float = 18.0) -> bytes:
+def to_pdf(maze: Maze, solution: bool = False, cell: float = 18.0,
+           stopwatch: Stopwatch | None = None) -> bytes:
     """The puzzle on a page of its own size; with ``solution``, the answer on page 2."""
+    watch = stopwatch or Stopwatch()
     path = answer(maze, solution)
-    page_w, page_h, left, top, baseline = pdf_layout(maze, cell)
-    font = _font()
+    watch.lap("solve")
     label = recipe(maze)
+    puzzle = maze_drawing(maze, None, _arrow(maze.topology))
+    pages = [(puzzle, label)]
+    if path:  # the same walls, worked out once
+        pages.append((maze_drawing(maze, path, _arrow(maze.topology), puzzle.walls),
+                      label + " · solution"))
+    watch.lap("geometry")
+    page_w, page_h, left, top, baseline = pdf_layout(maze, cell)
     out = io.BytesIO()
-    with reproducible_canvas(out, (page_w, page_h), font, LABEL_PT) as canvas:
+    with reproducible_canvas(out, (page_w, page_h), _font(), LABEL_PT) as canvas:
         canvas.setTitle(label)
         canvas.setCreator("bookmaker")
-        pages = [(maze_drawing(maze, None, _arrow(maze.topology)), label)]
-        if path:
-            pages.append((maze_drawing(maze, path, _arrow(maze.topology)), label + " · solution"))
         style = pdf_style(maze.topology, cell)
         for drawing, text in pages:
             _pdf_page(canvas, drawing, left, top, cell, style, text, page_w, baseline)
+        compress_pages(canvas)
+    watch.lap("write")
     return out.getvalue()
 
 
@@ -352,16 +441,18 @@ def default_cell(fmt: str, topology: Topology) -> float:
     return comfortable
 
 
-def export(maze: Maze, fmt: str, *, solution: bool = False, cell: float | None = None) -> bytes:
-    """``maze`` in format ``fmt`` (one of ``FORMATS``), as the bytes of a file."""
+def export(maze: Maze, fmt: str, *, solution: bool = False, cell: float | None = None,
+           stopwatch: Stopwatch | None = None) -> bytes:
+    """``maze`` in format ``fmt`` (one of ``FORMATS``), as the bytes of a file; ``stopwatch``
+    gets the time of each stage (solve, geometry, write)."""
     cell = check_size(fmt, maze.topology, cell)
     if fmt == "png":
-        return to_png(maze, solution, int(cell))
+        return to_png(maze, solution, int(cell), stopwatch)
     if fmt == "pdf":
-        return to_pdf(maze, solution, float(cell))
+        return to_pdf(maze, solution, float(cell), stopwatch)
     if fmt == "svg":
-        return to_svg(maze, solution, float(cell)).encode()
-    text = {"ascii": to_ascii, "json": to_json, "jsonl": to_jsonl}[fmt](maze, solution)
+        return to_svg(maze, solution, float(cell), stopwatch).encode()
+    text = {"ascii": to_ascii, "json": to_json, "jsonl": to_jsonl}[fmt](maze, solution, stopwatch)
     return text.encode()
 
 

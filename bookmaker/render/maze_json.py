@@ -15,6 +15,7 @@ from ..errors import BookmakerError
 from ..maze import changed_options
 from ..maze.model import Maze
 from ..maze.solve import measure, solution as solve
+from ..stopwatch import Stopwatch
 
 FORMAT_VERSION = "bookmaker.maze/1"
 SHAPES_FORMAT_VERSION = "bookmaker.maze/2"
@@ -104,18 +105,28 @@ def _dumps(value) -> str:
     return json.dumps(value, separators=(", ", ": "))
 
 
-def to_json(maze: Maze, solution: bool = False) -> str:
+def to_json(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = None) -> str:
     """Indented JSON; ``/1`` cells one row a line, so a diff shows which rows changed."""
+    watch = stopwatch or Stopwatch()
+    record = maze_record(maze, solution)
+    watch.lap("solve")  # the solution and the statistics
     fields = []
-    for key, value in maze_record(maze, solution).items():
+    for key, value in record.items():
         if key == "cells" and isinstance(value, list):
             text = "[\n" + ",\n".join(f"    {_dumps(row)}" for row in value) + "\n  ]"
         else:
             text = _dumps(value)
         fields.append(f"  {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(fields) + "\n}\n"
+    document = "{\n" + ",\n".join(fields) + "\n}\n"
+    watch.lap("write")
+    return document
 
 
-def to_jsonl(maze: Maze, solution: bool = False) -> str:
+def to_jsonl(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = None) -> str:
     """The same object on one compact line."""
-    return json.dumps(maze_record(maze, solution), separators=(",", ":")) + "\n"
+    watch = stopwatch or Stopwatch()
+    record = maze_record(maze, solution)
+    watch.lap("solve")  # the solution and the statistics
+    line = json.dumps(record, separators=(",", ":")) + "\n"
+    watch.lap("write")
+    return line

@@ -1,0 +1,207 @@
+"""Poster-size single mazes: wall time and peak memory of `bookmaker maze`, per algorithm and format.
+
+    .venv/bin/python benchmarks/poster.py                  # 1000x1000: pdf, svg, png; 5 runs each
+    .venv/bin/python benchmarks/poster.py --sizes 2000x2000 --runs 3
+    .venv/bin/python benchmarks/poster.py --algorithms wilson kruskal --formats pdf
+    .venv/bin/python benchmarks/poster.py --profile wilson pdf 1000x1000   # where the time goes
+    .venv/bin/python benchmarks/poster.py --checkout /tmp/old --no-stages  # an older copy
+
+Each measurement is a fresh process, ``python -m bookmaker maze --size S
+--algorithm A --seed 1 --endpoints border --solution -o FILE --timings``, so
+its peak resident memory (``os.wait4``'s ``ru_maxrss``) is the whole
+command's: the interpreter, its imports and the maze. Wall time is taken
+around the process; the stages (carve, endpoints, solve, geometry, write) are
+the command's own ``--timings``, the same code path, and leave out Python's
+start-up and imports. Figures are medians over the runs; MB are 10^6 bytes.
+
+Goals (issue 9): every algorithm but aldous-broder, in pdf, svg and png, at
+most 3 s and 150 MB at 1000x1000, and 12 s and 500 MB at 2000x2000.
+
+``--profile ALGORITHM FORMAT SIZE`` runs the command once in-process under
+cProfile (the top functions by their own time) and once under tracemalloc
+(the most memory traced in each stage, and the lines that held the most at
+the end). ``--checkout`` measures another copy of the package (its parent
+folder goes first on PYTHONPATH), e.g. a snapshot taken before a change; add
+``--no-stages`` if that copy has no ``--timings``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bookmaker.maze import ALGORITHMS  # noqa: E402
+from bookmaker.stopwatch import STAGES  # noqa: E402
+
+FORMATS = ("pdf", "svg", "png")
+# size -> (seconds, MB): the most a run may take.
+GOALS = {"1000x1000": (3.0, 150.0), "2000x2000": (12.0, 500.0)}
+SKIPPED = ("aldous-broder",)  # cover time ~ n log^2 n: no goal at poster size
+
+
+def command(algorithm: str, fmt: str, size: str, out: Path, stages: bool) -> list[str]:
+    args = ["maze", "--size", size, "--algorithm", algorithm, "--seed", "1",
+            "--endpoints", "border", "--solution", "-o", str(out)]
+    return args + (["--timings"] if stages else [])
+
+
+def environment(checkout: Path | None) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("SOURCE_DATE_EPOCH", None)
+    if checkout is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(checkout),
+                                                          env.get("PYTHONPATH")]))
+    return env
+
+
+def run_once(args: list[str], env: dict[str, str], folder: Path
+             ) -> tuple[float, float, dict[str, float]]:
+    """Wall seconds, peak MB and the stage seconds of one `bookmaker` process."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "bookmaker", *args], env=env,
+                                   cwd=folder, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        errors.seek(0)
+        text = errors.read().decode(errors="replace")
+    if process.returncode:
+        raise SystemExit(f"bookmaker {' '.join(args)} failed:\n{text}")
+    stages = {}
+    for line in text.splitlines():  # "carve 0.412 s"
+        name, _, rest = line.partition(" ")
+        if name in STAGES and rest.endswith(" s"):
+            stages[name] = float(rest[:-2])
+    return wall, usage.ru_maxrss * 1024 / 1e6, stages
+
+
+def measure(algorithm: str, fmt: str, size: str, runs: int, env: dict[str, str],
+            stages: bool) -> dict:
+    walls, peaks, laps = [], [], {stage: [] for stage in STAGES}
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / f"poster.{fmt}"
+        for _ in range(runs):
+            wall, peak, took = run_once(command(algorithm, fmt, size, out, stages), env,
+                                        Path(folder))
+            walls.append(wall)
+            peaks.append(peak)
+            for stage, seconds in took.items():
+                laps[stage].append(seconds)
+    return {"wall": statistics.median(walls), "peak": statistics.median(peaks),
+            "stages": {stage: statistics.median(values) for stage, values in laps.items()
+                       if values}}
+
+
+def table(rows: list[tuple[str, str, str, dict]], stages: bool) -> str:
+    head = ["algorithm", "format", "size", "wall s", "goal s", "peak MB", "goal MB", "met"]
+    if stages:
+        head += list(STAGES)
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "|".join("---" if i < 3 else "---:" for i in range(len(head))) + "|"]
+    for algorithm, fmt, size, result in rows:
+        seconds, megabytes = GOALS.get(size, (None, None))
+        met = ("" if seconds is None else
+               "yes" if result["wall"] <= seconds and result["peak"] <= megabytes else "**no**")
+        cells = [algorithm, fmt, size, f"{result['wall']:.2f}",
+                 "" if seconds is None else f"{seconds:g}", f"{result['peak']:.0f}",
+                 "" if megabytes is None else f"{megabytes:g}", met]
+        if stages:
+            cells += [f"{result['stages'].get(stage, 0.0):.2f}" for stage in STAGES]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+# Run in a child, so --checkout can point it at another copy of the package; one child a
+# measurement, as a second run in the same process would find the first one's caches.
+PROFILE = r'''
+import cProfile, io, os, pstats, sys, tracemalloc
+from bookmaker.cli import app
+mode, top, args = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+
+def run():
+    try:
+        app(args, standalone_mode=False)
+    except SystemExit:
+        pass
+
+if mode == "cprofile":
+    profiler = cProfile.Profile()
+    profiler.enable()
+    run()
+    profiler.disable()
+    text = io.StringIO()
+    pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(top)
+    lines = text.getvalue().splitlines()
+    first = next(i for i, line in enumerate(lines) if "function calls" in line)
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith("ncalls"))
+    print("cProfile, by own time:")
+    print("\n".join([lines[first], *lines[start:start + 1 + top]]))
+elif mode == "tracemalloc":
+    tracemalloc.start()  # after the imports: what the command itself allocates
+    run()
+    now, peak = tracemalloc.get_traced_memory()
+    print(f"tracemalloc: peak {peak / 1e6:.1f} MB traced during the command, "
+          f"{now / 1e6:.1f} MB still held after it, most by:")
+    for stat in tracemalloc.take_snapshot().statistics("lineno")[:5]:
+        print(f"  {stat}")
+else:  # "stages": --timings under tracemalloc gives each stage's peak
+    tracemalloc.start()
+    run()
+'''
+
+
+def profile(algorithm: str, fmt: str, size: str, top: int, env: dict[str, str],
+            stages: bool) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / f"poster.{fmt}"
+        args = command(algorithm, fmt, size, out, stages=False)
+        for mode in ("cprofile", "tracemalloc", *(["stages"] if stages else [])):
+            extra = ["--timings"] if mode == "stages" else []
+            if mode == "stages":
+                print("each stage's time (slowed by tracing) and peak traced memory:",
+                      flush=True)
+            subprocess.run([sys.executable, "-c", PROFILE, mode, str(top), *args, *extra],
+                           env=env, cwd=folder, check=True, stdout=None)
+            print(flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="+", default=["1000x1000"], metavar="WxH")
+    parser.add_argument("--formats", nargs="+", default=list(FORMATS), choices=FORMATS)
+    parser.add_argument("--algorithms", nargs="+", metavar="NAME",
+                        default=[name for name in ALGORITHMS if name not in SKIPPED])
+    parser.add_argument("--runs", type=int, default=5, help="runs a measurement (median)")
+    parser.add_argument("--checkout", type=Path, help="measure the package in this folder")
+    parser.add_argument("--no-stages", dest="stages", action="store_false",
+                        help="do not ask for --timings (a copy without it)")
+    parser.add_argument("--profile", nargs=3, metavar=("ALGORITHM", "FORMAT", "SIZE"))
+    parser.add_argument("--top", type=int, default=12, help="cProfile lines with --profile")
+    options = parser.parse_args()
+    env = environment(options.checkout)
+    if options.profile:
+        profile(*options.profile, options.top, env, options.stages)
+        return
+    rows = []
+    for size in options.sizes:
+        for algorithm in options.algorithms:
+            for fmt in options.formats:
+                result = measure(algorithm, fmt, size, options.runs, env, options.stages)
+                rows.append((algorithm, fmt, size, result))
+                print(f"{algorithm} {fmt} {size}: {result['wall']:.2f} s, "
+                      f"{result['peak']:.0f} MB", file=sys.stderr, flush=True)
+    print(table(rows, options.stages))
+
+
+if __name__ == "__main__":
+    main()

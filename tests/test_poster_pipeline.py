@@ -1,0 +1,203 @@
+"""The poster-size pipeline (issue 9): square walls, solution lines and searches kept in
+flat buffers, written in bulk, and drawing exactly what the one-call-per-piece code drew.
+
+Every bulk path is checked here against the plain way of doing the same thing (a
+Pillow rectangle per run, a reportlab path call per point, a run list merged edge by
+edge); tests/test_output_hashes.py holds the outputs themselves byte for byte. Memory
+is asserted per cell on a 200x200 maze, with tracemalloc: no test times anything.
+"""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+
+import pytest
+from PIL import Image, ImageDraw
+from reportlab.pdfgen.canvas import Canvas
+
+from bookmaker.geometry import maze_drawing
+from bookmaker.geometry.square import CellSquares, CentreLine, GridWalls
+from bookmaker.maze import generate, generate_on
+from bookmaker.maze.shapes import make_topology
+from bookmaker.maze.solve import choose_endpoints, solution, with_endpoints
+from bookmaker.maze.topology import SquareGrid
+from bookmaker.render import canvas as canvas_module
+from bookmaker.render.export import _wall_strips, export
+from bookmaker.stopwatch import STAGES, Stopwatch
+from tests.test_maze_cli import ok, run
+
+ENDPOINTS = ["none", "border", "corners", "diameter", "centre"]
+SIZES = [(1, 1), (1, 5), (6, 1), (2, 2), (7, 4), (13, 9)]
+
+
+def mazes():
+    for index, (size, ends) in enumerate((s, e) for s in SIZES for e in ENDPOINTS):
+        yield with_endpoints(generate("recursive-backtracker", *size, index), ends)
+
+
+def reference_runs(maze):
+    """Runs merged edge by edge from ``is_open`` and the openings, as the list code did."""
+    w, h = maze.width, maze.height
+    gaps = {(cell, maze.topology.opening_side(cell, exit=role == "end"))
+            for role, cell in (("start", maze.start), ("end", maze.end)) if cell is not None}
+
+    def standing(cell, side):
+        return not maze.is_open(cell, side) and (cell, side) not in gaps
+
+    def merged(flags, make):
+        runs, start = [], None
+        for i, flag in enumerate([*flags, False]):
+            if flag and start is None:
+                start = i
+            elif not flag and start is not None:
+                runs.append(make(start, i))
+                start = None
+        return runs
+
+    runs = []
+    for y in range(h + 1):
+        flags = [standing(y * w + x, 0) if y < h else standing((h - 1) * w + x, 2)
+                 for x in range(w)]
+        runs += merged(flags, lambda a, b: (a, y, b, y))
+    for x in range(w + 1):
+        flags = [standing(y * w + x, 3) if x < w else standing(y * w + w - 1, 1)
+                 for y in range(h)]
+        runs += merged(flags, lambda a, b: (x, a, x, b))
+    return runs
+
+
+@pytest.mark.parametrize("maze", list(mazes()), ids=lambda m: f"{m.width}x{m.height}-{m.start}")
+def test_grid_walls_are_the_runs_merged_edge_by_edge(maze):
+    walls = GridWalls(maze)
+    assert list(walls) == reference_runs(maze)
+    assert walls.write("{0} {line} h{1}", "v{line} {0} {1}", ",") == ",".join(
+        f"{x0} {y0} h{x1}" if y0 == y1 else f"v{x0} {y0} {y1}" for x0, y0, x1, y1 in walls)
+
+
+def test_the_solution_line_and_cells_read_like_lists():
+    maze = with_endpoints(generate("wilson", 9, 7, 3), "border")
+    path = solution(maze)
+    drawing = maze_drawing(maze, path)
+    line, cells = drawing.solution, drawing.solution_cells
+    assert isinstance(line, CentreLine) and isinstance(cells, CellSquares)
+    centres = [(cell % 9 + 0.5, cell // 9 + 0.5) for cell in path]
+    assert list(line)[1:-1] == centres and len(line) == len(path) + 2
+    assert [line[i] for i in range(-len(line), len(line))] == list(line) * 2
+    assert line[1:4] == list(line)[1:4] and line[::-3] == list(line)[::-3]
+    assert [(r.x, r.y, r.width, r.height) for r in cells] == [
+        (cell % 9, cell // 9, 1, 1) for cell in path]
+    with pytest.raises(IndexError):
+        line[len(line)]
+
+
+@pytest.mark.parametrize("cell, k", [(1, 1), (2, 1), (3, 4), (7, 4), (11, 1), (20, 4)])
+def test_wall_pixels_are_the_rectangles_pillow_draws(cell, k):
+    rng = random.Random(cell)
+    for size in [(1, 1), (3, 1), (1, 4), (8, 5)]:
+        maze = with_endpoints(generate("prim", *size, rng.randrange(99)),
+                              rng.choice(ENDPOINTS))
+        thickness = min(cell, max(1, round(cell * 0.1)) + rng.randrange(2))
+        margin, low = cell + 2, thickness // 2
+        image_size = ((maze.width * cell + 2 * margin) * k, (maze.height * cell + 2 * margin) * k)
+        drawn = Image.new("L", image_size, 255)
+        draw = ImageDraw.Draw(drawn)
+        for x0, y0, x1, y1 in GridWalls(maze):  # what to_png did for every run
+            left, top = margin + x0 * cell - low, margin + y0 * cell - low
+            right = margin + x1 * cell - low + thickness
+            bottom = margin + y1 * cell - low + thickness
+            draw.rectangle((left * k, top * k, right * k - 1, bottom * k - 1), fill=0)
+        built = Image.new("L", image_size, 255)
+        for top, pixels in _wall_strips(GridWalls(maze), image_size[0], (margin - low) * k,
+                                        cell * k, thickness * k):
+            built.paste(Image.frombytes("L", (image_size[0], len(pixels) // image_size[0]),
+                                        pixels), (0, top))
+        assert built.tobytes() == drawn.tobytes()
+
+
+@pytest.mark.parametrize("kind, size", [("square", (11, 6)), ("hex", (6, 5)),
+                                        ("triangle", (9, 4))])
+def test_paths_written_in_bulk_are_what_reportlab_writes_point_by_point(kind, size):
+    maze = with_endpoints(generate_on(make_topology(kind, size), "wilson", 2), "border")
+    drawing = maze_drawing(maze, solution(maze))
+    canvas = Canvas(None)
+    by_hand = canvas.beginPath()
+    for x0, y0, x1, y1 in drawing.walls:
+        by_hand.moveTo(x0, y0)
+        by_hand.lineTo(x1, y1)
+    assert canvas_module._walls(canvas, drawing.walls).getCode() == by_hand.getCode()
+    by_hand = canvas.beginPath()
+    by_hand.moveTo(*drawing.solution[0])
+    for point in drawing.solution[1:]:
+        by_hand.lineTo(*point)
+    assert canvas_module._line(canvas, drawing.solution).getCode() == by_hand.getCode()
+
+
+def test_searches_step_by_offset_where_the_neighbour_table_says_so():
+    for kind in ("square", "triangle"):
+        topology = make_topology(kind, (7, 5))
+        offsets, table, sides = topology.step_offsets, topology.neighbours, topology.sides
+        for cell in range(topology.cells):
+            for side in range(sides):
+                if table[cell * sides + side] >= 0:
+                    assert table[cell * sides + side] == cell + offsets[side]
+
+
+def traced(work) -> tuple[int, int]:
+    """Bytes ``work()`` allocated at most, and still held once it returned."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = work()
+        now, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del kept
+    return peak - before, now - before
+
+
+def test_a_200x200_maze_costs_a_few_bytes_a_cell_in_every_stage():
+    # Bytes a cell, with in brackets what the code before issue 9 took (lists of ints,
+    # tuples per run, point and cell): endpoints 18 (163), solving 18 (77), the drawing 0
+    # (113), writing svg 39 (133), pdf 65 (228), png 48 (128).
+    cells = 200 * 200
+    for fmt in ("svg", "pdf", "png"):  # fonts and the like load once, before measuring
+        export(with_endpoints(generate("wilson", 3, 3, 1), "border"), fmt, solution=True)
+    maze = generate_on(SquareGrid(200, 200), "recursive-backtracker", 1)
+    maze.topology.border, maze.topology.present  # the shape's own tables
+    # One search and one pass back up it, in flat arrays (order, parent, depth, farthest:
+    # 4 bytes a cell each, not all at once); a cache keeps the cell bytes it was asked about.
+    peak, held = traced(lambda: choose_endpoints(maze, "border"))
+    assert peak < 24 * cells and held < 2 * cells
+    maze = with_endpoints(maze, "border")
+    peak, _ = traced(lambda: solution(maze))  # a search, and the path as a list
+    assert peak < 24 * cells
+    path = solution(maze)
+    # A drawing holds the cell bytes and the path, nothing per run, point or cell.
+    peak, held = traced(lambda: maze_drawing(maze, path))
+    assert peak < 10_000 and held < 10_000
+    # Writing holds the text or a strip of pixels, and little besides.
+    for fmt, per_cell in (("svg", 50), ("pdf", 80), ("png", 64)):
+        peak, _ = traced(lambda: export(maze, fmt, solution=True))
+        assert peak < per_cell * cells, fmt
+
+
+def test_timings_list_every_stage_on_stderr_and_change_no_byte(tmp_path):
+    args = ["--size", "12x9", "--seed", "3", "--endpoints", "border", "--solution",
+            "--format", "svg", "-o", "-"]
+    timed = run(*args, "--timings", cwd=tmp_path)
+    assert timed.returncode == 0
+    assert timed.stdout == ok(*args, cwd=tmp_path)
+    lines = timed.stderr.decode().splitlines()
+    assert [line.split()[0] for line in lines] == [*STAGES, "total"]
+    assert all(line.endswith(" s") and float(line.split()[1]) >= 0 for line in lines)
+
+
+def test_a_stopwatch_gives_each_stage_the_time_since_the_last():
+    watch = Stopwatch()
+    watch.lap("carve")
+    watch.lap("write")
+    watch.lap("write")
+    assert list(watch.seconds) == list(STAGES)
+    assert watch.seconds["endpoints"] == 0.0 and watch.seconds["write"] >= 0.0
+    assert watch.report().splitlines()[-1].startswith("total ")
