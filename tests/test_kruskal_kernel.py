@@ -69,3 +69,19 @@ def test_the_kernel_draws_exactly_the_words_the_plain_algorithm_draws():
     kruskal.carve_square(30, 20, fast)
     kruskal.carve_graph(SquareGrid(30, 20), plain)
     assert fast.getstate() == plain.getstate()  # a braid draws on after the carving
+
+
+@pytest.mark.parametrize("band", [1, 7, 16, 40])
+@pytest.mark.parametrize("values", [TIED, SOME_TIED], ids=["tied", "some-tied"])
+def test_the_rules_run_in_bands_of_rows_with_the_same_answers(monkeypatch, band, values):
+    """The lane rules look one row up and one down: run a band at a time (here a band of
+    one row, or a few), they settle the same walls as on the whole grid."""
+    monkeypatch.setattr(kruskal, "BAND_CELLS", band)
+    for width, height in [(5, 9), (16, 12), (1, 6), (7, 1)]:
+        for seed in range(4):
+            kernel = kruskal.carve_square(width, height, FewWords(seed, values))
+            plain = kruskal.carve_graph(SquareGrid(width, height), FewWords(seed, values))
+            assert kernel == plain, f"{width}x{height} seed {seed}"
+    whole = kruskal.carve_square(40, 30, random.Random(5))
+    monkeypatch.setattr(kruskal, "BAND_CELLS", 1 << 16)
+    assert whole == kruskal.carve_square(40, 30, random.Random(5))

@@ -201,3 +201,17 @@ def test_a_stopwatch_gives_each_stage_the_time_since_the_last():
     assert list(watch.seconds) == list(STAGES)
     assert watch.seconds["endpoints"] == 0.0 and watch.seconds["write"] >= 0.0
     assert watch.report().splitlines()[-1].startswith("total ")
+
+
+def test_the_cli_loads_only_what_a_verb_runs():
+    """`bookmaker maze` starts without the config models, the builder or the preflight: each
+    verb imports its library when it runs (about 24 MB and 0.3 s saved at every start)."""
+    import subprocess
+    import sys
+
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, bookmaker.cli; print(' '.join(sys.modules))"],
+        capture_output=True, text=True, check=True).stdout.split()
+    for heavy in ("bookmaker.build", "bookmaker.config", "bookmaker.prepare",
+                  "bookmaker.preflight", "bookmaker.cover_preflight", "pydantic"):
+        assert heavy not in loaded, heavy

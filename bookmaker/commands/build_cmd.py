@@ -9,8 +9,6 @@ from typing import Optional
 
 import typer
 
-from ..build import build
-
 
 def _progress_bar(quiet: bool):
     """A rich progress bar on stderr; returns (factory for build(), the bar to stop)."""
@@ -42,6 +40,8 @@ def build_command(
     """Build the book: a print-ready PDF, its cover when the config has a cover: block, and
     its manifest. stdout lists the files written; stderr says what pages the printer's page
     count added and what a cover left out."""
+    from ..build import build  # loaded when the verb runs (see cli.py)
+
     factory, bar = _progress_bar(quiet)
     cores = os.cpu_count() or 1
     workers = min(jobs or cores, cores)  # more processes than cores only adds start-up time

@@ -9,9 +9,7 @@ from typing import Optional
 import typer
 
 from ..cover_geometry import BARCODES, CoverGeometry
-from ..cover_preflight import check_cover
 from ..errors import BookmakerError
-from ..preflight import check_pdf
 from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
 from .cover_options import PAPER, SPINE, cover_spine, pages_option
 
@@ -53,6 +51,8 @@ def check(
         raise BookmakerError(f"--trim: {error}") from None
     if interior not in (None, *INTERIORS):
         raise BookmakerError(f"--interior: '{interior}' is not one of: {', '.join(INTERIORS)}")
+    from ..preflight import check_pdf  # loaded when the verb runs (see cli.py)
+
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are noise here
     if cover:
         report = _check_cover(pdf, profile, trim_size, pages, paper, spine_width, barcode)
@@ -70,6 +70,8 @@ def _check_cover(pdf: Path, profile: str, trim: tuple[float, float] | None, page
     if barcode not in BARCODES:
         raise BookmakerError(f"--barcode: '{barcode}' is not one of: {', '.join(BARCODES)}")
     get_profile(profile)  # an unknown profile is named before any spine is worked out
+    from ..cover_preflight import check_cover
+
     spine, pages = cover_spine(pdf, profile, pages, paper, spine_width)
     return check_cover(pdf, profile, CoverGeometry(*trim, spine), pages, barcode)
 

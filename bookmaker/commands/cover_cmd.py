@@ -7,8 +7,6 @@ from typing import Optional
 
 import typer
 
-from ..build import build_cover
-
 
 def cover(
     config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config, with a cover: block.",
@@ -21,6 +19,8 @@ def cover(
     """Build the cover alone: the interior is planned to count its pages, but not drawn.
     stdout names the file; stderr says what pages the printer's page count added to the
     interior, and what the cover left out (spine text), and why."""
+    from ..build import build_cover  # loaded when the verb runs (see cli.py)
+
     result = build_cover(config, output, seed=seed)
     for note in result.notes:
         typer.echo(note, err=True)

@@ -6,13 +6,13 @@ import json
 
 import typer
 
-from ..config import Book
-
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def book_schema() -> dict:
     """The JSON Schema of a book config, descriptions included."""
+    from ..config import Book  # loaded when the verb runs (see cli.py)
+
     return {"$schema": SCHEMA_DIALECT, **Book.model_json_schema()}
 
 

@@ -7,8 +7,6 @@ from typing import Optional
 
 import typer
 
-from ..prepare import prepare
-
 
 def validate(
     config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config.", show_default=False),
@@ -19,6 +17,8 @@ def validate(
     It runs every rule build runs before drawing, so a config that passes builds. It reports
     problems only: build's notes (pages added for the printer, what a cover left out) are
     said by build and cover, which make those pages."""
+    from ..prepare import prepare  # loaded when the verb runs (see cli.py)
+
     book = prepare(config, seed=seed).book
     copies = f", {book.worksheet.copies} copies" if book.layout == "worksheet" else ""
     typer.echo(f"{config}: ok ({len(book.sections)} sections, {book.maze_count} mazes{copies})")

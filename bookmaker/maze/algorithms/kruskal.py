@@ -93,30 +93,32 @@ _CLEAR_LOW_5 = bytes(b & ~31 for b in range(256))
 _GUARD_TO_ONE = bytes(128) + b"\1" * 128  # a lane's top byte -> 1 if its guard bit is set
 
 
+# The lane rules run on bands of rows of about this many cells, so their big integers stay a
+# few hundred kilobytes whatever the size of the maze (a whole 1000 x 1000 grid's lane is
+# 4 MB, and the rules hold a dozen at once).
+BAND_CELLS = 1 << 16
 def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     n = width * height
     if n == 1:
         return bytearray(1)
     # random() makes its float of two 32-bit words a, b: ((a >> 5) * 2**26 + (b >> 6)) / 2**53.
     # One getrandbits call draws the same words for every wall's key, the first lowest.
-    words = rng.getrandbits(2 * n * 64).to_bytes(16 * n, "little")
-    prefixes = _key_prefixes(words)
-    rest, forced, parent = _settled_walls(prefixes, width, height)
-    # The walls no rule settled, sorted as Kruskal takes them: by key, then east walls
-    # before south ones, each in cell order (the stable sort keeps that order on a tie).
-    order = list(compress(range(0, 2 * n, 2), rest[0]))
-    order += compress(range(1, 2 * n, 2), rest[1])
-    prefix_of = _lane_array(prefixes, 2 * n)
-    order.sort(key=prefix_of.__getitem__)
-    order = array("i", order)
-    _order_ties_by_whole_key(order, prefix_of, words)
+    words = memoryview(rng.getrandbits(2 * n * 64).to_bytes(16 * n, "little")).cast("I")
+    prefix_of = _key_prefixes(words[0::2])
+    seconds = words[1::2].tobytes()  # the second word of each key, which only breaks ties
+    del words
+    rest, forced, parent = _settled_walls(prefix_of, width, height)
+    order = _sorted_walls(rest, prefix_of, seconds, n)
+    del rest, prefix_of, seconds
     ids = _cell_ids(n + width)
     other = array("i", bytes(8 * n))  # wall 2c leads to cell c + 1, wall 2c + 1 to c + width
     other[0::2] = ids[1:n + 1]
     other[1::2] = ids[width:n + width]
+    del ids
     joined = bytearray(2 * n)
     sets = n - forced[0].count(1) - forced[1].count(1)
     _join_in_order(order, 2, other, parent, sets, joined)
+    del order, other, parent
     # Open every wall that is forced or joined, on both its cells.
     east = int.from_bytes(forced[0], "little") | int.from_bytes(joined[0::2], "little")
     south = int.from_bytes(forced[1], "little") | int.from_bytes(joined[1::2], "little")
@@ -124,35 +126,48 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     return bytearray(bits.to_bytes(n, "little"))
 
 
-def _key_prefixes(words: bytes) -> int:
-    """Per wall id, a lane holding ``(a & ~31) >> 2`` of its first word a.
+def _key_prefixes(firsts: memoryview) -> array:
+    """Per wall id, ``(a & ~31) >> 2`` of its first word a.
 
     Where two walls' prefixes differ they order the walls as their keys do; a prefix is
-    below 2**30, so it is a one-digit int (which list.sort compares fastest) and leaves
-    a lane's top two bits free.
+    below 2**30, so it leaves a lane's top two bits free.
     """
-    firsts = bytearray(memoryview(words).cast("I")[0::2])
-    firsts[0::4] = firsts[0::4].translate(_CLEAR_LOW_5)
-    return int.from_bytes(firsts, "little") >> 2
+    data = bytearray(firsts.tobytes())
+    data[0::4] = data[0::4].translate(_CLEAR_LOW_5)
+    # The low five bits of every lane are clear, so one shift of the whole shifts each lane.
+    return _lane_array(int.from_bytes(data, "little") >> 2, len(data) // 4)
 
 
-def _order_ties_by_whole_key(order: array, prefix_of: array, words: bytes) -> None:
+def _sorted_walls(rest: tuple[bytes, bytes], prefix_of: array, seconds: bytes, n: int) -> array:
+    """The walls no rule settled, in the order Kruskal takes them: by key, then east walls
+    before south ones, each in cell order (the stable sort keeps that order on a tie)."""
+    order = list(compress(range(0, 2 * n, 2), rest[0]))
+    order += compress(range(1, 2 * n, 2), rest[1])
+    order.sort(key=prefix_of.__getitem__)
+    walls = array("i", order)
+    del order
+    _order_ties_by_whole_key(walls, prefix_of, seconds)
+    return walls
+
+
+def _order_ties_by_whole_key(order: array, prefix_of: array, seconds: bytes) -> None:
     """Put each run of walls in ``order`` with equal key prefixes in the order of their
     whole keys, where ``b >> 6`` of the second word decides (stably, so that equal keys
     keep Kruskal's order). Prefixes have 27 bits: m walls hold about m**2 / 2**28 runs."""
     ranked = list(map(prefix_of.__getitem__, order))
     same = bytes(map(eq, ranked, islice(ranked, 1, None)))  # 1: as the next one
+    del ranked
     start = same.find(1)
     while start >= 0:
         end = same.find(0, start)
         end = len(order) if end < 0 else end + 1
         order[start:end] = array("i", sorted(
             order[start:end],
-            key=lambda wall: int.from_bytes(words[8 * wall + 4:8 * wall + 8], "little") >> 6))
+            key=lambda wall: int.from_bytes(seconds[4 * wall:4 * wall + 4], "little") >> 6))
         start = same.find(1, end)
 
 
-def _settled_walls(prefixes: int, width: int, height: int
+def _settled_walls(prefix_of: array, width: int, height: int
                    ) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes], array]:
     """What two rules settle before any sorting, from the walls' key prefixes.
 
@@ -166,84 +181,127 @@ def _settled_walls(prefixes: int, width: int, height: int
     the sort (east, south); 1 where it is forced (east, south); and the union-find forest
     of the forced walls: each cell points across its lowest wall, except that a wall
     lowest on both its cells makes the first of them a root.
-    """
-    n = width * height
-    guard = _lanes(_GUARD, n)
-    east_exists = int.from_bytes((_GUARD.to_bytes(4, "little") * (width - 1) + bytes(4)) * height,
-                                 "little")
-    south_exists = _lanes(_GUARD, n - width)
-    walls = _walls_round_cells(prefixes, n, width, east_exists ^ guard, south_exists ^ guard)
-    ranks = _LaneRanks(walls, guard)
-    del walls
-    lowest_west = ranks.below("west", "east", "north", "south")
-    lowest_east = ranks.below("east", "west", "north", "south")
-    lowest_north = ranks.below("north", "west", "east", "south")
-    lowest_south = ranks.below("south", "west", "east", "north")
-    corners = east_exists & south_exists
-    loop_east = ranks.above("east", "below", "south", "right") & corners
-    loop_below = ranks.above("below", "east", "south", "right") & corners
-    loop_south = ranks.above("south", "east", "below", "right") & corners
-    loop_right = ranks.above("right", "east", "below", "south") & corners
-    del ranks
 
+    The rules look one row up and one down, so they run a band of rows at a time with a
+    row more on each side, whose own answers are left out.
+    """
+    rows = max(1, BAND_CELLS // width)
+    rest_east, rest_south, forced_east, forced_south = [], [], [], []
+    parent = array("i")
+    for top in range(0, height, rows):
+        bottom = min(height, top + rows)
+        above, below = min(top, 1), min(height - bottom, 1)
+        band = _settled_band(prefix_of, width, height, top - above, bottom + below)
+        keep = slice(above * width, (above + bottom - top) * width)
+        for results, found in zip((rest_east, rest_south, forced_east, forced_south), band[:4]):
+            results.append(found[keep])
+        parent += band[4][keep]
+    return ((b"".join(rest_east), b"".join(rest_south)),
+            (b"".join(forced_east), b"".join(forced_south)), parent)
+
+
+def _settled_band(prefix_of: array, width: int, height: int, top: int, bottom: int
+                  ) -> tuple[bytes, bytes, bytes, bytes, array]:
+    """``_settled_walls`` of rows ``top`` to ``bottom`` (exclusive), each cell's answers as
+    on the whole grid except the first row's loops and the last row's forced south walls,
+    which need the rows beyond: rest east and south, forced east and south, parent."""
+    n = (bottom - top) * width
+    guard = _lanes(_GUARD, n)
+    east_exists = int.from_bytes((_GUARD.to_bytes(4, "little") * (width - 1) + bytes(4))
+                                 * (bottom - top), "little")
+    south_exists = _lanes(_GUARD, n - width * (bottom == height))
+    ranks = _LaneRanks(_walls_round_cells(prefix_of, width, height, top, bottom,
+                                          east_exists ^ guard, south_exists ^ guard), guard)
     row = _LANE * width
-    forced_east = lowest_east | (lowest_west >> _LANE)
-    forced_south = lowest_south | (lowest_north >> row)
-    settled_east = forced_east | loop_east | (loop_below << row)
-    settled_south = forced_south | loop_south | (loop_right << _LANE)
-    rest = (_flags(east_exists & (settled_east ^ guard), n),
-            _flags(south_exists & (settled_south ^ guard), n))
-    root_east = lowest_east & (lowest_west >> _LANE)
-    root_south = lowest_south & (lowest_north >> row)
     # Each guard bit counts 2**31: the step to the parent, whole-integer arithmetic that
     # comes out right lane by lane because every lane's sum is a cell id.
-    steps = (((lowest_east ^ root_east) - lowest_west)
-             + ((lowest_south ^ root_south) - lowest_north) * width) >> 31
-    parent = _lane_array(_cell_id_lanes(n) + steps, n)
-    return rest, (_flags(forced_east, n), _flags(forced_south, n)), parent
+    lowest_west = ranks.below("west", "east", "north", "south")
+    lowest_east = ranks.below("east", "west", "north", "south")
+    forced_east = lowest_east | (lowest_west >> _LANE)
+    steps = (lowest_east ^ (lowest_east & (lowest_west >> _LANE))) - lowest_west
+    del lowest_west, lowest_east
+    lowest_north = ranks.below("north", "west", "east", "south")
+    lowest_south = ranks.below("south", "west", "east", "north")
+    forced_south = lowest_south | (lowest_north >> row)
+    steps += ((lowest_south ^ (lowest_south & (lowest_north >> row))) - lowest_north) * width
+    del lowest_north, lowest_south
+    parent = _lane_array(_cell_id_lanes(n) + _lanes(top * width, n) + (steps >> 31), n)
+    del steps
+    corners = east_exists & south_exists
+    settled_east = forced_east | (ranks.above("east", "below", "south", "right") & corners)
+    settled_east |= (ranks.above("below", "east", "south", "right") & corners) << row
+    settled_south = forced_south | (ranks.above("south", "east", "below", "right") & corners)
+    settled_south |= (ranks.above("right", "east", "below", "south") & corners) << _LANE
+    del ranks, corners
+    return (_flags(east_exists & (settled_east ^ guard), n),
+            _flags(south_exists & (settled_south ^ guard), n),
+            _flags(forced_east, n), _flags(forced_south, n), parent)
 
 
-def _walls_round_cells(prefixes: int, n: int, width: int, east_missing: int, south_missing: int
-                       ) -> dict[str, int]:
-    """The key prefixes of the walls round each cell, a lane a cell: its west, east, north
-    and south walls, and round the corner south-east of it the east wall below and the
-    south wall to the right. A wall past the edge is above every real one."""
-    by_wall = memoryview(prefixes.to_bytes(8 * n, "little")).cast("I")
-    east = int.from_bytes(by_wall[0::2], "little") | east_missing >> 1  # guard bit -> _NO_WALL
-    south = int.from_bytes(by_wall[1::2], "little") | south_missing >> 1
+def _walls_round_cells(prefix_of: array, width: int, height: int, top: int, bottom: int,
+                       east_missing: int, south_missing: int) -> dict[str, int]:
+    """The key prefixes of the walls round each cell of rows ``top`` to ``bottom``, a lane
+    a cell: its west, east, north and south walls, and round the corner south-east of it
+    the east wall below and the south wall to the right. A wall past the grid's edge is
+    above every real one; past the band's edge it is the real one of the next row."""
+    n = (bottom - top) * width
+    by_wall = memoryview(prefix_of).cast("B").cast("I")
+
+    def lanes(first_cell: int, cells: int, rank: int) -> int:
+        """The prefixes of wall ``rank`` (0 east, 1 south) of ``cells`` cells from one on."""
+        start = 2 * first_cell + rank
+        return int.from_bytes(_little(by_wall[start:start + 2 * cells:2]), "little")
+
+    east = lanes(top * width, n, 0) | east_missing >> 1  # guard bit -> _NO_WALL
+    south = lanes(top * width, n, 1) | south_missing >> 1
     every = (1 << (_LANE * n)) - 1
+    above = lanes((top - 1) * width, width, 1) if top else _lanes(_NO_WALL, width)
+    below = lanes(bottom * width, width, 0) << (_LANE * (n - width)) if bottom < height else 0
     return {
         "west": ((east << _LANE) & every) | _NO_WALL,
         "east": east,
-        "north": ((south << (_LANE * width)) & every) | _lanes(_NO_WALL, width),
+        "north": ((south << (_LANE * width)) & every) | above,
         "south": south,
-        "below": east >> (_LANE * width),  # beyond the last row: 0, but no corner there
+        "below": east >> (_LANE * width) | below,  # beyond the last row: 0, but no corner there
         "right": south >> _LANE,
     }
 
 
+def _little(lanes: memoryview) -> bytes:
+    """32-bit lanes as little-endian bytes, whatever the machine's byte order."""
+    if sys.byteorder == "big":
+        swapped = array("I", lanes)
+        swapped.byteswap()
+        return swapped.tobytes()
+    return lanes.tobytes()
+
+
 class _LaneRanks:
     """Named lanes of key prefixes (each under 2**31), compared lane by lane: a lane's
-    answer is its guard bit, set where the comparison holds."""
+    answer is its guard bit, set where the comparison holds. The guarded and the
+    incremented copy of a lane are made per comparison, not kept: each is as big as the
+    lane."""
 
     def __init__(self, lanes: dict[str, int], guard: int):
         self.guard = guard
-        self.high = {name: value | guard for name, value in lanes.items()}
-        self.low = {name: value + (guard >> 31) for name, value in lanes.items()}
+        self.ones = guard >> 31
+        self.lanes = lanes
 
     def above(self, name: str, *others: str) -> int:
         """Where lane ``name`` is above all ``others``: ``high - (other + 1)`` keeps the
         guard bit exactly there, and never borrows from the next lane."""
+        high = self.lanes[name] | self.guard
         answer = self.guard
         for other in others:
-            answer &= self.high[name] - self.low[other]
+            answer &= high - (self.lanes[other] + self.ones)
         return answer
 
     def below(self, name: str, *others: str) -> int:
         """Where lane ``name`` is below all ``others``."""
+        low = self.lanes[name] + self.ones
         answer = self.guard
         for other in others:
-            answer &= self.high[other] - self.low[name]
+            answer &= (self.lanes[other] | self.guard) - low
         return answer
 
 
