@@ -7,7 +7,8 @@
     .venv/bin/python benchmarks/poster.py --checkout /tmp/old --no-stages  # an older copy
 
 Each measurement is a fresh process, ``python -m bookmaker maze --size S
---algorithm A --seed 1 --endpoints border --solution -o FILE --timings``, so
+--algorithm A --seed 1 --endpoints border --solution -o FILE --timings`` (and ``--page fit``
+for a pdf), so
 its peak resident memory (``os.wait4``'s ``ru_maxrss``) is the whole
 command's: the interpreter, its imports and the maze. Wall time is taken
 around the process; the stages (carve, endpoints, solve, geometry, write) are
@@ -51,6 +52,8 @@ SKIPPED = ("aldous-broder",)  # cover time ~ n log^2 n: no goal at poster size
 def command(algorithm: str, fmt: str, size: str, out: Path, stages: bool) -> list[str]:
     args = ["maze", "--size", size, "--algorithm", algorithm, "--seed", "1",
             "--endpoints", "border", "--solution", "-o", str(out)]
+    if fmt == "pdf":  # a poster's page is cut to the maze, not a letter sheet
+        args += ["--page", "fit"]
     return args + (["--timings"] if stages else [])
 
 

@@ -18,6 +18,7 @@ from .config import Book
 from .errors import BookmakerError, ConfigKeyError
 from .files import created_note, write_atomically
 from .manifest import MazeRecord, config_reference, manifest_json
+from .maze.codes import recipe_code
 from .maze.model import Maze
 from .plan import Printed
 from .plan.cover import CoverPlan
@@ -166,6 +167,8 @@ def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:
         answer_page=item.answer_page,
         answer_bbox=item.answer_placement.bbox if item.answer_placement else None,
         start=_cell_name(maze, maze.start), end=_cell_name(maze, maze.end),
+        start_side=_opening(maze, maze.start, False), end_side=_opening(maze, maze.end, True),
+        code=recipe_code(maze),
         solution_length=made.stats.solution_length, stars=item.stars, variant=item.variant,
         answer_file=key_path.name if key_path and item.answer_page else None,
         shape=None if writes_v1(maze) else maze.topology.shape_json(),
@@ -180,6 +183,12 @@ def _cell_name(maze: Maze, cell: int | None) -> list[int] | int | None:
     if cell is None or not writes_v1(maze):
         return cell
     return list(maze.topology.coordinates(cell))
+
+
+def _opening(maze: Maze, cell: int | None, exit: bool) -> str | None:
+    """The side of the outer wall ("N", "E", "S", "W") an end's opening goes through; None
+    for an end inside the maze, or none at all."""
+    return None if cell is None else maze.topology.opening_compass(cell, exit)
 
 
 def _preflight(pdf: bytes, output: Path, profile: str, what: str, check) -> None:

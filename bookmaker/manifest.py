@@ -37,6 +37,11 @@ class MazeRecord:
     end: list[int] | int | None
     solution_length: int | None
     stars: int
+    # The side of the outer wall ("N", "E", "S" or "W") each opening goes through; None for
+    # an end inside the maze.
+    start_side: str | None = None
+    end_side: str | None = None
+    code: str | None = None  # the regeneration code, where one can carry the maze
     variant: str | None = None
     answer_file: str | None = None  # set when the answers are in a separate key PDF
     shape: dict | None = None  # set for mazes written as bookmaker.maze/2
@@ -55,8 +60,9 @@ class MazeRecord:
             "endpoints": self.endpoints, "page": self.page, "bbox": _box(self.bbox),
             "answer_page": self.answer_page, "answer_bbox": _box(self.answer_bbox),
             "start": self.start, "end": self.end,
+            "start_side": self.start_side, "end_side": self.end_side,
             "solution_length": self.solution_length,
-            "stars": self.stars,
+            "stars": self.stars, "code": self.code,
         }
         if self.options:
             record["options"] = dict(sorted(self.options.items()))

@@ -81,6 +81,9 @@ def page_margins(margins: Margins, page_number: int) -> tuple[float, float]:
 
 
 INTERIORS = ("black-and-white", "color")
+# What prints under each maze: its recipe in words ('wilson 20x10 seed 7 opposite'), its
+# regeneration code ('2A6T-0M4P-VX8Q-3D7K', which `bookmaker maze --code` expands), or nothing.
+RECIPES = ("full", "code", "none")
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,8 @@ class Profile:
     ``allows_encryption``: the file may be encrypted, if it opens without a
     password and allows printing. ``default_interior``: how a book for this
     printer prints unless it says otherwise, "black-and-white" (greys only)
-    or "color".
+    or "color". ``default_recipe``: what a book prints under its mazes unless
+    it says otherwise (one of ``RECIPES``).
     """
 
     name: str
@@ -132,6 +136,9 @@ class Profile:
     # KDP, Lulu and IngramSpark print an interior in greyscale unless the
     # publisher orders (and pays for) colour; a home printer prints what it gets.
     default_interior: str = INTERIORS[0]
+    # A KDP book sells to children and families: a short code reads better under a maze than
+    # an algorithm's name and a ten-digit seed.
+    default_recipe: str = RECIPES[0]
 
     def bleed_offsets(self, page_number: int, bleed: bool) -> Offsets:
         """How far the media box extends beyond the trim box on each side of
@@ -221,6 +228,7 @@ PROFILES: dict[str, Profile] = {
         Profile(
             name="kdp",
             description="Amazon KDP paperback: bleed on the outside edge, gutter grows with pages",
+            default_recipe="code",
             allows_annotations=False,
             allows_outline=False,
             bleed_rule="outside",

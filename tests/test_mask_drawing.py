@@ -255,6 +255,7 @@ def test_pdf_draws_every_wall_of_the_silhouette_and_nothing_outside_it(case):
                                near_openings(maze, 1.6)) == []
     document.close()
     plain = with_endpoints(maze, "none")
+    page_w, page_h, left, top, _ = pdf_layout(plain, cell)  # its shorter recipe: a narrower page
     document = pdfium.PdfDocument(export(plain, "pdf"))
     page = document[0]
     image = page.render(scale=PDF_SCALE).to_pil().convert("RGB")

@@ -784,7 +784,7 @@ def test_the_same_spec_and_seed_give_the_same_bytes(in_tmp):
 def test_the_recipe_names_the_mask_and_the_braid(in_tmp):
     data = picture(in_tmp / "disc.png", shapes=[("ellipse", (5, 5, 55, 55))]).read_bytes()
     heart = masked_grid("square", (12, 12), MaskSpec("outline", "heart"))
-    text = recipe(generate_on(heart, "wilson", 3, braid=0.3), "border")
+    text = recipe(with_endpoints(generate_on(heart, "wilson", 3, braid=0.3), "border"))
     assert text == "wilson 12x12 seed 3 outline=heart braid=0.3 border"
     disc = masked_grid("triangle", (14, 8), MaskSpec("image", "disc.png", in_tmp / "disc.png",
                                                     threshold=0.4, islands="keep-largest"))
@@ -809,7 +809,8 @@ def test_the_cli_remakes_a_maze_from_its_recipe(in_tmp, capfd):
     ]
     for grid, name, braid, endpoints in mazes:
         maze = with_endpoints(generate_on(grid, name, 11, braid=braid), endpoints)
-        text = recipe(maze, endpoints)
+        text = recipe(maze)
+        assert text.endswith(f" {endpoints}")
         out = made(capfd, [*recipe_args(text), "--format", "json", "--solution"])
         assert out.encode() == export(maze, "json", solution=True), text
 

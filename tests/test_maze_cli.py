@@ -13,6 +13,7 @@ import pytest
 
 from bookmaker.maze import generate
 from bookmaker.maze.solve import with_endpoints
+from bookmaker.profiles import parse_size
 from bookmaker.render.export import export
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,8 +38,10 @@ def _fixed_date(monkeypatch):
 
 
 def expected(fmt, name="wilson", size=(9, 7), seed=4, endpoints="border", solution=False, cell=None):
+    """What the command should write; a pdf is a letter sheet unless told otherwise."""
     maze = with_endpoints(generate(name, *size, seed), endpoints)
-    return export(maze, fmt, solution=solution, cell=cell)
+    page = parse_size("letter") if fmt == "pdf" else None
+    return export(maze, fmt, solution=solution, cell=cell, page=page)
 
 
 ARGS = ["--algorithm", "wilson", "--size", "9x7", "--seed", 4, "--endpoints", "border"]
@@ -291,7 +294,7 @@ def test_the_recipe_of_a_shape_regenerates_it(tmp_path):
     from bookmaker.maze import recipe
 
     maze = shape_maze("polar", endpoints="centre")
-    assert recipe(maze, "centre") == "wilson polar 5 rings seed 4 centre"
+    assert recipe(maze) == "wilson polar 5 rings seed 4 centre"
     again = json.loads(ok("--shape", "polar", "--rings", 5, "--algorithm", "wilson", "--seed", 4,
                           "--endpoints", "centre", "--format", "json", cwd=tmp_path))
     assert (again["start"], again["end"]) == (maze.start, maze.end) and maze.end == 0

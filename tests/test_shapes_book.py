@@ -103,8 +103,8 @@ def small_book(tmp_path_factory):
 # --- the config -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("shape, sized, endpoints", [
-    ("square", "size: 8x6", "border"), ("hex", "size: 8x6", "border"),
-    ("triangle", "size: 8x6", "border"), ("polar", "rings: 6", "centre"),
+    ("square", "size: 8x6", "opposite"), ("hex", "size: 8x6", "opposite"),
+    ("triangle", "size: 8x6", "opposite"), ("polar", "rings: 6", "centre"),
 ])
 def test_each_shape_validates_with_its_size_key_and_default_endpoints(tmp_path, shape, sized,
                                                                        endpoints):

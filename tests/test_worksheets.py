@@ -24,6 +24,12 @@ CLASSROOM = ROOT / "configs" / "classroom.yaml"
 COPIES = 12
 
 
+def printed_under(record: dict) -> str:
+    """What a worksheet prints under a maze: its code (recipe: code is the worksheet
+    default), or its recipe where no code can carry the maze."""
+    return f"maze code {record['code']}" if record["code"] else f"seed {record['seed']}"
+
+
 @pytest.fixture(scope="module")
 def worksheets(tmp_path_factory):
     """configs/classroom.yaml as it stands, with fewer copies to keep the test quick."""
@@ -74,7 +80,7 @@ def test_each_sheet_shows_its_own_variant_code(worksheets):
         text = reader.pages[record["page"] - 1].extract_text()
         assert f"Variant {record['variant']}" in text, f"page {record['page']}"
         assert [c for c in codes if c in text] == [record["variant"]], f"page {record['page']}"
-        assert f"seed {record['seed']}" in text
+        assert printed_under(record) in text
     # The students' PDF holds no answers: they are all in the key.
     assert all(r["answer_file"] == result.key_pdf.name for r in manifest["mazes"])
     assert not any("Answer key" in page.extract_text() for page in reader.pages)
@@ -89,7 +95,7 @@ def test_key_labels_every_answer_with_its_variant(worksheets):
         place = sum(1 for r in manifest["mazes"]
                     if r["variant"] == record["variant"] and r["number"] <= record["number"])
         assert f"{record['variant']} · {place}" in text, f"key page {record['answer_page']}"
-        assert f"seed {record['seed']}" in text
+        assert printed_under(record) in text
         assert f"puzzle p. {record['page']}" in text
 
 

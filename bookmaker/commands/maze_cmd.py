@@ -9,7 +9,11 @@ what ``--seed S+i`` alone prints:
 
 ``--shape hex|triangle|polar`` picks another shape than square: grid shapes
 take ``--size``, polar mazes ``--rings``, and explicit cells are X,Y on a
-grid and RING,INDEX on a disc.
+grid and RING,INDEX on a disc. ``--code`` stands for all of algorithm, shape,
+size, seed, endpoints and braid, as a book prints them under a maze.
+
+A pdf is a printable sheet (``--page``, letter unless told; ``--title``) or,
+with ``--page fit``, a page cut to the maze at ``--cell`` points a cell.
 
 Arguments arrive as text and are checked here, so every mistake is one line
 on stderr and exit code 2, and nothing is written until the maze is made.
@@ -26,6 +30,7 @@ import typer
 
 from ..errors import BookmakerError
 from ..maze import Algorithm, Maze, generate_on, lookup
+from ..maze.codes import read_code
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES, with_endpoints
 from ..maze.topology import Topology, check_grid_size
@@ -33,11 +38,17 @@ from ..files import write_atomic
 from .folders import ready_folder
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
-from ..render.export import FORMATS, check_size, export
+from ..profiles import parse_size
+from ..render.export import DEFAULT_TITLE, FORMATS, check_size, export, sheet_layout
 from ..stopwatch import Stopwatch
 from ..units import parse_grid_size
 
 DEFAULT_DIR = Path("output")
+# What a file name's suffix asks for, when --format does not say.
+SUFFIXES = {"txt": "ascii", "ascii": "ascii", **{fmt: fmt for fmt in FORMATS if fmt != "ascii"}}
+DEFAULT_PAGE, FIT_PAGE = "letter", "fit"
+DEFAULTS = {"algorithm": "recursive-backtracker", "shape": "square", "seed": "0",
+            "endpoints": "none", "braid": "0"}
 
 
 def _integer(text: str, flag: str, minimum: int) -> int:
@@ -269,21 +280,27 @@ def _combine(fmt: str, documents: list[bytes], as_list: bool) -> bytes:
 
 
 def maze_command(
-    algorithm: str = typer.Option(
-        "recursive-backtracker", "--algorithm", "-a", metavar="NAME",
-        help="Generator; see `bookmaker algorithms`."),
-    shape: str = typer.Option(
-        "square", "--shape", metavar="SHAPE", help=f"{', '.join(SHAPES)}."),
+    code: Optional[str] = typer.Option(
+        None, "--code", metavar="CODE",
+        help="A maze code printed in a book (e.g. 82J8-9A17-BZGZ-WGRP): it gives the "
+             "algorithm, shape, size, seed, endpoints and braid."),
+    algorithm: Optional[str] = typer.Option(
+        None, "--algorithm", "-a", metavar="NAME",
+        help=f"Generator (default {DEFAULTS['algorithm']}); see `bookmaker algorithms`."),
+    shape: Optional[str] = typer.Option(
+        None, "--shape", metavar="SHAPE", help=f"{', '.join(SHAPES)} (default square)."),
     size: Optional[str] = typer.Option(
         None, "--size", "-s", metavar="WxH", help=f"Columns x rows (default {DEFAULT_SIZE})."),
     rings: Optional[str] = typer.Option(
         None, "--rings", metavar="N",
         help=f"Rings of a polar maze, the centre cell included (default {DEFAULT_RINGS})."),
-    seed: str = typer.Option("0", "--seed", metavar="INT", help="Seed (>= 0): same seed, same maze."),
-    endpoints: str = typer.Option(
-        "none", "--endpoints", "-e", metavar="MODE",
-        help="Start and finish: none, corners, border (the border cells farthest apart), "
-             "diameter (the two cells farthest apart) or centre (finish in the middle)."),
+    seed: Optional[str] = typer.Option(
+        None, "--seed", metavar="INT", help="Seed (>= 0, default 0): same seed, same maze."),
+    endpoints: Optional[str] = typer.Option(
+        None, "--endpoints", "-e", metavar="MODE",
+        help="Start and finish: none (the default), corners, border (the border cells "
+             "farthest apart), diameter (the two cells farthest apart), centre (finish in the "
+             "middle) or opposite (openings on opposite sides, far apart)."),
     start: Optional[str] = typer.Option(
         None, "--start", metavar="X,Y", help="Start cell (with --end); RING,INDEX on polar."),
     end: Optional[str] = typer.Option(
@@ -301,9 +318,19 @@ def maze_command(
         False, "--solution", help="Show the answer (pdf: on page 2; json: fills 'solution')."),
     output: Optional[str] = typer.Option(
         None, "--output", "-o", metavar="FILE",
-        help="Write here ('-' for stdout). Text formats default to stdout, png/pdf to output/."),
+        help="Write here ('-' for stdout). Text formats default to stdout, png/pdf to output/; "
+             "the suffix picks the format (.txt, .json, .jsonl, .svg, .png, .pdf)."),
     cell: Optional[str] = typer.Option(
-        None, "--cell", metavar="SIZE", help="Cell size: pixels for png/svg, points for pdf."),
+        None, "--cell", metavar="SIZE",
+        help="Cell size: pixels for png/svg, points for pdf (on a sheet: default as large as "
+             "fits)."),
+    page: Optional[str] = typer.Option(
+        None, "--page", metavar="SIZE",
+        help=f"pdf: a printable sheet of this size ({DEFAULT_PAGE} by default; a4, a5, 6x9, "
+             f"210x297mm, ...), or {FIT_PAGE}: a page cut to the maze."),
+    title: Optional[str] = typer.Option(
+        None, "--title", metavar="TEXT",
+        help=f"pdf sheet: the line at the top (default '{DEFAULT_TITLE}')."),
     max_cells: str = typer.Option(
         "4000000", "--max-cells", metavar="N", help="Refuse mazes with more cells than this."),
     mask_image: Optional[str] = typer.Option(
@@ -325,9 +352,9 @@ def maze_command(
     mask_font: Optional[str] = typer.Option(
         None, "--mask-font", metavar="PATH",
         help="--mask-text: a TrueType face for the letters (default: Andika Bold)."),
-    braid: str = typer.Option(
-        "0", "--braid", metavar="P",
-        help="Join this share of dead ends into loops, 0 to 1 (1: no dead ends)."),
+    braid: Optional[str] = typer.Option(
+        None, "--braid", metavar="P",
+        help="Join this share of dead ends into loops, 0 to 1 (default 0; 1: no dead ends)."),
     timings: bool = typer.Option(
         False, "--timings",
         help="Print the seconds each stage took (carve, endpoints, solve, geometry, write) "
@@ -337,6 +364,16 @@ def maze_command(
 
     The same algorithm, size, seed and options give the same maze, on any machine, next year.
     """
+    if code is not None:
+        algorithm, shape, size, rings, seed, endpoints, braid = _from_code(code, {
+            "--algorithm": algorithm, "--shape": shape, "--size": size, "--rings": rings,
+            "--seed": seed, "--endpoints": endpoints, "--start": start, "--end": end,
+            "--braid": braid, "--option": option, "--count": count, "--mask-image": mask_image,
+            "--mask-text": mask_text, "--mask-file": mask_file, "--outline": outline,
+            "--islands": islands, "--threshold": threshold, "--mask-font": mask_font})
+    algorithm, shape, seed = (algorithm or DEFAULTS["algorithm"], shape or DEFAULTS["shape"],
+                              seed or DEFAULTS["seed"])
+    endpoints, braid = endpoints or DEFAULTS["endpoints"], braid or DEFAULTS["braid"]
     loops = _number(braid, "--braid")
     if not 0 <= loops <= 1:
         raise BookmakerError(f"--braid takes a share from 0 to 1, got {braid}")
@@ -346,17 +383,22 @@ def maze_command(
     topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1),
                          mask, digests, flag)
     if fmt is None:
-        suffix = Path(output).suffix.lstrip(".").lower() if output else ""
-        plain = shape == "square" and mask is None  # what ascii draws
-        fmt = suffix if suffix in FORMATS else "ascii" if plain else "svg"
+        fmt = _format_of(output, shape == "square" and mask is None)
     if fmt not in FORMATS:
         raise BookmakerError(f"--format takes one of {', '.join(FORMATS)}, got '{fmt}'")
+    sheet = _sheet(fmt, page, title)
     first = _integer(seed, "--seed", 0)
     number = _integer(count, "--count", 1) if count is not None else None
-    scale = check_size(fmt, topology, _number(cell, "--cell") if cell is not None else None)
+    scale = _number(cell, "--cell") if cell is not None else None
+    if sheet is None:
+        scale = check_size(fmt, topology, scale)
+    elif scale is not None and not 0 < scale < float("inf"):
+        raise BookmakerError(f"--cell must be above 0, got {scale:g}")
+    else:  # refuse a maze the page cannot hold before carving it; the sheet sizes the cells
+        sheet_layout(topology, sheet, "recipe", scale, title or DEFAULT_TITLE)
     ends = _endpoints(endpoints, start, end)
     if solution and ends == "none":
-        suggested = "centre" if shape == "polar" else "border"
+        suggested = "centre" if shape == "polar" else "opposite"
         raise BookmakerError(
             f"--solution needs endpoints: add --endpoints {suggested} (or another mode, "
             "or --start/--end)"
@@ -375,7 +417,8 @@ def maze_command(
     watch = Stopwatch(memory=timings)  # stage peaks too, under tracemalloc
     for index, maze_seed in enumerate(seeds):
         maze = _make(algorithm, topology, maze_seed, options, ends, loops, watch)
-        data = export(maze, fmt, solution=solution, cell=scale, stopwatch=watch)
+        data = export(maze, fmt, solution=solution, cell=scale, stopwatch=watch, page=sheet,
+                      title=title or DEFAULT_TITLE)
         del maze  # let go of it before the next one is carved
         if shared:
             documents.append(data)
@@ -392,6 +435,51 @@ def maze_command(
         watch.lap("write")
     if timings:
         typer.echo(watch.report(), err=True)
+
+
+def _from_code(code: str, given: dict[str, Any]) -> tuple:
+    """(algorithm, shape, size, rings, seed, endpoints, braid) as flags would give them, from
+    a maze code; a flag the code already answers is an error, not a silent override."""
+    parts = read_code(code)
+    for flag, value in given.items():
+        if value not in (None, []):
+            raise BookmakerError(f"{flag}: --code already gives the maze ({parts.algorithm} "
+                                 f"{parts.shape}, seed {parts.seed}); drop {flag}, or --code")
+    polar = parts.shape == "polar"
+    return (parts.algorithm, parts.shape, None if polar else f"{parts.width}x{parts.height}",
+            str(parts.width) if polar else None, str(parts.seed), parts.endpoints,
+            f"{parts.braid:g}")
+
+
+def _format_of(output: str | None, plain: bool) -> str:
+    """The format ``-o``'s suffix asks for; without one, ascii for what ascii draws (plain
+    square mazes), else svg. An unknown suffix is an error, not a file of the wrong kind."""
+    if not output or output == "-" or not Path(output).suffix:
+        return "ascii" if plain else "svg"
+    suffix = Path(output).suffix.lstrip(".").lower()
+    if suffix not in SUFFIXES:
+        known = ", ".join(f".{name}" for name in SUFFIXES if name != "ascii")
+        raise BookmakerError(f"-o {output}: bookmaker cannot write .{suffix} files; use {known}, "
+                             "or give --format")
+    return SUFFIXES[suffix]
+
+
+def _sheet(fmt: str, page: str | None, title: str | None) -> tuple[float, float] | None:
+    """The page a pdf sheet takes, in points; None for a page cut to the maze (and for
+    every other format)."""
+    if fmt != "pdf":
+        for flag, value in (("--page", page), ("--title", title)):
+            if value is not None:
+                raise BookmakerError(f"{flag} is for pdf sheets; this writes {fmt}")
+        return None
+    if (page or DEFAULT_PAGE).strip().lower() == FIT_PAGE:
+        if title is not None:
+            raise BookmakerError(f"--title goes on a sheet; --page {FIT_PAGE} has no room for it")
+        return None
+    try:
+        return parse_size(page or DEFAULT_PAGE)
+    except BookmakerError as error:
+        raise BookmakerError(f"--page: {error}; or {FIT_PAGE} for a page cut to the maze") from None
 
 
 def _save(path: Path, data: bytes) -> None:

@@ -43,16 +43,17 @@ from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES
 from ..maze.topology import Topology
-from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, parse_size
+from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
 
 MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
 # and MAX_MAZE_SIDE // 2 rings span as many ring widths across as the widest grid has cells.
 MIN_RINGS, MAX_RINGS = 2, MAX_MAZE_SIDE // 2
-# A section's endpoints when it names none: grids open two far-apart gaps in the outer wall; a
+# A section's endpoints when it names none: grids open two gaps on opposite sides of the outer
+# wall, far apart (``border``'s two farthest gaps often sit side by side, arrows touching); a
 # polar maze is walked from its rim to its middle, as circular mazes traditionally are.
 DEFAULT_ENDPOINTS = {"polar": "centre"}
-GRID_DEFAULT_ENDPOINTS = "border"
+GRID_DEFAULT_ENDPOINTS = "opposite"
 GRID_SLOTS = tuple(GRIDS)  # mazes per page that fill a rows x columns grid
 MIN_TRIM, MAX_TRIM = 3 * 72.0, 14 * 72.0  # no printer or binding takes pages outside this
 MIN_CONTENT = MIN_CONTENT_PT  # margins must leave at least an inch for the mazes
@@ -374,8 +375,10 @@ class Section(Strict):
     endpoints: Endpoints = Field(
         None, validate_default=True,
         description="Where start and finish go: none, corners (top left to bottom right; grid "
-        "shapes), border (two openings in the outer wall far apart), diameter (the two cells "
-        "farthest apart), centre (finish at the middle, start on the rim farthest from it). "
+        "shapes), border (the two openings in the outer wall farthest apart, maybe on one "
+        "side), diameter (the two cells farthest apart, marked inside the maze), centre "
+        "(finish at the middle, start on the rim farthest from it), opposite (openings on "
+        "opposite sides of the outer wall, far apart). "
         f"Default: {GRID_DEFAULT_ENDPOINTS}; "
         + ", ".join(f"{mode} for {shape}" for shape, mode in DEFAULT_ENDPOINTS.items()) + ".",
         json_schema_extra={"default": GRID_DEFAULT_ENDPOINTS},
@@ -394,6 +397,9 @@ class Section(Strict):
         None, gt=0, lt=1,
         description="Retry seeds until the solution covers at least this share of the cells (0 to 1).",
     )
+    recipe: Literal[RECIPES] | None = Field(  # type: ignore[valid-type]
+        None, description="What prints under each maze of the section: full, code or none; "
+        "unset: the book's recipe.")
 
     _options_default = field_validator("options", mode="before")(_none_is_default)
     _per_page_slots = field_validator("per_page")(_check_slots)
@@ -734,6 +740,12 @@ class Book(Strict):
         "path a broad light grey) or color. Default: color on a colour cover paper and on the "
         "home profile, else black-and-white (kdp, lulu and ingramspark print grey unless you "
         "order colour).")
+    recipe: Literal[RECIPES] | None = Field(  # type: ignore[valid-type]
+        None, description="What prints under each maze: full (the recipe in words, e.g. "
+        "'wilson 20x10 seed 7 opposite'), code (a short code such as 2A6T-0M4P-VX8Q-3D7K that "
+        "`bookmaker maze --code` expands; a maze no code can carry, cut by a mask or with "
+        "options, prints its full recipe) or none. Default: code on the kdp profile and on "
+        "worksheets, else full. A section's recipe overrides it.")
     cover: Cover | None = Field(
         None, description="A full-wrap paperback cover, built with the interior; `cover: {}` "
         "for one with every default, null or absent for none.")
@@ -832,6 +844,14 @@ class Book(Strict):
         if self.cover is not None and self.cover.paper in COLOUR_PAPERS:
             return "color"
         return PROFILES[self.profile].default_interior
+
+    def recipe_of(self, section: int) -> str:
+        """What prints under the mazes of section ``section``: its recipe, else the book's,
+        else code on worksheets and the profile's default elsewhere."""
+        chosen = self.sections[section].recipe or self.recipe
+        if chosen is not None:
+            return chosen
+        return "code" if self.layout == "worksheet" else PROFILES[self.profile].default_recipe
 
     @property
     def cover_barcode(self) -> str:

@@ -14,7 +14,7 @@ from typing import Sequence
 from ..maze.model import Maze
 from ..maze.polar_grid import (ANTICLOCKWISE, CENTRE_FIRST_SLOT, CLOCKWISE, INWARD, OUTWARD,
                                PolarGrid)
-from .primitives import (Arc, MazeDrawing, PathStep, Point, Wall, end_marker, on_circle, openings,
+from .primitives import (Arc, MazeDrawing, PathStep, Point, Wall, end_markers, on_circle, openings,
                          through_openings)
 
 FLATTEN = 0.002  # cells: how far a filled cell's polygon may stray from its arcs
@@ -155,7 +155,6 @@ def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
         walls=walls(maze) if known_walls is None else known_walls,
         solution=line,
         solution_cells=cells,
-        start_marker=end_marker(grid, maze.start, False, marker_size, outward, beyond, room),
-        end_marker=end_marker(grid, maze.end, True, marker_size, outward, beyond, room),
+        **end_markers(maze, marker_size, outward, beyond, room),
         round_walls=True,
     )

@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
-from .primitives import MazeDrawing, Point, Segment, end_marker, openings, through_openings
+from .primitives import MazeDrawing, Point, Segment, end_markers, openings, through_openings
 
 # A cell's sides in order around it: (side, first end, second end), each side's second end
 # the next one's first, so the first ends are the cell's polygon.
@@ -111,7 +111,6 @@ def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
         walls=walls(maze, edges) if known_walls is None else known_walls,
         solution=line,
         solution_cells=cells,
-        start_marker=end_marker(grid, maze.start, False, marker_size, outward, beyond, room),
-        end_marker=end_marker(grid, maze.end, True, marker_size, outward, beyond, room),
+        **end_markers(maze, marker_size, outward, beyond, room),
         round_walls=round_walls,
     )

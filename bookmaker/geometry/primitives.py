@@ -69,8 +69,10 @@ class MazeDrawing:
     walls: Iterable[Wall]  # every standing wall, collinear pieces merged
     solution: Sequence[PathStep] | None  # through cell centres, out through the openings
     solution_cells: Sequence[Rect | list[Point]] | None  # the cells the solution crosses
-    start_marker: list[Point] | None  # closed polygon: an arrow pointing in, or a dot
-    end_marker: list[Point] | None  # an arrow pointing out, or a square
+    start_marker: list[Point] | None  # closed polygon: a pin pointing in, or a dot
+    end_marker: list[Point] | None  # a double-headed arrow pointing out, or a square
+    # Light patches drawn first, under the walls, where an end lies inside the maze.
+    halos: Sequence[list[Point]] = ()
     # Walls meeting at 60 or 120 degrees, or on curves, need round caps and joins to close
     # without spikes; square walls keep their square caps.
     round_walls: bool = False
@@ -84,34 +86,57 @@ def marker_reach(size: float) -> float:
     return ARROW_GAP + size
 
 
-def arrow(tip: Point, direction: tuple[float, float], size: float) -> list[Point]:
-    """A solid arrow of length ``size`` whose tip is at ``tip``, pointing along ``direction``."""
-    dx, dy = direction
-    px, py = -dy, dx  # perpendicular
-    tx, ty = tip
-    head, shaft = size * 0.55, size * 0.18
-    base = (tx - dx * head, ty - dy * head)
-    tail = (tx - dx * size, ty - dy * size)
-    return [
-        tip,
-        (base[0] + px * head * 0.75, base[1] + py * head * 0.75),
-        (base[0] + px * shaft, base[1] + py * shaft),
-        (tail[0] + px * shaft, tail[1] + py * shaft),
-        (tail[0] - px * shaft, tail[1] - py * shaft),
-        (base[0] - px * shaft, base[1] - py * shaft),
-        (base[0] - px * head * 0.75, base[1] - py * head * 0.75),
-    ]
+# The two arrows differ in shape, not only in direction, so a child tells them apart at a
+# glance (and in grey): the start is a pin, a ball with an arrowhead pointing in; the finish
+# points out with a double head, "out this way". Both end narrow, far from the wall, so
+# neither spreads onto a silhouette's wall across a notch. Proportions are of the length.
+START_TIP = 0.1  # cells between the outer wall and the start arrow's tip
+START_HEAD, START_HEAD_HALF = 0.42, 0.36
+START_SHAFT_HALF, START_BALL = 0.12, 0.24
+FINISH_HEAD, FINISH_HEAD_HALF, FINISH_SHAFT_HALF = 0.42, 0.36, 0.15
+FINISH_HEADS_APART = 0.25  # from the first head's base to the second's
+# An end inside the maze: its mark fits the corridor, so a light patch under the walls, as
+# wide as an arrow is long, makes it as easy to find as the arrows are.
+HALO = 1.0  # radius (start) or half side (finish), in arrow lengths
+ARC_STEPS = 24  # chords of a ball or a round mark
+
+
+def _start_outline(size: float) -> list[tuple[float, float]]:
+    """The start pin as (out, across): ``out`` cells beyond the outer wall along the opening's
+    outward line, ``across`` to one side of it."""
+    tip, head_base = START_TIP, START_TIP + START_HEAD * size
+    ball, shaft = START_BALL * size, START_SHAFT_HALF * size
+    centre = tip + size - ball  # the ball's far edge is the arrow's full length out
+    meet = math.asin(shaft / ball)  # where the shaft's edges run into the ball
+    turn = math.pi - meet
+    around = [(centre + ball * math.cos(turn - 2 * turn * i / ARC_STEPS),
+               ball * math.sin(turn - 2 * turn * i / ARC_STEPS)) for i in range(ARC_STEPS + 1)]
+    half = START_HEAD_HALF * size
+    return [(tip, 0.0), (head_base, half), (head_base, shaft), *around,
+            (head_base, -shaft), (head_base, -half)]
+
+
+def _finish_outline(size: float) -> list[tuple[float, float]]:
+    """The finish arrow, pointing out with two heads, as (out, across)."""
+    tail, end = ARROW_GAP, ARROW_GAP + size
+    second = end - FINISH_HEAD * size  # the outer head's base
+    first = second - FINISH_HEADS_APART * size
+    shaft, half = FINISH_SHAFT_HALF * size, FINISH_HEAD_HALF * size
+    notch = half * (1 - FINISH_HEADS_APART / FINISH_HEAD)  # the inner head's edge at ``second``
+    return [(tail, shaft), (first, shaft), (first, half), (second, notch), (second, half),
+            (end, 0.0), (second, -half), (second, -notch), (first, -half), (first, -shaft),
+            (tail, -shaft)]
 
 
 def disc(centre: Point, radius: float) -> list[Point]:
-    """The start mark inside a maze: a round dot (a 24-gon)."""
+    """A round mark: the start inside a maze, and the patch under it."""
     cx, cy = centre
-    return [(cx + radius * math.cos(i * math.pi / 12), cy + radius * math.sin(i * math.pi / 12))
-            for i in range(24)]
+    return [(cx + radius * math.cos(i * 2 * math.pi / ARC_STEPS),
+             cy + radius * math.sin(i * 2 * math.pi / ARC_STEPS)) for i in range(ARC_STEPS)]
 
 
 def square_mark(centre: Point, half: float) -> list[Point]:
-    """The finish mark inside a maze: a square, told apart from the start's dot."""
+    """A square mark: the finish inside a maze, and the patch under it."""
     cx, cy = centre
     return [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half),
             (cx - half, cy + half)]
@@ -123,16 +148,29 @@ def marker(centre: Point, outward: tuple[float, float] | None,
     """The start or finish marker of the cell centred at ``centre``.
 
     On the border, ``outward`` is the unit vector out through the opening and
-    ``beyond(d)`` the point ``d`` cells out from the opening's middle: the
-    start arrow points in, the finish arrow out. Inside, the start is a dot
-    and the finish a square, scaled to a corridor ``room`` cells wide.
+    ``beyond(d)`` the point ``d`` cells out from the opening's middle: the start
+    pin points in, the double-headed finish arrow out, both within
+    ``marker_reach(size)``.
+    Inside, the start is a dot and the finish a square, scaled to a corridor
+    ``room`` cells wide (``halo`` gives the patch that shows them).
     """
     if outward is None:
         return square_mark(centre, 0.28 * room) if exit else disc(centre, 0.32 * room)
     dx, dy = outward
-    if exit:
-        return arrow(beyond(marker_reach(size)), (dx, dy), size)
-    return arrow(beyond(0.1), (-dx, -dy), size)
+    across_x, across_y = -dy, dx
+    points = []
+    for out, across in (_finish_outline(size) if exit else _start_outline(size)):
+        x, y = beyond(out)
+        points.append((x + across * across_x, y + across * across_y))
+    return points
+
+
+def halo(centre: Point, exit: bool, size: float, room: float) -> list[Point]:
+    """The light patch under an end inside the maze: round for the start, square for the
+    finish, like their marks; as wide as an arrow of ``size`` cells is long, and never
+    narrower than the corridor (``room`` cells), where big cells make the arrows short."""
+    reach = max(HALO * size, 0.5 * room)
+    return square_mark(centre, reach) if exit else disc(centre, reach)
 
 
 Beyond = Callable[[int, int, float], Point]  # (cell, side, d): d cells out from the side's middle
@@ -166,12 +204,19 @@ def through_openings(topology: Topology, path: Sequence[int], line: list, beyond
     return ([head] if head is not None else []) + line + ([tail] if tail is not None else [])
 
 
-def end_marker(topology: Topology, cell: int | None, exit: bool, size: float,
-               outward: Callable[[int, int], tuple[float, float]], beyond: Beyond,
-               room: float = 1.0) -> list[Point] | None:
-    """The start (or, with ``exit``, the finish) marker at ``cell``, if there is one."""
-    if cell is None:
-        return None
-    side = topology.opening_side(cell, exit=exit)
-    return marker(topology.centre(cell), None if side is None else outward(cell, side),
-                  lambda distance: beyond(cell, side, distance), exit, size, room)
+def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[float, float]],
+                beyond: Beyond, room: float = 1.0) -> dict:
+    """``MazeDrawing``'s ``start_marker``, ``end_marker`` and ``halos`` for ``maze``'s ends,
+    as keyword arguments."""
+    topology = maze.topology
+    marks: dict = {"start_marker": None, "end_marker": None, "halos": []}
+    for key, cell, exit in (("start_marker", maze.start, False), ("end_marker", maze.end, True)):
+        if cell is None:
+            continue
+        side = topology.opening_side(cell, exit=exit)
+        centre = topology.centre(cell)
+        marks[key] = marker(centre, None if side is None else outward(cell, side),
+                            lambda distance: beyond(cell, side, distance), exit, size, room)
+        if side is None:
+            marks["halos"].append(halo(centre, exit, size, room))
+    return marks

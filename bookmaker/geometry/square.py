@@ -18,7 +18,7 @@ from typing import Iterator, Sequence
 
 from ..maze.model import Maze
 from . import polygons
-from .primitives import (MazeDrawing, Point, Rect, Segment, end_marker, opening_points,
+from .primitives import (MazeDrawing, Point, Rect, Segment, end_markers, opening_points,
                          openings)
 
 # Unit vector pointing out of the maze through each side (N, E, S, W).
@@ -225,6 +225,5 @@ def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
         walls=GridWalls(maze) if walls is None else walls,
         solution=line,
         solution_cells=cells,
-        start_marker=end_marker(grid, maze.start, False, marker_size, _outward, beyond),
-        end_marker=end_marker(grid, maze.end, True, marker_size, _outward, beyond),
+        **end_markers(maze, marker_size, _outward, beyond),
     )

@@ -67,15 +67,16 @@ def changed_options(maze: Maze) -> dict[str, Any]:
     return {key: value for key, value in maze.options.items() if defaults.get(key) != value}
 
 
-def recipe(maze: Maze, endpoints: str | None = None) -> str:
+def recipe(maze: Maze) -> str:
     """What remakes ``maze`` with `bookmaker maze`: 'wilson 20x10 seed 7 border'.
 
     Printed under every maze of a book, so a buyer can regenerate it; other
     shapes than square name theirs: 'wilson hex 12x10 seed 7', 'wilson polar
-    8 rings seed 7 centre'.
+    8 rings seed 7 centre'. The endpoints are the maze's own (``Maze.endpoints``);
+    'none', `bookmaker maze`'s default, goes unsaid.
     """
     options = "".join(f" {key}={value}" for key, value in changed_options(maze).items())
-    tail = f" {endpoints}" if endpoints else ""
+    tail = f" {maze.endpoints}" if maze.endpoints not in (None, "none") else ""
     kind = maze.topology.kind
     shape = "" if kind == "square" else f"{kind} "
     cut = mask_recipe(maze.topology.mask) if maze.topology.mask is not None else ""

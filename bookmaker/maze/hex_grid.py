@@ -24,6 +24,7 @@ class HexGrid(RectGrid):
     owned_sides = (1, 2, 3)  # NE, SE, S: each inner wall belongs to the cell west of or above it
     opening_order = (0, 5, 1, 3, 4, 2)  # the start: top first, then the upper slants
     exit_order = (3, 2, 4, 0, 1, 5)  # the exit: bottom first, then the lower slants
+    side_compass = ("N", "E", "E", "S", "W", "W")
 
     @property
     def grid_box(self) -> tuple[float, float]:

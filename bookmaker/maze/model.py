@@ -24,6 +24,9 @@ class Maze:
     start: int | None = None
     end: int | None = None
     braid: float = 0.0  # the share of dead ends joined after carving (``braid``); 0: perfect
+    # How ``start`` and ``end`` were chosen, as a recipe says it: an endpoint mode, or
+    # 'start X,Y end X,Y' for cells named by hand (see ``solve.with_endpoints``).
+    endpoints: str | None = None
 
     def __post_init__(self) -> None:
         if len(self.cells) != self.topology.cells:

@@ -119,6 +119,19 @@ class PolarGrid(Topology):
             return CENTRE_FIRST_SLOT + (3 if exit else 0)
         return super().opening_side(cell, exit)
 
+    def opening_compass(self, cell: int, exit: bool = False) -> str | None:
+        """The rim's quarter the opening faces, by the middle of its arc: N from 315 to 45
+        degrees clockwise from 12 o'clock, then E, S and W."""
+        side = self.opening_side(cell, exit)
+        if side is None:
+            return None
+        if cell == 0:  # a lone centre: its gap spans 0 to 60 or 180 to 240 degrees
+            middle = 30.0 if side == CENTRE_FIRST_SLOT else 210.0
+        else:
+            start, end = self.angles(cell)
+            middle = (start + end) / 2
+        return "NESW"[int((middle + 45) % 360 // 90)]
+
     def step_kind(self, cell: int, side: int) -> int:
         return OUTWARD if cell == 0 or side >= OUTWARD else side
 

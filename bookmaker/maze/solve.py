@@ -18,9 +18,10 @@ from typing import Sequence
 
 from ..errors import BookmakerError
 from .model import Maze
+from .opposite import opposite_ends
 from .topology import Topology
 
-ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre")
+ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre", "opposite")
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
 # The open sides of a cell byte, in side order: a search steps through only those.
 _SIDES_OF = [tuple(side for side in range(8) if bits >> side & 1) for bits in range(256)]
@@ -347,6 +348,9 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
     maze with loops, of equally far pairs the one with the lowest ids.
     ``centre`` ends at the cell nearest the shape's middle and starts at the
     border cell farthest from it along the maze (the lowest id on a tie).
+    ``opposite`` opens the start and the finish on opposite sides of the outer wall,
+    far apart along the maze (see ``opposite``); a shape without two such sides
+    falls back to ``border``.
     """
     if not isinstance(mode, str):
         start, end = mode
@@ -360,6 +364,10 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
     if mode in ("border", "diameter"):
         a, b, _ = _farthest_pair(maze, "border" if mode == "border" else "cells")
         return a, b
+    if mode == "opposite":
+        ends = opposite_ends(maze.topology,
+                             lambda source: _distances(maze.topology, maze.cells, source))
+        return ends if ends is not None else choose_endpoints(maze, "border")
     if mode == "centre":
         end = maze.topology.middle_cell()
         dist = _distances(maze.topology, maze.cells, end)
@@ -373,9 +381,13 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
 
 
 def with_endpoints(maze: Maze, mode: str | tuple[int, int]) -> Maze:
-    """A copy of ``maze`` with its start and end chosen by ``mode``."""
+    """A copy of ``maze`` with its start and end chosen by ``mode``, which it remembers for
+    its recipe: the mode's name, or 'start X,Y end X,Y' for cells given by id."""
     start, end = choose_endpoints(maze, mode)
-    return replace(maze, cells=bytearray(maze.cells), start=start, end=end)
+    if not isinstance(mode, str):
+        named = [",".join(map(str, maze.topology.coordinates(cell))) for cell in (start, end)]
+        mode = f"start {named[0]} end {named[1]}"
+    return replace(maze, cells=bytearray(maze.cells), start=start, end=end, endpoints=mode)
 
 
 def solution(maze: Maze) -> list[int] | None:

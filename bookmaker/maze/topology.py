@@ -155,6 +155,15 @@ class Topology(ABC):
 
     opening_order: tuple[int, ...]
     exit_order: tuple[int, ...]
+    # The outer wall's side each cell side lies on, as the compass point it faces: a
+    # hexagon's NE and SE sides make up the wall's east side.
+    side_compass: tuple[str, ...]
+
+    def opening_compass(self, cell: int, exit: bool = False) -> str | None:
+        """The side of the outer wall ("N", "E", "S" or "W") an opening at ``cell`` goes
+        through (see ``opening_side``), or None inside."""
+        side = self.opening_side(cell, exit)
+        return None if side is None else self.side_compass[side]
 
     @property
     @abstractmethod
@@ -407,6 +416,7 @@ class SquareGrid(RectGrid):
     # entered above and left below.
     opening_order = (0, 2, 3, 1)
     exit_order = (2, 0, 3, 1)
+    side_compass = ("N", "E", "S", "W")
 
     @property
     def grid_box(self) -> tuple[float, float]:

@@ -27,6 +27,7 @@ class TriangleGrid(RectGrid):
     # triangle is entered from the left and left below, not through one side twice.
     opening_order = (0, 3, 2, 1)
     exit_order = (2, 0, 1, 3)
+    side_compass = ("N", "E", "S", "W")
     corridor = 1 / math.sqrt(3)  # the inscribed circle: narrower than a door
 
     def __init__(self, width: int, height: int, mask: Mask | None = None) -> None:

@@ -20,8 +20,9 @@ from ..layout import (
     resolve_margins, slot_boxes, solution_width, within_corridor,
 )
 from ..maze import recipe
+from ..maze.codes import recipe_code
 from ..maze.topology import Topology
-from ..profiles import get_profile
+from ..profiles import RECIPES, get_profile
 from ..views import (
     AnswersView, ContentsView, DocumentView, DrawView, Entry, HowToView, MazeOnPage, NotesView,
     OpenerView, PuzzlesView, SheetView, Style, TitleView, WorksheetView,
@@ -44,8 +45,9 @@ if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run
     from ..config import Book
 
 HOW_TO_START = (
-    "Start at the arrow pointing into the maze and find your way to the arrow pointing out. "
-    "Where a maze starts or ends inside, a round dot marks the start and a square the finish. "
+    "Start at the arrow with a ball on its tail, pointing into the maze, and find your way to "
+    "the arrow with two heads pointing out. Where a maze starts or ends inside, a dot on a grey "
+    "circle marks the start and a square on a grey square the finish. "
     "Every maze in this book is a perfect maze: there is exactly one path between any two "
     "places, so there are no loops to go round in, and every dead end means turn back."
 )
@@ -57,16 +59,20 @@ HOW_TO_ANSWERS = (
     "Stuck? The page number beside each maze tells you where its answer is, in the answer "
     "key at the back. Try a pencil first, and look only when you must."
 )
-HOW_TO_RECIPE = (
-    "The small code under each maze (its algorithm, size and seed) is its recipe: "
-    "the bookmaker maze command remakes exactly that maze from it."
-)
+HOW_TO_RECIPE = {
+    "full": "The small print under each maze (its algorithm, size and seed) is its recipe: "
+            "the bookmaker maze command remakes exactly that maze from it.",
+    "code": "The maze code under each maze remakes it: bookmaker maze --code and the code "
+            "print exactly that maze again.",
+    "none": "",
+}
 
 
-def how_to_text(stars: bool, answers: bool) -> str:
-    """The default how-to page: it explains stars and the answer key only where the book has them."""
+def how_to_text(stars: bool, answers: bool, recipes: tuple[str, ...] = ("full",)) -> str:
+    """The default how-to page: it explains stars, the answer key and what prints under the
+    mazes (``recipes``: the recipe modes the book uses) only where the book has them."""
     parts = [HOW_TO_START, HOW_TO_STARS if stars else "", HOW_TO_ANSWERS if answers else "",
-             HOW_TO_RECIPE]
+             *(HOW_TO_RECIPE[mode] for mode in RECIPES if mode in recipes)]
     return "\n\n".join(part for part in parts if part)
 
 
@@ -395,7 +401,17 @@ class BookPlan:
         """The how-to page's text: the config's, or one that explains what the book has."""
         book = self.book
         rated = book.worksheet.stars if book.layout == "worksheet" else book.show_rating
-        return book.front_matter.how_to_text or how_to_text(rated, answer_refs)
+        recipes = tuple(book.recipe_of(index) for index in range(len(book.sections)))
+        return book.front_matter.how_to_text or how_to_text(rated, answer_refs, recipes)
+
+    def caption(self, made: MadeMaze) -> str:
+        """What prints under a maze: its recipe, its code (the recipe where no code can carry
+        it) or nothing, as ``Book.recipe_of`` says for its section."""
+        mode = self.book.recipe_of(made.job.section)
+        if mode == "none":
+            return ""
+        code = recipe_code(made.maze) if mode == "code" else None
+        return f"maze code {code}" if code else recipe(made.maze)
 
     def art_job(self) -> MazeJob:
         """The title page's maze, seeded like every other maze, by the name 'cover'."""
@@ -444,7 +460,7 @@ class BookPlan:
             slots = [MazeOnPage(
                 item.made.drawing, item.placement, item.label,
                 f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
-                recipe(item.made.maze, item.made.job.endpoints),
+                self.caption(item.made),
                 item.stars if book.show_rating and kind == "puzzles" else None,
                 self._style(False, item.placement),
             ) for item in items]
@@ -462,7 +478,7 @@ class BookPlan:
                 label = f"{item.variant} · {item.label}" if item.variant else item.label
                 slots.append(MazeOnPage(
                     item.made.answer, item.answer_placement, label, f"puzzle p. {item.page}",
-                    recipe(item.made.maze, item.made.job.endpoints), None,
+                    self.caption(item.made), None,
                     self._style(True, item.answer_placement, item.made.maze.topology),
                 ))
             return AnswersView(

@@ -5,13 +5,19 @@ formats cannot disagree about where a wall stands. ``solution=True`` draws the
 answer on the picture (the PDF gets a second page for it) and fills the JSON
 ``solution`` field; without it that field is null, so handing out a JSON file
 never gives the answer away. ``stats`` are always counted, solution length
-included whenever the maze has endpoints.
+included whenever the maze has endpoints. ASCII, SVG and PDF carry the maze's
+whole recipe, endpoints included, so retyping it remakes the maze.
+
+A PDF is either a printable sheet (``page``: a title line, the maze as large as
+the page holds it, centred, and its recipe under it) or, without a page, a page
+cut to the maze at ``cell`` points a cell, as posters want.
 """
 
 from __future__ import annotations
 
 import io
 import math
+from dataclasses import dataclass
 from typing import Iterable, Iterator
 from xml.sax.saxutils import escape
 
@@ -19,14 +25,14 @@ from ..errors import BookmakerError
 from ..maze import recipe
 from ..maze.model import Maze
 from ..maze.topology import Topology
-from ..layout import stroke_width
+from ..layout import MIN_CELL_PT, stroke_width
+from ..typesetting import fit_text, wrap
 from ..stopwatch import Stopwatch
 from ..views import Style
-from .canvas import (NumberText, compress_pages, draw_maze, hex_to_rgb,
+from .canvas import (HALO_STRENGTH, NumberText, compress_pages, draw_maze, hex_to_rgb,
                      reproducible_canvas, straight)
 from .maze_json import answer, to_json, to_jsonl
-from ..geometry import (Arc, MazeDrawing, PathStep, Point, Wall, extent, marker_reach,
-                        maze_drawing)
+from ..geometry import Arc, PathStep, Point, Wall, extent, marker_reach, maze_drawing
 from ..geometry.square import GridWalls
 
 FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
@@ -35,6 +41,16 @@ SOLUTION_COLOR = Style().solution_color
 LABEL_PT = 8.0  # print rule: text at least 7 pt
 LABEL_BASELINE = 24.0  # points above the page's bottom edge
 MAX_PAGE_PT = 14400.0  # 200 in: the largest page PDF viewers and printers accept
+SHEET_MARGIN = 36.0  # points all round a sheet: inside every home printer's unprinted edge
+SHEET_TITLE_PT, SHEET_TITLE_LEAST_PT = 18.0, 10.0
+# The widest corridor a sheet draws, in points: a small maze gets half-inch corridors, big
+# enough for a young child's pencil, not a page of a few giant cells.
+SHEET_MAX_CORRIDOR = 36.0
+DEFAULT_TITLE = "Maze"
+SOLUTION_TITLE = " \u2013 solution"  # after the title on a sheet's second page
+# The patch under an end inside the maze, grey as the book's pages draw it under black marks.
+HALO_LEVEL = round(255 * (1 - HALO_STRENGTH))
+HALO_HEX = "#" + f"{HALO_LEVEL:02x}" * 3
 MAX_PNG_PIXELS = 100_000_000
 
 
@@ -180,6 +196,8 @@ def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0,
         f"<title>{label}</title>",
         f'<rect x="{_num(left)}" y="{_num(-pad)}" width="{_num(view_w)}" '
         f'height="{_num(view_h)}" fill="#fff"/>',
+        *(f'<polygon points="{_svg_points(patch)}" fill="{HALO_HEX}"/>'
+          for patch in drawing.halos),
         f'<path d="{_svg_walls(drawing.walls)}" fill="none" stroke="#000" '
         f'stroke-width="{_num(wall_width / cell)}" '
         + (ends if drawing.round_walls else 'stroke-linecap="square"') + "/>",
@@ -293,7 +311,7 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20,
     """Square walls as pixel-aligned rectangles, other walls as round-ended lines; arrows,
     the solution line and slanted or curved walls drawn 4x larger and scaled down, so they
     are smooth while square walls stay crisp."""
-    from PIL import Image, ImageDraw
+    from PIL import Image, ImageDraw, ImageOps
 
     watch = stopwatch or Stopwatch()
     check_size("png", maze.topology, cell)
@@ -306,11 +324,6 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20,
     size = (width * k, height * k)
     low = thickness // 2  # a square wall straddles its line: [line - low, line - low + thickness)
     image = Image.new("RGB", size, "white")
-    if isinstance(drawing.walls, GridWalls):  # the pixels straight from the cell bytes
-        for top, pixels in _wall_strips(drawing.walls, size[0], (margin - low) * k, cell * k,
-                                        thickness * k):
-            image.paste(Image.frombytes("L", (size[0], len(pixels) // size[0]), pixels),
-                        (0, top))
     draw = ImageDraw.Draw(image)
 
     def at(point: Point) -> tuple[float, float]:
@@ -320,6 +333,16 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20,
         """``at`` of each point, as one flat list: a long line in a third of the memory."""
         return [(margin + value * cell) * k for point in points for value in point]
 
+    for patch in drawing.halos:  # under the walls
+        draw.polygon([at(point) for point in patch], fill=(HALO_LEVEL,) * 3)
+    if isinstance(drawing.walls, GridWalls):  # the pixels straight from the cell bytes
+        for top, pixels in _wall_strips(drawing.walls, size[0], (margin - low) * k, cell * k,
+                                        thickness * k):
+            strip = Image.frombytes("L", (size[0], len(pixels) // size[0]), pixels)
+            if drawing.halos:  # ink the walls only, over the patches
+                image.paste((0, 0, 0), (0, top), ImageOps.invert(strip))
+            else:
+                image.paste(strip, (0, top))
     if drawing.round_walls:
         for wall in drawing.walls:
             points = (wall.points(PNG_FLATTEN / cell) if isinstance(wall, Arc)
@@ -372,10 +395,10 @@ def _pdf_frame(topology: Topology, cell: float) -> tuple[float, float, float, fl
     return box_w * cell, box_h * cell, margin, bottom
 
 
-def _font() -> str:
-    from ..fonts import DEFAULT_REGULAR, register
+def _font(bold: bool = False) -> str:
+    from ..fonts import DEFAULT_BOLD, DEFAULT_REGULAR, register
 
-    return register(DEFAULT_REGULAR)
+    return register(DEFAULT_BOLD if bold else DEFAULT_REGULAR)
 
 
 def _label_width(maze: Maze) -> float:
@@ -389,39 +412,109 @@ def pdf_style(topology: Topology, cell: float) -> Style:
     return Style(wall_width=wall, solution_width=line)
 
 
-def to_pdf(maze: Maze, solution: bool = False, cell: float = 18.0,
-           stopwatch: Stopwatch | None = None) -> bytes:
-    """The puzzle on a page of its own size; with ``solution``, the answer on page 2."""
+def to_pdf(maze: Maze, solution: bool = False, cell: float | None = 18.0,
+           stopwatch: Stopwatch | None = None, page: tuple[float, float] | None = None,
+           title: str = DEFAULT_TITLE) -> bytes:
+    """The puzzle on a page of its own size at ``cell`` points a cell, or with ``page`` (its
+    width and height in points) a printable sheet: ``title`` at the top, the maze as large
+    as the page holds it (at most ``SHEET_MAX_CORRIDOR``; ``cell`` if given), centred, and
+    its recipe under it. With ``solution``, the answer on page 2."""
     watch = stopwatch or Stopwatch()
     path = answer(maze, solution)
     watch.lap("solve")
     label = recipe(maze)
     puzzle = maze_drawing(maze, None, _arrow(maze.topology))
-    pages = [(puzzle, label)]
+    drawings = [puzzle]
     if path:  # the same walls, worked out once
-        pages.append((maze_drawing(maze, path, _arrow(maze.topology), puzzle.walls),
-                      label + " · solution"))
+        drawings.append(maze_drawing(maze, path, _arrow(maze.topology), puzzle.walls))
     watch.lap("geometry")
-    page_w, page_h, left, top, baseline = pdf_layout(maze, cell)
+    if page is None:
+        page_w, page_h, left, top, baseline = pdf_layout(maze, cell)
+        captions = [[(baseline, label)], [(baseline, label + " · solution")]]
+        headings = [None, None]
+    else:
+        sheet = sheet_layout(maze.topology, page, label, cell, title)
+        page_w, page_h, left, top, cell = page[0], page[1], sheet.left, sheet.top, sheet.cell
+        captions = [sheet.caption, sheet.caption]
+        headings = [(sheet.title_baseline, text, sheet.title_pt) for text in sheet.titles]
     out = io.BytesIO()
     with reproducible_canvas(out, (page_w, page_h), _font(), LABEL_PT) as canvas:
-        canvas.setTitle(label)
+        canvas.setTitle(label if page is None else f"{title}: {label}")
         canvas.setCreator("bookmaker")
         style = pdf_style(maze.topology, cell)
-        for drawing, text in pages:
-            _pdf_page(canvas, drawing, left, top, cell, style, text, page_w, baseline)
+        for drawing, caption, heading in zip(drawings, captions, headings):
+            draw_maze(canvas, drawing, left, top, cell, style)
+            if heading:
+                baseline, text, size = heading
+                canvas.setFillGray(0)
+                canvas.setFont(_font(bold=True), size)
+                canvas.drawCentredString(page_w / 2, baseline, text)
+            canvas.setFillGray(0.3)
+            canvas.setFont(_font(), LABEL_PT)
+            for baseline, text in caption:
+                canvas.drawCentredString(page_w / 2, baseline, text)
+            canvas.showPage()
         compress_pages(canvas)
     watch.lap("write")
     return out.getvalue()
 
 
-def _pdf_page(canvas, drawing: MazeDrawing, left: float, top: float, cell: float, style: Style,
-              text: str, page_w: float, baseline: float) -> None:
-    draw_maze(canvas, drawing, left, top, cell, style)
-    canvas.setFillGray(0.3)
-    canvas.setFont(_font(), LABEL_PT)
-    canvas.drawCentredString(page_w / 2, baseline, text)
-    canvas.showPage()
+@dataclass(frozen=True)
+class Sheet:
+    """Where a printable sheet puts its parts, in PDF points (origin bottom left)."""
+
+    cell: float
+    left: float  # the maze's outer box
+    top: float
+    titles: tuple[str, str]  # the puzzle's page's, the solution's
+    title_baseline: float
+    title_pt: float
+    caption: list[tuple[float, str]]  # (baseline, line) of the recipe under the maze
+
+
+def sheet_layout(topology: Topology, page: tuple[float, float], label: str,
+                 cell: float | None = None, title: str = DEFAULT_TITLE) -> Sheet:
+    """The sheet for a maze of ``topology`` on a ``page`` (points): the largest cell that
+    fits between the title and the recipe ``label`` with the arrows, or ``cell``; one-line
+    errors where the maze cannot print on that page."""
+    page_w, page_h = page
+    inner = page_w - 2 * SHEET_MARGIN
+    bold = _font(bold=True)
+    # Both pages' titles at one size: the one the longer, the solution's, fits at.
+    _, title_pt = fit_text(title + SOLUTION_TITLE, bold, SHEET_TITLE_PT, inner,
+                           SHEET_TITLE_LEAST_PT)
+    titles = tuple(fit_text(text, bold, title_pt, inner)[0]
+                   for text in (title, title + SOLUTION_TITLE))
+    lines = wrap(label, _font(), LABEL_PT, inner)
+    leading = LABEL_PT + 2
+    floor = SHEET_MARGIN + leading * len(lines) + 6  # the recipe, and a gap above it
+    ceiling = page_h - SHEET_MARGIN - title_pt - 12  # the title, and a gap under it
+    box_w, box_h = extent(topology)
+    reach = marker_reach(_arrow(topology))  # cells the arrows take beyond the outer wall
+    fits = min(inner / (box_w + 2 * reach), (ceiling - floor) / (box_h + 2 * reach))
+    name = f"{'' if topology.kind == 'square' else topology.kind + ' '}{topology.describe()}"
+    if cell is not None and cell > fits + 1e-9:
+        need_w = (box_w + 2 * reach) * cell + 2 * SHEET_MARGIN
+        need_h = (box_h + 2 * reach) * cell + page_h - (ceiling - floor)
+        raise BookmakerError(
+            f"a {name} maze at --cell {cell:g} needs a {need_w / 72:.1f} x {need_h / 72:.1f} in "
+            f"page, more than --page gives ({page_w / 72:.1f} x {page_h / 72:.1f} in); use a "
+            "larger --page, --page fit (the page cut to the maze), or a smaller --cell")
+    if cell is None:
+        cell = min(fits, SHEET_MAX_CORRIDOR / topology.corridor)
+        if cell * topology.corridor < MIN_CELL_PT:
+            raise BookmakerError(
+                f"a {name} maze on the {page_w / 72:.1f} x {page_h / 72:.1f} in page gets "
+                f"{cell * topology.corridor:.1f} pt corridors, under the {MIN_CELL_PT:g} pt a "
+                f"pencil line needs; use a size up to about "
+                f"{topology.scaled(cell * topology.corridor / MIN_CELL_PT)}, a larger --page, "
+                "or --page fit (the page cut to the maze)")
+    middle = (floor + ceiling) / 2
+    return Sheet(cell=cell, left=(page_w - box_w * cell) / 2, top=middle + box_h * cell / 2,
+                 titles=titles, title_baseline=page_h - SHEET_MARGIN - 0.8 * title_pt,
+                 title_pt=title_pt,
+                 caption=[(SHEET_MARGIN + 2 + leading * (len(lines) - 1 - i), line)
+                          for i, line in enumerate(lines)])
 
 
 # --- Dispatch and files -----------------------------------------------------
@@ -442,9 +535,13 @@ def default_cell(fmt: str, topology: Topology) -> float:
 
 
 def export(maze: Maze, fmt: str, *, solution: bool = False, cell: float | None = None,
-           stopwatch: Stopwatch | None = None) -> bytes:
+           stopwatch: Stopwatch | None = None, page: tuple[float, float] | None = None,
+           title: str = DEFAULT_TITLE) -> bytes:
     """``maze`` in format ``fmt`` (one of ``FORMATS``), as the bytes of a file; ``stopwatch``
-    gets the time of each stage (solve, geometry, write)."""
+    gets the time of each stage (solve, geometry, write). A PDF with a ``page`` (width and
+    height in points) is a printable sheet headed ``title`` (see ``to_pdf``)."""
+    if fmt == "pdf" and page is not None:
+        return to_pdf(maze, solution, cell, stopwatch, page, title)
     cell = check_size(fmt, maze.topology, cell)
     if fmt == "png":
         return to_png(maze, solution, int(cell), stopwatch)
