@@ -13,7 +13,6 @@ import hashlib
 import json
 import math
 import random
-import shlex
 import shutil
 import textwrap
 from pathlib import Path
@@ -35,6 +34,7 @@ from bookmaker.masks import MaskSpec, _masked_grid, masked_grid
 from bookmaker.masks.outlines import OUTLINES
 from bookmaker.render.export import export
 from bookmaker.render.maze_json import passages
+from .recipes import maze_flags
 from .test_maze_cli import main_in_process as cli_in_process
 
 SHAPES = ("square", "hex", "triangle")
@@ -744,30 +744,6 @@ def test_worksheet_names_give_one_worksheet_per_name_each_its_own_silhouette(tmp
 
 # --- 6. Reproducibility, recipes and maze/2 JSON ------------------------------------------
 
-def recipe_args(text: str) -> list[str]:
-    """`bookmaker maze` flags from a printed recipe: 'wilson hex 9x8 seed 7 outline=heart
-    braid=0.3 border'."""
-    words = shlex.split(text)
-    args = ["--algorithm", words.pop(0)]
-    if words[0] in ("hex", "triangle", "polar"):
-        args += ["--shape", words.pop(0)]
-    args += ["--size", words.pop(0)]
-    assert words.pop(0) == "seed"
-    args += ["--seed", words.pop(0)]
-    flags = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-file",
-             "outline": "--outline", "islands": "--islands", "threshold": "--threshold",
-             "braid": "--braid"}
-    for word in words:
-        key, sep, value = word.partition("=")
-        if not sep:
-            args += ["--endpoints", word]
-        elif key in flags:
-            args += [flags[key], value]
-        else:
-            args += ["--option", word]
-    return args
-
-
 def test_the_same_spec_and_seed_give_the_same_bytes(in_tmp):
     picture(in_tmp / "disc.png", shapes=[("ellipse", (5, 5, 55, 55))])
 
@@ -811,7 +787,7 @@ def test_the_cli_remakes_a_maze_from_its_recipe(in_tmp, capfd):
         maze = with_endpoints(generate_on(grid, name, 11, braid=braid), endpoints)
         text = recipe(maze)
         assert text.endswith(f" {endpoints}")
-        out = made(capfd, [*recipe_args(text), "--format", "json", "--solution"])
+        out = made(capfd, [*maze_flags(text), "--format", "json", "--solution"])
         assert out.encode() == export(maze, "json", solution=True), text
 
 

@@ -14,9 +14,9 @@ from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.cli import main
-from bookmaker.maze.shapes import SHAPES
 from bookmaker.profiles import parse_size
 from bookmaker.render.export import SHEET_MARGIN
+from tests.recipes import maze_flags
 
 LETTER, A4 = parse_size("letter"), parse_size("a4")
 
@@ -57,34 +57,6 @@ def test_an_unknown_suffix_is_an_error_and_writes_nothing(maze, tmp_path):
 
 # --- captions are whole recipes ---------------------------------------------------------
 
-def flags_of(caption: str) -> list[str]:
-    """`bookmaker maze` flags for a caption: 'wilson hex 7x6 seed 5 opposite',
-    'kruskal polar 6 rings seed 9 start 5,3 end 0,0', 'prim 9x7 seed 2 braid=0.5 corners'."""
-    words = caption.split()
-    args = ["--algorithm", words.pop(0)]
-    if words[0] in SHAPES:
-        args += ["--shape", words.pop(0)]
-    if words[1] == "rings":
-        args += ["--rings", words[0]]
-        del words[:2]
-    else:
-        args += ["--size", words.pop(0)]
-    assert words[:1] == ["seed"]
-    args += ["--seed", words[1]]
-    words = words[2:]
-    while words:
-        word = words.pop(0)
-        if word in ("start", "end"):
-            args += [f"--{word}", words.pop(0)]
-        elif word.startswith("braid="):
-            args += ["--braid", word.split("=", 1)[1]]
-        elif "=" in word:
-            args += ["--option", word]
-        else:
-            args += ["--endpoints", word]
-    return args
-
-
 CAPTIONED = [
     ["--algorithm", "wilson", "--shape", "hex", "--size", "7x6", "--seed", 5, "-e", "opposite"],
     ["--algorithm", "kruskal", "--shape", "polar", "--rings", 6, "--seed", 9,
@@ -105,7 +77,7 @@ def test_retyping_a_pdf_or_svg_caption_remakes_the_maze(maze, tmp_path, args):
     if "--start" in args:
         assert caption.endswith("start 5,3 end 0,0")
     assert maze(*args, "-f", "json", "--solution", "-o", "given.json")[0] == 0
-    assert maze(*flags_of(caption), "-f", "json", "--solution", "-o", "retyped.json")[0] == 0
+    assert maze(*maze_flags(caption), "-f", "json", "--solution", "-o", "retyped.json")[0] == 0
     assert (tmp_path / "retyped.json").read_bytes() == (tmp_path / "given.json").read_bytes()
 
 

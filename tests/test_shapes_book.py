@@ -27,6 +27,7 @@ from bookmaker.plan import difficulty_score
 from bookmaker.preflight import check_pdf
 from bookmaker.render.maze_json import passages
 
+from .recipes import maze_flags
 from .wall_readback import pdf_to_pixels, wall_mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,25 +279,6 @@ def test_difficulty_order_and_the_answer_key_hold_for_every_shape(small_book):
     assert sum(len(numbers) for numbers in answers.values()) == len(manifest["mazes"])
 
 
-def _recipe_args(recipe: str) -> list[str]:
-    """`bookmaker maze` arguments for a printed recipe: 'wilson hex 7x6 seed 5 border' or
-    'recursive-backtracker polar 6 rings seed 9 centre'."""
-    words = recipe.split()
-    args = ["--algorithm", words.pop(0)]
-    if words[0] in SHAPES:
-        args += ["--shape", words.pop(0)]
-    if words[1] == "rings":
-        args += ["--rings", words[0]]
-        del words[:2]
-    else:
-        args += ["--size", words.pop(0)]
-    assert words[0] == "seed"
-    args += ["--seed", words[1]]
-    for word in words[2:]:
-        args += ["--option", word] if "=" in word else ["--endpoints", word]
-    return args
-
-
 def test_the_printed_recipe_remakes_each_maze_with_the_maze_command(small_book):
     result, manifest = small_book
     document = pdfium.PdfDocument(str(result.pdf))
@@ -309,7 +291,7 @@ def test_the_printed_recipe_remakes_each_maze_with_the_maze_command(small_book):
         recipes = [line.strip() for line in text.splitlines() if " seed " in line]
         assert len(recipes) == len(records)
         for recipe, record in zip(recipes, records):
-            made = runner.invoke(app, ["maze", *_recipe_args(recipe), "--format", "json",
+            made = runner.invoke(app, ["maze", *maze_flags(recipe), "--format", "json",
                                        "-o", "-"])
             assert made.exit_code == 0, (recipe, made.output)
             printed, maze = json.loads(made.stdout), maze_of(record)
