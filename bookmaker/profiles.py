@@ -82,7 +82,7 @@ def page_margins(margins: Margins, page_number: int) -> tuple[float, float]:
 
 INTERIORS = ("black-and-white", "color")
 # What prints under each maze: its recipe in words ('wilson 20x10 seed 7 opposite'), its
-# regeneration code ('2A6T-0M4P-VX8Q-3D7K', which `bookmaker maze --code` expands), or nothing.
+# regeneration code ('82J8-9A17-BZGZ-WGRP', which `bookmaker maze --code` expands), or nothing.
 RECIPES = ("full", "code", "none")
 
 

@@ -89,3 +89,16 @@ def test_a_book_printing_no_recipes_does_not_explain_them(tmp_path):
     how_to = next(page.extract_text() for page in reader.pages
                   if "How to solve" in page.extract_text())
     assert "recipe" not in how_to and "code" not in how_to
+
+
+def test_a_coded_book_with_a_silhouette_explains_both(tmp_path):
+    """A mask has no code, so its page prints the recipe: the how-to page explains both."""
+    reader, manifest = built(tmp_path, "title: Both\nprofile: kdp\npage: {size: 8.5x11}\n"
+                             "sections:\n  - {title: Plain, size: 8x10, count: 1}\n"
+                             "  - {title: Star, size: 12x11, count: 1, "
+                             "mask: {outline: star, islands: keep-largest}}\n")
+    how_to = next(page.extract_text() for page in reader.pages
+                  if "How to solve" in page.extract_text())
+    assert "--code" in how_to and "recipe" in how_to
+    star = manifest["mazes"][1]
+    assert star["code"] is None and "outline=star" in page_text(reader, star["page"])

@@ -742,7 +742,7 @@ class Book(Strict):
         "order colour).")
     recipe: Literal[RECIPES] | None = Field(  # type: ignore[valid-type]
         None, description="What prints under each maze: full (the recipe in words, e.g. "
-        "'wilson 20x10 seed 7 opposite'), code (a short code such as 2A6T-0M4P-VX8Q-3D7K that "
+        "'wilson 20x10 seed 7 opposite'), code (a short code such as 82J8-9A17-BZGZ-WGRP that "
         "`bookmaker maze --code` expands; a maze no code can carry, cut by a mask or with "
         "options, prints its full recipe) or none. Default: code on the kdp profile and on "
         "worksheets, else full. A section's recipe overrides it.")

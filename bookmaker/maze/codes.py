@@ -1,16 +1,16 @@
 """Regeneration codes: a maze's recipe as sixteen letters and digits a reader can type.
 
-    code = recipe_code(maze)                # '2A6T-0M4P-VX8Q-3D7K' (None if it has no code)
-    parts = read_code("2a6t 0m4p vx8q 3d7k")  # CodeParts(algorithm='wilson', shape='square', ...)
+    code = recipe_code(maze)                # '82J8-9A17-BZGZ-WGRP' (None if it has no code)
+    parts = read_code("82j8 9a17 bzgz wgrp")  # CodeParts(algorithm='recursive-backtracker', ...)
 
 The recipe printed under a maze ('wilson 20x10 seed 2237009691 border') is long for
 a child's page; the code carries the same facts: algorithm, shape, size, seed,
 endpoints and braid, packed into bits and written in Crockford's base 32 (no I, L,
 O or U; any case; I and L read as 1 and O as 0; dashes and spaces ignored), with two
 check characters at the end that catch any one mistyped character and any two
-neighbours swapped. A maze with
-options other than its algorithm's defaults, or cut by a mask, has no code: a
-mask names a picture or text no code can carry, so its page prints the recipe.
+neighbours swapped. A maze with options other than its algorithm's defaults, or cut
+by a mask, has no code: a mask names a picture or text no code can carry, so its
+page prints the recipe.
 
 The tables below are part of the format: codes printed in books already sold must
 keep reading as the same mazes, so entries are only ever appended.

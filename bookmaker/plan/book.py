@@ -60,10 +60,10 @@ HOW_TO_ANSWERS = (
     "key at the back. Try a pencil first, and look only when you must."
 )
 HOW_TO_RECIPE = {
-    "full": "The small print under each maze (its algorithm, size and seed) is its recipe: "
+    "full": "The small print under a maze (its algorithm, size and seed) is its recipe: "
             "the bookmaker maze command remakes exactly that maze from it.",
-    "code": "The maze code under each maze remakes it: bookmaker maze --code and the code "
-            "print exactly that maze again.",
+    "code": "A maze code under a maze remakes it: bookmaker maze --code with the code prints "
+            "exactly that maze again.",
     "none": "",
 }
 
@@ -401,8 +401,11 @@ class BookPlan:
         """The how-to page's text: the config's, or one that explains what the book has."""
         book = self.book
         rated = book.worksheet.stars if book.layout == "worksheet" else book.show_rating
-        recipes = tuple(book.recipe_of(index) for index in range(len(book.sections)))
-        return book.front_matter.how_to_text or how_to_text(rated, answer_refs, recipes)
+        recipes = {book.recipe_of(index) for index in range(len(book.sections))}
+        if any(book.recipe_of(index) == "code" and (section.mask or section.options)
+               for index, section in enumerate(book.sections)):
+            recipes.add("full")  # a silhouette, or options, print their recipe: no code says them
+        return book.front_matter.how_to_text or how_to_text(rated, answer_refs, tuple(recipes))
 
     def caption(self, made: MadeMaze) -> str:
         """What prints under a maze: its recipe, its code (the recipe where no code can carry
