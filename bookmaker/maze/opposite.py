@@ -7,9 +7,9 @@ finish whose opening faces the opposite one (north and south, or west and east),
 apart along the maze. For each of the four ways round it runs a double sweep (the
 start side's cell farthest from the middle, then the finish side's cell farthest from
 that, then the start side's cell farthest from that) and keeps the longest path found:
-nine searches in all, linear in the cells, whatever the size of the border. A shape
-with no two opposite sides (one row of cells has no north-south pair of distinct
-cells) takes the longest such pair of different sides, and failing that ``border``'s.
+nine searches in all, linear in the cells, whatever the size of the border. A maze
+with no two distinct cells opening on opposite sides (a silhouette may have none) takes
+the longest such pair on different sides, and failing that (a single cell) ``border``'s.
 """
 
 from __future__ import annotations
