@@ -292,3 +292,30 @@ def test_with_endpoints_leaves_the_original_alone(name, width, height, seed):
     marked = with_endpoints(maze, "border")
     assert maze.start is None and maze.end is None
     assert bytes(maze.cells) == before == bytes(marked.cells)
+
+
+@pytest.mark.parametrize("shape, size, rings", [
+    ("square", (13, 9), None), ("hex", (8, 7), None), ("triangle", (9, 6), None),
+    ("polar", None, 5)])
+@pytest.mark.parametrize("braid", [0.0, 0.5])
+def test_distances_read_from_one_search_are_a_search_from_each_source(shape, size, rings, braid):
+    # `opposite` asks for the distances from up to nine cells; a perfect maze answers them
+    # all from one search, a braided one searches from each. Both must be exact.
+    import random
+
+    from bookmaker.maze import generate_on
+    from bookmaker.maze.shapes import make_topology
+    from bookmaker.maze.solve import _distance_finder, _distances, shortest_path
+
+    topology = make_topology(shape, size, rings)
+    present = [cell for cell in range(topology.cells) if topology.present[cell]]
+    for algorithm in ("wilson", "recursive-backtracker", "kruskal"):
+        for seed in range(4):
+            maze = generate_on(topology, algorithm, seed, braid=braid)
+            distances = _distance_finder(topology, maze.cells)
+            for source in random.Random(seed).sample(present, 6):
+                expected = _distances(topology, maze.cells, source)
+                assert distances(source) == expected, (algorithm, seed, source)
+                far = max(present, key=lambda cell: (expected[cell], -cell))
+                path = shortest_path(maze, source, far)
+                assert len(path) == expected[far] + 1 and path[0] == source and path[-1] == far

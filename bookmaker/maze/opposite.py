@@ -41,11 +41,11 @@ def opposite_ends(topology: Topology, distances: Callable[[int], Sequence[int]]
             searched[cell] = distances(cell)
         return searched[cell]
 
+    middle = topology.middle_cell()
     for ways in (OPPOSITE_WAYS, OTHER_WAYS):
         best = None
         for start_side, finish_side in ways:
-            pair = _swept(starts[start_side], finishes[finish_side], search,
-                          topology.middle_cell())
+            pair = _swept(starts[start_side], finishes[finish_side], search, middle)
             if pair is not None and (best is None or pair[2] > best[2]):
                 best = pair
         if best is not None:
