@@ -7,11 +7,12 @@ import time
 import bookmaker.build as build_module
 import bookmaker.prepare as prepare_module
 
-MAZES = "mazes (generate, solve, measure, geometry)"  # the stage --jobs spreads over processes
+MAZES = "mazes (generate, solve, measure, geometry)"
+DRAWING = "drawing the pages"
 # label: (module the build looks the stage up in, its name there)
 STAGES = {
     MAZES: (prepare_module, "make_mazes"),
-    "drawing the pages": (build_module, "render_document"),
+    DRAWING: (build_module, "render_document"),
     "preflight of the built PDF": (build_module, "_preflight"),
 }
 

@@ -23,6 +23,7 @@ from .maze.model import Maze
 from .plan import Printed
 from .plan.cover import CoverPlan
 from .prepare import prepare
+from .render.canvas import write_ahead
 from .render.cover import render_cover
 from .render.document import render_document
 from .render.maze_json import writes_v1
@@ -78,7 +79,8 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     maze_jobs, art_jobs, cover_jobs = ready.maze_jobs, ready.art_jobs, ready.cover_jobs
     every_job = maze_jobs + art_jobs + cover_jobs
     made = ready.make(every_job, workers=jobs,
-                      progress=progress("mazes", len(every_job)) if progress else None)
+                      progress=progress("mazes", len(every_job)) if progress else None,
+                      prepare_drawing=write_ahead)
     art = made[len(maze_jobs)] if art_jobs else None
     printed = plan.number(groups, made[:len(maze_jobs)])
     main.printed = printed
@@ -92,20 +94,20 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     pdf = render_document(plan.view(
         main, plan.contents(main.pages), art, title=book.title, outline=outline,
         links=outline and profile.allows_annotations, is_key=False,
-        answer_refs=bool(answers) and not plan.separate_key), fonts, tick)
+        answer_refs=bool(answers) and not plan.separate_key), fonts, tick, threads=jobs)
     if preflight:
         from .preflight import check_pdf  # pypdf loads only when a build checks its output
 
         _preflight(pdf, output, book.profile, "built PDF",
                    lambda path: check_pdf(path, book.profile, trim=plan.trim,
-                                          interior=book.interior_inks))
+                                          interior=book.interior_inks, workers=jobs))
     files = {output: pdf}
     key_path = None
     if key:
         key_path = output.with_name(f"{output.stem}-key.pdf")
         files[key_path] = render_document(plan.view(
             key, [], art, title=f"{book.title}: answer key", outline=False, links=False,
-            is_key=True, answer_refs=False), fonts, tick)
+            is_key=True, answer_refs=False), fonts, tick, threads=jobs)
     cover_file = None
     if cover:
         cover_file = cover_path(output)

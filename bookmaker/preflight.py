@@ -25,6 +25,7 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError
 
 from .errors import BookmakerError
+from .processes import in_processes
 from .pdf_marks import (INK, MAX_WORK, UNSURE, Box, Marks, Scanner, as_box, as_dict, as_list, as_number,
                         name_text, one_line, resolve)
 from .profiles import INCH, Profile, get_profile, page_margins
@@ -97,13 +98,14 @@ def _where(pages: list[int]) -> str:
 
 
 def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | None = None,
-              interior: str | None = None) -> Report:
+              interior: str | None = None, workers: int = 1) -> Report:
     """Check the PDF at ``path`` against the printer profile ``profile_name``.
 
     ``trim``: the intended trim size (w, h) in points; without it each page
     must be a trim the profile prints, and the first page's stands for the book's.
     ``interior``: "black-and-white" reports anything printed in colour; "color"
-    allows it; None: the profile's default.
+    allows it; None: the profile's default. ``workers`` > 1 checks runs of pages in
+    that many processes, with the same report.
     """
     profile = get_profile(profile_name)
     in_grey = (interior or profile.default_interior) == "black-and-white"
@@ -113,16 +115,25 @@ def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | N
               for number, page in enumerate(reader.pages, start=1)]
     book_trim = trim or (_size(frames[0].cut) if frames else None)
     problems += _guarded(None, lambda: _check_document(reader, profile, report.pages, book_trim))
-    scanner = Scanner(track_ink=True, find_colour=in_grey)
-    with _Renderer(Path(path)) as renderer:
-        for number, (page, frame) in enumerate(zip(reader.pages, frames), start=1):
-            problems += frame.problems
-            problems += _guarded(number, lambda: [
-                *_check_boxes(profile, number, frame, trim, book_trim if not trim else None),
-                *_check_annotations(profile, number, page),
-                *_page_scripts(profile, number, page),
-                *_page_marks(profile, number, scanner.page(page, frame.media, frame.watch), frame, renderer),
-            ])
+
+    def check_pages(numbers: list[int]) -> list[Problem]:
+        found = []
+        scanner = Scanner(track_ink=True, find_colour=in_grey)
+        with _Renderer(Path(path)) as renderer:
+            for number in numbers:
+                page, frame = reader.pages[number - 1], frames[number - 1]
+                found += frame.problems
+                found += _guarded(number, lambda: [
+                    *_check_boxes(profile, number, frame, trim, book_trim if not trim else None),
+                    *_check_annotations(profile, number, page),
+                    *_page_scripts(profile, number, page),
+                    *_page_marks(profile, number, scanner.page(page, frame.media, frame.watch),
+                                 frame, renderer),
+                ])
+        return found
+
+    for _, found in in_processes(check_pages, range(1, len(frames) + 1), workers):
+        problems += found
     return report
 
 

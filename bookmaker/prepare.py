@@ -57,11 +57,13 @@ class Prepared:
         padding = padding_note(self.main.pages, self.plan.profile, self.plan.trim)
         return (*([padding] if padding else []), *(self.cover.notes if self.cover else ()))
 
-    def make(self, jobs: list[MazeJob], workers: int = 1, progress=None) -> list[MadeMaze]:
+    def make(self, jobs: list[MazeJob], workers: int = 1, progress=None,
+             prepare_drawing=None) -> list[MadeMaze]:
         """The mazes of ``jobs`` (``make_mazes``); a ``min_solution_share`` that no seed meets
         is reported on its key, with every other section's that fails too."""
         try:
-            return make_mazes(jobs, workers=workers, progress=progress)
+            return make_mazes(jobs, workers=workers, progress=progress,
+                              prepare_drawing=prepare_drawing)
         except BookmakerError as error:
             problems = share_problems(jobs)
             if problems:

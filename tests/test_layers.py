@@ -23,7 +23,7 @@ LAYERS = [
     ("geometry", ["bookmaker.geometry"]),
     ("maze", ["bookmaker.maze"]),
     ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.errors", "bookmaker.wording",
-              "bookmaker.stopwatch", "bookmaker"]),
+              "bookmaker.stopwatch", "bookmaker.processes", "bookmaker"]),
 ]
 # Driven side by side by build: none of them imports another.
 SIBLINGS = ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight"]

@@ -207,7 +207,7 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
     started = []
 
     class Pool:  # records the size asked for, and works in this process
-        def __init__(self, max_workers):
+        def __init__(self, max_workers, mp_context=None):
             started.append(max_workers)
 
         def __enter__(self):
@@ -219,10 +219,10 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
         def map(self, function, items, chunksize=1):
             return map(function, items)
 
-    # Patch the pool where make_mazes looks it up (bookmaker.plan or a module inside it).
-    import sys
+    # Patch the pool where the work spread over processes looks it up.
+    import bookmaker.processes as processes
 
-    monkeypatch.setattr(sys.modules[plan.make_mazes.__module__], "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(processes, "ProcessPoolExecutor", Pool)
     jobs = [plan.MazeJob(section=0, index=i, seed_key="s", book_seed=1,
                          algorithm="recursive-backtracker", options=(), width=4, height=4,
                          endpoints="border", min_solution_share=None) for i in range(3)]

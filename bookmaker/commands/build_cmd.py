@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
+
+from .jobs_option import JOBS, workers
 
 
 def _progress_bar(quiet: bool):
@@ -33,8 +34,7 @@ def build_command(
         None, "-o", "--output", help="PDF to write; default output/<config name>.pdf."),
     seed: Optional[int] = typer.Option(
         None, "--seed", help="Override the book seed (0 to 2**63 - 1, as seed: in the config)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=0,
-                             help="Worker processes for the mazes; 0 means one per core (never more than the cores)."),
+    jobs: int = JOBS,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Build the book: a print-ready PDF, its cover when the config has a cover: block, and
@@ -43,13 +43,11 @@ def build_command(
     from ..build import build  # loaded when the verb runs (see cli.py)
 
     factory, bar = _progress_bar(quiet)
-    cores = os.cpu_count() or 1
-    workers = min(jobs or cores, cores)  # more processes than cores only adds start-up time
     if bar:
         with bar:
-            result = build(config, output, seed=seed, jobs=workers, progress=factory)
+            result = build(config, output, seed=seed, jobs=workers(jobs), progress=factory)
     else:
-        result = build(config, output, seed=seed, jobs=workers)
+        result = build(config, output, seed=seed, jobs=workers(jobs))
     for note in result.notes:
         typer.echo(note, err=True)
     for path in (result.pdf, result.key_pdf, result.cover, result.manifest):

@@ -12,6 +12,7 @@ from ..cover_geometry import BARCODES, CoverGeometry
 from ..errors import BookmakerError
 from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
 from .cover_options import PAPER, SPINE, cover_spine, pages_option
+from .jobs_option import JOBS, workers
 
 
 def check(
@@ -40,6 +41,7 @@ def check(
     barcode: str = typer.Option(
         "kdp", "--barcode",
         help=f"Covers: {', '.join(BARCODES)}; kdp (KDP prints its barcode) wants the box plain."),
+    jobs: int = JOBS,
 ) -> None:
     """Preflight a PDF for a printer: fonts, lines, transparency, boxes, margins, page count.
 
@@ -57,7 +59,7 @@ def check(
     if cover:
         report = _check_cover(pdf, profile, trim_size, pages, paper, spine_width, barcode)
     else:
-        report = check_pdf(pdf, profile, trim=trim_size, interior=interior)
+        report = check_pdf(pdf, profile, trim=trim_size, interior=interior, workers=workers(jobs))
     typer.echo(report.format())
     if not report.ok:
         raise typer.Exit(1)

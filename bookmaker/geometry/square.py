@@ -61,6 +61,9 @@ class GridWalls:
             line = {N_SIDE: (True, y), S_SIDE: (True, y + 1),
                     W_SIDE: (False, x), E_SIDE: (False, x + 1)}[side]
             self.gaps.setdefault(line, []).append(x if line[0] else y)
+        # The text ``write`` was asked to keep, by its arguments: a book's puzzle and answer
+        # share the walls, and the text is made where the maze is.
+        self.written: dict[tuple[str, str, str], str] = {}
 
     def _cut(self, line: tuple[bool, int], standing: bytes) -> bytes:
         if line not in self.gaps:
@@ -115,7 +118,7 @@ class GridWalls:
             for a, b in zip(compress(count(), starts), compress(count(), ends)):
                 yield (a, line, b, line) if horizontal else (line, a, line, b)
 
-    def write(self, horizontal: str, vertical: str, separator: str) -> str:
+    def write(self, horizontal: str, vertical: str, separator: str, keep: bool = False) -> str:
         """Every run as text, in the order of iteration: ``horizontal`` or ``vertical`` with
         ``{0}`` and ``{1}`` the run's two ends along its line and ``{line}`` the line's
         index, the runs joined by ``separator``.
@@ -123,7 +126,17 @@ class GridWalls:
         Coordinates are whole numbers, written in plain decimal as reportlab and the SVG
         writer both write whole numbers. The text is built by C loops (``compress``,
         ``map``, ``str.format``): a 1000x1000 maze's runs take a tenth of a second.
+        ``keep``: remember the text for the next call (a poster's would hold megabytes).
         """
+        key = (horizontal, vertical, separator)
+        text = self.written.get(key)
+        if text is None:
+            text = self._written(*key)
+            if keep:
+                self.written[key] = text
+        return text
+
+    def _written(self, horizontal: str, vertical: str, separator: str) -> str:
         numbers = [str(i) for i in range(max(self.width, self.height) + 2)]
         pieces = []
         for is_horizontal, line, standing in self.lines():
@@ -142,6 +155,9 @@ class CentreLine(SequenceABC):
     def __init__(self, width: int, path: Sequence[int], head: Point | None,
                  tail: Point | None) -> None:
         self.width, self.path, self.head, self.tail = width, path, head, tail
+        # Text a backend wrote of the line, by its name: made where the maze is made (a
+        # worker process), kept for when its page is drawn.
+        self.written: dict[str, str] = {}
 
     def __len__(self) -> int:
         return len(self.path) + (self.head is not None) + (self.tail is not None)

@@ -8,15 +8,14 @@ reordering another section leaves it unchanged, under any PYTHONHASHSEED.
 from __future__ import annotations
 
 import base64
-import gc
 import hashlib
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import BookmakerError
 from ..masks import MaskSpec, masked_grid
+from ..processes import in_processes
 from ..maze import generate_on
 from ..geometry import MazeDrawing, maze_drawing
 from ..maze.model import Maze
@@ -165,41 +164,35 @@ def make_maze(job: MazeJob, topology: Topology | None = None) -> MadeMaze:
     )
 
 
-def make_mazes(jobs: Iterable[MazeJob], workers: int = 1, progress=None) -> list[MadeMaze]:
-    """All mazes in job order; ``workers`` > 1 spreads them over processes, same result."""
+def make_mazes(jobs: Iterable[MazeJob], workers: int = 1, progress=None,
+               prepare_drawing: Callable[[MazeDrawing], None] | None = None) -> list[MadeMaze]:
+    """All mazes in job order; ``workers`` > 1 spreads them over processes, same result.
+    Each batch's mazes come back in one message, sharing their topology.
+    ``prepare_drawing(drawing)`` runs on each maze's drawings where the maze is made: work
+    for the page that a worker process can do while the pages wait."""
     jobs = list(jobs)
+
+    def prepared(maze: MadeMaze) -> MadeMaze:
+        if prepare_drawing:
+            for drawing in (maze.drawing, maze.answer):
+                if drawing is not None:
+                    prepare_drawing(drawing)
+        return maze
+
+    def make_batch(batch: list[MazeJob]) -> list[MadeMaze]:
+        return [prepared(maze) for maze in _made(batch)]
+
+    if workers <= 1:  # one at a time, so that progress moves with every maze
+        batches = (([maze.job], [prepared(maze)]) for maze in _made(jobs))
+    else:
+        batches = in_processes(make_batch, jobs, workers)
     made: list[MadeMaze] = []
-    if workers <= 1 or len(jobs) < 2:
-        for maze in _made(jobs):
-            made.append(maze)
-            if progress:
+    for _, batch in batches:
+        made += batch
+        if progress:
+            for _ in batch:
                 progress()
-        return made
-    # A forked pool starts every worker at once: never more than there are mazes.
-    workers = min(workers, len(jobs))
-    # Work goes out in batches: a few per worker, so that none waits long for the last,
-    # and each batch's mazes come back in one message, sharing their topology.
-    size = -(-len(jobs) // (workers * 4))
-    batches = [jobs[start:start + size] for start in range(0, len(jobs), size)]
-    # Forked workers share the parent's memory until they write to it, and a garbage
-    # collection in a worker writes to every object it visits (a copy of each page):
-    # frozen objects it leaves alone.
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for batch in pool.map(_make_batch, batches):
-                made += batch
-                if progress:
-                    for _ in batch:
-                        progress()
-    finally:
-        gc.unfreeze()
     return made
-
-
-def _make_batch(jobs: list[MazeJob]) -> list[MadeMaze]:
-    """``make_maze`` for each job, in a worker process."""
-    return list(_made(jobs))
 
 
 def _made(jobs: list[MazeJob]) -> Iterator[MadeMaze]:

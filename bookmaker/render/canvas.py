@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import zlib
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import BinaryIO, Callable, Iterable, Iterator, Sequence
 
@@ -41,12 +43,9 @@ HALO_STRENGTH = 0.2
 
 
 def _polygon(canvas: Canvas, points: list[Point]) -> None:
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.drawPath(_PathText(" ".join([f"{fp_str(*points[0])} m",
+                                        *(f"{fp_str(*point)} l" for point in points[1:]), "h"])),
+                    stroke=0, fill=1)
 
 
 def _arc(path, arc: Arc, join: bool) -> None:
@@ -85,10 +84,24 @@ class NumberText(dict):
         return text
 
 
+# A square grid's runs as reportlab's path object writes them: moveto, lineto.
+_GRID_RUNS = ("{0} {line} m {1} {line} l", "{line} {0} m {line} {1} l", " ")
+_WRITTEN = "pdf"  # this backend's name for the text it keeps in a CentreLine
+
+
+def write_ahead(drawing: MazeDrawing) -> None:
+    """Write a square grid's walls and solution as path text now, where the maze is made
+    (in a worker process when there are several), not when its page is drawn: the
+    drawing keeps the text."""
+    if isinstance(drawing.walls, GridWalls):
+        drawing.walls.write(*_GRID_RUNS, keep=True)
+    if isinstance(drawing.solution, CentreLine):
+        drawing.solution.written[_WRITTEN] = _straight_text(drawing.solution)
+
+
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
     if isinstance(walls, GridWalls):
-        return _PathText(walls.write("{0} {line} m {1} {line} l", "{line} {0} m {line} {1} l",
-                                     " "))
+        return _PathText(walls.write(*_GRID_RUNS))
     walls = list(walls)
     if not any(isinstance(wall, Arc) for wall in walls):
         name = NumberText(fp_str)
@@ -110,13 +123,18 @@ def straight(steps: Sequence[PathStep]) -> bool:
     return isinstance(steps, CentreLine) or not any(isinstance(step, Arc) for step in steps)
 
 
+def _straight_text(steps: Sequence[PathStep]) -> str:
+    name = NumberText(fp_str)
+    points = iter(steps)
+    x, y = next(points)
+    return " ".join([f"{name[x]} {name[y]} m", *(f"{name[x]} {name[y]} l" for x, y in points)])
+
+
 def _line(canvas: Canvas, steps: Sequence[PathStep]):
+    if isinstance(steps, CentreLine) and _WRITTEN in steps.written:
+        return _PathText(steps.written[_WRITTEN])
     if straight(steps):
-        name = NumberText(fp_str)
-        points = iter(steps)
-        x, y = next(points)
-        return _PathText(" ".join([f"{name[x]} {name[y]} m",
-                                   *(f"{name[x]} {name[y]} l" for x, y in points)]))
+        return _PathText(_straight_text(steps))
     path = canvas.beginPath()
     path.moveTo(*steps[0])
     for step in steps[1:]:
@@ -198,6 +216,57 @@ class _Deflated:
         return self.data
 
 
+def _compressed_by_reportlab(pages) -> bool:
+    """Whether reportlab would write these pages' streams as bare zlib, the stream that
+    ``compress_pages`` and ``PageCompressor`` make in its place."""
+    return not rl_config.useA85 and all(page.compression for page in pages)
+
+
+def _set_contents(page, data: bytes) -> None:
+    """Give ``page`` its stream, already compressed, and let go of its text."""
+    page.stream = None
+    page.Contents = PDFStream(content=b"", filters=[_Deflated(data)])
+
+
+COMPRESSING_SWITCH_INTERVAL = 0.0002  # seconds; measured best for a 400-page book
+
+
+class PageCompressor:
+    """Compresses each page as soon as it is drawn, on ``threads`` threads (zlib lets go of
+    the interpreter while it works), into the very bytes reportlab would write at
+    ``save``: the drawing of the next pages goes on meanwhile. One thread or fewer: it
+    does nothing, and reportlab compresses at ``save`` as ever.
+
+    Call ``page_done`` after each ``showPage`` and ``finish`` before ``save``.
+    """
+
+    def __init__(self, canvas: Canvas, threads: int) -> None:
+        self.pages = canvas._doc.Pages.pages
+        self.pool = ThreadPoolExecutor(max_workers=threads) if threads > 1 else None
+        self.compressing: list[tuple[object, Future]] = []
+        self.switch_interval = sys.getswitchinterval()
+        if self.pool is not None:
+            # A finished compression waits for the drawing thread to let go of the
+            # interpreter, by default up to 5 ms, longer than a page takes to compress.
+            sys.setswitchinterval(COMPRESSING_SWITCH_INTERVAL)
+
+    def page_done(self) -> None:
+        page = self.pages[-1]
+        if self.pool is not None and page.stream and _compressed_by_reportlab([page]):
+            self.compressing.append((page, self.pool.submit(zlib.compress,
+                                                            page.stream.encode("utf8"))))
+
+    def finish(self) -> None:
+        if self.pool is None:
+            return
+        try:
+            for page, compressed in self.compressing:
+                _set_contents(page, compressed.result())
+        finally:
+            self.pool.shutdown()  # no thread may outlive the drawing: the preflight forks
+            sys.setswitchinterval(self.switch_interval)
+
+
 def _common_start(texts: list[str]) -> int:
     """How many characters every one of ``texts`` begins with alike."""
     first, end, step = texts[0], min(map(len, texts)), 1 << 16
@@ -225,7 +294,7 @@ def compress_pages(canvas: Canvas) -> None:
     a 1000x1000 maze's two pages in about half the time.
     """
     pages = canvas._doc.Pages.pages
-    if rl_config.useA85 or not pages or not all(page.compression for page in pages):
+    if not pages or not _compressed_by_reportlab(pages):
         return  # not the stream reportlab makes here: leave it to reportlab
     texts = [page.stream for page in pages]
     # Characters are bytes in an ASCII text (reportlab writes any text as UTF-8).
@@ -238,8 +307,7 @@ def compress_pages(canvas: Canvas) -> None:
         if head is None:
             head = beginning.compress(data[:shared])
         rest = beginning.copy()
-        page.Contents = PDFStream(content=b"", filters=[_Deflated(
-            head + rest.compress(data[shared:]) + rest.flush())])
+        _set_contents(page, head + rest.compress(data[shared:]) + rest.flush())
 
 
 @contextmanager

@@ -18,15 +18,17 @@ from ..views import (
     PuzzlesView, SheetView, TitleView, WorksheetView,
 )
 from . import book as draw
-from .canvas import reproducible_canvas
+from .canvas import PageCompressor, reproducible_canvas
 
 
 def render_document(document: DocumentView, fonts: FontPair,
-                    progress: Callable[[], None] | None = None) -> bytes:
-    """The PDF bytes of ``document``."""
+                    progress: Callable[[], None] | None = None, threads: int = 1) -> bytes:
+    """The PDF bytes of ``document``; ``threads`` > 1 compresses pages on that many threads
+    while the next are drawn, to the same bytes."""
     buffer = io.BytesIO()
     first = document.sheets[0].frame
     with reproducible_canvas(buffer, (first.width, first.height), fonts.regular) as canvas:
+        compressor = PageCompressor(canvas, threads)
         canvas.setTitle(document.title)
         canvas.setAuthor(document.author)
         canvas.setSubject(document.subject)
@@ -39,8 +41,10 @@ def render_document(document: DocumentView, fonts: FontPair,
                 canvas.bookmarkPage(key)
                 canvas.addOutlineEntry(title, key, level=0)
             canvas.showPage()
+            compressor.page_done()
             if progress:
                 progress()
+        compressor.finish()
         if document.outline:
             canvas.showOutline()
     return buffer.getvalue()

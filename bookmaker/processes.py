@@ -1,0 +1,58 @@
+"""Work spread over processes, its results in the order it was given: what ``--jobs`` runs.
+
+Both the mazes of a book and the pages of a preflight are independent pieces of work
+whose results go back in order, so one function serves both. Workers are forked: they
+start with the parent's memory, so the work may use what the parent has read (an open
+PDF, its parsed pages) without sending it, and only batches and results travel.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Callable, Iterator, Sequence, TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+BATCHES_PER_WORKER = 4  # a few per worker, so that none waits long for the last
+
+
+_work: Callable | None = None  # the running pool's work, which its forked workers inherit
+
+
+def _run(batch: list):
+    return _work(batch)
+
+
+def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
+                 workers: int) -> Iterator[tuple[list[Item], Result]]:
+    """``(batch, work(batch))`` for consecutive batches of ``items``, in order, each batch's
+    work done in one of ``workers`` forked processes; all in this process when one would
+    do, or where processes cannot be forked.
+
+    ``work`` may be any callable, a closure too; a batch's items and its result are sent
+    between processes, so they must pickle.
+    """
+    global _work
+    items = list(items)
+    # A forked pool starts every worker at once: never more than there are items.
+    workers = min(workers, len(items))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        if items:
+            yield items, work(items)
+        return
+    size = -(-len(items) // (workers * BATCHES_PER_WORKER))
+    batches = [items[start:start + size] for start in range(0, len(items), size)]
+    _work = work
+    # A garbage collection in a worker writes to every object it visits, copying the
+    # parent's memory page by page: frozen objects it leaves alone.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=workers,
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            yield from zip(batches, pool.map(_run, batches))
+    finally:
+        gc.unfreeze()
+        _work = None

@@ -1,0 +1,105 @@
+"""``--jobs``: the mazes, the preflight's pages and the pages' compression spread over
+processes and threads, and every byte and every reported problem stays as one process
+makes them."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from reportlab.lib.colors import red
+
+from bookmaker.build import build
+from bookmaker.preflight import check_pdf
+from bookmaker.processes import in_processes
+from tests.test_preflight import clean_page, make_book
+
+BOOK = """\
+title: Two Ways
+seed: 5
+sections:
+  - title: Square
+    size: 8x10
+    count: 9
+    per_page: 2
+  - title: Hexagons
+    shape: hex
+    algorithm: wilson
+    size: 7x8
+    count: 5
+answer_key:
+  per_page: 4
+"""
+WORKSHEETS = """\
+title: Sheets
+seed: 9
+layout: worksheet
+front_matter: {title_page: false, how_to: false, contents: false}
+sections:
+  - title: Warm-up
+    size: 6x8
+    count: 2
+worksheet:
+  copies: 3
+  key: separate
+"""
+
+
+@pytest.mark.parametrize("text", [BOOK, WORKSHEETS], ids=["book", "worksheets-with-key"])
+def test_the_same_bytes_for_one_and_two_jobs(tmp_path, text):
+    config = tmp_path / "book.yaml"
+    config.write_text(text, encoding="utf-8")
+    one = build(config, tmp_path / "one" / "book.pdf", jobs=1)
+    two = build(config, tmp_path / "two" / "book.pdf", jobs=2)
+    written = [(one.pdf, two.pdf), (one.manifest, two.manifest)]
+    if text is WORKSHEETS:
+        written.append((one.key_pdf, two.key_pdf))
+    for first, second in written:
+        assert first.read_bytes() == second.read_bytes(), first.name
+
+
+def test_the_preflight_reports_the_same_problems_in_the_same_order_with_two_workers(tmp_path):
+    def draw(c, n, trim):
+        clean_page(c, n, trim)
+        if n % 3 == 0:  # a hairline on every third page
+            c.setLineWidth(0.1 + n / 100)
+            c.line(trim[0] + 80, trim[1] + 80, trim[0] + 120, trim[1] + 120)
+        if n % 5 == 0:  # a colour stroke, and a mark past the margin, on every fifth
+            c.setStrokeColor(red)
+            c.line(trim[0] + 2, trim[1] + 200, trim[0] + 60, trim[1] + 200)
+
+    pdf = make_book(tmp_path / "book.pdf", draw, pages=40)
+    alone = check_pdf(pdf, "kdp", interior="black-and-white")
+    spread = check_pdf(pdf, "kdp", interior="black-and-white", workers=2)
+    pages_with_problems = {problem.page for problem in alone.problems}
+    assert {3, 5, 39, 40} <= pages_with_problems, alone.format()
+    assert spread.problems == alone.problems
+    assert spread.format() == alone.format()
+
+
+def _batch_sum(batch: list[int]) -> tuple[int, int]:
+    return os.getpid(), sum(batch)
+
+
+def test_work_spread_over_processes_comes_back_in_order_and_whole():
+    items = list(range(1, 101))
+    offset = 1000  # a closure's value, which forked workers inherit without being sent
+
+    batches = list(in_processes(lambda batch: [item + offset for item in batch], items, 2))
+    assert [item for batch, _ in batches for item in batch] == items
+    assert [value for _, result in batches for value in result] == [i + offset for i in items]
+    assert len(batches) == 2 * 4  # a few batches per worker, so none waits long for the last
+    workers = {pid for _, (pid, _) in in_processes(_batch_sum, items, 2)}
+    assert os.getpid() not in workers and len(workers) >= 1
+
+
+def test_one_worker_does_the_work_here_in_one_batch():
+    calls = []
+
+    def work(batch):
+        calls.append(os.getpid())
+        return len(batch)
+
+    assert list(in_processes(work, range(10), 1)) == [(list(range(10)), 10)]
+    assert calls == [os.getpid()]
+    assert list(in_processes(work, [], 4)) == []
