@@ -132,7 +132,9 @@ def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | N
                 ])
         return found
 
-    for _, found in in_processes(check_pages, range(1, len(frames) + 1), workers):
+    # Pages cost about alike, and each batch reads the fonts again: two batches a worker.
+    for _, found in in_processes(check_pages, range(1, len(frames) + 1), workers,
+                                 batches_per_worker=2):
         problems += found
     return report
 

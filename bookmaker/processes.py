@@ -16,7 +16,6 @@ from typing import Callable, Iterator, Sequence, TypeVar
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
-BATCHES_PER_WORKER = 4  # a few per worker, so that none waits long for the last
 
 
 _work: Callable | None = None  # the running pool's work, which its forked workers inherit
@@ -27,13 +26,15 @@ def _run(batch: list):
 
 
 def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
-                 workers: int) -> Iterator[tuple[list[Item], Result]]:
+                 workers: int, batches_per_worker: int = 4) -> Iterator[tuple[list[Item], Result]]:
     """``(batch, work(batch))`` for consecutive batches of ``items``, in order, each batch's
     work done in one of ``workers`` forked processes; all in this process when one would
     do, or where processes cannot be forked.
 
     ``work`` may be any callable, a closure too; a batch's items and its result are sent
-    between processes, so they must pickle.
+    between processes, so they must pickle. ``batches_per_worker``: more batches even out
+    items of uneven cost, so that no worker waits long for the last; fewer cost less
+    where each batch starts with work of its own.
     """
     global _work
     items = list(items)
@@ -43,7 +44,7 @@ def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
         if items:
             yield items, work(items)
         return
-    size = -(-len(items) // (workers * BATCHES_PER_WORKER))
+    size = -(-len(items) // (workers * batches_per_worker))
     batches = [items[start:start + size] for start in range(0, len(items), size)]
     _work = work
     # A garbage collection in a worker writes to every object it visits, copying the

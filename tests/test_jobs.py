@@ -5,6 +5,8 @@ makes them."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 from reportlab.lib.colors import red
@@ -89,6 +91,7 @@ def test_work_spread_over_processes_comes_back_in_order_and_whole():
     assert [item for batch, _ in batches for item in batch] == items
     assert [value for _, result in batches for value in result] == [i + offset for i in items]
     assert len(batches) == 2 * 4  # a few batches per worker, so none waits long for the last
+    assert len(list(in_processes(_batch_sum, items, 2, batches_per_worker=1))) == 2
     workers = {pid for _, (pid, _) in in_processes(_batch_sum, items, 2)}
     assert os.getpid() not in workers and len(workers) >= 1
 
@@ -103,3 +106,19 @@ def test_one_worker_does_the_work_here_in_one_batch():
     assert list(in_processes(work, range(10), 1)) == [(list(range(10)), 10)]
     assert calls == [os.getpid()]
     assert list(in_processes(work, [], 4)) == []
+
+
+def test_check_takes_jobs_and_prints_the_same_report(tmp_path):
+    def draw(c, n, trim):
+        clean_page(c, n, trim)
+        if n % 4 == 0:
+            c.setLineWidth(0.2)
+            c.line(trim[0] + 80, trim[1] + 80, trim[0] + 120, trim[1] + 120)
+
+    pdf = make_book(tmp_path / "book.pdf", draw, pages=24)
+    runs = [subprocess.run([sys.executable, "-m", "bookmaker", "check", str(pdf), "--profile",
+                            "kdp", *jobs], capture_output=True, encoding="utf-8")
+            for jobs in ([], ["--jobs", "2"], ["-j", "0"])]
+    assert [run.returncode for run in runs] == [1, 1, 1]
+    assert "pages 4, 8, 12, 16, 20, 24" in runs[0].stdout, runs[0].stdout
+    assert runs[1].stdout == runs[2].stdout == runs[0].stdout
