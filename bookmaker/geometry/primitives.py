@@ -4,8 +4,8 @@ start and finish markers, which look alike on every shape."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple, Sequence, Union
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
 
 from ..maze.model import Maze
 from ..maze.topology import Topology
@@ -76,6 +76,9 @@ class MazeDrawing:
     # Walls meeting at 60 or 120 degrees, or on curves, need round caps and joins to close
     # without spikes; square walls keep their square caps.
     round_walls: bool = False
+    # Text a backend wrote of the drawing, by the backend's name: made where the maze is
+    # made (in a worker process when there are several), kept for when its page is drawn.
+    written: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 ARROW_GAP = 0.15  # cells between the outer wall and a finish arrow's tail

@@ -27,7 +27,7 @@ from ..layout import (
 from ..geometry import marker_reach, maze_drawing
 from ..maze.model import Maze
 from ..views import MazeOnPage, Style
-from .canvas import draw_maze
+from .canvas import draw_maze, fill_polygon
 
 INK = 0.0
 ART_GREY = 0.55  # the title page's maze: light, so the title stays the first thing seen
@@ -62,15 +62,11 @@ _STAR_POINTS = tuple((math.cos(angle), math.sin(angle))
 
 
 def star(canvas: Canvas, cx: float, cy: float, radius: float, filled: bool) -> None:
-    path = canvas.beginPath()
-    for i, (cos, sin) in enumerate(_STAR_POINTS):
-        r = radius if i % 2 == 0 else radius * 0.45
-        point = (cx + r * cos, cy + r * sin)
-        path.moveTo(*point) if i == 0 else path.lineTo(*point)
-    path.close()
+    points = [(cx + r * cos, cy + r * sin)
+              for r, (cos, sin) in zip((radius, radius * 0.45) * 5, _STAR_POINTS)]
     # An unearned star is a light grey fill: an outline would close up at small sizes.
     canvas.setFillGray(INK if filled else 0.78)
-    canvas.drawPath(path, stroke=0, fill=1)
+    fill_polygon(canvas, points)
 
 
 def stars(canvas: Canvas, right: float, cy: float, count: int, size: float = 9.0) -> float:

@@ -42,10 +42,18 @@ def _tint(level: float, strength: float = 0.45) -> float:
 HALO_STRENGTH = 0.2
 
 
-def _polygon(canvas: Canvas, points: list[Point]) -> None:
-    canvas.drawPath(_PathText(" ".join([f"{fp_str(*points[0])} m",
-                                        *(f"{fp_str(*point)} l" for point in points[1:]), "h"])),
-                    stroke=0, fill=1)
+def _polygon_text(points: Sequence[Point]) -> str:
+    """A closed polygon's path, as reportlab's path object writes it."""
+    return " ".join([f"{fp_str(*points[0])} m", *(f"{fp_str(*point)} l" for point in points[1:]),
+                     "h"])
+
+
+def fill_polygon(canvas: Canvas, points: Sequence[Point]) -> None:
+    _fill(canvas, _polygon_text(points))
+
+
+def _fill(canvas: Canvas, path_text: str) -> None:
+    canvas.drawPath(_PathText(path_text), stroke=0, fill=1)
 
 
 def _arc(path, arc: Arc, join: bool) -> None:
@@ -90,13 +98,23 @@ _WRITTEN = "pdf"  # this backend's name for the text it keeps in a CentreLine
 
 
 def write_ahead(drawing: MazeDrawing) -> None:
-    """Write a square grid's walls and solution as path text now, where the maze is made
-    (in a worker process when there are several), not when its page is drawn: the
-    drawing keeps the text."""
+    """Write the halos and markers, and a square grid's walls and solution, as path text
+    now, where the maze is made (in a worker process when there are several), not when
+    its page is drawn: the drawing keeps the text."""
+    drawing.written[_WRITTEN] = _polygon_texts(drawing)
     if isinstance(drawing.walls, GridWalls):
         drawing.walls.write(*_GRID_RUNS, keep=True)
     if isinstance(drawing.solution, CentreLine):
         drawing.solution.written[_WRITTEN] = _straight_text(drawing.solution)
+
+
+def _polygon_texts(drawing: MazeDrawing) -> tuple[list[str], list[str | None]]:
+    """The path text of each halo, and of the start and end markers (None: no marker)."""
+    if _WRITTEN in drawing.written:
+        return drawing.written[_WRITTEN]
+    return ([_polygon_text(patch) for patch in drawing.halos],
+            [marker and _polygon_text(marker) for marker in (drawing.start_marker,
+                                                             drawing.end_marker)])
 
 
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
@@ -151,14 +169,15 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
     canvas.saveState()
     canvas.translate(left, top)
     canvas.scale(cell, -cell)
-    if drawing.halos:
+    halos, markers = _polygon_texts(drawing)
+    if halos:
         if style.marker_color:
             canvas.setFillColorRGB(*(_tint(level, HALO_STRENGTH)
                                      for level in hex_to_rgb(style.marker_color)))
         else:
             canvas.setFillGray(_tint(style.marker_grey, HALO_STRENGTH))
-        for patch in drawing.halos:
-            _polygon(canvas, patch)
+        for patch in halos:
+            _fill(canvas, patch)
     if drawing.solution_cells and style.solution == "cells":
         # A light tint of the solution colour, opaque: printers reject transparency.
         if style.solution_grey is None:
@@ -197,9 +216,9 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         canvas.setFillColorRGB(*hex_to_rgb(style.marker_color))
     else:
         canvas.setFillGray(style.marker_grey)
-    for marker in (drawing.start_marker, drawing.end_marker):
+    for marker in markers:
         if marker:
-            _polygon(canvas, marker)
+            _fill(canvas, marker)
     canvas.restoreState()
 
 
