@@ -16,8 +16,6 @@ from typing import Callable, Iterator, Sequence, TypeVar
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
-
-
 _work: Callable | None = None  # the running pool's work, which its forked workers inherit
 
 

@@ -122,3 +122,26 @@ def test_check_takes_jobs_and_prints_the_same_report(tmp_path):
     assert [run.returncode for run in runs] == [1, 1, 1]
     assert "pages 4, 8, 12, 16, 20, 24" in runs[0].stdout, runs[0].stdout
     assert runs[1].stdout == runs[2].stdout == runs[0].stdout
+
+
+def test_compressing_threads_end_with_the_drawing_even_when_it_fails():
+    # The preflight forks next: no thread may outlive the drawing, nor the faster switching
+    # the compression asks of the interpreter.
+    import io
+    import threading
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bookmaker.render.canvas import PageCompressor
+
+    interval, threads = sys.getswitchinterval(), threading.active_count()
+    canvas = Canvas(io.BytesIO(), pageCompression=1)
+    with pytest.raises(RuntimeError):
+        with PageCompressor(canvas, 2) as compressor:
+            canvas.line(0, 0, 100, 100)
+            canvas.showPage()
+            compressor.page_done()
+            assert sys.getswitchinterval() < interval
+            raise RuntimeError("a page that cannot be drawn")
+    assert sys.getswitchinterval() == interval
+    assert threading.active_count() == threads

@@ -94,7 +94,7 @@ class NumberText(dict):
 
 # A square grid's runs as reportlab's path object writes them: moveto, lineto.
 _GRID_RUNS = ("{0} {line} m {1} {line} l", "{line} {0} m {line} {1} l", " ")
-_WRITTEN = "pdf"  # this backend's name for the text it keeps in a CentreLine
+_WRITTEN = "pdf"  # this backend's name for the text it keeps in a drawing and a CentreLine
 
 
 def write_ahead(drawing: MazeDrawing) -> None:
@@ -256,18 +256,29 @@ class PageCompressor:
     ``save``: the drawing of the next pages goes on meanwhile. One thread or fewer: it
     does nothing, and reportlab compresses at ``save`` as ever.
 
-    Call ``page_done`` after each ``showPage`` and ``finish`` before ``save``.
+    Used as a context, which no thread outlives (a preflight forks next); call
+    ``page_done`` after each ``showPage`` and ``finish`` before ``save``.
     """
 
     def __init__(self, canvas: Canvas, threads: int) -> None:
         self.pages = canvas._doc.Pages.pages
-        self.pool = ThreadPoolExecutor(max_workers=threads) if threads > 1 else None
+        self.threads = threads
+        self.pool: ThreadPoolExecutor | None = None
         self.compressing: list[tuple[object, Future]] = []
         self.switch_interval = sys.getswitchinterval()
-        if self.pool is not None:
+
+    def __enter__(self) -> PageCompressor:
+        if self.threads > 1:
+            self.pool = ThreadPoolExecutor(max_workers=self.threads)
             # A finished compression waits for the drawing thread to let go of the
             # interpreter, by default up to 5 ms, longer than a page takes to compress.
             sys.setswitchinterval(COMPRESSING_SWITCH_INTERVAL)
+        return self
+
+    def __exit__(self, *_) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            sys.setswitchinterval(self.switch_interval)
 
     def page_done(self) -> None:
         page = self.pages[-1]
@@ -276,14 +287,8 @@ class PageCompressor:
                                                             page.stream.encode("utf8"))))
 
     def finish(self) -> None:
-        if self.pool is None:
-            return
-        try:
-            for page, compressed in self.compressing:
-                _set_contents(page, compressed.result())
-        finally:
-            self.pool.shutdown()  # no thread may outlive the drawing: the preflight forks
-            sys.setswitchinterval(self.switch_interval)
+        for page, compressed in self.compressing:
+            _set_contents(page, compressed.result())
 
 
 def _common_start(texts: list[str]) -> int:

@@ -28,23 +28,23 @@ def render_document(document: DocumentView, fonts: FontPair,
     buffer = io.BytesIO()
     first = document.sheets[0].frame
     with reproducible_canvas(buffer, (first.width, first.height), fonts.regular) as canvas:
-        compressor = PageCompressor(canvas, threads)
         canvas.setTitle(document.title)
         canvas.setAuthor(document.author)
         canvas.setSubject(document.subject)
         canvas.setCreator(f"bookmaker {__version__}")
         canvas.setProducer(f"bookmaker {__version__} (reportlab)")
-        for sheet in document.sheets:
-            draw.page_boxes(canvas, sheet.frame, document.bleed)
-            _draw_sheet(canvas, sheet, fonts)
-            for title, _, key in sheet.bookmarks:
-                canvas.bookmarkPage(key)
-                canvas.addOutlineEntry(title, key, level=0)
-            canvas.showPage()
-            compressor.page_done()
-            if progress:
-                progress()
-        compressor.finish()
+        with PageCompressor(canvas, threads) as compressor:
+            for sheet in document.sheets:
+                draw.page_boxes(canvas, sheet.frame, document.bleed)
+                _draw_sheet(canvas, sheet, fonts)
+                for title, _, key in sheet.bookmarks:
+                    canvas.bookmarkPage(key)
+                    canvas.addOutlineEntry(title, key, level=0)
+                canvas.showPage()
+                compressor.page_done()
+                if progress:
+                    progress()
+            compressor.finish()
         if document.outline:
             canvas.showOutline()
     return buffer.getvalue()
