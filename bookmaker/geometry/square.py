@@ -155,9 +155,6 @@ class CentreLine(SequenceABC):
     def __init__(self, width: int, path: Sequence[int], head: Point | None,
                  tail: Point | None) -> None:
         self.width, self.path, self.head, self.tail = width, path, head, tail
-        # Text a backend wrote of the line, by its name: made where the maze is made (a
-        # worker process), kept for when its page is drawn.
-        self.written: dict[str, str] = {}
 
     def __len__(self) -> int:
         return len(self.path) + (self.head is not None) + (self.tail is not None)

@@ -16,7 +16,7 @@ import sys
 import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import BinaryIO, Callable, Iterable, Iterator, Sequence
+from typing import BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
@@ -94,27 +94,37 @@ class NumberText(dict):
 
 # A square grid's runs as reportlab's path object writes them: moveto, lineto.
 _GRID_RUNS = ("{0} {line} m {1} {line} l", "{line} {0} m {line} {1} l", " ")
-_WRITTEN = "pdf"  # this backend's name for the text it keeps in a drawing and a CentreLine
+_WRITTEN = "pdf"  # this backend's name for the text it keeps in a drawing
+
+
+class _DrawingText(NamedTuple):
+    """A drawing's path text, but for the walls (``GridWalls`` keeps theirs, which a
+    puzzle shares with its answer)."""
+
+    halos: list[str]
+    markers: list[str | None]  # the start's and the end's; None: no marker
+    solution: str | None  # a square grid's centre line, written ahead; else None
 
 
 def write_ahead(drawing: MazeDrawing) -> None:
-    """Write the halos and markers, and a square grid's walls and solution, as path text
-    now, where the maze is made (in a worker process when there are several), not when
-    its page is drawn: the drawing keeps the text."""
-    drawing.written[_WRITTEN] = _polygon_texts(drawing)
+    """Write the halos, markers, and a square grid's walls and solution as path text now,
+    where the maze is made (in a worker process when there are several), not when its
+    page is drawn: the drawing keeps the text."""
+    solution = drawing.solution
+    drawing.written[_WRITTEN] = _drawing_text(drawing)._replace(
+        solution=_straight_text(solution) if isinstance(solution, CentreLine) else None)
     if isinstance(drawing.walls, GridWalls):
         drawing.walls.write(*_GRID_RUNS, keep=True)
-    if isinstance(drawing.solution, CentreLine):
-        drawing.solution.written[_WRITTEN] = _straight_text(drawing.solution)
 
 
-def _polygon_texts(drawing: MazeDrawing) -> tuple[list[str], list[str | None]]:
-    """The path text of each halo, and of the start and end markers (None: no marker)."""
+def _drawing_text(drawing: MazeDrawing) -> _DrawingText:
+    """What ``write_ahead`` wrote, or the polygons' text now (the solution's is made when
+    it is drawn: a poster's is megabytes, not to be held while its walls are written)."""
     if _WRITTEN in drawing.written:
         return drawing.written[_WRITTEN]
-    return ([_polygon_text(patch) for patch in drawing.halos],
-            [marker and _polygon_text(marker) for marker in (drawing.start_marker,
-                                                             drawing.end_marker)])
+    return _DrawingText([_polygon_text(patch) for patch in drawing.halos],
+                        [marker and _polygon_text(marker)
+                         for marker in (drawing.start_marker, drawing.end_marker)], None)
 
 
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
@@ -149,8 +159,6 @@ def _straight_text(steps: Sequence[PathStep]) -> str:
 
 
 def _line(canvas: Canvas, steps: Sequence[PathStep]):
-    if isinstance(steps, CentreLine) and _WRITTEN in steps.written:
-        return _PathText(steps.written[_WRITTEN])
     if straight(steps):
         return _PathText(_straight_text(steps))
     path = canvas.beginPath()
@@ -169,7 +177,8 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
     canvas.saveState()
     canvas.translate(left, top)
     canvas.scale(cell, -cell)
-    halos, markers = _polygon_texts(drawing)
+    written = _drawing_text(drawing)
+    halos, markers = written.halos, written.markers
     if halos:
         if style.marker_color:
             canvas.setFillColorRGB(*(_tint(level, HALO_STRENGTH)
@@ -211,7 +220,8 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         canvas.setLineWidth(style.solution_width / cell)
         canvas.setLineCap(1)
         canvas.setLineJoin(1)
-        canvas.drawPath(_line(canvas, drawing.solution), stroke=1, fill=0)
+        canvas.drawPath(_PathText(written.solution) if written.solution is not None
+                        else _line(canvas, drawing.solution), stroke=1, fill=0)
     if style.marker_color:
         canvas.setFillColorRGB(*hex_to_rgb(style.marker_color))
     else:
