@@ -253,6 +253,13 @@ def _fitting_size(topology: Topology, width: float, height: float, cell: float) 
     return topology.scaled(max(factor, 0.0))
 
 
+def slot_cell(slot: Box, topology: Topology) -> float:
+    """The largest cell a maze of ``topology`` gets in ``slot`` with its arrows, before it is
+    capped (``place_maze``): it grows with the slot on whichever side limits it."""
+    x0, y0, x1, y1 = slot_maze_area(slot)
+    return fit_cell(x1 - x0, y1 - y0, *extent(topology))
+
+
 def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | str,
                instead: str = "fewer mazes per page") -> Placement:
     """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
@@ -264,8 +271,7 @@ def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | 
     as a square maze's, so a triangle maze gets larger cells than a square one.
     """
     x0, y0, x1, y1 = slot_maze_area(slot)
-    columns, rows = extent(topology)
-    cell = fit_cell(x1 - x0, y1 - y0, columns, rows)
+    cell = slot_cell(slot, topology)
     least = min_cell / topology.corridor  # the smallest cell that keeps corridors min_cell wide
     if cell < least:
         corridor = math.floor(cell * topology.corridor * 10) / 10  # never shown rounded up to it

@@ -17,7 +17,7 @@ from ..errors import ConfigKeyError, format_key
 from ..layout import (
     GRIDS, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, Box, PageFrame, Placement, body_area,
     clear_corridor, contents_lines, inline_opener_area, page_frame, place_maze,
-    grey_solution_width, printed_width, resolve_margins, slot_boxes, solution_width,
+    grey_solution_width, printed_width, resolve_margins, slot_boxes, slot_cell, solution_width,
     within_corridor,
 )
 from ..maze import recipe
@@ -195,18 +195,14 @@ class BookPlan:
     def packed_count(self, frame: PageFrame, group: Group) -> int:
         """How many of ``group``'s mazes a page of it holds at their size (``pack``)."""
         topology, area = self.grid(group), self.maze_area(frame, "puzzles", group)
-
-        def cell(count: int) -> float:
-            try:
-                return place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, ()).cell
-            except ConfigKeyError:
-                return 0.0
-
-        if len(group.mazes) <= group.per_page:
+        if (len(group.mazes) <= group.per_page
+                or not _fits(slot_boxes(area, group.per_page)[0], topology, MIN_CELL_PT)):
             return group.per_page
-        alone = cell(group.per_page)
-        fitting = [count for count in PACKED_COUNTS
-                   if count > group.per_page and alone and cell(count) >= alone]
+        # Cells before the inch cap: a small maze capped at an inch on a page of its own is
+        # not short, only small, and keeps its page.
+        alone = slot_cell(slot_boxes(area, group.per_page)[0], topology)
+        fitting = [count for count in PACKED_COUNTS if count > group.per_page
+                   and slot_cell(slot_boxes(area, count)[0], topology) >= alone]
         if not fitting:
             return group.per_page
         # No more slots than the section has mazes: two mazes fill a page of two, not of three.
