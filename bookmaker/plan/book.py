@@ -180,7 +180,7 @@ class BookPlan:
         """``groups`` with short mazes two or three to a page (PACKED_COUNTS): a section's
         page takes more of its mazes than ``per_page`` when the slots of the fuller page give
         each the very cell size, and so the corridors, it has at ``per_page``: mazes so wide
-        and low that they fill at most a third of the page's height.
+        and low that each needs no more than a half or a third of the page's height.
 
         The room is measured on the pages before packing: packing only shortens the book,
         which never narrows KDP's gutter, so the packed mazes keep at least that room."""
@@ -194,7 +194,7 @@ class BookPlan:
 
     def packed_count(self, frame: PageFrame, group: Group) -> int:
         """How many of ``group``'s mazes a page of it holds at their size (``pack``)."""
-        topology, area = self.grid(group), self.maze_area(frame, "puzzles", group)
+        topology, area = self.grid(group), self.maze_area(frame, "puzzles", group.section)
         if (len(group.mazes) <= group.per_page
                 or not _fits(slot_boxes(area, group.per_page)[0], topology, MIN_CELL_PT)):
             return group.per_page
@@ -316,12 +316,11 @@ class BookPlan:
     def area(self, frame: PageFrame, kind: str) -> Box:
         return body_area(frame, kind, bool(self.book.worksheet.fields))
 
-    def maze_area(self, frame: PageFrame, kind: str, group: Group | int,
+    def maze_area(self, frame: PageFrame, kind: str, section: int,
                   opener_here: bool = False) -> Box:
-        """Where the slots of a ``kind`` page of ``group`` (or of section ``group``) go: the
-        body area, less the section's inline opener where it opens so (``opener_here``: on
-        this page; otherwise on another of its pages, the same room)."""
-        section = group if isinstance(group, int) else group.section
+        """Where the slots of a ``kind`` page of ``section`` go: the body area, less the
+        section's inline opener where it opens so (``opener_here``: on this page; on its
+        other pages, the same room)."""
         area = self.area(frame, kind)
         if kind == "puzzles" and self.book.opener_of(section) == "inline":
             return inline_opener_area(area, opener_here)

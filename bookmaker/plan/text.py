@@ -22,9 +22,10 @@ from ..fonts import FontPair, characters, family
 from ..layout import GRIDS, PageFrame, slot_boxes
 from ..profiles import INCH
 from ..typesetting import (
-    HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, OPENER_LABEL, OPENER_RATING_WIDTH, OPENER_TITLE, TITLE_PAGE_AUTHOR,
-    TITLE_SMALLEST, SUBTITLE_SIZE, Line, how_to_room, how_to_size, opener_room, paragraph_height,
-    paragraph_lines, set_opener, set_title, slot_label_least, title_band,
+    HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, OPENER_LABEL, OPENER_RATING_WIDTH,
+    OPENER_TITLE, TITLE_PAGE_AUTHOR, TITLE_SMALLEST, SUBTITLE_SIZE, Line, how_to_room,
+    how_to_size, opener_room, paragraph_height, paragraph_lines, set_opener, set_title,
+    slot_label_least, title_band,
 )
 from .book import BookPlan, opener_about
 from .mazes import variant_code

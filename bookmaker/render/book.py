@@ -15,10 +15,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
 from ..typesetting import (
-    HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, INLINE_OPENER_TITLE, OPENER_LABEL, OPENER_TEXT, OPENER_TEXT_LEADING, PAD_HEADING,
-    PAGE_HEADING, TITLE_LEADING, TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, at_most_lines, fit_text,
-    how_to_room, how_to_size, opener_room, paragraph_lines, set_opener, set_title,
-    slot_label_width, title_band, wrap,
+    HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, INLINE_OPENER_TITLE, OPENER_LABEL,
+    OPENER_TEXT, OPENER_TEXT_LEADING, PAD_HEADING, PAGE_HEADING, TITLE_LEADING,
+    TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, at_most_lines, fit_text, how_to_room, how_to_size,
+    opener_room, paragraph_lines, set_opener, set_title, slot_label_width, title_band, wrap,
 )
 from ..layout import (
     CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame,
