@@ -23,6 +23,9 @@ MIN_CELL_PT = 3.6  # 1.27 mm: below this a pencil line no longer fits between 0.
 # crowds the walls and the key is hard to read, so a section's answers go fewer to a page.
 MIN_ANSWER_CORRIDOR_PT = 2 * 72 / 25.4  # 2 mm
 HEADER_PT = 40.0  # running head: section title and instructions
+# A section's opener set above its first maze (opener: inline): its title, stars and
+# difficulty, two lines of instructions and the line about its mazes, in place of the head.
+INLINE_OPENER_PT = 92.0
 FOOTER_PT = 22.0  # page number
 SLOT_LABEL_PT = 16.0  # maze number and answer reference above each maze
 SLOT_CODE_PT = 19.0  # regeneration code below each maze: two lines of 7 pt when it must wrap
@@ -123,6 +126,15 @@ def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False) -> 
     x0, y0, x1, y1 = frame.content
     head = worksheet_head_height(fields) if kind == "worksheet" else HEADER_PT
     return (x0, y0 + FOOTER_PT, x1, y1 - head)
+
+
+def inline_opener_area(area: Box, here: bool) -> Box:
+    """Where the mazes go on a page of a section that opens inline, given the page's body
+    ``area``: below the opener on the page it heads (``here``), and on the section's other
+    pages in the same room, centred, so that every maze of the section gets the same slot."""
+    x0, y0, x1, y1 = area
+    band = INLINE_OPENER_PT - HEADER_PT
+    return (x0, y0, x1, y1 - band) if here else (x0, y0 + band / 2, x1, y1 - band / 2)
 
 
 def contents_lines(content_height: float) -> int:
@@ -241,6 +253,13 @@ def _fitting_size(topology: Topology, width: float, height: float, cell: float) 
     return topology.scaled(max(factor, 0.0))
 
 
+def slot_cell(slot: Box, topology: Topology) -> float:
+    """The largest cell a maze of ``topology`` gets in ``slot`` with its arrows, before it is
+    capped (``place_maze``): it grows with the slot on whichever side limits it."""
+    x0, y0, x1, y1 = slot_maze_area(slot)
+    return fit_cell(x1 - x0, y1 - y0, *extent(topology))
+
+
 def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | str,
                instead: str = "fewer mazes per page") -> Placement:
     """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
@@ -252,8 +271,7 @@ def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | 
     as a square maze's, so a triangle maze gets larger cells than a square one.
     """
     x0, y0, x1, y1 = slot_maze_area(slot)
-    columns, rows = extent(topology)
-    cell = fit_cell(x1 - x0, y1 - y0, columns, rows)
+    cell = slot_cell(slot, topology)
     least = min_cell / topology.corridor  # the smallest cell that keeps corridors min_cell wide
     if cell < least:
         corridor = math.floor(cell * topology.corridor * 10) / 10  # never shown rounded up to it

@@ -101,6 +101,8 @@ TITLE_PAGE_AUTHOR = Line(14, 10)  # bold, at the foot of the title page
 TITLE_PAGE_BLURB = Line(10, 7)  # "12 mazes, with answers at the back"
 OPENER_LABEL = Line(14, 9)  # a section's difficulty on its opening page, bold
 HEAD_LABEL = Line(10, 7)  # the difficulty at the right of a running head
+INLINE_OPENER_TITLE = Line(22, 12)  # a section's title above its first maze (opener: inline)
+INLINE_OPENER_LABEL = Line(12, 8)  # its difficulty, bold, at the right of the title
 PAGE_HEADING = Line(20, 12)  # "Contents (continued)", on a small trim
 PAD_HEADING = Line(18, 12)  # "Draw your own maze", on a small trim
 

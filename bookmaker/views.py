@@ -82,6 +82,7 @@ class PuzzlesView:
     instructions: str
     label: str
     slots: Sequence[MazeOnPage]
+    opener: OpenerView | None = None  # the section's opener, set above its first maze
 
 
 @dataclass(frozen=True)

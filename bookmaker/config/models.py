@@ -237,6 +237,10 @@ class FrontMatter(Strict):
 
 Endpoints = Literal[ENDPOINT_MODES]  # type: ignore[valid-type]  # the modes bookmaker.maze.solve knows
 Shape = Literal[SHAPES]  # type: ignore[valid-type]  # the shapes bookmaker.maze.shapes builds
+Opener = Literal["page", "inline", "none"]
+OPENER_HELP = ("How a section opens in a book: page (a page of its own with its title, stars "
+               "and instructions), inline (the same above its first maze) or none (only the "
+               "running head); the contents list the section whichever it is.")
 
 
 def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
@@ -400,6 +404,7 @@ class Section(Strict):
     recipe: Literal[RECIPES] | None = Field(  # type: ignore[valid-type]
         None, description="What prints under each maze of the section: full, code or none; "
         "unset: the book's recipe.")
+    opener: Opener | None = Field(None, description=OPENER_HELP + " Unset: the book's opener.")
 
     _options_default = field_validator("options", mode="before")(_none_is_default)
     _per_page_slots = field_validator("per_page")(_check_slots)
@@ -746,6 +751,7 @@ class Book(Strict):
         "`bookmaker maze --code` expands; a maze no code can carry, cut by a mask or with "
         "options, prints its full recipe) or none. Default: code on the kdp profile and on "
         "worksheets, else full. A section's recipe overrides it.")
+    opener: Opener = Field("page", description=OPENER_HELP + " A section's opener overrides it.")
     cover: Cover | None = Field(
         None, description="A full-wrap paperback cover, built with the interior; `cover: {}` "
         "for one with every default, null or absent for none.")
@@ -852,6 +858,12 @@ class Book(Strict):
         if chosen is not None:
             return chosen
         return "code" if self.layout == "worksheet" else PROFILES[self.profile].default_recipe
+
+    def opener_of(self, section: int) -> str:
+        """How section ``section`` opens: its opener, else the book's; a worksheet has none."""
+        if self.layout == "worksheet":
+            return "none"
+        return self.sections[section].opener or self.opener
 
     @property
     def cover_barcode(self) -> str:

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 from ..errors import ConfigKeyError, format_key
 from ..layout import (
     GRIDS, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, Box, PageFrame, Placement, body_area,
-    clear_corridor, contents_lines, page_frame, place_maze, grey_solution_width, printed_width,
-    resolve_margins, slot_boxes, solution_width, within_corridor,
+    clear_corridor, contents_lines, inline_opener_area, page_frame, place_maze,
+    grey_solution_width, printed_width, resolve_margins, slot_boxes, slot_cell, solution_width,
+    within_corridor,
 )
 from ..maze import recipe
 from ..maze.codes import recipe_code
@@ -38,6 +39,8 @@ from .pagination import (
 # A black-and-white answer key's path: 35 % black, lighter than the walls' 60 % so that
 # tone as well as width tells them apart, and dark enough to stand out from the paper.
 GREY_SOLUTION = 0.65
+# A page of short mazes takes this many of them when they keep their size (BookPlan.pack).
+PACKED_COUNTS = (2, 3)
 # The title page's maze: its seed comes from the book seed and this name, like a section's.
 TITLE_ART = {"seed_key": "cover", "algorithm": "wilson", "width": 24, "height": 14}
 
@@ -146,7 +149,8 @@ class BookPlan:
         for copy in copies:
             for index, section in enumerate(self.book.sections):
                 mazes = list(range(position, position + section.count))
-                groups.append(Group(index, mazes, section.per_page, copy))
+                groups.append(Group(index, mazes, section.per_page, copy,
+                                    self.book.answer_key.per_page, self.book.opener_of(index)))
                 position += section.count
         return groups
 
@@ -166,11 +170,43 @@ class BookPlan:
         is None."""
         groups = self.groups()
         answers = self.answers(groups)
-        groups = self.fit_answers(groups, answers)
+        groups = self.fit_answers(self.pack(groups, answers), answers)
         main = self.document(self.main_pages(groups, answers, problems), problems=problems)
         key = (self.document(self.key_pages(groups), is_key=True, problems=problems)
                if self.separate_key and answers else None)
         return groups, answers, main, key
+
+    def pack(self, groups: list[Group], answers: list[int]) -> list[Group]:
+        """``groups`` with short mazes two or three to a page (PACKED_COUNTS): a section's
+        page takes more of its mazes than ``per_page`` when the slots of the fuller page give
+        each the very cell size, and so the corridors, it has at ``per_page``: mazes so wide
+        and low that each needs no more than a half or a third of the page's height.
+
+        The room is measured on the pages before packing: packing only shortens the book,
+        which never narrows KDP's gutter, so the packed mazes keep at least that room."""
+        if self.worksheet:
+            return groups
+        doc = self.document(self.main_pages(groups, answers, []), problems=[])
+        if doc is None:  # its margins are the final document's problem to report
+            return groups
+        frame = doc.frames[0]
+        return [replace(group, per_page=self.packed_count(frame, group)) for group in groups]
+
+    def packed_count(self, frame: PageFrame, group: Group) -> int:
+        """How many of ``group``'s mazes a page of it holds at their size (``pack``)."""
+        topology, area = self.grid(group), self.maze_area(frame, "puzzles", group.section)
+        if (len(group.mazes) <= group.per_page
+                or not _fits(slot_boxes(area, group.per_page)[0], topology, MIN_CELL_PT)):
+            return group.per_page
+        # Cells before the inch cap: a small maze capped at an inch on a page of its own is
+        # not short, only small, and keeps its page.
+        alone = slot_cell(slot_boxes(area, group.per_page)[0], topology)
+        fitting = [count for count in PACKED_COUNTS if count > group.per_page
+                   and slot_cell(slot_boxes(area, count)[0], topology) >= alone]
+        if not fitting:
+            return group.per_page
+        # No more slots than the section has mazes: two mazes fill a page of two, not of three.
+        return next(count for count in fitting if count >= min(len(group.mazes), fitting[-1]))
 
     def fit_answers(self, groups: list[Group], answers: list[int]) -> list[Group]:
         """``groups`` with the answers a page each gets in the key (``answers_per_page``).
@@ -280,20 +316,30 @@ class BookPlan:
     def area(self, frame: PageFrame, kind: str) -> Box:
         return body_area(frame, kind, bool(self.book.worksheet.fields))
 
+    def maze_area(self, frame: PageFrame, kind: str, section: int,
+                  opener_here: bool = False) -> Box:
+        """Where the slots of a ``kind`` page of ``section`` go: the body area, less the
+        section's inline opener where it opens so (``opener_here``: on this page; on its
+        other pages, the same room)."""
+        area = self.area(frame, kind)
+        if kind == "puzzles" and self.book.opener_of(section) == "inline":
+            return inline_opener_area(area, opener_here)
+        return area
+
     def name(self, copy: int | None) -> str | None:
         """The student a worksheet copy is for, when the worksheets name them."""
         names = self.book.worksheet.names
         return names[copy] if copy is not None and names else None
 
     def fit(self, frame: PageFrame, kind: str, per_page: int, section: int, topology: Topology,
-            slot: int = 0) -> Placement:
-        """Where a maze of ``section`` on ``topology`` goes in slot ``slot`` of a ``kind`` page;
-        a ConfigKeyError on the section's size (or rings) when it cannot go there, suggesting
-        what would fit."""
+            slot: int = 0, opener_here: bool = False) -> Placement:
+        """Where a maze of ``section`` on ``topology`` goes in slot ``slot`` of a ``kind`` page
+        (which the section's inline opener heads if ``opener_here``); a ConfigKeyError on the
+        section's size (or rings) when it cannot go there, suggesting what would fit."""
         spec = self.book.sections[section]
         minimum = self.book.worksheet.min_cell if kind == "worksheet" else MIN_CELL_PT
         key = ("sections", section, "rings" if spec.shape == "polar" else "size")
-        area = self.area(frame, kind)
+        area = self.maze_area(frame, kind, section, opener_here)
         try:
             return place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key)
         except ConfigKeyError as error:
@@ -327,7 +373,7 @@ class BookPlan:
             section = book.sections[group.section]
             mask = book.mask_spec(group.section, self.name(group.copy))
             grid = self.grid(group)
-            puzzle = fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section, grid)
+            puzzle = fit(puzzle_frame, self.puzzle_kind, group.per_page, group.section, grid)
             # A section kept out of the key must not be refused for the key's smaller slots;
             # one too large for its own pages is refused for that alone.
             answer = (fit(answer_frame, "answers", group.answers_per_page, group.section, grid)
@@ -378,17 +424,19 @@ class BookPlan:
                 for slot, position in enumerate(page.mazes):
                     item = printed[position]
                     placement = self.fit(frame, page.kind, page.per_page, item.made.job.section,
-                                         item.made.maze.topology, slot)
+                                         item.made.maze.topology, slot, page.opener)
                     if page.kind == "answers":
                         item.answer_page, item.answer_placement = page.number, placement
                     else:
                         item.page, item.placement = page.number, placement
 
     def contents(self, pages: list[Page]) -> list[Entry]:
-        entries = []
+        """Each section at its first page (its opener page, or its first page of mazes when
+        it opens inline or without an opener; a worksheet set's first copy), and the answers."""
+        entries, listed = [], set()
         for page in pages:
-            if page.kind == "opener" or (page.kind == "worksheet" and page.first_of_kind
-                                         and page.copy == 0):
+            if page.section is not None and page.section not in listed:
+                listed.add(page.section)
                 entries.append((self.book.sections[page.section].title, page.number,
                                 f"section-{page.section}"))
             elif page.kind == "answers" and page.first_of_kind:
@@ -448,15 +496,7 @@ class BookPlan:
             start, end = page.contents_slice
             return ContentsView(entries[start:end], page.first_of_kind, links)
         if kind == "opener":
-            section = book.sections[page.section]
-            printed = [p for p in doc.printed if p.made.job.section == page.section]
-            # Readers get sizes and numbers; the algorithm's technical summary is for designers.
-            about = opener_about(len(printed), printed[0].made.maze.topology, printed[0].number,
-                                 printed[-1].number)
-            rating = (round(sum(p.stars for p in printed) / len(printed)) if book.show_rating
-                      else None)
-            return OpenerView(section.title, section.difficulty or "", section.instructions,
-                              about, rating)
+            return self._opener_view(doc, page.section)
         if kind in ("puzzles", "worksheet"):
             section = book.sections[page.section]
             items = [doc.printed[i] for i in page.mazes]
@@ -469,7 +509,8 @@ class BookPlan:
             ) for item in items]
             if kind == "puzzles":
                 return PuzzlesView(section.title, section.instructions, section.difficulty or "",
-                                   slots)
+                                   slots, self._opener_view(doc, page.section) if page.opener
+                                   else None)
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(book.worksheet.fields, section.title, section.instructions,
                                  rating, f"Variant {items[0].variant}", slots,
@@ -491,6 +532,17 @@ class BookPlan:
                 "The solution of each maze, marked by its number and the page it is on.",
                 slots)
         return DrawView() if kind == "draw" else NotesView()
+
+    def _opener_view(self, doc: Document, section: int) -> OpenerView:
+        """What opens section ``section``, on a page of its own or above its first maze."""
+        spec = self.book.sections[section]
+        printed = [p for p in doc.printed if p.made.job.section == section]
+        # Readers get sizes and numbers; the algorithm's technical summary is for designers.
+        about = opener_about(len(printed), printed[0].made.maze.topology, printed[0].number,
+                             printed[-1].number)
+        rating = (round(sum(p.stars for p in printed) / len(printed)) if self.book.show_rating
+                  else None)
+        return OpenerView(spec.title, spec.difficulty or "", spec.instructions, about, rating)
 
     def _style(self, answer: bool, placement: Placement, topology: Topology | None = None
                ) -> Style:

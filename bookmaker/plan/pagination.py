@@ -33,6 +33,7 @@ class Page:
     first_of_kind: bool = False  # first page of its contents, section (in a copy) or answers
     contents_slice: tuple[int, int] = (0, 0)  # contents entries on this page
     per_page: int = 0  # the slots of a page of mazes: its grid, however many it holds
+    opener: bool = False  # the section's opener (inline) heads this page of mazes
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Group:
     per_page: int
     copy: int | None = None
     answers_per_page: int = 0  # in the answer key: answer_key.per_page, or fewer if dense
+    opener: str = "page"  # page, inline or none (Book.opener_of); worksheets have none
 
 
 def chunks(items: list[int], size: int) -> list[list[int]]:
@@ -87,12 +89,13 @@ def paginate_book(
             end = min(contents_entries, start + contents_per_page)
             pages.append(Page("contents", contents_slice=(start, end), first_of_kind=start == 0))
     for group in groups:
-        if not worksheet:
+        if group.opener == "page":
             pages.append(Page("opener", section=group.section))
         for index, on_page in enumerate(chunks(group.mazes, group.per_page)):
             pages.append(Page(
                 "worksheet" if worksheet else "puzzles", section=group.section,
                 mazes=on_page, copy=group.copy, first_of_kind=index == 0, per_page=group.per_page,
+                opener=index == 0 and group.opener == "inline",
             ))
     first = True
     for per_page, positions in answers or []:

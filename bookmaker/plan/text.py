@@ -22,9 +22,10 @@ from ..fonts import FontPair, characters, family
 from ..layout import GRIDS, PageFrame, slot_boxes
 from ..profiles import INCH
 from ..typesetting import (
-    HEAD_LABEL, HOW_TO_LEADING, OPENER_LABEL, OPENER_RATING_WIDTH, OPENER_TITLE, TITLE_PAGE_AUTHOR,
-    TITLE_SMALLEST, SUBTITLE_SIZE, Line, how_to_room, how_to_size, opener_room, paragraph_height,
-    paragraph_lines, set_opener, set_title, slot_label_least, title_band,
+    HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, OPENER_LABEL, OPENER_RATING_WIDTH,
+    OPENER_TITLE, TITLE_PAGE_AUTHOR, TITLE_SMALLEST, SUBTITLE_SIZE, Line, how_to_room,
+    how_to_size, opener_room, paragraph_height, paragraph_lines, set_opener, set_title,
+    slot_label_least, title_band,
 )
 from .book import BookPlan, opener_about
 from .mazes import variant_code
@@ -149,7 +150,8 @@ def _title_page(book: Book, fonts: FontPair, width: float, height: float
 
 def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float
              ) -> list[ConfigKeyError]:
-    """Each section's opening page, and its difficulty in the running heads."""
+    """Each section's opener (on its own page or above its first maze), and its difficulty in
+    the running heads."""
     book, problems, first = plan.book, [], 1
     rated = book.show_rating
     for index, section in enumerate(book.sections):
@@ -157,18 +159,26 @@ def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float
         about = opener_about(section.count, book.grid_for(index), first,
                              first + section.count - 1)
         first += section.count
-        setting = set_opener(section.title, bool(label) or rated, section.instructions, about,
-                             fonts.bold, fonts.regular, width, room)
-        if not setting.fits:
-            lines = len(paragraph_lines(section.title, fonts.bold, OPENER_TITLE, width))
-            problems.append(ConfigKeyError(("sections", index, "title"), (
-                f"takes {_lines(lines)} at {OPENER_TITLE:g} pt on the section's opening page, "
-                f"which with the page's other text needs {_inches(setting.needed)} of the "
-                f"{_inches(setting.room)} the page has at this trim; shorten it")))
+        opener = book.opener_of(index)
+        if opener == "page":
+            setting = set_opener(section.title, bool(label) or rated, section.instructions,
+                                 about, fonts.bold, fonts.regular, width, room)
+            if not setting.fits:
+                lines = len(paragraph_lines(section.title, fonts.bold, OPENER_TITLE, width))
+                problems.append(ConfigKeyError(("sections", index, "title"), (
+                    f"takes {_lines(lines)} at {OPENER_TITLE:g} pt on the section's opening "
+                    f"page, which with the page's other text needs {_inches(setting.needed)} "
+                    f"of the {_inches(setting.room)} the page has at this trim; shorten it")))
+        # An inline opener's title shrinks, then is cut, as a running head's does.
         label_room = width - (OPENER_RATING_WIDTH if rated else 0)
-        if label and not OPENER_LABEL.fits(label, fonts.bold, label_room):
+        if label and opener == "page" and not OPENER_LABEL.fits(label, fonts.bold, label_room):
             problems.append(ConfigKeyError(("sections", index, "difficulty"), _too_wide(
                 label, OPENER_LABEL, fonts.bold, label_room, "its opening page has for it")))
+        elif (label and opener == "inline"
+              and not INLINE_OPENER_LABEL.fits(label, fonts.bold, width / 3)):
+            problems.append(ConfigKeyError(("sections", index, "difficulty"), _too_wide(
+                label, INLINE_OPENER_LABEL, fonts.bold, width / 3,
+                "its opener above its first maze gives it (a third of the page)")))
         elif label and not HEAD_LABEL.fits(label, fonts.regular, width / 2):
             problems.append(ConfigKeyError(("sections", index, "difficulty"), _too_wide(
                 label, HEAD_LABEL, fonts.regular, width / 2,

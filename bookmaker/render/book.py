@@ -15,10 +15,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
 from ..typesetting import (
-    HEAD_LABEL, HOW_TO_LEADING, OPENER_LABEL, OPENER_TEXT, OPENER_TEXT_LEADING, PAD_HEADING,
-    PAGE_HEADING, TITLE_LEADING, TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, at_most_lines, fit_text,
-    how_to_room, how_to_size, opener_room, paragraph_lines, set_opener, set_title,
-    slot_label_width, title_band, wrap,
+    HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, INLINE_OPENER_TITLE, OPENER_LABEL,
+    OPENER_TEXT, OPENER_TEXT_LEADING, PAD_HEADING, PAGE_HEADING, TITLE_LEADING,
+    TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, at_most_lines, fit_text, how_to_room, how_to_size,
+    opener_room, paragraph_lines, set_opener, set_title, slot_label_width, title_band, wrap,
 )
 from ..layout import (
     CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame,
@@ -224,6 +224,29 @@ def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, l
                       OPENER_TEXT_LEADING)
     paragraph(canvas, x0, y - 14, width, about, fonts.regular, 10, 14, SOFT_INK)
     footer(canvas, frame, fonts)
+
+
+def inline_opener(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
+                  instructions: str, about: str, rating: int | None) -> None:
+    """A section's opener in the band above its first maze (layout.INLINE_OPENER_PT): the
+    title with the stars and difficulty at its right, two lines of instructions and the line
+    about its mazes."""
+    x0, _, x1, y1 = frame.content
+    right = x1
+    if label:
+        label, size = INLINE_OPENER_LABEL.fit(label, fonts.bold, (x1 - x0) / 3)
+        text(canvas, right, y1 - 20, label, fonts.bold, size, "right", SOFT_INK)
+        right -= stringWidth(label, fonts.bold, size) + 8
+    if rating is not None:
+        right = stars(canvas, right, y1 - 16, rating, 12) - 8
+    fitted, size = INLINE_OPENER_TITLE.fit(title, fonts.bold, right - x0)
+    text(canvas, x0, y1 - 20, fitted, fonts.bold, size)
+    y = y1 - 40
+    for line in at_most_lines(instructions, fonts.regular, 12, x1 - x0, 2):
+        text(canvas, x0, y, line, fonts.regular, 12)
+        y -= 15
+    text(canvas, x0, y - 1, fit_text(about, fonts.regular, 9, x1 - x0)[0], fonts.regular, 9,
+         grey=SOFT_INK)
 
 
 def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:

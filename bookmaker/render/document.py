@@ -65,7 +65,11 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
         draw.opener_page(canvas, frame, fonts, view.title, view.label, view.instructions,
                          view.about, view.rating)
     elif isinstance(view, (PuzzlesView, WorksheetView)):
-        if isinstance(view, PuzzlesView):
+        if isinstance(view, PuzzlesView) and view.opener:
+            opener = view.opener
+            draw.inline_opener(canvas, frame, fonts, opener.title, opener.label,
+                               opener.instructions, opener.about, opener.rating)
+        elif isinstance(view, PuzzlesView):
             draw.running_head(canvas, frame, fonts, view.title, view.instructions, view.label)
         else:
             draw.worksheet_head(canvas, frame, fonts, view.fields, view.title, view.instruction,
