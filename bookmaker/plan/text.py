@@ -26,9 +26,10 @@ from ..typesetting import (
     TITLE_SMALLEST, SUBTITLE_SIZE, Line, how_to_room, how_to_size, opener_room, paragraph_height,
     paragraph_lines, set_opener, set_title, slot_label_least, title_band,
 )
-from .book import BookPlan, opener_about
+from .book import BookPlan
 from .mazes import variant_code
 from .pagination import Document
+from .words import opener_about
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
