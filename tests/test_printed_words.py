@@ -18,7 +18,9 @@ import pytest
 from pypdf import PdfReader
 
 from bookmaker.build import build
+from bookmaker.config import ConfigError
 from bookmaker.maze import ALGORITHMS
+from bookmaker.prepare import prepare
 
 ROOT = Path(__file__).parent.parent
 # A recipe line as `bookmaker maze` reads it: an algorithm's name, then (after the size and
@@ -196,3 +198,27 @@ def test_no_shop_sample_tells_its_buyer_of_bookmaker(tmp_path, name):
     assert "bookmaker" not in text
     assert RECIPE_LINE.search(text) is None
     assert "maze code" not in text and "recipe" not in text
+
+
+DEJAVU_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+
+
+def test_a_section_title_the_how_to_page_names_is_checked_in_the_how_to_font(tmp_path):
+    # The how-to page sets the titles of the sections with loops in the regular face: a
+    # character only the bold face has would print there as an empty box.
+    if not DEJAVU_BOLD.is_file():
+        pytest.skip("needs DejaVu Sans Bold, a font with glyphs Andika lacks")
+    config = tmp_path / "glyphs.yaml"
+    config.write_text(f"""
+title: Snow
+font: {{regular: {ROOT / 'fonts' / 'Andika-Regular.ttf'}, bold: {DEJAVU_BOLD}}}
+front_matter: {{contents: false}}
+sections:
+  - {{title: Plain, size: 8x8, count: 1}}
+  - {{title: "Snowy \u2603", size: 8x8, count: 1, braid: 0.8}}
+""", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        prepare(config)
+    assert caught.value.problems == [
+        f"{config}:7: sections[1].title: '\u2603' (U+2603 SNOWMAN) is not in Andika; use a "
+        "font that has it, via font:"]

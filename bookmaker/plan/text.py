@@ -200,7 +200,11 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
         yield ("front_matter", "how_to_text"), front.how_to_text, (REGULAR,)
     for index, section in enumerate(book.sections):
         where = ("sections", index)
-        yield where + ("title",), section.title, (BOLD, REGULAR) if front.contents else (BOLD,)
+        # Our how-to text names the sections whose mazes have loops or no marked ends.
+        named = (front.how_to and not front.how_to_text
+                 and (section.braid > 0 or section.endpoints == "none"))
+        yield where + ("title",), section.title, (
+            (BOLD, REGULAR) if front.contents or named else (BOLD,))
         if section.difficulty and not sheets:
             yield where + ("difficulty",), section.difficulty, (BOLD, REGULAR)
         yield where + ("instructions",), section.instructions, (REGULAR,)
