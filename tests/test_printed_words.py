@@ -222,3 +222,18 @@ sections:
     assert caught.value.problems == [
         f"{config}:7: sections[1].title: '\u2603' (U+2603 SNOWMAN) is not in Andika; use a "
         "font that has it, via font:"]
+
+
+def test_a_silhouette_section_opener_claims_no_full_grid_of_cells(tmp_path):
+    _, pages, manifest = built(tmp_path, """
+title: Hearts
+sections:
+  - {title: Hearts, size: 14x14, count: 2, per_page: 2, mask: {outline: heart}}
+  - {title: Squares, size: 8x8, count: 1}
+""")
+    # A heart leaves out the corners of its grid: its mazes have fewer than 14 x 14 cells.
+    assert manifest["mazes"][0]["mask"]["kind"] == "outline"
+    text = " ".join(pages)
+    assert "2 mazes cut from a 14 x 14 grid, numbers 1 to 2." in text
+    assert "14 x 14 cells" not in text
+    assert "1 maze of 8 x 8 cells, number 3." in text

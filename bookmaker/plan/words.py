@@ -37,11 +37,15 @@ def opener_about(count: int, topology: Topology, first: int, last: int) -> str:
 
 
 def about_mazes(count: int, topology: Topology) -> str:
-    """'4 mazes of 8 x 10 cells', '2 hexagon mazes of 12 x 10 cells', '3 round mazes of 8 rings'."""
+    """'4 mazes of 8 x 10 cells', '2 hexagon mazes of 12 x 10 cells', '3 round mazes of 8 rings',
+    and for silhouettes, which leave out some of their grid, '4 mazes cut from a 14 x 14 grid'."""
     noun = MAZE_NOUNS[topology.kind]
     if topology.kind == "polar":
         return f"{mazes(count, noun)} of {topology.rings} rings"
-    return f"{mazes(count, noun)} of {topology.width} x {topology.height} cells"
+    size = f"{topology.width} x {topology.height}"
+    if topology.mask is not None:
+        return f"{mazes(count, noun)} cut from a {size} grid"
+    return f"{mazes(count, noun)} of {size} cells"
 
 
 @dataclass(frozen=True)
