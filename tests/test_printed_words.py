@@ -237,3 +237,17 @@ sections:
     assert "2 mazes cut from a 14 x 14 grid, numbers 1 to 2." in text
     assert "14 x 14 cells" not in text
     assert "1 maze of 8 x 8 cells, number 3." in text
+
+
+def test_a_book_of_square_and_hex_mazes_names_each_shapes_finish_patch(tmp_path):
+    _, pages, manifest = built(tmp_path, """
+title: Middles
+sections:
+  - {title: Squares, size: 9x9, count: 1, endpoints: centre}
+  - {title: Cells, shape: hex, size: 9x8, count: 1, endpoints: centre}
+""")
+    assert all(record["end_side"] is None for record in manifest["mazes"])
+    text = how_to(pages)
+    assert ("find your way to the square on a grey square (a grey hexagon in the hexagon "
+            "mazes)") in text
+    assert "grey circle" not in text  # every start is an arrow on the rim
