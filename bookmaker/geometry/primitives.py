@@ -181,17 +181,16 @@ def hexagon(centre: Point, apothem: float) -> list[Point]:
 # and square for the finish, like their marks; on a hexagon maze a hexagon, like its cells,
 # where a square patch would run across the slanted walls. The how-to page names them.
 HALO_SHAPES = {"hex": ("hexagon", "hexagon")}
-HALO_SHAPE = ("circle", "square")
+DEFAULT_HALOS = ("circle", "square")
 _PATCHES = {"circle": disc, "square": square_mark, "hexagon": hexagon}
 
 
 def halo_shape(kind: str, exit: bool) -> str:
     """The patch under an end inside a maze of shape ``kind``: "circle", "square" or "hexagon"."""
-    return HALO_SHAPES.get(kind, HALO_SHAPE)[exit]
+    return HALO_SHAPES.get(kind, DEFAULT_HALOS)[exit]
 
 
-def halo(centre: Point, exit: bool, size: float, room: float, kind: str = "square"
-         ) -> list[Point]:
+def halo(centre: Point, exit: bool, size: float, room: float, kind: str) -> list[Point]:
     """The light patch under an end inside a maze of shape ``kind`` (``halo_shape``); as wide
     as an arrow of ``size`` cells is long, and never narrower than the corridor (``room``
     cells), where big cells make the arrows short."""
