@@ -108,8 +108,10 @@ class Profile:
     ``allows_encryption``: the file may be encrypted, if it opens without a
     password and allows printing. ``default_interior``: how a book for this
     printer prints unless it says otherwise, "black-and-white" (greys only)
-    or "color". ``default_recipe``: what a book prints under its mazes unless
-    it says otherwise (one of ``RECIPES``).
+    or "color". ``retail``: the service prints books sold in shops, whose
+    buyers must never read of bookmaker: a maze there carries only a short
+    code for the publisher's records, never its recipe in words, and the
+    how-to page does not explain it (``default_recipe``).
     """
 
     name: str
@@ -136,9 +138,13 @@ class Profile:
     # KDP, Lulu and IngramSpark print an interior in greyscale unless the
     # publisher orders (and pays for) colour; a home printer prints what it gets.
     default_interior: str = INTERIORS[0]
-    # A KDP book sells to children and families: a short code reads better under a maze than
-    # an algorithm's name and a ten-digit seed.
-    default_recipe: str = RECIPES[0]
+    retail: bool = False
+
+    @property
+    def default_recipe(self) -> str:
+        """What prints under a maze unless the book says otherwise: a short code for the
+        publisher's records in a book sold to buyers, the recipe in words elsewhere."""
+        return "code" if self.retail else "full"
 
     def bleed_offsets(self, page_number: int, bleed: bool) -> Offsets:
         """How far the media box extends beyond the trim box on each side of
@@ -228,7 +234,7 @@ PROFILES: dict[str, Profile] = {
         Profile(
             name="kdp",
             description="Amazon KDP paperback: bleed on the outside edge, gutter grows with pages",
-            default_recipe="code",
+            retail=True,
             allows_annotations=False,
             allows_outline=False,
             bleed_rule="outside",
@@ -258,6 +264,7 @@ PROFILES: dict[str, Profile] = {
             # page, and we ask for even so that last page is the author's choice.
             name="lulu",
             description="Lulu paperback: 0.125 in bleed all round, 0.5 in safety margin",
+            retail=True,
             allows_annotations=True,
             allows_outline=True,
             bleed_rule="all",
@@ -280,6 +287,7 @@ PROFILES: dict[str, Profile] = {
             # maximum depends on trim and paper, so we check none.
             name="ingramspark",
             description="IngramSpark paperback: 0.5 in margins, 0.125 in bleed all round, no marks",
+            retail=True,
             allows_annotations=False,
             allows_outline=True,
             bleed_rule="all",

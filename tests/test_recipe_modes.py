@@ -12,6 +12,7 @@ from bookmaker.build import build
 from bookmaker.maze.codes import read_code
 
 CODE = re.compile(r"maze code ([0-9A-Z]{4}(?:-[0-9A-Z]{1,4})+)")
+BARE_CODE = re.compile(r"\b([0-9A-Z]{4}(?:-[0-9A-Z]{1,4})+)\b")  # as a shop's book prints it
 NO_FRONT = "front_matter: {title_page: false, how_to: false, contents: false}\n"
 
 
@@ -27,12 +28,12 @@ def page_text(reader: PdfReader, number: int) -> str:
     return reader.pages[number - 1].extract_text()
 
 
-def test_kdp_books_print_a_code_that_reads_back_as_the_maze(tmp_path):
+def test_kdp_books_print_a_bare_code_that_reads_back_as_the_maze(tmp_path):
     reader, manifest = built(tmp_path, "title: Codes\nprofile: kdp\npage: {size: 8.5x11}\n"
                              "sections:\n  - {title: A, size: 8x10, count: 4, per_page: 2}\n"
                              "  - {title: B, shape: hex, size: 7x6, count: 2, endpoints: border}\n")
     for record in manifest["mazes"]:
-        codes = CODE.findall(page_text(reader, record["page"]))
+        codes = BARE_CODE.findall(page_text(reader, record["page"]))
         assert record["code"] in codes, record["number"]
         parts = read_code(record["code"])
         size = ((record["width"], record["height"]) if "width" in record else
@@ -40,9 +41,10 @@ def test_kdp_books_print_a_code_that_reads_back_as_the_maze(tmp_path):
         assert (parts.algorithm, parts.seed, parts.endpoints, (parts.width, parts.height)) == \
             (record["algorithm"], record["seed"], record["endpoints"], size)
         # The answer key prints the same code beside the solution.
-        assert record["code"] in CODE.findall(page_text(reader, record["answer_page"]))
-    # The how-to page says what the code is for.
-    assert any("--code" in page.extract_text() for page in reader.pages[:4])
+        assert record["code"] in BARE_CODE.findall(page_text(reader, record["answer_page"]))
+    # The code is the publisher's: the buyer is told nothing of it, nor of bookmaker.
+    assert not any("--code" in page.extract_text() or "maze code" in page.extract_text()
+                   for page in reader.pages)
 
 
 def test_home_books_print_the_full_recipe(tmp_path):
@@ -93,7 +95,7 @@ def test_a_book_printing_no_recipes_does_not_explain_them(tmp_path):
 
 def test_a_coded_book_with_a_silhouette_explains_both(tmp_path):
     """A mask has no code, so its page prints the recipe: the how-to page explains both."""
-    reader, manifest = built(tmp_path, "title: Both\nprofile: kdp\npage: {size: 8.5x11}\n"
+    reader, manifest = built(tmp_path, "title: Both\nrecipe: code\npage: {size: 8.5x11}\n"
                              "sections:\n  - {title: Plain, size: 8x10, count: 1}\n"
                              "  - {title: Star, size: 12x11, count: 1, "
                              "mask: {outline: star, islands: keep-largest}}\n")

@@ -749,8 +749,10 @@ class Book(Strict):
         None, description="What prints under each maze: full (the recipe in words, e.g. "
         "'wilson 20x10 seed 7 opposite'), code (a short code such as 82J8-9A17-BZGZ-WGRP that "
         "`bookmaker maze --code` expands; a maze no code can carry, cut by a mask or with "
-        "options, prints its full recipe) or none. Default: code on the kdp profile and on "
-        "worksheets, else full. A section's recipe overrides it.")
+        "options, prints its full recipe, or on kdp, lulu and ingramspark its seed) or none. "
+        "On kdp, lulu and ingramspark, whose buyers never read of bookmaker, full is an "
+        "error and a code prints bare, for your own records. Default: code on kdp, lulu, "
+        "ingramspark and worksheets, else full. A section's recipe overrides it.")
     opener: Opener = Field("page", description=OPENER_HELP + " A section's opener overrides it.")
     cover: Cover | None = Field(
         None, description="A full-wrap paperback cover, built with the interior; `cover: {}` "
@@ -805,6 +807,20 @@ class Book(Strict):
                     said = f" (for the name '{name}')" if name is not None else ""
                     raise problem(f"{error}{said}", "sections", index, "mask",
                                   section.mask.kind) from None
+        return self
+
+    @model_validator(mode="after")
+    def _no_recipe_in_a_shop_book(self) -> "Book":
+        # A buyer has no bookmaker to retype a recipe into: it would only puzzle them.
+        if not PROFILES[self.profile].retail:
+            return self
+        keys = [("recipe",)] if self.recipe == "full" else []
+        keys += [("sections", index, "recipe") for index, section in enumerate(self.sections)
+                 if section.recipe == "full"]
+        if keys:
+            raise problem(f"full prints each maze's bookmaker recipe for the buyers of a "
+                          f"{self.profile} book, who cannot use it; use code (a short code "
+                          "for your own records) or none", *keys[0])
         return self
 
     @model_validator(mode="after")

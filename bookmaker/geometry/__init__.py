@@ -15,10 +15,12 @@ from typing import Iterable, Sequence
 from ..maze.model import Maze
 from ..maze.topology import Topology
 from . import hex, polar, square, triangle
-from .primitives import Arc, MazeDrawing, PathStep, Point, Rect, Segment, Wall, marker_reach
+from .primitives import (
+    Arc, MazeDrawing, PathStep, Point, Rect, Segment, Wall, halo_shape, marker_reach,
+)
 
 __all__ = ["Arc", "MazeDrawing", "PathStep", "Point", "Rect", "Segment", "Wall", "extent",
-           "marker_reach", "maze_drawing"]
+           "halo_shape", "marker_reach", "maze_drawing"]
 
 _SHAPES = {"square": square, "hex": hex, "triangle": triangle, "polar": polar}
 

@@ -1,5 +1,6 @@
 """The primitives every shape's geometry produces and every backend draws, and the
-start and finish markers, which look alike on every shape."""
+start and finish markers, which look alike on every shape but for the patch under an end
+inside a hexagon maze, which takes the cells' shape."""
 
 from __future__ import annotations
 
@@ -168,12 +169,33 @@ def marker(centre: Point, outward: tuple[float, float] | None,
     return points
 
 
-def halo(centre: Point, exit: bool, size: float, room: float) -> list[Point]:
-    """The light patch under an end inside the maze: round for the start, square for the
-    finish, like their marks; as wide as an arrow of ``size`` cells is long, and never
-    narrower than the corridor (``room`` cells), where big cells make the arrows short."""
+def hexagon(centre: Point, apothem: float) -> list[Point]:
+    """A flat-topped hexagon, like a hex maze's cells, ``apothem`` from its centre to each side."""
+    cx, cy = centre
+    radius = apothem * 2 / math.sqrt(3)
+    return [(cx + radius * math.cos(i * math.pi / 3), cy + radius * math.sin(i * math.pi / 3))
+            for i in range(6)]
+
+
+# The patch under an end inside a maze, as (start, finish), by shape: round for the start
+# and square for the finish, like their marks; on a hexagon maze a hexagon, like its cells,
+# where a square patch would run across the slanted walls. The how-to page names them.
+HALO_SHAPES = {"hex": ("hexagon", "hexagon")}
+DEFAULT_HALOS = ("circle", "square")
+_PATCHES = {"circle": disc, "square": square_mark, "hexagon": hexagon}
+
+
+def halo_shape(kind: str, exit: bool) -> str:
+    """The patch under an end inside a maze of shape ``kind``: "circle", "square" or "hexagon"."""
+    return HALO_SHAPES.get(kind, DEFAULT_HALOS)[exit]
+
+
+def halo(centre: Point, exit: bool, size: float, room: float, kind: str) -> list[Point]:
+    """The light patch under an end inside a maze of shape ``kind`` (``halo_shape``); as wide
+    as an arrow of ``size`` cells is long, and never narrower than the corridor (``room``
+    cells), where big cells make the arrows short."""
     reach = max(HALO * size, 0.5 * room)
-    return square_mark(centre, reach) if exit else disc(centre, reach)
+    return _PATCHES[halo_shape(kind, exit)](centre, reach)
 
 
 Beyond = Callable[[int, int, float], Point]  # (cell, side, d): d cells out from the side's middle
@@ -221,5 +243,5 @@ def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[flo
         marks[key] = marker(centre, None if side is None else outward(cell, side),
                             lambda distance: beyond(cell, side, distance), exit, size, room)
         if side is None:
-            marks["halos"].append(halo(centre, exit, size, room))
+            marks["halos"].append(halo(centre, exit, size, room, topology.kind))
     return marks

@@ -23,7 +23,7 @@ from ..layout import (
 from ..maze import recipe
 from ..maze.codes import recipe_code
 from ..maze.topology import Topology
-from ..profiles import RECIPES, get_profile
+from ..profiles import get_profile
 from ..views import (
     AnswersView, ContentsView, DocumentView, DrawView, Entry, HowToView, MazeOnPage, NotesView,
     OpenerView, PuzzlesView, SheetView, Style, TitleView, WorksheetView,
@@ -35,6 +35,7 @@ from .pagination import (
     CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, answer_runs, pad_for_printer,
     paginate_book,
 )
+from .words import SectionFacts, how_to_text, mazes, opener_about
 
 # A black-and-white answer key's path: 35 % black, lighter than the walls' 60 % so that
 # tone as well as width tells them apart, and dark enough to stand out from the paper.
@@ -46,62 +47,6 @@ TITLE_ART = {"seed_key": "cover", "algorithm": "wilson", "width": 24, "height": 
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
-
-HOW_TO_START = (
-    "Start at the arrow with a ball on its tail, pointing into the maze, and find your way to "
-    "the arrow with two heads pointing out. Where a maze starts or ends inside, a dot on a grey "
-    "circle marks the start and a square on a grey square the finish. "
-    "Every maze in this book is a perfect maze: there is exactly one path between any two "
-    "places, so there are no loops to go round in, and every dead end means turn back."
-)
-HOW_TO_STARS = (
-    "Stars beside a maze show how hard it is next to the other mazes in this book, from one "
-    "star (the shortest, easiest paths) to five (the longest, with the most turns and choices)."
-)
-HOW_TO_ANSWERS = (
-    "Stuck? The page number beside each maze tells you where its answer is, in the answer "
-    "key at the back. Try a pencil first, and look only when you must."
-)
-HOW_TO_RECIPE = {
-    "full": "The small print under a maze (its algorithm, size and seed) is its recipe: "
-            "the bookmaker maze command remakes exactly that maze from it.",
-    "code": "A maze code under a maze remakes it: bookmaker maze --code with the code prints "
-            "exactly that maze again.",
-    "none": "",
-}
-
-
-def how_to_text(stars: bool, answers: bool, recipes: tuple[str, ...] = ("full",)) -> str:
-    """The default how-to page: it explains stars, the answer key and what prints under the
-    mazes (``recipes``: the recipe modes the book uses) only where the book has them."""
-    parts = [HOW_TO_START, HOW_TO_STARS if stars else "", HOW_TO_ANSWERS if answers else "",
-             *(HOW_TO_RECIPE[mode] for mode in RECIPES if mode in recipes)]
-    return "\n\n".join(part for part in parts if part)
-
-
-# What a reader calls a maze of each shape, on a section's opening page.
-MAZE_NOUNS = {"square": "maze", "hex": "hexagon maze", "triangle": "triangle maze",
-              "polar": "round maze"}
-
-
-def mazes(count: int, noun: str = "maze") -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def opener_about(count: int, topology: Topology, first: int, last: int) -> str:
-    """What a section's opening page says of its mazes: '4 mazes of 8 x 10 cells, numbers 5
-    to 8.'"""
-    numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
-    return f"{about_mazes(count, topology)}, {numbers}."
-
-
-def about_mazes(count: int, topology: Topology) -> str:
-    """'4 mazes of 8 x 10 cells', '2 hexagon mazes of 12 x 10 cells', '3 round mazes of 8 rings'."""
-    noun = MAZE_NOUNS[topology.kind]
-    if topology.kind == "polar":
-        return f"{mazes(count, noun)} of {topology.rings} rings"
-    return f"{mazes(count, noun)} of {topology.width} x {topology.height} cells"
-
 
 
 def _noting(problems: list[ConfigKeyError], step, *args):
@@ -445,23 +390,47 @@ class BookPlan:
 
 
 
-    def how_to_body(self, answer_refs: bool) -> str:
-        """The how-to page's text: the config's, or one that explains what the book has."""
+    def how_to_body(self, answer_refs: bool, printed: list[Printed] | None = None) -> str:
+        """The how-to page's text: the config's, or one that explains what the book has, as
+        its ``printed`` mazes show it (unset: as its config allows, before they are made)."""
         book = self.book
+        if book.front_matter.how_to_text:
+            return book.front_matter.how_to_text
         rated = book.worksheet.stars if book.layout == "worksheet" else book.show_rating
-        recipes = {book.recipe_of(index) for index in range(len(book.sections))}
-        if any(book.recipe_of(index) == "code" and (section.mask or section.options)
-               for index, section in enumerate(book.sections)):
-            recipes.add("full")  # a silhouette, or options, print their recipe: no code says them
-        return book.front_matter.how_to_text or how_to_text(rated, answer_refs, tuple(recipes))
+        recipes = set()
+        if not self.profile.retail:  # a shop's buyer is told nothing of the codes under mazes
+            recipes = {book.recipe_of(index) for index in range(len(book.sections))}
+            if any(book.recipe_of(index) == "code" and (section.mask or section.options)
+                   for index, section in enumerate(book.sections)):
+                recipes.add("full")  # a silhouette, or options, print their recipe: no code says them
+        return how_to_text(self.section_facts(printed), rated, answer_refs, recipes)
+
+    def section_facts(self, printed: list[Printed] | None) -> list[SectionFacts]:
+        """What each section's mazes show a reader: from the ``printed`` mazes, else from
+        the config."""
+        facts = []
+        for index, section in enumerate(self.book.sections):
+            answers = self.has_answers(index)
+            if printed is None:
+                facts.append(SectionFacts.of_config(section.title, section.shape,
+                                                    section.endpoints, section.braid, answers))
+            else:
+                made = [item.made for item in printed if item.made.job.section == index]
+                facts.append(SectionFacts.of_mazes(section.title, made, answers))
+        return facts
 
     def caption(self, made: MadeMaze) -> str:
         """What prints under a maze: its recipe, its code (the recipe where no code can carry
-        it) or nothing, as ``Book.recipe_of`` says for its section."""
+        it) or nothing, as ``Book.recipe_of`` says for its section; in a book sold in shops
+        (``Profile.retail``) only a bare code or seed for the publisher's records."""
         mode = self.book.recipe_of(made.job.section)
         if mode == "none":
             return ""
         code = recipe_code(made.maze) if mode == "code" else None
+        if self.profile.retail:
+            # For the publisher's records, not the buyer: bare, and where no code can carry
+            # the maze its seed, which the manifest lists beside everything else that made it.
+            return code or f"seed {made.seed}"
         return f"maze code {code}" if code else recipe(made.maze)
 
     def art_job(self) -> MazeJob:
@@ -491,7 +460,7 @@ class BookPlan:
             blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
             return TitleView(book.title, book.subtitle, book.author, blurb, art.maze)
         if kind == "how_to":
-            return HowToView(self.how_to_body(answer_refs))
+            return HowToView(self.how_to_body(answer_refs, doc.printed))
         if kind == "contents":
             start, end = page.contents_slice
             return ContentsView(entries[start:end], page.first_of_kind, links)
@@ -529,7 +498,10 @@ class BookPlan:
                 f"Answer key: {book.title}" if is_key else "Answers",
                 "Each worksheet's solutions, found by the variant code printed on it."
                 if book.layout == "worksheet" else
-                "The solution of each maze, marked by its number and the page it is on.",
+                # A maze with loops has more than one way through: the key draws the shortest.
+                ("The shortest way through each maze"
+                 if any(item.made.stats.loops for item in doc.printed) else
+                 "The solution of each maze") + ", marked by its number and the page it is on.",
                 slots)
         return DrawView() if kind == "draw" else NotesView()
 

@@ -27,9 +27,10 @@ from ..typesetting import (
     how_to_size, opener_room, paragraph_height, paragraph_lines, set_opener, set_title,
     slot_label_least, title_band,
 )
-from .book import BookPlan, opener_about
+from .book import BookPlan
 from .mazes import variant_code
 from .pagination import Document
+from .words import opener_about
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
@@ -209,7 +210,11 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
         yield ("front_matter", "how_to_text"), front.how_to_text, (REGULAR,)
     for index, section in enumerate(book.sections):
         where = ("sections", index)
-        yield where + ("title",), section.title, (BOLD, REGULAR) if front.contents else (BOLD,)
+        # Our how-to text names the sections whose mazes have loops or no marked ends.
+        named = (front.how_to and not front.how_to_text
+                 and (section.braid > 0 or section.endpoints == "none"))
+        yield where + ("title",), section.title, (
+            (BOLD, REGULAR) if front.contents or named else (BOLD,))
         if section.difficulty and not sheets:
             yield where + ("difficulty",), section.difficulty, (BOLD, REGULAR)
         yield where + ("instructions",), section.instructions, (REGULAR,)
