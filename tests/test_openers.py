@@ -159,7 +159,7 @@ def test_the_manifest_puts_every_maze_where_the_pages_draw_it(silhouettes):
     texts = page_texts(pdf)
     # The pages read back include those the layout changed: a section's opener above its
     # first maze, and the two words of "A Word to Walk" on one page.
-    assert "4 mazes of 14 x 14 cells, numbers 1 to 4." in texts[manifest["mazes"][0]["page"] - 1]
+    assert "4 mazes cut from a 14 x 14 grid, numbers 1 to 4." in texts[manifest["mazes"][0]["page"] - 1]
     words = [record["page"] for record in manifest["mazes"]
              if record["section"] == "A Word to Walk"]
     assert len(words) == 2 and len(set(words)) == 1
