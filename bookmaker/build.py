@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from .config import Book
+from .cover_geometry import checked_barcode
 from .errors import BookmakerError, ConfigKeyError
 from .files import created_note, write_atomically
 from .manifest import MazeRecord, config_reference, manifest_json
@@ -111,7 +112,7 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     cover_file = None
     if cover:
         cover_file = cover_path(output)
-        files[cover_file] = _cover_pdf(cover, made[len(made) - len(cover_jobs):], fonts,
+        files[cover_file] = cover_pdf(cover, made[len(made) - len(cover_jobs):], fonts,
                                        cover_file, preflight)
     manifest_path = output.with_name(f"{output.stem}.manifest.json")
     files[manifest_path] = manifest_json(
@@ -144,19 +145,22 @@ def build_cover(config: Path | str, output: Path | str | None = None, *,
             "to build a cover"))])
     output = _pdf_output(output, cover_path(default_output(config)))
     cover, fonts, pages = ready.cover, ready.fonts, len(ready.main.pages)
-    created = write_atomically({output: _cover_pdf(cover, ready.make(ready.cover_jobs), fonts,
+    created = write_atomically({output: cover_pdf(cover, ready.make(ready.cover_jobs), fonts,
                                                    output, True)})
     return CoverResult(output, pages, (*map(created_note, created), *ready.notes))
 
 
-def _cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) -> bytes:
+def cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) -> bytes:
+    """The cover's PDF bytes, drawn with the mazes ``cover.jobs()`` made; with ``preflight``,
+    checked by the printer's cover preflight first (BookmakerError naming ``path`` if it
+    fails)."""
     pdf = render_cover(cover.view(made), fonts)
     if preflight:
         from .cover_preflight import check_cover
 
         profile = cover.book.profile
         _preflight(pdf, path, profile, "cover", lambda file: check_cover(
-            file, profile, cover.geometry, cover.pages, cover.barcode))
+            file, profile, cover.geometry, cover.pages, checked_barcode(cover.barcode)))
     return pdf
 
 

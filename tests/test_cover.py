@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from bookmaker.build import build, build_cover
+from bookmaker.build import build, build_cover, cover_pdf
 from bookmaker.cli import app
 from bookmaker.config import load_book
 from bookmaker.config.errors import ConfigError
@@ -25,7 +25,6 @@ from bookmaker.cover_preflight import check_cover
 from bookmaker.fonts import font_pair
 from bookmaker.plan import make_mazes
 from bookmaker.plan.cover import CoverPlan
-from bookmaker.render.cover import render_cover
 
 INCH = 72.0
 KDP_INCHES_PER_PAGE = {"white": 0.002252, "cream": 0.0025, "premium-color": 0.002347,
@@ -56,12 +55,14 @@ cover:
 
 
 def cover_for(tmp_path: Path, pages: int, cover: str = "", **book) -> tuple[Path, CoverPlan]:
-    """The cover a build makes for an interior of ``pages`` pages, without building one."""
+    """The cover a build makes for an interior of ``pages`` pages, without building one: drawn
+    and preflighted by the build's own ``cover_pdf``, so a cover that a build would refuse
+    fails here too."""
     loaded = load_book(book_config(tmp_path, cover, **book))
     fonts = font_pair(loaded.font.regular, loaded.font.bold)
     plan = CoverPlan(loaded, pages, fonts)
     path = tmp_path / f"cover-{pages}.pdf"
-    path.write_bytes(render_cover(plan.view(make_mazes(plan.jobs())), fonts))
+    path.write_bytes(cover_pdf(plan, make_mazes(plan.jobs()), fonts, path, preflight=True))
     return path, plan
 
 
@@ -136,7 +137,7 @@ def test_built_cover_counts_the_interior_pages(tmp_path):
     assert manifest["cover"] == {
         "file": "book.cover.pdf", "size": [round(2 * 8.5 * INCH + spine + 18, 3), 810.0],
         "spine_width": round(spine, 3), "paper": "cream", "interior_pages": pages,
-        "spine_text": False}
+        "spine_text": False, "barcode": "kdp"}
     assert boxes(result.cover)["MediaBox"][2] == pytest.approx(2 * 8.5 * INCH + spine + 18,
                                                                abs=0.002)
 
@@ -244,6 +245,44 @@ def test_isbn_barcode_encodes_the_isbn(tmp_path):
     assert "ISBN 978-1-4028-9462-6" in "".join(c for c, _ in characters(path)).replace("ISBN", "ISBN ")
 
 
+def test_a_cover_with_an_isbn_builds_and_passes_check(tmp_path):
+    config = book_config(tmp_path, "isbn: 978-1-4028-9462-6")
+    runner = CliRunner()
+    assert runner.invoke(app, ["validate", str(config)]).exit_code == 0
+    built = runner.invoke(app, ["build", str(config), "-o", str(tmp_path / "out" / "book.pdf")])
+    assert built.exit_code == 0, built.output
+    cover = tmp_path / "out" / "book.cover.pdf"
+    # Every font on the cover is embedded: the barcode's digits are in the book's own font.
+    fonts = PdfReader(cover).pages[0]["/Resources"]["/Font"]
+    assert all("/FontFile2" in font.get_object().get("/FontDescriptor", {})
+               for font in fonts.values()), fonts
+    box = CoverGeometry.of_page(*json.loads((tmp_path / "out" / "book.manifest.json").read_text(
+        encoding="utf-8"))["cover"]["size"], 24 * 0.002252 * INCH).barcode_box
+    digits = "".join(c for c, b in characters(cover) if inside(b, box) and c.isdigit())
+    assert "9781402894626" in digits
+    # check --cover reads from the manifest that the box holds the publisher's own barcode.
+    checked = runner.invoke(app, ["check", str(cover), "--cover", "--profile", "kdp",
+                                  "--trim", "8.5x11in"])
+    assert checked.exit_code == 0, checked.output
+    told_kdp = runner.invoke(app, ["check", str(cover), "--cover", "--profile", "kdp",
+                                   "--trim", "8.5x11in", "--barcode", "kdp"])
+    assert told_kdp.exit_code == 1 and "KDP's barcode box" in told_kdp.stdout
+
+
+def test_check_cover_accepts_a_publishers_own_barcode_when_told(tmp_path):
+    geometry = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH)
+    path = foreign_cover(tmp_path / "own.pdf", geometry,
+                         lambda c, g: c.rect(*g.barcode_box[:2], 100, 60, stroke=0, fill=1))
+    runner = CliRunner()
+    args = ["check", str(path), "--cover", "--profile", "kdp", "--trim", "6x9in", "--pages", "300"]
+    plain = runner.invoke(app, args)
+    assert plain.exit_code == 1
+    assert "holds something other than the background" in plain.stdout
+    assert runner.invoke(app, args + ["--barcode", "own"]).exit_code == 0
+    wrong = runner.invoke(app, args + ["--barcode", "isbn"])
+    assert "--barcode: 'isbn' is not one of: kdp, own, none" in str(wrong.exception)
+
+
 def test_kdp_barcode_box_stays_plain_and_other_choices(tmp_path):
     _, plan = cover_for(tmp_path, 120, "barcode: none")
     assert any("KDP prints its own" in note for note in plan.notes)
@@ -345,6 +384,9 @@ def foreign_cover(path: Path, geometry: CoverGeometry, draw) -> Path:
      "cover-text-spine"),
     ("barcode", 300, lambda c, g: c.rect(*g.barcode_box[:2], 30, 30, stroke=0, fill=1),
      "cover-barcode"),
+    # White on a cover is a gap in the printed background: a hairline of it fills in.
+    ("thin", 300, lambda c, g: (c.setStrokeColorRGB(1, 1, 1), c.setLineWidth(0.25),
+                                c.line(g.front[0] + 40, 300, g.front[0] + 200, 300)), "thin-line"),
 ])
 def test_check_cover_catches_defects_in_foreign_covers(tmp_path, name, pages, draw, code):
     geometry = CoverGeometry(6 * INCH, 9 * INCH, pages * 0.002252 * INCH)

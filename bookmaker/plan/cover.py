@@ -320,7 +320,8 @@ class CoverPlan:
         g = self.geometry
         return {"file": file, "size": [round(g.width, 3), round(g.height, 3)],
                 "spine_width": round(g.spine, 3), "paper": self.cover.paper,
-                "interior_pages": self.pages, "spine_text": bool(self.spine_runs)}
+                "interior_pages": self.pages, "spine_text": bool(self.spine_runs),
+                "barcode": self.barcode}
 
 
 def _paragraphs(text: str) -> list[str]:
