@@ -307,6 +307,39 @@ def test_cover_config_errors_name_the_key_and_line(tmp_path, cover, profile, key
     assert words in line
 
 
+def test_cover_art_given_only_a_size_is_a_square_maze(tmp_path):
+    _, plan = cover_for(tmp_path, 120, "art: {size: 10x12}")
+    art = plan.jobs()[0]
+    assert (art.shape, art.width, art.height, art.rings) == ("square", 10, 12, None)
+
+
+@pytest.mark.parametrize("cover, key, words", [
+    ('background: "#FFFFFF"\nink: "#FFFFFF"', "cover.ink",
+     "#FFFFFF on the background #FFFFFF has a contrast ratio of 1.00:1, under the 3:1"),
+    # a grey the eye finds just readable on white, and WCAG's figure for it: 2.85:1
+    ('background: "#FFFFFF"\nink: "#999999"\naccent: "#000000"', "cover.ink", "2.85:1"),
+    ('background: "#F6D55C"\nink: "#000000"', "cover.background",
+     "#F6D55C under the accent #F6D55C has a contrast ratio of 1.00:1"),
+])
+def test_unreadable_cover_colours_fail_validate_and_build(tmp_path, cover, key, words):
+    config = book_config(tmp_path, cover)
+    runner = CliRunner()
+    for args in (["validate", str(config)], ["build", str(config), "-o", str(tmp_path / "b.pdf")]):
+        error = runner.invoke(app, args).exception  # main() turns it into one line, exit 2
+        assert isinstance(error, ConfigError), error
+        assert f"{key}: " in str(error) and words in str(error), str(error)
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_readable_cover_colours_pass():
+    from bookmaker.colours import contrast_ratio
+
+    # WebAIM's published figures: #767676 is the lightest grey with 4.5:1 on white.
+    assert contrast_ratio("#767676", "#FFFFFF") == pytest.approx(4.54, abs=0.01)
+    assert contrast_ratio("#000000", "#FFFFFF") == pytest.approx(21.0)
+    assert contrast_ratio("#FFFFFF", "#000000") == contrast_ratio("#000000", "#FFFFFF")
+
+
 def test_lulu_cover_takes_the_given_spine(tmp_path):
     path, plan = cover_for(tmp_path, 100, "spine_width: 0.3in", profile="lulu")
     assert plan.geometry.spine == pytest.approx(0.3 * INCH)

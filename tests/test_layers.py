@@ -22,7 +22,8 @@ LAYERS = [
                 "bookmaker.pdf_content", "bookmaker.pdf_marks"]),
     ("geometry", ["bookmaker.geometry"]),
     ("maze", ["bookmaker.maze"]),
-    ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.errors", "bookmaker.wording",
+    ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.colours", "bookmaker.errors",
+              "bookmaker.wording",
               "bookmaker.stopwatch", "bookmaker.processes", "bookmaker"]),
 ]
 # Driven side by side by build: none of them imports another.

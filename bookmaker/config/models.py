@@ -32,6 +32,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .. import units
+from ..colours import MIN_CONTRAST, contrast_ratio
 from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
 from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
@@ -611,7 +612,9 @@ COVER_ART_DEFAULT_SIZE = {"polar": {"rings": 14}, "other": {"size": "14x18"}}
 class CoverArt(Strict):
     """The maze on the front cover: a section's shape, algorithm and size, one maze."""
 
-    shape: Shape = Field("polar", description="square, hex, triangle or polar.")
+    shape: Shape = Field(
+        "polar", description="square, hex, triangle or polar; default polar, or square when "
+        "only `size` is given.")
     algorithm: str = Field(
         "recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.",
         json_schema_extra={"enum": list(ALGORITHMS)},
@@ -627,6 +630,8 @@ class CoverArt(Strict):
     @classmethod
     def _default_size(cls, data: Any) -> Any:
         data = _none_is_default(data)
+        if isinstance(data, dict) and "size" in data and "shape" not in data:
+            data = {**data, "shape": "square"}  # a size is a grid's: polar mazes take rings
         if isinstance(data, dict) and "size" not in data and "rings" not in data:
             shape = data.get("shape", "polar")
             data = {**data, **COVER_ART_DEFAULT_SIZE["polar" if shape == "polar" else "other"]}
@@ -708,6 +713,24 @@ class Cover(Strict):
         if self.isbn is not None and self.barcode in ("kdp", "none"):
             raise problem(f"barcode: {self.barcode} prints no ISBN barcode; remove isbn or set "
                           "barcode: isbn", "isbn")
+        return self
+
+    @model_validator(mode="after")
+    def _colours_readable(self) -> "Cover":
+        for key, what in (("ink", "the title, author and maze walls"),
+                          ("accent", "the front maze's path, the arrows and the back's headings")):
+            colour = getattr(self, key)
+            ratio = contrast_ratio(colour, self.background)
+            if ratio < MIN_CONTRAST:
+                # Blame the key the config wrote: a background alone makes a default ink unreadable.
+                blamed = key if key in self.model_fields_set or "background" not in \
+                    self.model_fields_set else "background"
+                pair = (f"{colour} on the background {self.background}" if blamed == key
+                        else f"{self.background} under the {key} {colour}")
+                raise problem(
+                    f"{pair} has a contrast ratio of {ratio:.2f}:1, under the "
+                    f"{MIN_CONTRAST:g}:1 {what} need to be read (WCAG's relative luminance); "
+                    "make one lighter or the other darker", blamed)
         return self
 
 
