@@ -9,6 +9,7 @@ never read from bookmaker's constants.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -25,6 +26,7 @@ from bookmaker.cover_preflight import check_cover
 from bookmaker.fonts import font_pair
 from bookmaker.plan import make_mazes
 from bookmaker.plan.cover import CoverPlan
+from bookmaker.prepare import prepare
 
 INCH = 72.0
 KDP_INCHES_PER_PAGE = {"white": 0.002252, "cream": 0.0025, "premium-color": 0.002347,
@@ -479,3 +481,54 @@ def test_check_cover_needs_a_trim_and_a_spine(tmp_path):
     given = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp", "--trim",
                                 "8.5x11in", "--spine-width", f"{120 * 0.002252:.6f}in"])
     assert given.exit_code == 0, given.output
+
+
+# -- the back's words, true to the book ------------------------------------------------------
+
+SAMPLES = Path(__file__).resolve().parents[1] / "configs"
+NUMBER_WORDS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "a hundred": 100}
+COUNTED = re.compile(r"\b(\d[\d,]*|a hundred|" + "|".join(NUMBER_WORDS) + r")\s+"
+                     r"(?:[a-z-]+\s+)?(mazes?|pages?|sections?|shapes?)\b", re.IGNORECASE)
+
+
+def counts_claimed(text: str) -> list[tuple[int, str]]:
+    """Every "N mazes" (or pages, sections, shapes; one adjective may sit between) in ``text``."""
+    found = []
+    for number, noun in COUNTED.findall(text):
+        value = int(number.replace(",", "")) if number[0].isdigit() else NUMBER_WORDS[number.lower()]
+        found.append((value, noun.lower().rstrip("s")))
+    return found
+
+
+@pytest.mark.parametrize("config", sorted(SAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_samples_back_text_states_its_books_own_counts(config):
+    ready = prepare(config, mazes=False)
+    if ready.cover is None or not ready.book.cover.back_text:
+        pytest.skip("no back text")
+    book = ready.book
+    truth = {"maze": book.maze_count, "page": len(ready.main.pages),
+             "section": len(book.sections), "shape": len({s.shape for s in book.sections})}
+    claims = counts_claimed(ready.cover.back_text)
+    assert claims, ready.cover.back_text  # each sample's blurb says how many mazes it holds
+    assert [(value, truth[noun]) for value, noun in claims if value != truth[noun]] == []
+
+
+def test_the_shapes_cover_prints_the_mazes_it_holds(tmp_path):
+    ready = prepare(SAMPLES / "shapes.yaml", mazes=False)
+    path = tmp_path / "shapes.cover.pdf"
+    path.write_bytes(cover_pdf(ready.cover, ready.make(ready.cover_jobs), ready.fonts, path,
+                               preflight=True))
+    words = " ".join(pdfium.PdfDocument(str(path))[0].get_textpage().get_text_range().split())
+    assert "44 mazes in four shapes" in words
+    assert "44 mazes inside" in words
+    assert "forty" not in words.lower()
+
+
+def test_back_text_counts_are_filled_and_braces_kept(tmp_path):
+    _, plan = cover_for(tmp_path, 120, 'back_text: "{mazes} mazes, {sections} section, {pages} '
+                                       'pages, {{braces}}"')
+    assert plan.back_text == "3 mazes, 1 section, 120 pages, {braces}"
+    assert "3 mazes, 1 section, 120 pages, {braces}" in " ".join(
+        run.text for run in plan.back_texts)

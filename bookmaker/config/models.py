@@ -45,6 +45,7 @@ from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES
 from ..maze.topology import Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
+from ..wording import count_problem
 
 MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
@@ -678,7 +679,9 @@ class Cover(Strict):
     subtitle: str | None = Field(None, description="On the front; default: the book's subtitle.")
     author: str | None = Field(None, description="On the front and spine; default: the book's author.")
     back_text: str = Field(
-        "", description="The back cover's blurb; a blank line starts a new paragraph.")
+        "", description="The back cover's blurb; a blank line starts a new paragraph. "
+        "{mazes}, {pages} and {sections} are filled in with the book's counts; {{ and }} print "
+        "a brace.")
     spine_text: str | None = Field(
         None, description="Along the spine, top to bottom; default: the title and author; "
         "empty for none.")
@@ -697,6 +700,14 @@ class Cover(Strict):
         "does not carry (lulu, ingramspark, home); kdp's is computed from the page count.")
 
     _art_default = field_validator("art", mode="before")(_none_is_default)
+
+    @field_validator("back_text")
+    @classmethod
+    def _counts_known(cls, text: str) -> str:
+        found = count_problem(text)
+        if found:
+            raise problem(found)
+        return text
 
     @field_validator("isbn")
     @classmethod

@@ -28,6 +28,7 @@ from ..maze.shapes import make_topology
 from ..profiles import INCH
 from ..typesetting import Line, at_most_lines, wrap
 from ..views import CoverMaze, CoverView, Style, TextRun
+from ..wording import fill_counts
 from .mazes import MadeMaze, MazeJob
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
@@ -99,6 +100,13 @@ class CoverPlan:
     @property
     def subtitle(self) -> str:
         return self.cover.subtitle if self.cover.subtitle is not None else self.book.subtitle
+
+    @property
+    def back_text(self) -> str:
+        """The back's blurb with the book's counts filled in, so it stays true to the book."""
+        counts = {"mazes": self.book.maze_count, "pages": self.pages,
+                  "sections": len(self.book.sections)}
+        return fill_counts(self.cover.back_text, counts)
 
     def key(self, name: str) -> tuple[str, ...]:
         """The config key a cover text comes from: ``cover.author``, or the book's ``author``
@@ -199,7 +207,7 @@ class CoverPlan:
         fact = self._fact()
         while True:
             blocks = [_Block(wrap(p, fonts.regular, body, width), fonts.regular, body,
-                             body * LEADING, cover.ink) for p in _paragraphs(cover.back_text)]
+                             body * LEADING, cover.ink) for p in _paragraphs(self.back_text)]
             blocks.append(_Block(wrap(fact, fonts.bold, body * 1.15, width), fonts.bold,
                                  body * 1.15, body * 1.15 * LEADING, cover.accent))
             height = sum(b.height for b in blocks) + body * (len(blocks) - 1)
