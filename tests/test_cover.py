@@ -36,8 +36,9 @@ SCALE = 3.0  # pixels per point when rendering
 
 
 def book_config(tmp_path: Path, cover: str = "", *, size: str = "8.5x11", profile: str = "kdp",
-                mazes: int = 3, name: str = "book") -> Path:
-    """A small book with a cover block; ``cover`` is its keys, one per line."""
+                mazes: int = 3, name: str = "book", shape: str = "size: 6x6") -> Path:
+    """A small book with a cover block; ``cover`` is its keys, one per line; ``shape`` the
+    section's shape and size keys."""
     keys = "\n".join(f"  {line}" for line in cover.strip().splitlines()) if cover.strip() else ""
     config = tmp_path / f"{name}.yaml"
     config.write_text(f"""\
@@ -49,7 +50,7 @@ profile: {profile}
 page: {{size: "{size}"}}
 front_matter: {{title_page: false, how_to: false, contents: false}}
 sections:
-  - {{title: Square, size: 6x6, count: {mazes}}}
+  - {{title: Square, {shape}, count: {mazes}}}
 cover:
 {keys or "  paper: white"}
 """, encoding="utf-8")
@@ -283,6 +284,25 @@ def test_check_cover_accepts_a_publishers_own_barcode_when_told(tmp_path):
     assert runner.invoke(app, args + ["--barcode", "own"]).exit_code == 0
     wrong = runner.invoke(app, args + ["--barcode", "isbn"])
     assert "--barcode: 'isbn' is not one of: kdp, own, none" in str(wrong.exception)
+
+
+@pytest.mark.parametrize("shape", ["size: 6x6", "shape: hex, size: 6x6",
+                                   "shape: triangle, size: 10x6"])
+def test_the_back_sample_opens_on_opposite_sides(tmp_path, shape):
+    path, plan = cover_for(tmp_path, 120, shape=shape)
+    sample = make_mazes(plan.jobs())[1].maze
+    sides = {sample.topology.opening_compass(sample.start),
+             sample.topology.opening_compass(sample.end, exit=True)}
+    assert sides in ({"N", "S"}, {"W", "E"})
+    # Read back: the two arrows, the only accent ink in the sample's area, lie far apart.
+    x0, y0, x1, y1 = plan.sample_area
+    pixels = region(render(path), plan.sample_area)
+    accent = (0xF6, 0xD5, 0x5C)
+    marks = [(i % pixels.width, i // pixels.width) for i, pixel in enumerate(pixels.getdata())
+             if max(abs(a - b) for a, b in zip(pixel, accent)) < 40]
+    across = max(max(x for x, _ in marks) - min(x for x, _ in marks),
+                 max(y for _, y in marks) - min(y for _, y in marks)) / SCALE
+    assert across > 0.6 * min(x1 - x0, y1 - y0), across
 
 
 def test_kdp_barcode_box_stays_plain_and_other_choices(tmp_path):

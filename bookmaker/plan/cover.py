@@ -141,7 +141,9 @@ class CoverPlan:
             section=-1, index=0, seed_key=seed_key, book_seed=self.book.seed, seed=seed,
             algorithm=algorithm, options=options, shape=topology.kind,
             width=None if polar else topology.width, height=None if polar else topology.height,
-            rings=topology.rings if polar else None, endpoints="centre" if polar else "border",
+            # A polar maze runs from its rim to its middle; any other opens on opposite sides,
+            # never with its two arrows side by side on one wall.
+            rings=topology.rings if polar else None, endpoints="centre" if polar else "opposite",
             min_solution_share=None, marker_size=marker, answer_marker_size=marker)
 
     # -- the three panels ------------------------------------------------------------------
