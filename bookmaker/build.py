@@ -122,9 +122,7 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
         mazes=[_record(book, item, key_path) for item in printed], profile=book.profile,
         key={"file": key_path.name, "pages": len(key.pages),
              "pdf_sha256": hashlib.sha256(files[key_path]).hexdigest()} if key else None,
-        title_art={"algorithm": art.job.algorithm, "width": art.job.width,
-                   "height": art.job.height, "seed": art.seed,
-                   "endpoints": art.job.endpoints} if art else None,
+        title_art=_title_art(art) if art else None,
         cover=cover.manifest(cover_file.name) if cover else None,
     )
     created = write_atomically(files)
@@ -162,6 +160,16 @@ def cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) 
         _preflight(pdf, path, profile, "cover", lambda file: check_cover(
             file, profile, cover.geometry, cover.pages, checked_barcode(cover.barcode)))
     return pdf
+
+
+def _title_art(art) -> dict:
+    """The manifest's ``title_art``: how to remake the title page's maze; ``shape`` as a
+    maze entry writes it, for any shape but square."""
+    record = {"algorithm": art.job.algorithm, "width": art.job.width, "height": art.job.height,
+              "seed": art.seed, "endpoints": art.job.endpoints}
+    if art.job.shape != "square":
+        record["shape"] = art.maze.topology.shape_json()
+    return record
 
 
 def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:

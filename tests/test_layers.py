@@ -155,4 +155,4 @@ def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(tmp_path):
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert manifest["title_art"] == {"algorithm": "wilson", "width": 24, "height": 14,
                                      "seed": maze_seed(manifest["seed"], "cover", 0),
-                                     "endpoints": "border"}
+                                     "endpoints": "opposite"}

@@ -232,6 +232,9 @@ class FrontMatter(Strict):
     """Pages before the first maze."""
 
     title_page: bool = Field(True, description="A title page with the title, subtitle and author.")
+    title_art: Literal[("auto", *SHAPES)] = Field(  # type: ignore[valid-type]
+        "auto", description="The shape of the title page's maze: auto (the sections' shape when "
+        f"they all share one, else square), or {_words(SHAPES)}.")
     how_to: bool = Field(True, description="A page explaining how to solve the mazes.")
     how_to_text: str | None = Field(None, description="Own text for the how-to page.")
     contents: bool = Field(True, description="Table of contents (also the PDF outline where allowed).")
@@ -910,6 +913,16 @@ class Book(Strict):
     def trim_size(self) -> tuple[float, float]:
         """(width, height) of the trimmed page in points."""
         return self.page.trim_size
+
+    @property
+    def title_art_shape(self) -> str:
+        """The title page maze's shape: the one chosen, else the sections' when they all
+        share one, else square."""
+        chosen = self.front_matter.title_art
+        if chosen != "auto":
+            return chosen
+        shapes = {section.shape for section in self.sections}
+        return shapes.pop() if len(shapes) == 1 else "square"
 
     @property
     def maze_count(self) -> int:

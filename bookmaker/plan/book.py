@@ -39,7 +39,10 @@ from .pagination import (
 # tone as well as width tells them apart, and dark enough to stand out from the paper.
 GREY_SOLUTION = 0.65
 # The title page's maze: its seed comes from the book seed and this name, like a section's.
-TITLE_ART = {"seed_key": "cover", "algorithm": "wilson", "width": 24, "height": 14}
+# Each shape is sized to the same wide band under the title (about 1.7 : 1), a disc aside.
+TITLE_ART = {"seed_key": "cover", "algorithm": "wilson"}
+TITLE_ART_SIZES = {"square": ((24, 14), None), "hex": ((22, 11), None),
+                   "triangle": ((34, 12), None), "polar": (None, 8)}
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
@@ -417,10 +420,16 @@ class BookPlan:
         return f"maze code {code}" if code else recipe(made.maze)
 
     def art_job(self) -> MazeJob:
-        """The title page's maze, seeded like every other maze, by the name 'cover'."""
+        """The title page's maze, in the book's shape (``Book.title_art_shape``), seeded like
+        every other maze, by the name 'cover'. Like every puzzle a buyer sees, it opens on
+        opposite sides (a polar maze: from its rim to its middle)."""
+        shape = self.book.title_art_shape
+        size, rings = TITLE_ART_SIZES[shape]
         return MazeJob(section=-1, index=0, seed_key=TITLE_ART["seed_key"], book_seed=self.book.seed,
-                       algorithm=TITLE_ART["algorithm"], options=(), width=TITLE_ART["width"],
-                       height=TITLE_ART["height"], endpoints="border", min_solution_share=None)
+                       algorithm=TITLE_ART["algorithm"], options=(),
+                       width=size[0] if size else None, height=size[1] if size else None,
+                       endpoints="centre" if shape == "polar" else "opposite",
+                       min_solution_share=None, shape=shape, rings=rings)
 
     def view(self, doc: Document, entries: list[Entry], art: MadeMaze | None, *, title: str,
              outline: bool, links: bool, is_key: bool, answer_refs: bool) -> DocumentView:
