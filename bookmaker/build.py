@@ -95,7 +95,8 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     pdf = render_document(plan.view(
         main, plan.contents(main.pages), art, title=book.title, outline=outline,
         links=outline and profile.allows_annotations, is_key=False,
-        answer_refs=bool(answers) and not plan.separate_key), fonts, tick, threads=jobs)
+        answer_refs=bool(answers) and not plan.separate_key, book_pages=len(main.pages)),
+        fonts, tick, threads=jobs)
     if preflight:
         from .preflight import check_pdf  # pypdf loads only when a build checks its output
 
@@ -108,7 +109,8 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
         key_path = output.with_name(f"{output.stem}-key.pdf")
         files[key_path] = render_document(plan.view(
             key, [], art, title=f"{book.title}: answer key", outline=False, links=False,
-            is_key=True, answer_refs=False), fonts, tick, threads=jobs)
+            is_key=True, answer_refs=False, book_pages=len(main.pages)), fonts, tick,
+            threads=jobs)
     cover_file = None
     if cover:
         cover_file = cover_path(output)

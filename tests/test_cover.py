@@ -25,8 +25,10 @@ from bookmaker.cover_geometry import CoverGeometry
 from bookmaker.cover_preflight import check_cover
 from bookmaker.fonts import font_pair
 from bookmaker.plan import make_mazes
+from bookmaker.plan.book import book_counts
 from bookmaker.plan.cover import CoverPlan
 from bookmaker.prepare import prepare
+from bookmaker.wording import fill_counts
 
 INCH = 72.0
 KDP_INCHES_PER_PAGE = {"white": 0.002252, "cream": 0.0025, "premium-color": 0.002347,
@@ -524,16 +526,27 @@ def counts_claimed(text: str) -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize("config", sorted(SAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
-def test_every_samples_back_text_states_its_books_own_counts(config):
+def test_every_samples_texts_state_its_books_own_counts(config):
     ready = prepare(config, mazes=False)
-    if ready.cover is None or not ready.book.cover.back_text:
-        pytest.skip("no back text")
     book = ready.book
-    truth = {"maze": book.maze_count, "page": len(ready.main.pages),
+    pages = len(ready.main.pages)
+    truth = {"maze": book.maze_count, "page": pages,
              "section": len(book.sections), "shape": len({s.shape for s in book.sections})}
-    claims = counts_claimed(ready.cover.back_text)
-    assert claims, ready.cover.back_text  # each sample's blurb says how many mazes it holds
+    texts = [fill_counts(book.subtitle, book_counts(book, pages))]  # as the title page sets it
+    if ready.cover is not None:
+        texts += [ready.cover.subtitle, ready.cover.back_text]
+    claims = [claim for text in texts for claim in counts_claimed(text)]
     assert [(value, truth[noun]) for value, noun in claims if value != truth[noun]] == []
+    # Where a sample names a count a placeholder can say, it uses the placeholder.
+    raw = [book.subtitle] + ([book.cover.back_text] if book.cover else [])
+    assert [text for text in raw for _, noun in counts_claimed(text) if noun != "shape"] == []
+
+
+def test_the_default_books_title_page_prints_its_own_count(tmp_path):
+    result = build(SAMPLES / "default.yaml", tmp_path / "book.pdf")
+    page = pdfium.PdfDocument(str(result.pdf))[0]
+    words = " ".join(page.get_textpage().get_text_range().split())
+    assert "12 mazes from easy to tricky" in words
 
 
 def test_the_shapes_cover_prints_the_mazes_it_holds(tmp_path):

@@ -659,6 +659,14 @@ class CoverArt(Strict):
         return self
 
 
+def _counts_known(text: str | None) -> str | None:
+    """A text's ``{mazes}``-style counts are ones the book can fill in (``wording``)."""
+    found = count_problem(text) if text else None
+    if found:
+        raise problem(found)
+    return text
+
+
 def _isbn_digits(isbn: str) -> str:
     """The 13 digits of an ISBN-13 written with or without hyphens and spaces."""
     digits = re.sub(r"[\s-]", "", isbn)
@@ -679,7 +687,9 @@ class Cover(Strict):
 
     paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
         "white", description=f"The interior's paper, which sets the spine: {_words(PAPERS)}.")
-    subtitle: str | None = Field(None, description="On the front; default: the book's subtitle.")
+    subtitle: str | None = Field(
+        None, description="On the front; default: the book's subtitle. {mazes}, {pages} and "
+        "{sections} are filled in, as in the book's subtitle.")
     author: str | None = Field(None, description="On the front and spine; default: the book's author.")
     back_text: str = Field(
         "", description="The back cover's blurb; a blank line starts a new paragraph. "
@@ -704,13 +714,7 @@ class Cover(Strict):
 
     _art_default = field_validator("art", mode="before")(_none_is_default)
 
-    @field_validator("back_text")
-    @classmethod
-    def _counts_known(cls, text: str) -> str:
-        found = count_problem(text)
-        if found:
-            raise problem(found)
-        return text
+    _counts_known = field_validator("subtitle", "back_text")(_counts_known)
 
     @field_validator("isbn")
     @classmethod
@@ -752,7 +756,9 @@ class Book(Strict):
     """One puzzle book (or a stack of worksheets): everything a build needs."""
 
     title: str = Field(min_length=1, description="Shown on the title page and in the PDF's metadata.")
-    subtitle: str = Field("", description="A second line on the title page.")
+    subtitle: str = Field(
+        "", description="A second line on the title page (and the cover's front). {mazes}, "
+        "{pages} and {sections} are filled in with the book's counts; {{ and }} print a brace.")
     author: str = Field("", description="Shown on the title page and in the PDF's metadata.")
     seed: int = Field(
         0, ge=0, le=2**63 - 1,
@@ -790,6 +796,7 @@ class Book(Strict):
     _headings_default = field_validator(
         "page", "font", "front_matter", "answer_key", "worksheet", mode="before"
     )(_none_is_default)
+    _subtitle_counts_known = field_validator("subtitle")(_counts_known)
 
     @field_validator("sections")
     @classmethod

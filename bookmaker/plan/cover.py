@@ -29,6 +29,7 @@ from ..profiles import INCH
 from ..typesetting import Line, at_most_lines, wrap
 from ..views import CoverMaze, CoverView, Style, TextRun
 from ..wording import fill_counts
+from .book import book_counts
 from .mazes import MadeMaze, MazeJob
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
@@ -99,14 +100,13 @@ class CoverPlan:
 
     @property
     def subtitle(self) -> str:
-        return self.cover.subtitle if self.cover.subtitle is not None else self.book.subtitle
+        subtitle = self.cover.subtitle if self.cover.subtitle is not None else self.book.subtitle
+        return fill_counts(subtitle, book_counts(self.book, self.pages))
 
     @property
     def back_text(self) -> str:
         """The back's blurb with the book's counts filled in, so it stays true to the book."""
-        counts = {"mazes": self.book.maze_count, "pages": self.pages,
-                  "sections": len(self.book.sections)}
-        return fill_counts(self.cover.back_text, counts)
+        return fill_counts(self.cover.back_text, book_counts(self.book, self.pages))
 
     def key(self, name: str) -> tuple[str, ...]:
         """The config key a cover text comes from: ``cover.author``, or the book's ``author``
