@@ -115,7 +115,7 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     if cover:
         cover_file = cover_path(output)
         files[cover_file] = cover_pdf(cover, made[len(made) - len(cover_jobs):], fonts,
-                                       cover_file, preflight)
+                                      cover_file, preflight)
     manifest_path = output.with_name(f"{output.stem}.manifest.json")
     files[manifest_path] = manifest_json(
         title=book.title, seed=book.seed, config=config_reference(config), pages=len(main.pages),
@@ -146,7 +146,7 @@ def build_cover(config: Path | str, output: Path | str | None = None, *,
     output = _pdf_output(output, cover_path(default_output(config)))
     cover, fonts, pages = ready.cover, ready.fonts, len(ready.main.pages)
     created = write_atomically({output: cover_pdf(cover, ready.make(ready.cover_jobs), fonts,
-                                                   output, True)})
+                                                  output, True)})
     return CoverResult(output, pages, (*map(created_note, created), *ready.notes))
 
 

@@ -13,9 +13,9 @@ sizes, images (their placed resolution) and form XObjects. A defect counts
 only where something paints: an alpha-0 stroke, a white fill or a soft mask
 that nothing is drawn under leave no mark. On a cover (``white_prints``) white
 is a mark too: the sheet is printed all over, so a white line is a gap in the
-ink around it, and fills in just as a thin dark line breaks up. Colour (for a black-and-white
-interior) is what paints with unequal RGB components, CMY ink, a Lab hue or a
-spot colour, and images whose pixels are not all grey.
+ink around it, which fills in as a thin dark line breaks up. Colour (for a
+black-and-white interior) is what paints with unequal RGB components, CMY ink,
+a Lab hue or a spot colour, and images whose pixels are not all grey.
 
 Where ink lands is kept as events in painting order: INK (prints), UNSURE (a
 pattern, shading or image: whether it prints anything but white cannot be

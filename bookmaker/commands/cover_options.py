@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from ..cover_geometry import CHECKED_BARCODES, PAPERS, checked_barcode, spine_width
+from ..cover_geometry import BARCODES, CHECKED_BARCODES, PAPERS, checked_barcode, spine_width
 from ..errors import BookmakerError
 from ..units import parse_length
 
@@ -61,7 +61,7 @@ def cover_barcode(pdf: Path, barcode: Optional[str]) -> str:
         return barcode
     manifest = _manifest_beside(pdf)
     built = manifest.get("barcode") if manifest else None
-    return checked_barcode(built) if built in ("kdp", "isbn", "none") else "kdp"
+    return checked_barcode(built) if built in BARCODES else "kdp"
 
 
 def _manifest_beside(pdf: Path) -> dict | None:
