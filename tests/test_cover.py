@@ -345,6 +345,11 @@ def test_cover_art_given_only_a_size_is_a_square_maze(tmp_path):
     ('background: "#FFFFFF"\nink: "#999999"\naccent: "#000000"', "cover.ink", "2.85:1"),
     ('background: "#F6D55C"\nink: "#000000"', "cover.background",
      "#F6D55C under the accent #F6D55C has a contrast ratio of 1.00:1"),
+    # a white background alone: the default white ink and yellow accent both fade, one line
+    ('background: "#FFFFFF"', "cover.background",
+     "#FFFFFF under the ink #FFFFFF has a contrast ratio of 1.00:1, under the 3:1 the title, "
+     "author and maze walls need to be read (WCAG's relative luminance); the accent #F6D55C "
+     "too, at 1.44:1"),
 ])
 def test_unreadable_cover_colours_fail_validate_and_build(tmp_path, cover, key, words):
     config = book_config(tmp_path, cover)

@@ -681,6 +681,11 @@ def _isbn_digits(isbn: str) -> str:
     return digits
 
 
+# What each cover colour printed on the background carries, for the contrast rule.
+COVER_COLOUR_USES = {"ink": "the title, author and maze walls",
+                     "accent": "the front maze's path, the arrows and the back's headings"}
+
+
 class Cover(Strict):
     """A full-wrap paperback cover (back, spine and front on one page, with bleed), written
     beside the interior as NAME.cover.pdf."""
@@ -735,21 +740,24 @@ class Cover(Strict):
 
     @model_validator(mode="after")
     def _colours_readable(self) -> "Cover":
-        for key, what in (("ink", "the title, author and maze walls"),
-                          ("accent", "the front maze's path, the arrows and the back's headings")):
-            colour = getattr(self, key)
-            ratio = contrast_ratio(colour, self.background)
-            if ratio < MIN_CONTRAST:
-                # Blame the key the config wrote: a background alone makes a default ink unreadable.
-                blamed = key if key in self.model_fields_set or "background" not in \
-                    self.model_fields_set else "background"
-                pair = (f"{colour} on the background {self.background}" if blamed == key
-                        else f"{self.background} under the {key} {colour}")
-                raise problem(
-                    f"{pair} has a contrast ratio of {ratio:.2f}:1, under the "
-                    f"{MIN_CONTRAST:g}:1 {what} need to be read (WCAG's relative luminance); "
-                    "make one lighter or the other darker", blamed)
-        return self
+        ratios = {key: contrast_ratio(getattr(self, key), self.background)
+                  for key in COVER_COLOUR_USES}
+        faint = [key for key, ratio in ratios.items() if ratio < MIN_CONTRAST]
+        if not faint:
+            return self
+        key, *others = faint
+        # Blame the key the config wrote: a background alone makes a default ink unreadable.
+        blamed = key if key in self.model_fields_set or "background" not in \
+            self.model_fields_set else "background"
+        colour = getattr(self, key)
+        pair = (f"{colour} on the background {self.background}" if blamed == key
+                else f"{self.background} under the {key} {colour}")
+        also = "".join(f"; the {other} {getattr(self, other)} too, at {ratios[other]:.2f}:1"
+                       for other in others)
+        raise problem(
+            f"{pair} has a contrast ratio of {ratios[key]:.2f}:1, under the {MIN_CONTRAST:g}:1 "
+            f"{COVER_COLOUR_USES[key]} need to be read (WCAG's relative luminance){also}; make "
+            "one lighter or the other darker", blamed)
 
 
 class Book(Strict):
