@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from .config import Book
+from .cover_geometry import checked_barcode
 from .errors import BookmakerError, ConfigKeyError
 from .files import created_note, write_atomically
 from .manifest import MazeRecord, config_reference, manifest_json
@@ -94,7 +95,8 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     pdf = render_document(plan.view(
         main, plan.contents(main.pages), art, title=book.title, outline=outline,
         links=outline and profile.allows_annotations, is_key=False,
-        answer_refs=bool(answers) and not plan.separate_key), fonts, tick, threads=jobs)
+        answer_refs=bool(answers) and not plan.separate_key, book_pages=len(main.pages)),
+        fonts, tick, threads=jobs)
     if preflight:
         from .preflight import check_pdf  # pypdf loads only when a build checks its output
 
@@ -107,12 +109,13 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
         key_path = output.with_name(f"{output.stem}-key.pdf")
         files[key_path] = render_document(plan.view(
             key, [], art, title=f"{book.title}: answer key", outline=False, links=False,
-            is_key=True, answer_refs=False), fonts, tick, threads=jobs)
+            is_key=True, answer_refs=False, book_pages=len(main.pages)), fonts, tick,
+            threads=jobs)
     cover_file = None
     if cover:
         cover_file = cover_path(output)
-        files[cover_file] = _cover_pdf(cover, made[len(made) - len(cover_jobs):], fonts,
-                                       cover_file, preflight)
+        files[cover_file] = cover_pdf(cover, made[len(made) - len(cover_jobs):], fonts,
+                                      cover_file, preflight)
     manifest_path = output.with_name(f"{output.stem}.manifest.json")
     files[manifest_path] = manifest_json(
         title=book.title, seed=book.seed, config=config_reference(config), pages=len(main.pages),
@@ -121,9 +124,7 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
         mazes=[_record(book, item, key_path) for item in printed], profile=book.profile,
         key={"file": key_path.name, "pages": len(key.pages),
              "pdf_sha256": hashlib.sha256(files[key_path]).hexdigest()} if key else None,
-        title_art={"algorithm": art.job.algorithm, "width": art.job.width,
-                   "height": art.job.height, "seed": art.seed,
-                   "endpoints": art.job.endpoints} if art else None,
+        title_art=_title_art(art) if art else None,
         cover=cover.manifest(cover_file.name) if cover else None,
     )
     created = write_atomically(files)
@@ -144,20 +145,33 @@ def build_cover(config: Path | str, output: Path | str | None = None, *,
             "to build a cover"))])
     output = _pdf_output(output, cover_path(default_output(config)))
     cover, fonts, pages = ready.cover, ready.fonts, len(ready.main.pages)
-    created = write_atomically({output: _cover_pdf(cover, ready.make(ready.cover_jobs), fonts,
-                                                   output, True)})
+    created = write_atomically({output: cover_pdf(cover, ready.make(ready.cover_jobs), fonts,
+                                                  output, True)})
     return CoverResult(output, pages, (*map(created_note, created), *ready.notes))
 
 
-def _cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) -> bytes:
+def cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) -> bytes:
+    """The cover's PDF bytes, drawn with the mazes ``cover.jobs()`` made; with ``preflight``,
+    checked by the printer's cover preflight first (BookmakerError naming ``path`` if it
+    fails)."""
     pdf = render_cover(cover.view(made), fonts)
     if preflight:
         from .cover_preflight import check_cover
 
         profile = cover.book.profile
         _preflight(pdf, path, profile, "cover", lambda file: check_cover(
-            file, profile, cover.geometry, cover.pages, cover.barcode))
+            file, profile, cover.geometry, cover.pages, checked_barcode(cover.barcode)))
     return pdf
+
+
+def _title_art(art) -> dict:
+    """The manifest's ``title_art``: how to remake the title page's maze; ``shape`` as a
+    maze entry writes it, for any shape but square."""
+    record = {"algorithm": art.job.algorithm, "width": art.job.width, "height": art.job.height,
+              "seed": art.seed, "endpoints": art.job.endpoints}
+    if art.job.shape != "square":
+        record["shape"] = art.maze.topology.shape_json()
+    return record
 
 
 def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:

@@ -37,7 +37,16 @@ KDP_SPINE_TEXT_PAGES = 80  # KDP allows spine text only on books of more than 79
 # A cover whose size is off by less than one pixel at 300 dpi is taken to match: designers
 # export covers from pictures at that resolution, and KDP publishes no tolerance of its own.
 SIZE_TOLERANCE = INCH / 300
-BARCODES = ("kdp", "isbn", "none")
+BARCODES = ("kdp", "isbn", "none")  # what a config's cover puts in the barcode box
+# What `check --cover` is told the box holds: KDP's barcode, printed later (so the box must be
+# plain), the publisher's own (drawn there, bookmaker's isbn included), or none at all.
+CHECKED_BARCODES = ("kdp", "own", "none")
+
+
+def checked_barcode(barcode: str) -> str:
+    """What the cover preflight makes of a config's ``barcode``: an ISBN bookmaker drew is
+    the publisher's own barcode."""
+    return "own" if barcode == "isbn" else barcode
 
 
 def spine_formula(profile: str) -> dict[str, float] | None:

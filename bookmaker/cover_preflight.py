@@ -4,9 +4,11 @@
 
 The page must have the size the spine formula gives (within ``SIZE_TOLERANCE``), its
 TrimBox the page less the bleed; the page-content rules of the interior preflight apply
-(fonts, transparency, thin lines, small text); text must lie inside the safe zones, clear of
+(fonts, transparency, thin lines, small text), white counting as ink, since the whole sheet
+is printed; text must lie inside the safe zones, clear of
 the spine folds and, where the printer forbids spine text, off the spine; and with KDP's
-barcode the barcode box must hold only the plain background.
+barcode the barcode box must hold only the plain background (the publisher's own barcode
+may fill it).
 
 Text is located by pdfium (the glyphs' own boxes, as a viewer lays them out), and the barcode
 box is judged by rendering it: a reader of our own content streams would trust what the file
@@ -34,8 +36,10 @@ def check_cover(path: str | Path, profile_name: str, geometry: CoverGeometry,
                 pages: int | None, barcode: str) -> Report:
     """Check the cover at ``path`` for an interior of ``pages`` pages (None: unknown, so the
     printer's spine-text rule is not applied) whose panels and spine ``geometry`` gives;
-    ``barcode`` "kdp" demands KDP's box be plain."""
-    report = check_marks(path, profile_name)
+    ``barcode`` (``CHECKED_BARCODES``) "kdp" demands KDP's box be plain, "own" and "none"
+    leave it to the publisher."""
+    # The whole sheet is printed: a white line or letter there is a gap in the ink.
+    report = check_marks(path, profile_name, white_prints=True)
     problems = report.problems
     try:
         document = pdfium.PdfDocument(str(path))

@@ -11,9 +11,11 @@ rule at once: the graphics state stack, the transformation matrix, clipping
 any ink, constant alpha, soft masks and blend modes, paths, text positions and
 sizes, images (their placed resolution) and form XObjects. A defect counts
 only where something paints: an alpha-0 stroke, a white fill or a soft mask
-that nothing is drawn under leave no mark. Colour (for a black-and-white
-interior) is what paints with unequal RGB components, CMY ink, a Lab hue or a
-spot colour, and images whose pixels are not all grey.
+that nothing is drawn under leave no mark. On a cover (``white_prints``) white
+is a mark too: the sheet is printed all over, so a white line is a gap in the
+ink around it, which fills in as a thin dark line breaks up. Colour (for a
+black-and-white interior) is what paints with unequal RGB components, CMY ink,
+a Lab hue or a spot colour, and images whose pixels are not all grey.
 
 Where ink lands is kept as events in painting order: INK (prints), UNSURE (a
 pattern, shading or image: whether it prints anything but white cannot be
@@ -223,11 +225,14 @@ def _paint_of(model: str, operands) -> int:
 class Scanner:
     """Measures pages; fonts, colour spaces and forms are read once for all
     the pages that share them. ``track_ink``: keep ink events at all;
-    ``find_colour``: note what paints in colour (images are decoded for it)."""
+    ``find_colour``: note what paints in colour (images are decoded for it);
+    ``white_prints``: white paints like any colour (a page printed all over)."""
 
-    def __init__(self, track_ink: bool = True, find_colour: bool = False):
+    def __init__(self, track_ink: bool = True, find_colour: bool = False,
+                 white_prints: bool = False):
         self.track_ink = track_ink
         self.find_colour = find_colour
+        self.white_prints = white_prints
         self._cache: dict[Any, Any] = {}
         self._drawing: set[Any] = set()  # forms being measured: one met again draws itself
         self._work = 0
@@ -577,6 +582,8 @@ class Scanner:
         else:
             model = gs.stroke_space if stroking else gs.fill_space
             paint, hue = _paint_of(model, operands), _hue(model, operands)
+        if self.white_prints and paint == NO_INK and model != "none":
+            paint = INK
         if stroking:
             gs.stroke_space, gs.stroke, gs.stroke_colour = model, paint, hue
         else:

@@ -139,16 +139,18 @@ def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | N
     return report
 
 
-def check_marks(path: str | Path, profile_name: str) -> Report:
+def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = False) -> Report:
     """Check only what is drawn on every page of the PDF at ``path``, of any
     size: fonts, transparency, thin lines, small text, low-resolution images,
     and JavaScript, attached files and encryption; no margins, page sizes,
-    boxes or page counts (a cover has rules of its own for those)."""
+    boxes or page counts (a cover has rules of its own for those).
+    ``white_prints``: white lines and text are judged like dark ones, as on a
+    cover, where the background is ink and white is a gap in it."""
     profile = get_profile(profile_name)
     reader, report = _open(Path(path), profile)
     problems = report.problems
     problems += _guarded(None, lambda: _document_scripts(reader, profile))
-    scanner = Scanner(track_ink=False)
+    scanner = Scanner(track_ink=False, white_prints=white_prints)
     for number, page in enumerate(reader.pages, start=1):
         media = as_box(page.get("/MediaBox")) or LETTER
         problems += _guarded(number, lambda: [

@@ -9,6 +9,7 @@ never read from bookmaker's constants.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -16,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from bookmaker.build import build, build_cover
+from bookmaker.build import build, build_cover, cover_pdf
 from bookmaker.cli import app
 from bookmaker.config import load_book
 from bookmaker.config.errors import ConfigError
@@ -24,8 +25,10 @@ from bookmaker.cover_geometry import CoverGeometry
 from bookmaker.cover_preflight import check_cover
 from bookmaker.fonts import font_pair
 from bookmaker.plan import make_mazes
+from bookmaker.plan.book import book_counts
 from bookmaker.plan.cover import CoverPlan
-from bookmaker.render.cover import render_cover
+from bookmaker.prepare import prepare
+from bookmaker.wording import fill_counts
 
 INCH = 72.0
 KDP_INCHES_PER_PAGE = {"white": 0.002252, "cream": 0.0025, "premium-color": 0.002347,
@@ -35,8 +38,9 @@ SCALE = 3.0  # pixels per point when rendering
 
 
 def book_config(tmp_path: Path, cover: str = "", *, size: str = "8.5x11", profile: str = "kdp",
-                mazes: int = 3, name: str = "book") -> Path:
-    """A small book with a cover block; ``cover`` is its keys, one per line."""
+                mazes: int = 3, name: str = "book", shape: str = "size: 6x6") -> Path:
+    """A small book with a cover block; ``cover`` is its keys, one per line; ``shape`` the
+    section's shape and size keys."""
     keys = "\n".join(f"  {line}" for line in cover.strip().splitlines()) if cover.strip() else ""
     config = tmp_path / f"{name}.yaml"
     config.write_text(f"""\
@@ -48,7 +52,7 @@ profile: {profile}
 page: {{size: "{size}"}}
 front_matter: {{title_page: false, how_to: false, contents: false}}
 sections:
-  - {{title: Square, size: 6x6, count: {mazes}}}
+  - {{title: Square, {shape}, count: {mazes}}}
 cover:
 {keys or "  paper: white"}
 """, encoding="utf-8")
@@ -56,12 +60,14 @@ cover:
 
 
 def cover_for(tmp_path: Path, pages: int, cover: str = "", **book) -> tuple[Path, CoverPlan]:
-    """The cover a build makes for an interior of ``pages`` pages, without building one."""
+    """The cover a build makes for an interior of ``pages`` pages, without building one: drawn
+    and preflighted by the build's own ``cover_pdf``, so a cover that a build would refuse
+    fails here too."""
     loaded = load_book(book_config(tmp_path, cover, **book))
     fonts = font_pair(loaded.font.regular, loaded.font.bold)
     plan = CoverPlan(loaded, pages, fonts)
     path = tmp_path / f"cover-{pages}.pdf"
-    path.write_bytes(render_cover(plan.view(make_mazes(plan.jobs())), fonts))
+    path.write_bytes(cover_pdf(plan, make_mazes(plan.jobs()), fonts, path, preflight=True))
     return path, plan
 
 
@@ -136,7 +142,7 @@ def test_built_cover_counts_the_interior_pages(tmp_path):
     assert manifest["cover"] == {
         "file": "book.cover.pdf", "size": [round(2 * 8.5 * INCH + spine + 18, 3), 810.0],
         "spine_width": round(spine, 3), "paper": "cream", "interior_pages": pages,
-        "spine_text": False}
+        "spine_text": False, "barcode": "kdp"}
     assert boxes(result.cover)["MediaBox"][2] == pytest.approx(2 * 8.5 * INCH + spine + 18,
                                                                abs=0.002)
 
@@ -244,6 +250,64 @@ def test_isbn_barcode_encodes_the_isbn(tmp_path):
     assert "ISBN 978-1-4028-9462-6" in "".join(c for c, _ in characters(path)).replace("ISBN", "ISBN ")
 
 
+def test_a_cover_with_an_isbn_builds_and_passes_check(tmp_path):
+    config = book_config(tmp_path, "isbn: 978-1-4028-9462-6")
+    runner = CliRunner()
+    assert runner.invoke(app, ["validate", str(config)]).exit_code == 0
+    built = runner.invoke(app, ["build", str(config), "-o", str(tmp_path / "out" / "book.pdf")])
+    assert built.exit_code == 0, built.output
+    cover = tmp_path / "out" / "book.cover.pdf"
+    # Every font on the cover is embedded: the barcode's digits are in the book's own font.
+    fonts = PdfReader(cover).pages[0]["/Resources"]["/Font"]
+    assert all("/FontFile2" in font.get_object().get("/FontDescriptor", {})
+               for font in fonts.values()), fonts
+    box = CoverGeometry.of_page(*json.loads((tmp_path / "out" / "book.manifest.json").read_text(
+        encoding="utf-8"))["cover"]["size"], 24 * 0.002252 * INCH).barcode_box
+    digits = "".join(c for c, b in characters(cover) if inside(b, box) and c.isdigit())
+    assert "9781402894626" in digits
+    # check --cover reads from the manifest that the box holds the publisher's own barcode.
+    checked = runner.invoke(app, ["check", str(cover), "--cover", "--profile", "kdp",
+                                  "--trim", "8.5x11in"])
+    assert checked.exit_code == 0, checked.output
+    told_kdp = runner.invoke(app, ["check", str(cover), "--cover", "--profile", "kdp",
+                                   "--trim", "8.5x11in", "--barcode", "kdp"])
+    assert told_kdp.exit_code == 1 and "KDP's barcode box" in told_kdp.stdout
+
+
+def test_check_cover_accepts_a_publishers_own_barcode_when_told(tmp_path):
+    geometry = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH)
+    path = foreign_cover(tmp_path / "own.pdf", geometry,
+                         lambda c, g: c.rect(*g.barcode_box[:2], 100, 60, stroke=0, fill=1))
+    runner = CliRunner()
+    args = ["check", str(path), "--cover", "--profile", "kdp", "--trim", "6x9in", "--pages", "300"]
+    plain = runner.invoke(app, args)
+    assert plain.exit_code == 1
+    assert "holds something other than the background" in plain.stdout
+    assert runner.invoke(app, args + ["--barcode", "own"]).exit_code == 0
+    wrong = runner.invoke(app, args + ["--barcode", "isbn"])
+    assert "--barcode: 'isbn' is not one of: kdp, own, none" in str(wrong.exception)
+
+
+@pytest.mark.parametrize("shape", ["size: 6x6", "shape: hex, size: 6x6",
+                                   "shape: triangle, size: 10x6"])
+def test_the_back_sample_opens_on_opposite_sides(tmp_path, shape):
+    path, plan = cover_for(tmp_path, 120, shape=shape)
+    sample = make_mazes(plan.jobs())[1].maze
+    sides = {sample.topology.opening_compass(sample.start),
+             sample.topology.opening_compass(sample.end, exit=True)}
+    assert sides in ({"N", "S"}, {"W", "E"})
+    # Read back: the two arrows, the only accent ink in the sample's area, lie far apart.
+    x0, y0, x1, y1 = plan.sample_area
+    pixels = region(render(path), plan.sample_area)
+    accent = (0xF6, 0xD5, 0x5C)
+    data = pixels.tobytes()  # RGB, row by row
+    marks = [(i // 3 % pixels.width, i // 3 // pixels.width) for i in range(0, len(data), 3)
+             if max(abs(a - b) for a, b in zip(data[i:i + 3], accent)) < 40]
+    across = max(max(x for x, _ in marks) - min(x for x, _ in marks),
+                 max(y for _, y in marks) - min(y for _, y in marks)) / SCALE
+    assert across > 0.6 * min(x1 - x0, y1 - y0), across
+
+
 def test_kdp_barcode_box_stays_plain_and_other_choices(tmp_path):
     _, plan = cover_for(tmp_path, 120, "barcode: none")
     assert any("KDP prints its own" in note for note in plan.notes)
@@ -266,6 +330,44 @@ def test_cover_config_errors_name_the_key_and_line(tmp_path, cover, profile, key
     line = next(line for line in caught.value.lines() if key in line)
     assert line.startswith(f"{config}:")
     assert words in line
+
+
+def test_cover_art_given_only_a_size_is_a_square_maze(tmp_path):
+    _, plan = cover_for(tmp_path, 120, "art: {size: 10x12}")
+    art = plan.jobs()[0]
+    assert (art.shape, art.width, art.height, art.rings) == ("square", 10, 12, None)
+
+
+@pytest.mark.parametrize("cover, key, words", [
+    ('background: "#FFFFFF"\nink: "#FFFFFF"', "cover.ink",
+     "#FFFFFF on the background #FFFFFF has a contrast ratio of 1.00:1, under the 3:1"),
+    # a grey the eye finds just readable on white, and WCAG's figure for it: 2.85:1
+    ('background: "#FFFFFF"\nink: "#999999"\naccent: "#000000"', "cover.ink", "2.85:1"),
+    ('background: "#F6D55C"\nink: "#000000"', "cover.background",
+     "#F6D55C under the accent #F6D55C has a contrast ratio of 1.00:1"),
+    # a white background alone: the default white ink and yellow accent both fade, one line
+    ('background: "#FFFFFF"', "cover.background",
+     "#FFFFFF under the ink #FFFFFF has a contrast ratio of 1.00:1, under the 3:1 the title, "
+     "author and maze walls need to be read (WCAG's relative luminance); the accent #F6D55C "
+     "too, at 1.44:1"),
+])
+def test_unreadable_cover_colours_fail_validate_and_build(tmp_path, cover, key, words):
+    config = book_config(tmp_path, cover)
+    runner = CliRunner()
+    for args in (["validate", str(config)], ["build", str(config), "-o", str(tmp_path / "b.pdf")]):
+        error = runner.invoke(app, args).exception  # main() turns it into one line, exit 2
+        assert isinstance(error, ConfigError), error
+        assert f"{key}: " in str(error) and words in str(error), str(error)
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_readable_cover_colours_pass():
+    from bookmaker.colours import contrast_ratio
+
+    # WebAIM's published figures: #767676 is the lightest grey with 4.5:1 on white.
+    assert contrast_ratio("#767676", "#FFFFFF") == pytest.approx(4.54, abs=0.01)
+    assert contrast_ratio("#000000", "#FFFFFF") == pytest.approx(21.0)
+    assert contrast_ratio("#FFFFFF", "#000000") == contrast_ratio("#000000", "#FFFFFF")
 
 
 def test_lulu_cover_takes_the_given_spine(tmp_path):
@@ -345,6 +447,9 @@ def foreign_cover(path: Path, geometry: CoverGeometry, draw) -> Path:
      "cover-text-spine"),
     ("barcode", 300, lambda c, g: c.rect(*g.barcode_box[:2], 30, 30, stroke=0, fill=1),
      "cover-barcode"),
+    # White on a cover is a gap in the printed background: a hairline of it fills in.
+    ("thin", 300, lambda c, g: (c.setStrokeColorRGB(1, 1, 1), c.setLineWidth(0.25),
+                                c.line(g.front[0] + 40, 300, g.front[0] + 200, 300)), "thin-line"),
 ])
 def test_check_cover_catches_defects_in_foreign_covers(tmp_path, name, pages, draw, code):
     geometry = CoverGeometry(6 * INCH, 9 * INCH, pages * 0.002252 * INCH)
@@ -404,3 +509,65 @@ def test_check_cover_needs_a_trim_and_a_spine(tmp_path):
     given = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp", "--trim",
                                 "8.5x11in", "--spine-width", f"{120 * 0.002252:.6f}in"])
     assert given.exit_code == 0, given.output
+
+
+# -- the back's words, true to the book ------------------------------------------------------
+
+SAMPLES = Path(__file__).resolve().parents[1] / "configs"
+NUMBER_WORDS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "a hundred": 100}
+COUNTED = re.compile(r"\b(\d[\d,]*|a hundred|" + "|".join(NUMBER_WORDS) + r")\s+"
+                     r"(?:[a-z-]+\s+)?(mazes?|pages?|sections?|shapes?)\b", re.IGNORECASE)
+
+
+def counts_claimed(text: str) -> list[tuple[int, str]]:
+    """Every "N mazes" (or pages, sections, shapes; one adjective may sit between) in ``text``."""
+    found = []
+    for number, noun in COUNTED.findall(text):
+        value = int(number.replace(",", "")) if number[0].isdigit() else NUMBER_WORDS[number.lower()]
+        found.append((value, noun.lower().rstrip("s")))
+    return found
+
+
+@pytest.mark.parametrize("config", sorted(SAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_samples_texts_state_its_books_own_counts(config):
+    ready = prepare(config, mazes=False)
+    book = ready.book
+    pages = len(ready.main.pages)
+    truth = {"maze": book.maze_count, "page": pages,
+             "section": len(book.sections), "shape": len({s.shape for s in book.sections})}
+    texts = [fill_counts(book.subtitle, book_counts(book, pages))]  # as the title page sets it
+    if ready.cover is not None:
+        texts += [ready.cover.subtitle, ready.cover.back_text]
+    claims = [claim for text in texts for claim in counts_claimed(text)]
+    assert [(value, truth[noun]) for value, noun in claims if value != truth[noun]] == []
+    # Where a sample names a count a placeholder can say, it uses the placeholder.
+    raw = [book.subtitle] + ([book.cover.back_text] if book.cover else [])
+    assert [text for text in raw for _, noun in counts_claimed(text) if noun != "shape"] == []
+
+
+def test_the_default_books_title_page_prints_its_own_count(tmp_path):
+    result = build(SAMPLES / "default.yaml", tmp_path / "book.pdf")
+    page = pdfium.PdfDocument(str(result.pdf))[0]
+    words = " ".join(page.get_textpage().get_text_range().split())
+    assert "12 mazes from easy to tricky" in words
+
+
+def test_the_shapes_cover_prints_the_mazes_it_holds(tmp_path):
+    ready = prepare(SAMPLES / "shapes.yaml", mazes=False)
+    path = tmp_path / "shapes.cover.pdf"
+    path.write_bytes(cover_pdf(ready.cover, ready.make(ready.cover_jobs), ready.fonts, path,
+                               preflight=True))
+    words = " ".join(pdfium.PdfDocument(str(path))[0].get_textpage().get_text_range().split())
+    assert "44 mazes in four shapes" in words
+    assert "44 mazes inside" in words
+    assert "forty" not in words.lower()
+
+
+def test_back_text_counts_are_filled_and_braces_kept(tmp_path):
+    _, plan = cover_for(tmp_path, 120, 'back_text: "{mazes} mazes, {sections} section, {pages} '
+                                       'pages, {{braces}}"')
+    assert plan.back_text == "3 mazes, 1 section, 120 pages, {braces}"
+    assert "3 mazes, 1 section, 120 pages, {braces}" in " ".join(
+        run.text for run in plan.back_texts)

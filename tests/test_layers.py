@@ -22,7 +22,8 @@ LAYERS = [
                 "bookmaker.pdf_content", "bookmaker.pdf_marks"]),
     ("geometry", ["bookmaker.geometry"]),
     ("maze", ["bookmaker.maze"]),
-    ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.errors", "bookmaker.wording",
+    ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.colours", "bookmaker.errors",
+              "bookmaker.wording",
               "bookmaker.stopwatch", "bookmaker.processes", "bookmaker"]),
 ]
 # Driven side by side by build: none of them imports another.
@@ -154,4 +155,4 @@ def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(tmp_path):
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert manifest["title_art"] == {"algorithm": "wilson", "width": 24, "height": 14,
                                      "seed": maze_seed(manifest["seed"], "cover", 0),
-                                     "endpoints": "border"}
+                                     "endpoints": "opposite"}

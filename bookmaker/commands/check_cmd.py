@@ -8,10 +8,10 @@ from typing import Optional
 
 import typer
 
-from ..cover_geometry import BARCODES, CoverGeometry
+from ..cover_geometry import CoverGeometry
 from ..errors import BookmakerError
 from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
-from .cover_options import PAPER, SPINE, cover_spine, pages_option
+from .cover_options import PAPER, SPINE, cover_barcode, cover_spine, pages_option
 from .jobs_option import JOBS, workers
 
 
@@ -38,9 +38,11 @@ def check(
     pages: Optional[int] = pages_option("--pages"),
     paper: str = PAPER,
     spine_width: Optional[str] = SPINE,
-    barcode: str = typer.Option(
-        "kdp", "--barcode",
-        help=f"Covers: {', '.join(BARCODES)}; kdp (KDP prints its barcode) wants the box plain."),
+    barcode: Optional[str] = typer.Option(
+        None, "--barcode", show_default=False,
+        help="Covers: what KDP's barcode box holds: kdp (KDP prints its barcode there, so the "
+        "box must be plain), own (the publisher's own barcode, drawn on the cover) or none. "
+        "Default: what the manifest beside a cover bookmaker built says, else kdp."),
     jobs: int = JOBS,
 ) -> None:
     """Preflight a PDF for a printer: fonts, lines, transparency, boxes, margins, page count.
@@ -66,11 +68,10 @@ def check(
 
 
 def _check_cover(pdf: Path, profile: str, trim: tuple[float, float] | None, pages: int | None,
-                 paper: str, spine_width: str | None, barcode: str):
+                 paper: str, spine_width: str | None, barcode: str | None):
     if trim is None:
         raise BookmakerError("--cover needs --trim: the interior's trim size, e.g. 8.5x11in")
-    if barcode not in BARCODES:
-        raise BookmakerError(f"--barcode: '{barcode}' is not one of: {', '.join(BARCODES)}")
+    barcode = cover_barcode(pdf, barcode)
     get_profile(profile)  # an unknown profile is named before any spine is worked out
     from ..cover_preflight import check_cover
 

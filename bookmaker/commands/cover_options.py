@@ -1,5 +1,6 @@
 """A cover's spine as `check --cover` and `preview --guides` are told it: by the interior's
-page count and paper, by a width, or by the manifest a build wrote beside the cover."""
+page count and paper, by a width, or by the manifest a build wrote beside the cover; and
+what its barcode box holds, by a flag or by that manifest."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from ..cover_geometry import PAPERS, spine_width
+from ..cover_geometry import BARCODES, CHECKED_BARCODES, PAPERS, checked_barcode, spine_width
 from ..errors import BookmakerError
 from ..units import parse_length
 
@@ -47,6 +48,20 @@ def cover_spine(pdf: Path, profile: str, pages: Optional[int], paper: str,
         raise BookmakerError(f"{pdf}: give --pages (and --paper) or --spine-width to place the "
                              "spine; no manifest from a bookmaker build lies beside the cover")
     return manifest["spine_width"], manifest["interior_pages"]
+
+
+def cover_barcode(pdf: Path, barcode: Optional[str]) -> str:
+    """What the barcode box of the cover ``pdf`` should hold (``CHECKED_BARCODES``): the
+    flag's word, else what the build that wrote the manifest beside it put there, else KDP's
+    barcode, the default on KDP."""
+    if barcode is not None:
+        if barcode not in CHECKED_BARCODES:
+            raise BookmakerError(f"--barcode: '{barcode}' is not one of: "
+                                 f"{', '.join(CHECKED_BARCODES)}")
+        return barcode
+    manifest = _manifest_beside(pdf)
+    built = manifest.get("barcode") if manifest else None
+    return checked_barcode(built) if built in BARCODES else "kdp"
 
 
 def _manifest_beside(pdf: Path) -> dict | None:

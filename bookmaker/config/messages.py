@@ -131,4 +131,6 @@ def _quote_hint(kind: str, value: Any) -> str:
     # YAML reads `title: 2026`, `title: no` or `title: 2026-01-01` as non-text.
     if kind == "string_type" and isinstance(value, (int, float, bool, datetime.date)):
         return "; put it in quotes to make it text"
+    if kind == "string_type" and isinstance(value, dict):  # `subtitle: {mazes}`
+        return "; YAML reads a value starting with { as a mapping: put the text in quotes"
     return ""

@@ -32,6 +32,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .. import units
+from ..colours import MIN_CONTRAST, contrast_ratio
 from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
 from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
@@ -44,6 +45,7 @@ from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES
 from ..maze.topology import Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
+from ..wording import count_problem
 
 MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
@@ -230,6 +232,9 @@ class FrontMatter(Strict):
     """Pages before the first maze."""
 
     title_page: bool = Field(True, description="A title page with the title, subtitle and author.")
+    title_art: Literal[("auto", *SHAPES)] = Field(  # type: ignore[valid-type]
+        "auto", description="The shape of the title page's maze: auto (the sections' shape when "
+        f"they all share one, else square), or {_words(SHAPES)}.")
     how_to: bool = Field(True, description="A page explaining how to solve the mazes.")
     how_to_text: str | None = Field(None, description="Own text for the how-to page.")
     contents: bool = Field(True, description="Table of contents (also the PDF outline where allowed).")
@@ -616,7 +621,9 @@ COVER_ART_DEFAULT_SIZE = {"polar": {"rings": 14}, "other": {"size": "14x18"}}
 class CoverArt(Strict):
     """The maze on the front cover: a section's shape, algorithm and size, one maze."""
 
-    shape: Shape = Field("polar", description="square, hex, triangle or polar.")
+    shape: Shape = Field(
+        "polar", description="square, hex, triangle or polar; default polar, or square when "
+        "only `size` is given.")
     algorithm: str = Field(
         "recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.",
         json_schema_extra={"enum": list(ALGORITHMS)},
@@ -632,6 +639,8 @@ class CoverArt(Strict):
     @classmethod
     def _default_size(cls, data: Any) -> Any:
         data = _none_is_default(data)
+        if isinstance(data, dict) and "size" in data and "shape" not in data:
+            data = {**data, "shape": "square"}  # a size is a grid's: polar mazes take rings
         if isinstance(data, dict) and "size" not in data and "rings" not in data:
             shape = data.get("shape", "polar")
             data = {**data, **COVER_ART_DEFAULT_SIZE["polar" if shape == "polar" else "other"]}
@@ -655,6 +664,14 @@ class CoverArt(Strict):
         return self
 
 
+def _counts_known(text: str | None) -> str | None:
+    """A text's ``{mazes}``-style counts are ones the book can fill in (``wording``)."""
+    found = count_problem(text) if text else None
+    if found:
+        raise problem(found)
+    return text
+
+
 def _isbn_digits(isbn: str) -> str:
     """The 13 digits of an ISBN-13 written with or without hyphens and spaces."""
     digits = re.sub(r"[\s-]", "", isbn)
@@ -669,16 +686,25 @@ def _isbn_digits(isbn: str) -> str:
     return digits
 
 
+# What each cover colour printed on the background carries, for the contrast rule.
+COVER_COLOUR_USES = {"ink": "the title, author and maze walls",
+                     "accent": "the front maze's path, the arrows and the back's headings"}
+
+
 class Cover(Strict):
     """A full-wrap paperback cover (back, spine and front on one page, with bleed), written
     beside the interior as NAME.cover.pdf."""
 
     paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
         "white", description=f"The interior's paper, which sets the spine: {_words(PAPERS)}.")
-    subtitle: str | None = Field(None, description="On the front; default: the book's subtitle.")
+    subtitle: str | None = Field(
+        None, description="On the front; default: the book's subtitle. {mazes}, {pages} and "
+        "{sections} are filled in, as in the book's subtitle.")
     author: str | None = Field(None, description="On the front and spine; default: the book's author.")
     back_text: str = Field(
-        "", description="The back cover's blurb; a blank line starts a new paragraph.")
+        "", description="The back cover's blurb; a blank line starts a new paragraph. "
+        "{mazes}, {pages} and {sections} are filled in with the book's counts; {{ and }} print "
+        "a brace.")
     spine_text: str | None = Field(
         None, description="Along the spine, top to bottom; default: the title and author; "
         "empty for none.")
@@ -698,6 +724,8 @@ class Cover(Strict):
 
     _art_default = field_validator("art", mode="before")(_none_is_default)
 
+    _counts_known = field_validator("subtitle", "back_text")(_counts_known)
+
     @field_validator("isbn")
     @classmethod
     def _isbn_valid(cls, isbn: str | None) -> str | None:
@@ -715,12 +743,35 @@ class Cover(Strict):
                           "barcode: isbn", "isbn")
         return self
 
+    @model_validator(mode="after")
+    def _colours_readable(self) -> "Cover":
+        ratios = {key: contrast_ratio(getattr(self, key), self.background)
+                  for key in COVER_COLOUR_USES}
+        faint = [key for key, ratio in ratios.items() if ratio < MIN_CONTRAST]
+        if not faint:
+            return self
+        key, *others = faint
+        # Blame the key the config wrote: a background alone makes a default ink unreadable.
+        blamed = key if key in self.model_fields_set or "background" not in \
+            self.model_fields_set else "background"
+        colour = getattr(self, key)
+        pair = (f"{colour} on the background {self.background}" if blamed == key
+                else f"{self.background} under the {key} {colour}")
+        also = "".join(f"; the {other} {getattr(self, other)} too, at {ratios[other]:.2f}:1"
+                       for other in others)
+        raise problem(
+            f"{pair} has a contrast ratio of {ratios[key]:.2f}:1, under the {MIN_CONTRAST:g}:1 "
+            f"{COVER_COLOUR_USES[key]} need to be read (WCAG's relative luminance){also}; make "
+            "one lighter or the other darker", blamed)
+
 
 class Book(Strict):
     """One puzzle book (or a stack of worksheets): everything a build needs."""
 
     title: str = Field(min_length=1, description="Shown on the title page and in the PDF's metadata.")
-    subtitle: str = Field("", description="A second line on the title page.")
+    subtitle: str = Field(
+        "", description="A second line on the title page (and the cover's front). {mazes}, "
+        "{pages} and {sections} are filled in with the book's counts; {{ and }} print a brace.")
     author: str = Field("", description="Shown on the title page and in the PDF's metadata.")
     seed: int = Field(
         0, ge=0, le=2**63 - 1,
@@ -761,6 +812,7 @@ class Book(Strict):
     _headings_default = field_validator(
         "page", "font", "front_matter", "answer_key", "worksheet", mode="before"
     )(_none_is_default)
+    _subtitle_counts_known = field_validator("subtitle")(_counts_known)
 
     @field_validator("sections")
     @classmethod
@@ -904,6 +956,16 @@ class Book(Strict):
     def trim_size(self) -> tuple[float, float]:
         """(width, height) of the trimmed page in points."""
         return self.page.trim_size
+
+    @property
+    def title_art_shape(self) -> str:
+        """The title page maze's shape: the one chosen, else the sections' when they all
+        share one, else square."""
+        chosen = self.front_matter.title_art
+        if chosen != "auto":
+            return chosen
+        shapes = {section.shape for section in self.sections}
+        return shapes.pop() if len(shapes) == 1 else "square"
 
     @property
     def maze_count(self) -> int:

@@ -28,6 +28,7 @@ from ..views import (
     AnswersView, ContentsView, DocumentView, DrawView, Entry, HowToView, MazeOnPage, NotesView,
     OpenerView, PuzzlesView, SheetView, Style, TitleView, WorksheetView,
 )
+from ..wording import fill_counts
 from .mazes import (
     MadeMaze, MazeJob, StarScale, difficulty_score, order_by_difficulty, stars, variant_code,
 )
@@ -43,7 +44,10 @@ GREY_SOLUTION = 0.65
 # A page of short mazes takes this many of them when they keep their size (BookPlan.pack).
 PACKED_COUNTS = (2, 3)
 # The title page's maze: its seed comes from the book seed and this name, like a section's.
-TITLE_ART = {"seed_key": "cover", "algorithm": "wilson", "width": 24, "height": 14}
+# Each shape is sized to the same wide band under the title (about 1.7 : 1), a disc aside.
+TITLE_ART = {"seed_key": "cover", "algorithm": "wilson"}
+TITLE_ART_SIZES = {"square": ((24, 14), None), "hex": ((22, 11), None),
+                   "triangle": ((34, 12), None), "polar": (None, 8)}
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
@@ -434,31 +438,40 @@ class BookPlan:
         return f"maze code {code}" if code else recipe(made.maze)
 
     def art_job(self) -> MazeJob:
-        """The title page's maze, seeded like every other maze, by the name 'cover'."""
+        """The title page's maze, in the book's shape (``Book.title_art_shape``), seeded like
+        every other maze, by the name 'cover'. Like every puzzle a buyer sees, it opens on
+        opposite sides (a polar maze: from its rim to its middle)."""
+        shape = self.book.title_art_shape
+        size, rings = TITLE_ART_SIZES[shape]
         return MazeJob(section=-1, index=0, seed_key=TITLE_ART["seed_key"], book_seed=self.book.seed,
-                       algorithm=TITLE_ART["algorithm"], options=(), width=TITLE_ART["width"],
-                       height=TITLE_ART["height"], endpoints="border", min_solution_share=None)
+                       algorithm=TITLE_ART["algorithm"], options=(),
+                       width=size[0] if size else None, height=size[1] if size else None,
+                       endpoints="centre" if shape == "polar" else "opposite",
+                       min_solution_share=None, shape=shape, rings=rings)
 
     def view(self, doc: Document, entries: list[Entry], art: MadeMaze | None, *, title: str,
-             outline: bool, links: bool, is_key: bool, answer_refs: bool) -> DocumentView:
-        """What every page of ``doc`` shows, ready to draw."""
+             outline: bool, links: bool, is_key: bool, answer_refs: bool,
+             book_pages: int) -> DocumentView:
+        """What every page of ``doc`` shows, ready to draw; ``book_pages``: the interior's
+        page count, which a subtitle's ``{pages}`` names."""
         book = self.book
+        subtitle = fill_counts(book.subtitle, book_counts(book, book_pages))
         sheets = []
         for page, frame in zip(doc.pages, doc.frames):
             tab = ((page.section, len(book.sections))
                    if doc.bleed and page.kind in ("opener", "puzzles") else None)
             marks = [entry for entry in entries if entry[1] == page.number] if outline else []
-            view = self._page_view(doc, page, entries, art, links, is_key, answer_refs)
+            view = self._page_view(doc, page, entries, art, links, is_key, answer_refs, subtitle)
             sheets.append(SheetView(frame, view, tab, marks))
-        return DocumentView(title=title, author=book.author, subject=book.subtitle,
+        return DocumentView(title=title, author=book.author, subject=subtitle,
                             bleed=doc.bleed, outline=outline, sheets=sheets)
 
     def _page_view(self, doc: Document, page: Page, entries: list[Entry], art: MadeMaze | None,
-                   links: bool, is_key: bool, answer_refs: bool):
+                   links: bool, is_key: bool, answer_refs: bool, subtitle: str):
         book, kind = self.book, page.kind
         if kind == "title":
             blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
-            return TitleView(book.title, book.subtitle, book.author, blurb, art.maze)
+            return TitleView(book.title, subtitle, book.author, blurb, art.maze)
         if kind == "how_to":
             return HowToView(self.how_to_body(answer_refs, doc.printed))
         if kind == "contents":
@@ -539,3 +552,9 @@ class BookPlan:
                  else printed_width(grey_solution_width(cell), GREY_SOLUTION))
         return within_corridor(width, clear_corridor(placement, topology,
                                                      self.answer_wall(placement)))
+
+
+def book_counts(book: "Book", pages: int) -> dict[str, int]:
+    """What ``{mazes}``, ``{pages}`` and ``{sections}`` (``wording.BOOK_COUNTS``) stand for
+    in the book's own text: its mazes, its interior's ``pages`` and its sections."""
+    return {"mazes": book.maze_count, "pages": pages, "sections": len(book.sections)}

@@ -28,6 +28,8 @@ from ..maze.shapes import make_topology
 from ..profiles import INCH
 from ..typesetting import Line, at_most_lines, wrap
 from ..views import CoverMaze, CoverView, Style, TextRun
+from ..wording import fill_counts
+from .book import book_counts
 from .mazes import MadeMaze, MazeJob
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
@@ -98,7 +100,13 @@ class CoverPlan:
 
     @property
     def subtitle(self) -> str:
-        return self.cover.subtitle if self.cover.subtitle is not None else self.book.subtitle
+        subtitle = self.cover.subtitle if self.cover.subtitle is not None else self.book.subtitle
+        return fill_counts(subtitle, book_counts(self.book, self.pages))
+
+    @property
+    def back_text(self) -> str:
+        """The back's blurb with the book's counts filled in, so it stays true to the book."""
+        return fill_counts(self.cover.back_text, book_counts(self.book, self.pages))
 
     def key(self, name: str) -> tuple[str, ...]:
         """The config key a cover text comes from: ``cover.author``, or the book's ``author``
@@ -133,7 +141,9 @@ class CoverPlan:
             section=-1, index=0, seed_key=seed_key, book_seed=self.book.seed, seed=seed,
             algorithm=algorithm, options=options, shape=topology.kind,
             width=None if polar else topology.width, height=None if polar else topology.height,
-            rings=topology.rings if polar else None, endpoints="centre" if polar else "border",
+            # A polar maze runs from its rim to its middle; any other opens on opposite sides,
+            # never with its two arrows side by side on one wall.
+            rings=topology.rings if polar else None, endpoints="centre" if polar else "opposite",
             min_solution_share=None, marker_size=marker, answer_marker_size=marker)
 
     # -- the three panels ------------------------------------------------------------------
@@ -199,7 +209,7 @@ class CoverPlan:
         fact = self._fact()
         while True:
             blocks = [_Block(wrap(p, fonts.regular, body, width), fonts.regular, body,
-                             body * LEADING, cover.ink) for p in _paragraphs(cover.back_text)]
+                             body * LEADING, cover.ink) for p in _paragraphs(self.back_text)]
             blocks.append(_Block(wrap(fact, fonts.bold, body * 1.15, width), fonts.bold,
                                  body * 1.15, body * 1.15 * LEADING, cover.accent))
             height = sum(b.height for b in blocks) + body * (len(blocks) - 1)
@@ -320,7 +330,8 @@ class CoverPlan:
         g = self.geometry
         return {"file": file, "size": [round(g.width, 3), round(g.height, 3)],
                 "spine_width": round(g.spine, 3), "paper": self.cover.paper,
-                "interior_pages": self.pages, "spine_text": bool(self.spine_runs)}
+                "interior_pages": self.pages, "spine_text": bool(self.spine_runs),
+                "barcode": self.barcode}
 
 
 def _paragraphs(text: str) -> list[str]:

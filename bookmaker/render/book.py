@@ -24,7 +24,7 @@ from ..layout import (
     CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame,
     MIN_LINE_PT, arrow_room, fit_cell, marker_length, printed_width, wall_width,
 )
-from ..geometry import marker_reach, maze_drawing
+from ..geometry import extent, marker_reach, maze_drawing
 from ..maze.model import Maze
 from ..views import MazeOnPage, Style
 from .canvas import draw_maze, fill_polygon
@@ -149,9 +149,10 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
     if subtitle:
         y = paragraph(canvas, x0, y - 10, width, subtitle, fonts.regular, 16)
     art_top, art_bottom = y - 24, y0 + 70
-    cell = fit_cell(width, art_top - art_bottom, decoration.width, decoration.height)
+    across, down = extent(decoration.topology)  # in cell units, whatever the shape
+    cell = fit_cell(width, art_top - art_bottom, across, down)
     if cell > 4:
-        left = x0 + (width - cell * decoration.width) / 2
+        left = x0 + (width - cell * across) / 2
         top = art_top - arrow_room(cell)
         draw_maze(canvas, maze_drawing(decoration, None, marker_length(cell) / cell), left, top,
                   cell, Style(wall_width=printed_width(wall_width(cell), ART_GREY),

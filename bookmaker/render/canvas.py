@@ -23,13 +23,10 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
+from ..colours import hex_to_rgb
 from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall
 from ..geometry.square import CentreLine, GridWalls
 from ..views import Style
-
-
-def hex_to_rgb(color: str) -> tuple[float, float, float]:
-    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 def _tint(level: float, strength: float = 0.45) -> float:

@@ -57,8 +57,10 @@ def render_cover(view: CoverView, fonts: FontPair) -> bytes:
 
 
 def _barcode(canvas: Canvas, view: CoverView, fonts: FontPair) -> None:
-    """The ISBN's EAN-13, black on a white label filling the barcode box, the ISBN above it
-    in the book's font (reportlab's default Helvetica would not be embedded)."""
+    """The ISBN's EAN-13, black on a white label filling the barcode box, its digits and the
+    ISBN above it in the book's font. reportlab's graphics start every drawing in Helvetica,
+    which is never embedded and fails every printer's preflight, so the drawing starts in
+    the book's font too."""
     x0, y0, x1, y1 = view.geometry.barcode_box
     canvas.setFillColorRGB(1, 1, 1)
     canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
@@ -70,6 +72,7 @@ def _barcode(canvas: Canvas, view: CoverView, fonts: FontPair) -> None:
     bars.barHeight = (y1 - y0) - 2 * 6 - label
     bx0, by0, bx1, by1 = bars.getBounds()
     drawing = Drawing(bx1 - bx0, by1 - by0)
+    drawing.initialFontName, drawing.initialFontSize = fonts.regular, ISBN_LABEL_PT
     drawing.add(bars)
     left = x0 + ((x1 - x0) - (bx1 - bx0)) / 2
     renderPDF.draw(drawing, canvas, left - bx0, y0 + 6 - by0)
