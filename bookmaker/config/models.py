@@ -41,7 +41,8 @@ from ..maze import ALGORITHMS, lookup
 from ..maze.algorithms import mask_refusal
 from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
-from ..maze.solve import ENDPOINT_MODES
+from ..maze.solve import (DEFAULT_ENDPOINTS, ENDPOINT_MODES, GRID_DEFAULT_ENDPOINTS,
+                          default_endpoints)
 from ..maze.topology import Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
 
@@ -49,11 +50,6 @@ MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unr
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
 # and MAX_MAZE_SIDE // 2 rings span as many ring widths across as the widest grid has cells.
 MIN_RINGS, MAX_RINGS = 2, MAX_MAZE_SIDE // 2
-# A section's endpoints when it names none: grids open two gaps on opposite sides of the outer
-# wall, far apart (``border``'s two farthest gaps often sit side by side, arrows touching); a
-# polar maze is walked from its rim to its middle, as circular mazes traditionally are.
-DEFAULT_ENDPOINTS = {"polar": "centre"}
-GRID_DEFAULT_ENDPOINTS = "opposite"
 GRID_SLOTS = tuple(GRIDS)  # mazes per page that fill a rows x columns grid
 MIN_TRIM, MAX_TRIM = 3 * 72.0, 14 * 72.0  # no printer or binding takes pages outside this
 MIN_CONTENT = MIN_CONTENT_PT  # margins must leave at least an inch for the mazes
@@ -515,7 +511,7 @@ class Section(Strict):
     @classmethod
     def _endpoints_default_by_shape(cls, mode: Any, info: ValidationInfo) -> Any:
         if mode is None:  # not given (or null): the shape's default
-            return DEFAULT_ENDPOINTS.get(info.data.get("shape"), GRID_DEFAULT_ENDPOINTS)
+            return default_endpoints(info.data.get("shape"))
         return mode
 
     @field_validator("endpoints")
