@@ -12,7 +12,6 @@ modules that own them, never copied here.
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -45,6 +44,7 @@ from ..maze.solve import (DEFAULT_ENDPOINTS, ENDPOINT_MODES, GRID_DEFAULT_ENDPOI
                           default_endpoints)
 from ..maze.topology import Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
+from ..wording import did_you_mean
 
 MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
@@ -165,9 +165,7 @@ class Page(Strict):
         try:
             width, height = parse_size(size)
         except BookmakerError as error:
-            close = difflib.get_close_matches(size.strip().lower(), PAGE_SIZES, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise problem(f"{error}{hint}") from None
+            raise problem(f"{error}{did_you_mean(size.strip().lower(), PAGE_SIZES)}") from None
         if min(width, height) < MIN_TRIM or max(width, height) > MAX_TRIM:
             raise problem(
                 f"'{size}' is {units.format_points(width)} x {units.format_points(height)}; "
@@ -482,10 +480,9 @@ class Section(Strict):
         valid = list(algorithm.options)
         for key, value in options.items():
             if key not in valid:
-                close = difflib.get_close_matches(key, valid, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
                 listed = f"its options: {', '.join(valid)}" if valid else "it takes no options"
-                raise problem(f"{name} has no option '{key}'{hint}; {listed}", key)
+                raise problem(f"{name} has no option '{key}'{did_you_mean(key, valid)}; {listed}",
+                              key)
             try:  # the declaration judges the value, one key at a time to blame the right line
                 algorithm.settings({key: value})
             except BookmakerError as error:
