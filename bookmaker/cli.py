@@ -22,6 +22,7 @@ from .errors import BookmakerError
 from .files import written_so_far
 from .wording import plural
 
+
 class _PlainFlags:
     """Help that shows no type after a plain flag: typer's rich help prints ``<bool>`` after
     ``--solution`` or ``--help`` as if they took a value, which they do not."""

@@ -28,11 +28,6 @@ ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre", "opposite")
 # circular mazes traditionally are.
 DEFAULT_ENDPOINTS = {"polar": "centre"}
 GRID_DEFAULT_ENDPOINTS = "opposite"
-
-
-def default_endpoints(shape: str | None) -> str:
-    """The endpoint mode a maze of ``shape`` gets when none is named."""
-    return DEFAULT_ENDPOINTS.get(shape, GRID_DEFAULT_ENDPOINTS)
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
 # The open sides of a cell byte, in side order: a search steps through only those.
 _SIDES_OF = [tuple(side for side in range(8) if bits >> side & 1) for bits in range(256)]
@@ -423,6 +418,11 @@ def is_perfect(maze: Maze) -> bool:
         return False
     reached, _ = _search(topology, maze.cells, topology.first_cell())
     return len(reached) == topology.present_count
+
+
+def default_endpoints(shape: str | None) -> str:
+    """The endpoint mode a maze of ``shape`` gets when none is named."""
+    return DEFAULT_ENDPOINTS.get(shape, GRID_DEFAULT_ENDPOINTS)
 
 
 def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
