@@ -9,6 +9,7 @@ files: a failed build never leaves a truncated PDF nor destroys the last one.
 from __future__ import annotations
 
 import hashlib
+import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,10 +62,17 @@ def cover_path(output: Path) -> Path:
 
 
 def _pdf_output(output: Path | str | None, default: Path) -> Path:
-    output = Path(output) if output else default
-    if output.suffix.lower() != ".pdf":
-        raise BookmakerError(f"-o {output}: the output file must end in .pdf")
-    return output
+    """``output``; ``default``'s file name in the folder ``output`` names (``out/``, or a
+    folder that exists); ``default`` when unset."""
+    if not output:
+        return default
+    path = Path(output)
+    if os.fspath(output).endswith(("/", os.sep)) or path.is_dir():
+        return path / default.name
+    if path.suffix.lower() != ".pdf":
+        raise BookmakerError(f"-o {output}: give a file name ending in .pdf, or a folder as "
+                             f"{output}/ to write {default.name} in it")
+    return path
 
 
 def build(config: Path | str, output: Path | str | None = None, *, seed: int | None = None,

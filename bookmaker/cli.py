@@ -9,17 +9,38 @@ and 24 MB lighter without the config models, the builder and the preflight.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from . import __version__
 from .commands import COMMANDS
 from .errors import BookmakerError
+from .files import written_so_far
+from .wording import plural
+
+
+class _PlainFlags:
+    """Help that shows no type after a plain flag: typer's rich help prints ``<bool>`` after
+    ``--solution`` or ``--help`` as if they took a value, which they do not."""
+
+    def format_help(self, ctx, formatter) -> None:
+        for param in self.get_params(ctx):
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""  # what the help prints in the type column; parsing ignores it
+        super().format_help(ctx, formatter)
+
+
+class _Group(_PlainFlags, TyperGroup):
+    """The root command: ``bookmaker --help``."""
+
 
 app = typer.Typer(
     name="bookmaker",
+    cls=_Group,
     help="Build printable maze puzzle books from one YAML file.",
     no_args_is_help=True,
     add_completion=False,
@@ -42,9 +63,10 @@ def _root(
     """Build printable maze puzzle books from one YAML file."""
 
 
-class _Command(TyperCommand):
+class _Command(_PlainFlags, TyperCommand):
     """A command whose usage line names a required argument plainly (CONFIG), as the
-    errors and the README do, not in the braces typer puts around it."""
+    errors and the README do, not in the braces typer puts around it, and whose help puts
+    no type after a plain flag."""
 
     def collect_usage_pieces(self, ctx) -> list[str]:
         return [piece.removeprefix("{").removesuffix("}")
@@ -58,15 +80,42 @@ for command in app.registered_commands:
         command.cls = _Command
 
 
+class _Interrupted(BaseException):
+    """Ctrl-C. A BaseException, as KeyboardInterrupt is, so that no ``except Exception`` on
+    its way out swallows it; but not KeyboardInterrupt, which typer turns into a silent exit."""
+
+
+def _stop_on_interrupt() -> None:
+    """Make Ctrl-C raise ``_Interrupted`` in this process, which reports it once."""
+    main_pid = os.getpid()
+
+    def interrupted(signum, frame) -> None:
+        if os.getpid() != main_pid:  # a worker forked an instant before its pool's own handler
+            return
+        raise _Interrupted
+
+    signal.signal(signal.SIGINT, interrupted)
+
+
+def _interrupted_line() -> str:
+    """What an interruption left: writes are atomic, so nothing, or whole files."""
+    written = written_so_far()
+    if not written:
+        return "bookmaker: interrupted; nothing written"
+    return (f"bookmaker: interrupted after writing {plural(len(written), 'file')}, "
+            f"the last {written[-1]}")
+
+
 def main() -> None:
+    _stop_on_interrupt()
     try:
         code = app(standalone_mode=False)
     except BookmakerError as error:
         for line in error.lines():
             typer.echo(line, err=True)
         sys.exit(2)
-    except KeyboardInterrupt:  # click's Abort, too: Ctrl-C at a prompt
-        typer.echo("bookmaker: error: interrupted; no file was written", err=True)
+    except _Interrupted:
+        typer.echo(_interrupted_line(), err=True)
         sys.exit(130)
     except Exception as error:
         if not _is_usage_error(error):

@@ -7,6 +7,9 @@ from pathlib import Path
 
 from .errors import BookmakerError
 
+# Every file this process has put in place, in order: what an interrupted command has left.
+_written: list[Path] = []
+
 
 def make_folder(folder: Path, for_file: Path | None = None) -> bool:
     """Create ``folder`` and any missing parents; True if it did. A file where a folder
@@ -56,6 +59,7 @@ def write_atomically(files: dict[Path, bytes]) -> list[Path]:
                 stream.write(data)
         for target, temp in temps.items():
             os.replace(temp, target)
+            _written.append(target)
         return created
     except OSError as error:
         # Name the file the user asked for, not our hidden temporary one.
@@ -63,6 +67,11 @@ def write_atomically(files: dict[Path, bytes]) -> list[Path]:
     finally:
         for temp in temps.values():
             temp.unlink(missing_ok=True)
+
+
+def written_so_far() -> list[Path]:
+    """The files this process has written, in the order they were put in place."""
+    return list(_written)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -2,6 +2,7 @@
 
     render_pages("book.pdf", "out/", pages=[1, 2], dpi=100)   # out/book-p001.png, out/book-p002.png
     render_sheet("book.pdf", "out/book-sheet.png")            # every page as a thumbnail
+    render_sheets("book.pdf", "out/")   # out/book-sheet.png, or book-sheet-1.png ... past 64 pages
 
 Rendering is pdfium's (through pypdfium2), so a preview shows what a viewer
 shows. The same PDF and options give byte-identical PNGs.
@@ -21,11 +22,13 @@ from .cover_geometry import FOLD_CLEARANCE, SAFE_INSET, CoverGeometry
 from .errors import BookmakerError
 from .files import write_atomic
 from .fonts import DEFAULT_REGULAR
+from .units import format_points
 
 PAGE_DPI = 100
 SHEET_DPI = 30  # a 6 x 9 in page becomes a 180 x 270 px thumbnail
 MAX_DPI = 1200
 MAX_COLUMNS = 8
+SHEET_PAGES = MAX_COLUMNS ** 2  # thumbnails on one sheet: a larger one is too big to look over
 MAX_SHEET_PIXELS = 100_000_000  # a 300 MB RGB image: more is a mistake, not a preview
 PAD = 12
 LABEL_HEIGHT = 22
@@ -111,6 +114,21 @@ def render_sheet(pdf: str | Path, out_path: str | Path, pages: list[int] | None 
     return out
 
 
+def render_sheets(pdf: str | Path, out_dir: str | Path, pages: list[int] | None = None,
+                  dpi: int = SHEET_DPI, columns: int | None = None) -> list[Path]:
+    """Contact sheets of ``pages`` (default all), ``SHEET_PAGES`` to a sheet, in order:
+    ``out_dir/<stem>-sheet.png``, or ``<stem>-sheet-1.png``, ``-2`` ... for more pages."""
+    numbers = list(range(1, page_count(pdf) + 1)) if pages is None else pages
+    runs = [numbers[start:start + SHEET_PAGES]
+            for start in range(0, len(numbers), SHEET_PAGES)] or [numbers]
+    stem, out = Path(pdf).stem, Path(out_dir)
+    if len(runs) == 1:
+        return [render_sheet(pdf, out / f"{stem}-sheet.png", runs[0], dpi, columns)]
+    # The first sheet is the fullest: if it is not refused as too large, none is.
+    return [render_sheet(pdf, out / f"{stem}-sheet-{n}.png", run, dpi, columns)
+            for n, run in enumerate(runs, 1)]
+
+
 # Guides over a cover: colours a cover's own art seldom uses, so they stand out on any.
 GUIDES = (
     ("trim", (0, 190, 255)),
@@ -191,6 +209,21 @@ def page_count(pdf: str | Path) -> int:
         return len(document)
     finally:
         document.close()
+
+
+def not_a_cover(pdf: str | Path) -> str | None:
+    """What shows that ``pdf`` is no full-wrap cover, or None if it may be one. A full wrap
+    is one page holding the back, the spine and the front side by side: wider than tall."""
+    document = _open(pdf)
+    try:
+        pages, (width, height) = len(document), document[0].get_size()
+    finally:
+        document.close()
+    if pages != 1:
+        return f"it has {pages} pages"
+    if width <= height:
+        return f"its page, {format_points(width)} x {format_points(height)}, is not wider than tall"
+    return None
 
 
 def page_size(pdf: str | Path) -> tuple[float, float]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -17,10 +18,34 @@ Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 _work: Callable | None = None  # the running pool's work, which its forked workers inherit
+# In a worker: whether it is doing a batch's work, and whether Ctrl-C has come.
+_busy = _interrupted = False
 
 
 def _run(batch: list):
-    return _work(batch)
+    global _busy
+    if _interrupted:  # a batch queued before Ctrl-C came: not worth starting
+        raise KeyboardInterrupt
+    _busy = True
+    try:
+        return _work(batch)
+    finally:
+        _busy = False
+
+
+def _interrupt_only_work() -> None:
+    """In a worker: Ctrl-C, which a terminal sends to every process of the command, ends the
+    batch under way and every later one at once (each result goes back as the interruption),
+    and is not raised between batches. So the pool stays whole, with no traceback from a
+    worker, while the parent, interrupted too, cancels what is left and closes it."""
+
+    def interrupted(signum, frame) -> None:
+        global _interrupted
+        _interrupted = True
+        if _busy:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
 
 
 def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
@@ -48,10 +73,11 @@ def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
     # A garbage collection in a worker writes to every object it visits, copying the
     # parent's memory page by page: frozen objects it leaves alone.
     gc.freeze()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_interrupt_only_work)
     try:
-        with ProcessPoolExecutor(max_workers=workers,
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
-            yield from zip(batches, pool.map(_run, batches))
+        yield from zip(batches, pool.map(_run, batches))
     finally:
+        pool.shutdown(cancel_futures=True)  # a caller that stops early waits for no more batches
         gc.unfreeze()
         _work = None

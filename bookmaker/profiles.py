@@ -364,7 +364,7 @@ def parse_size(text: str) -> tuple[float, float]:
     if not match:
         raise BookmakerError(
             f"page size '{text}' is not a preset ({', '.join(PAGE_SIZES)}) "
-            "nor WxH with a unit such as 6x9in, 148x210mm or 432x648pt"
+            "nor WxH in inches (6x9) or with a unit (6x9in, 148x210mm, 432x648pt)"
         )
     w, h, unit = match.groups()
     scale = POINTS_PER_UNIT[unit or "in"]

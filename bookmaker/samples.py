@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 import yaml
 
 from .errors import BookmakerError
+from .wording import did_you_mean
 
 SAMPLES = files("bookmaker.data.configs")
 
@@ -30,10 +31,17 @@ def example_names() -> list[str]:
                   if entry.name.endswith(".yaml"))
 
 
-def example_text(name: str) -> str:
+def check_example(name: str) -> None:
+    """Refuse a name that is no sample's, suggesting the sample meant."""
     names = example_names()
-    if name not in names:
-        raise BookmakerError(f"no example '{name}'; choose one of: {', '.join(names)}")
+    if name not in names:  # Shapes, shapes.yaml, configs/shapes.yaml: the sample's own name
+        plain = PurePosixPath(name.lower()).name.removesuffix(".yaml").removesuffix(".yml")
+        raise BookmakerError(f"no example '{name}'{did_you_mean(plain, names)}; "
+                             f"choose one of: {', '.join(names)}")
+
+
+def example_text(name: str) -> str:
+    check_example(name)
     return SAMPLES.joinpath(f"{name}.yaml").read_text(encoding="utf-8")
 
 

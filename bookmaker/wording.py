@@ -1,9 +1,12 @@
-"""How counts read in what bookmaker prints: "1 problem", "2 problems"; and the book's own
-counts filled into a user's text, so a blurb stays true when the book changes."""
+"""How counts and suggestions read in what bookmaker prints: "1 problem", "2 problems",
+"unknown outline 'hart' (did you mean 'heart'?)"; and the book's own counts filled into a
+user's text, so a blurb stays true when the book changes."""
 
 from __future__ import annotations
 
+import difflib
 import re
+from typing import Iterable
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -51,3 +54,10 @@ def _around(text: str, match: re.Match, reach: int = 20) -> str:
     start, end = max(0, match.start() - reach), min(len(text), match.end() + reach)
     return ("..." if start else "") + " ".join(text[start:end].split()) + (
         "..." if end < len(text) else "")
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'heart'?)`` for the choice closest to a mistyped ``word``, or ""
+    when none is close: the tail of an error that names what was not found."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -70,8 +70,38 @@ def test_format_follows_the_output_extension_and_cell_scales(tmp_path):
     assert (tmp_path / "maze.png").read_bytes() == expected("png", cell=7)
 
 
-def test_default_is_a_20x20_ascii_maze_without_openings(tmp_path):
+def test_a_first_maze_has_a_way_in_and_out_on_opposite_sides_as_in_a_book(tmp_path):
     lines = ok(cwd=tmp_path).decode().splitlines()
+    assert lines[0] == "recursive-backtracker 20x20 seed 0 opposite"
+    grid = lines[1:]
+    assert len(grid) == 41 and len(grid[0]) == len(grid[-1]) == 81
+    gaps = {side for side, wall in (("top", grid[0]), ("bottom", grid[-1]),
+                                    ("left", "".join(line[0] for line in grid)),
+                                    ("right", "".join(line[80] for line in grid)))
+            if "   " in wall.strip()}
+    assert gaps in ({"top", "bottom"}, {"left", "right"})
+    assert sum(line.count("S") for line in grid) == sum(line.count("E") for line in grid) == 1
+    # The seed contract: the default moved the openings, never a wall.
+    assert ok("--format", "json", cwd=tmp_path) == expected(
+        "json", name="recursive-backtracker", size=(20, 20), seed=0, endpoints="opposite")
+    record = json.loads(ok("--format", "json", cwd=tmp_path))
+    assert record["cells"] == generate("recursive-backtracker", 20, 20, 0).rows()
+
+
+def test_a_first_maze_pdf_prints_its_solution_without_more_flags(tmp_path):
+    assert ok("-o", "maze.pdf", "--solution", cwd=tmp_path) == b"maze.pdf\n"
+    assert (tmp_path / "maze.pdf").read_bytes() == expected(
+        "pdf", name="recursive-backtracker", size=(20, 20), seed=0, endpoints="opposite",
+        solution=True)
+
+
+def test_a_polar_maze_defaults_to_the_centre_as_a_book_section_does(tmp_path):
+    record = json.loads(ok("--shape", "polar", "--rings", 5, "--format", "json", cwd=tmp_path))
+    assert record["end"] == 0 and record["start"] is not None  # cell 0 is the centre disc
+
+
+def test_endpoints_none_still_draws_a_closed_maze(tmp_path):
+    lines = ok("--endpoints", "none", cwd=tmp_path).decode().splitlines()
     assert lines[0] == "recursive-backtracker 20x20 seed 0"
     grid = lines[1:]
     assert len(grid) == 41 and len(grid[0]) == len(grid[-1]) == 81
@@ -152,7 +182,7 @@ BAD = {
     "pdf page too big": ["--size", "1000x10", "--format", "pdf", "--cell", "72"],
     "png cell fraction": ["--cell", "1.5", "--format", "png"],
     "png too big": ["--size", "2000x2000", "--format", "png", "--cell", "30"],
-    "solution without endpoints": ["--solution"],
+    "solution without endpoints": ["--endpoints", "none", "--solution"],
     "shape unknown": ["--shape", "star"],
     "rings on a grid": ["--shape", "hex", "--rings", "5"],
     "size on a disc": ["--shape", "polar", "--size", "5x5"],
@@ -238,7 +268,8 @@ def test_error_messages_help_the_user(tmp_path, monkeypatch, capfd):
     assert "square grids only" in error("--shape", "polar", "--algorithm", "sidewinder")
     assert "ring 2 has cells 0..11" in error("--shape", "polar", "--rings", "3", "--start", "0,0",
                                              "--end", "2,12")
-    assert "--endpoints centre" in error("--shape", "polar", "--solution")
+    assert "the default is centre" in error("--shape", "polar", "--endpoints", "none",
+                                            "--solution")
 
 
 # --- Shapes -------------------------------------------------------------------------------

@@ -132,13 +132,15 @@ def _walls_box(page, scale: float = 2.0) -> tuple[float, float, float, float]:
 
 
 def test_a4_and_fit_pages(maze, tmp_path):
-    assert maze("-s", "6x6", "--page", "a4", "-o", "a4.pdf")[0] == 0
+    # closed (no openings), so that the outer wall's box is read from whole dark lines
+    assert maze("-s", "6x6", "--endpoints", "none", "--page", "a4", "-o", "a4.pdf")[0] == 0
     box = PdfReader(tmp_path / "a4.pdf").pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx(A4)
     # A small maze is not blown up into a few giant cells: half-inch corridors at most.
     walls = _walls_box(pdfium.PdfDocument(tmp_path / "a4.pdf")[0])
     assert walls[2] - walls[0] == pytest.approx(6 * 36, abs=3)
-    assert maze("-s", "6x6", "--page", "fit", "--cell", 20, "-o", "fit.pdf")[0] == 0
+    assert maze("-s", "6x6", "--endpoints", "none", "--page", "fit", "--cell", 20,
+                "-o", "fit.pdf")[0] == 0
     box = PdfReader(tmp_path / "fit.pdf").pages[0].mediabox
     assert float(box.width) < 6 * 20 + 100  # cut to the maze, not a sheet
 

@@ -169,3 +169,59 @@ def test_cli_preview_bad_pages_is_one_line_exit_2(tmp_path):
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == "bookmaker: error: --pages: page 9 is past the end (8 pages)\n"
     assert not (tmp_path / "output").exists()
+
+
+def test_a_book_past_64_pages_gets_a_contact_sheet_for_each_64(tmp_path):
+    centred_pdf(tmp_path / "book.pdf", 65)
+    result = run_cli("preview", "book.pdf", "--sheet", "-o", "sheets", "--dpi", 5, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["sheets/book-sheet-1.png", "sheets/book-sheet-2.png"]
+    sheets = [Image.open(tmp_path / path).convert("L") for path in result.stdout.split()]
+    # each page is a white region on the grey sheet holding one black square
+    assert [_components(sheet, lambda v: v >= 250) for sheet in sheets] == [64, 1]
+    assert [_components(sheet, lambda v: v <= 5) for sheet in sheets] == [64, 1]
+    result = run_cli("preview", "book.pdf", "--sheet", "--pages", "2-65", "-o", "one", "--dpi", 5,
+                     cwd=tmp_path)
+    assert result.stdout == "one/book-sheet.png\n"  # 64 pages still fit on one
+    assert _components(Image.open(tmp_path / "one/book-sheet.png").convert("L"),
+                       lambda v: v <= 5) == 64
+
+
+def cover_shaped_pdf(path):
+    """One page wider than tall, as a full-wrap cover of a 6 x 9 in book is."""
+    c = Canvas(str(path), pagesize=(12.5 * 72, 9.25 * 72), invariant=1)
+    c.rect(72, 72, 72, 72, stroke=0, fill=1)
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_guides_without_a_spine_name_the_flag_preview_takes(tmp_path):
+    cover_shaped_pdf(tmp_path / "cover.pdf")
+    for flags, said in (([], "give --interior-pages (and --paper) or --spine-width"),
+                        (["--profile", "lulu", "--interior-pages", 100], "--interior-pages: ")):
+        result = run_cli("preview", "cover.pdf", "--guides", *flags, cwd=tmp_path)
+        assert result.returncode == 2 and result.stdout == ""
+        assert result.stderr.startswith("bookmaker: error: ") and result.stderr.count("\n") == 1
+        assert said in result.stderr and "--pages " not in result.stderr
+    assert not (tmp_path / "output").exists()
+
+
+def test_guides_over_a_page_that_is_no_cover_say_so(tmp_path):
+    squares_pdf(tmp_path / "book.pdf", pages=3)
+    squares_pdf(tmp_path / "page.pdf", pages=1)
+    cover_shaped_pdf(tmp_path / "cover.pdf")
+    warnings = {}
+    for name in ("book", "page", "cover"):
+        result = run_cli("preview", f"{name}.pdf", "--guides", "--interior-pages", 100, "-o", "png",
+                         "--dpi", 10, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout == f"png/{name}-guides.png\n"  # drawn all the same
+        warnings[name] = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warnings["book"] == [
+        "bookmaker: warning: book.pdf is not a full-wrap cover (it has 3 pages); the guides show "
+        "where a cover's trim, folds and barcode box would fall on its first page"]
+    [page] = warnings["page"]
+    assert "page.pdf is not a full-wrap cover (its page, 8.5in x 11in, is not wider than tall)" \
+        in page
+    assert warnings["cover"] == []

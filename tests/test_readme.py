@@ -1,6 +1,7 @@
 """The README tells the truth: it opens with the name, one sentence and the two
-commands; every file it names exists; its quick tour runs as written; and the test
-count it quotes is the count pytest collects."""
+commands; every file it names exists; its quick tour runs as written; the defaults,
+units and speed-ups it quotes are the code's and the benchmarks'; and the test count
+it quotes is the count pytest collects."""
 
 from __future__ import annotations
 
@@ -55,3 +56,52 @@ def test_the_test_count_it_quotes_is_true(request):
     quoted = re.search(r"\(([\d,]+) tests, about", README)
     assert quoted, "the Tests section quotes the count"
     assert int(quoted.group(1).replace(",", "")) == len(request.session.items)
+
+
+def section(heading: str) -> str:
+    """The README's text under ``heading`` (a whole heading line), up to the next heading."""
+    return re.split(r"\n#+ ", README.split(f"\n{heading}\n", 1)[1], maxsplit=1)[0]
+
+
+def test_the_algorithm_table_quotes_every_options_declared_default():
+    from bookmaker.maze import ALGORITHMS
+
+    rows = [line.split(" | ") for line in section("### `algorithm` and `options`").splitlines()
+            if line.startswith("| `")]
+    quoted = {row[0].strip("| `"): set(re.findall(r"(?:^|; )`(\w+)` \(`?([^)`]+)`?\)", row[2]))
+              for row in rows}
+    assert sorted(quoted) == sorted(ALGORITHMS)
+    for name, algorithm in ALGORITHMS.items():
+        declared = {(option.name, f"{option.default:g}" if isinstance(option.default, float)
+                     else str(option.default)) for option in algorithm.declared}
+        assert quoted[name] == declared, name
+
+
+def test_it_says_a_bare_page_size_is_in_inches_as_bookmaker_reads_it():
+    from bookmaker.profiles import parse_size
+
+    [bullet] = [item for item in section("## Writing values").split("\n- ")
+                if item.startswith("**Page sizes**")]
+    assert "bare\n  numbers are inches" in bullet
+    bare = re.findall(r"`(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)`", bullet + section("## `page`"))
+    assert ("6.14", "9.21") in bare
+    for width, height in bare:
+        assert parse_size(f"{width}x{height}") == pytest.approx((float(width) * 72,
+                                                                 float(height) * 72))
+    [row] = [line for line in README.splitlines() if line.startswith("| `page.size` |")]
+    assert "in inches unless a unit follows" in row
+
+
+def test_the_jobs_advice_quotes_the_measured_figures():
+    results = (ROOT / "benchmarks" / "BOOK_RESULTS.md").read_text(encoding="utf-8")
+    sample = dict(re.findall(r"^\| `--jobs (\d)`, load [\d.]+ \| ([\d.]+ s) \|", results, re.M))
+    big = {jobs: (build, speedup) for jobs, build, speedup in re.findall(
+        r"^\| (\d) \| ([\d.]+ s) \| \**([\d.]+x)\** \|", results, re.M)}
+    assert set(sample) == set(big) == {"1", "2"}
+    [advice] = [line for line in section("## Troubleshooting").splitlines()
+                if line.startswith("| A build feels slow |")]
+    assert f"{big['2'][1]} faster with `--jobs 2`" in advice
+    assert f"({big['2'][0]} against {big['1'][0]})" in advice
+    # the sample book built slower with two processes, and the advice says so
+    assert float(sample["2"].split()[0]) > float(sample["1"].split()[0])
+    assert f"took {sample['2']} with `--jobs 2` against {sample['1']} with `--jobs 1`" in advice

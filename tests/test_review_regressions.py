@@ -207,17 +207,14 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
     started = []
 
     class Pool:  # records the size asked for, and works in this process
-        def __init__(self, max_workers, mp_context=None):
+        def __init__(self, max_workers, mp_context=None, initializer=None):
             started.append(max_workers)
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return False
 
         def map(self, function, items, chunksize=1):
             return map(function, items)
+
+        def shutdown(self, wait=True, cancel_futures=False):
+            pass
 
     # Patch the pool where the work spread over processes looks it up.
     import bookmaker.processes as processes

@@ -30,8 +30,10 @@ def _progress_bar(quiet: bool):
 
 def build_command(
     config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config.", show_default=False),
-    output: Optional[Path] = typer.Option(
-        None, "-o", "--output", help="PDF to write; default output/<config name>.pdf."),
+    output: Optional[str] = typer.Option(  # text: a trailing / says a folder
+        None, "-o", "--output", metavar="PATH",
+        help="PDF to write, or a folder (DIR/) for <config name>.pdf in it; default "
+             "output/<config name>.pdf."),
     seed: Optional[int] = typer.Option(
         None, "--seed", help="Override the book seed (0 to 2**63 - 1, as seed: in the config)."),
     jobs: int = JOBS,

@@ -63,8 +63,21 @@ def check(
     else:
         report = check_pdf(pdf, profile, trim=trim_size, interior=interior, workers=workers(jobs))
     typer.echo(report.format())
+    if not cover and not report.ok and _may_be_a_cover(pdf):
+        typer.echo(f"bookmaker: note: {pdf} is one page wider than tall, as a full-wrap cover is; "
+                   "check a cover with --cover --trim WxH (the interior's trim) and --pages N "
+                   "or --spine-width", err=True)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _may_be_a_cover(pdf: Path) -> bool:
+    from ..preview import not_a_cover
+
+    try:
+        return not_a_cover(pdf) is None
+    except BookmakerError:  # a file pdfium cannot read: the report has said what is wrong
+        return False
 
 
 def _check_cover(pdf: Path, profile: str, trim: tuple[float, float] | None, pages: int | None,
@@ -75,7 +88,7 @@ def _check_cover(pdf: Path, profile: str, trim: tuple[float, float] | None, page
     get_profile(profile)  # an unknown profile is named before any spine is worked out
     from ..cover_preflight import check_cover
 
-    spine, pages = cover_spine(pdf, profile, pages, paper, spine_width)
+    spine, pages = cover_spine(pdf, profile, pages, paper, spine_width, "--pages")
     return check_cover(pdf, profile, CoverGeometry(*trim, spine), pages, barcode)
 
 

@@ -11,8 +11,10 @@ import typer
 def cover(
     config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config, with a cover: block.",
                                   show_default=False),
-    output: Optional[Path] = typer.Option(
-        None, "-o", "--output", help="Cover PDF to write; default output/<config name>.cover.pdf."),
+    output: Optional[str] = typer.Option(  # text: a trailing / says a folder
+        None, "-o", "--output", metavar="PATH",
+        help="Cover PDF to write, or a folder (DIR/) for <config name>.cover.pdf in it; default "
+             "output/<config name>.cover.pdf."),
     seed: Optional[int] = typer.Option(
         None, "--seed", help="Override the book seed (0 to 2**63 - 1, as seed: in the config)."),
 ) -> None:

@@ -28,9 +28,10 @@ SPINE = typer.Option(None, "--spine-width", show_default=False,
 
 
 def cover_spine(pdf: Path, profile: str, pages: Optional[int], paper: str,
-                spine: Optional[str]) -> tuple[float, Optional[int]]:
+                spine: Optional[str], pages_flag: str) -> tuple[float, Optional[int]]:
     """(spine width in points, interior pages or None if unknown) from the flags, else from
-    ``x.manifest.json`` beside ``x.cover.pdf``."""
+    ``x.manifest.json`` beside ``x.cover.pdf``; ``pages_flag`` is the page count's flag as
+    the command names it, for its errors."""
     if paper not in PAPERS:
         raise BookmakerError(f"--paper: '{paper}' is not one of: {', '.join(PAPERS)}")
     if spine is not None:
@@ -42,11 +43,11 @@ def cover_spine(pdf: Path, profile: str, pages: Optional[int], paper: str,
         try:
             return spine_width(profile, paper, pages), pages
         except BookmakerError as error:
-            raise BookmakerError(f"--pages: {error} with --spine-width") from None
+            raise BookmakerError(f"{pages_flag}: {error} with --spine-width") from None
     manifest = _manifest_beside(pdf)
     if manifest is None:
-        raise BookmakerError(f"{pdf}: give --pages (and --paper) or --spine-width to place the "
-                             "spine; no manifest from a bookmaker build lies beside the cover")
+        raise BookmakerError(f"{pdf}: give {pages_flag} (and --paper) or --spine-width to place "
+                             "the spine; no manifest from a bookmaker build lies beside the cover")
     return manifest["spine_width"], manifest["interior_pages"]
 
 

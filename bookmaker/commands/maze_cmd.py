@@ -32,7 +32,7 @@ from ..errors import BookmakerError
 from ..maze import Algorithm, Maze, generate_on, lookup
 from ..maze.codes import read_code
 from ..maze.shapes import SHAPES, make_topology
-from ..maze.solve import ENDPOINT_MODES, with_endpoints
+from ..maze.solve import ENDPOINT_MODES, default_endpoints, with_endpoints
 from ..maze.topology import Topology, check_grid_size
 from ..files import write_atomic
 from .folders import ready_folder
@@ -47,8 +47,8 @@ DEFAULT_DIR = Path("output")
 # What a file name's suffix asks for, when --format does not say.
 SUFFIXES = {"txt": "ascii", "ascii": "ascii", **{fmt: fmt for fmt in FORMATS if fmt != "ascii"}}
 DEFAULT_PAGE, FIT_PAGE = "letter", "fit"
-DEFAULTS = {"algorithm": "recursive-backtracker", "shape": "square", "seed": "0",
-            "endpoints": "none", "braid": "0"}
+# Endpoints have no entry: they default as a book's section does, by shape.
+DEFAULTS = {"algorithm": "recursive-backtracker", "shape": "square", "seed": "0", "braid": "0"}
 
 
 def _integer(text: str, flag: str, minimum: int) -> int:
@@ -203,8 +203,11 @@ def parse_options(algorithm: Algorithm, pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def _endpoints(mode: str, start: str | None, end: str | None):
+def _endpoints(mode: str | None, start: str | None, end: str | None, shape: str):
+    """The endpoint mode, or the (start, end) cells given by hand; unnamed, the mode a book's
+    section of this shape gets, so a first maze has a way in and out."""
     if start is None and end is None:
+        mode = mode or default_endpoints(shape)
         if mode not in ENDPOINT_MODES:
             raise BookmakerError(
                 f"--endpoints takes one of {', '.join(ENDPOINT_MODES)}, got '{mode}'"
@@ -212,7 +215,7 @@ def _endpoints(mode: str, start: str | None, end: str | None):
         return mode
     if start is None or end is None:
         raise BookmakerError("--start and --end go together: give both cells")
-    if mode != "none":
+    if mode is not None:
         raise BookmakerError("give either --endpoints or --start/--end, not both")
     cells = _cell(start, "--start"), _cell(end, "--end")
     if cells[0] == cells[1]:
@@ -298,9 +301,10 @@ def maze_command(
         None, "--seed", metavar="INT", help="Seed (>= 0, default 0): same seed, same maze."),
     endpoints: Optional[str] = typer.Option(
         None, "--endpoints", "-e", metavar="MODE",
-        help="Start and finish: none (the default), corners, border (the border cells "
-             "farthest apart), diameter (the two cells farthest apart), centre (finish in the "
-             "middle) or opposite (openings on opposite sides, far apart)."),
+        help="Start and finish: opposite (the default, as in a book: openings on opposite "
+             "sides, far apart), centre (finish in the middle; the default for polar), corners, "
+             "border (the border cells farthest apart), diameter (the two cells farthest apart) "
+             "or none (no way in or out)."),
     start: Optional[str] = typer.Option(
         None, "--start", metavar="X,Y", help="Start cell (with --end); RING,INDEX on polar."),
     end: Optional[str] = typer.Option(
@@ -373,7 +377,7 @@ def maze_command(
             "--islands": islands, "--threshold": threshold, "--mask-font": mask_font})
     algorithm, shape, seed = (algorithm or DEFAULTS["algorithm"], shape or DEFAULTS["shape"],
                               seed or DEFAULTS["seed"])
-    endpoints, braid = endpoints or DEFAULTS["endpoints"], braid or DEFAULTS["braid"]
+    braid = braid or DEFAULTS["braid"]
     loops = _number(braid, "--braid")
     if not 0 <= loops <= 1:
         raise BookmakerError(f"--braid takes a share from 0 to 1, got {braid}")
@@ -396,12 +400,11 @@ def maze_command(
         raise BookmakerError(f"--cell must be above 0, got {scale:g}")
     else:  # refuse a maze the page cannot hold before carving it; the sheet sizes the cells
         sheet_layout(topology, sheet, "recipe", scale, title or DEFAULT_TITLE)
-    ends = _endpoints(endpoints, start, end)
+    ends = _endpoints(endpoints, start, end, shape)
     if solution and ends == "none":
-        suggested = "centre" if shape == "polar" else "opposite"
         raise BookmakerError(
-            f"--solution needs endpoints: add --endpoints {suggested} (or another mode, "
-            "or --start/--end)"
+            f"--solution needs endpoints: drop --endpoints none (the default is "
+            f"{default_endpoints(shape)}), or give another mode, or --start/--end"
         )
     generator = lookup(algorithm)
     generator.check_supports(topology)

@@ -11,14 +11,16 @@ from ..cover_geometry import CoverGeometry
 from ..preview import (
     PAGE_DPI,
     SHEET_DPI,
+    SHEET_PAGES,
     check_dpi,
     default_output_dir,
+    not_a_cover,
     page_count,
     page_size,
     parse_pages,
     render_cover_guides,
     render_pages,
-    render_sheet,
+    render_sheets,
 )
 from .cover_options import PAPER, SPINE, cover_spine, pages_option
 from .folders import ready_folder
@@ -40,7 +42,9 @@ def preview(
     ),
     sheet: bool = typer.Option(
         False, "--sheet",
-        help="Write one contact sheet, <pdf name>-sheet.png, with the pages as numbered thumbnails.",
+        help="Write a contact sheet, <pdf name>-sheet.png, with the pages as numbered thumbnails; "
+        f"past {SHEET_PAGES} pages, one sheet for each {SHEET_PAGES}: <pdf name>-sheet-1.png, "
+        "-sheet-2.png ...",
     ),
     columns: int = typer.Option(
         None, "--columns", help="Thumbnails per row on the sheet (default: up to 8).", show_default=False
@@ -60,8 +64,14 @@ def preview(
     out_dir = output or default_output_dir(pdf)
     dpi = check_dpi(dpi) if dpi is not None else SHEET_DPI if sheet else PAGE_DPI
     if guides:
-        spine, _ = cover_spine(pdf, profile, interior_pages, paper, spine_width)
+        spine, _ = cover_spine(pdf, profile, interior_pages, paper, spine_width,
+                               "--interior-pages")
         width, height = page_size(pdf)
+        doubt = not_a_cover(pdf)
+        if doubt:  # drawn all the same: where a cover of this page's size would fold and trim
+            typer.echo(f"bookmaker: warning: {pdf} is not a full-wrap cover ({doubt}); the guides "
+                       "show where a cover's trim, folds and barcode box would fall on its first "
+                       "page", err=True)
         geometry = CoverGeometry.of_page(width, height, spine)
         ready_folder(out_dir)
         typer.echo(str(render_cover_guides(pdf, out_dir / f"{pdf.stem}-guides.png", geometry, dpi)))
@@ -69,7 +79,7 @@ def preview(
     numbers = parse_pages(pages, page_count(pdf))
     ready_folder(out_dir)
     if sheet:
-        written = [render_sheet(pdf, out_dir / f"{pdf.stem}-sheet.png", numbers, dpi, columns)]
+        written = render_sheets(pdf, out_dir, numbers, dpi, columns)
     else:
         written = render_pages(pdf, out_dir, numbers, dpi)
     for path in written:

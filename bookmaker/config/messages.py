@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import difflib
 import re
 import types
 import typing
@@ -11,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..wording import did_you_mean
 from .models import Book
 from .yaml_source import ConfigProblem, Path_, Source
 
@@ -56,8 +56,7 @@ def _message(error: dict[str, Any], path: Path_) -> str:
         return _unknown_key(path)
     if kind == "literal_error":
         choices = re.findall(r"'([^']*)'", ctx.get("expected", ""))
-        close = difflib.get_close_matches(str(value), choices, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        hint = did_you_mean(str(value), choices)
         return f"{_show(value)} is not one of: {', '.join(choices)}{hint}"
     if kind == "string_pattern_mismatch":
         how = _PATTERNS.get(str(path[-1]), f"must match {ctx.get('pattern')}")
@@ -80,8 +79,7 @@ def _unknown_key(path: Path_) -> str:
     key = str(path[-1])
     model = _model_at(path[:-1])
     fields = list(model.model_fields) if model else []
-    close = difflib.get_close_matches(key, fields, n=1, cutoff=0.6)
-    hint = f" (did you mean '{close[0]}'?)" if close else f"; valid keys: {', '.join(fields)}"
+    hint = did_you_mean(key, fields) or f"; valid keys: {', '.join(fields)}"
     return f"unknown key '{key}'{hint}"
 
 

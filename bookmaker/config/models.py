@@ -12,7 +12,6 @@ modules that own them, never copied here.
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -42,20 +41,16 @@ from ..maze import ALGORITHMS, lookup
 from ..maze.algorithms import mask_refusal
 from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
-from ..maze.solve import ENDPOINT_MODES
+from ..maze.solve import (DEFAULT_ENDPOINTS, ENDPOINT_MODES, GRID_DEFAULT_ENDPOINTS,
+                          default_endpoints)
 from ..maze.topology import Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
-from ..wording import count_problem
+from ..wording import count_problem, did_you_mean
 
 MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
 # and MAX_MAZE_SIDE // 2 rings span as many ring widths across as the widest grid has cells.
 MIN_RINGS, MAX_RINGS = 2, MAX_MAZE_SIDE // 2
-# A section's endpoints when it names none: grids open two gaps on opposite sides of the outer
-# wall, far apart (``border``'s two farthest gaps often sit side by side, arrows touching); a
-# polar maze is walked from its rim to its middle, as circular mazes traditionally are.
-DEFAULT_ENDPOINTS = {"polar": "centre"}
-GRID_DEFAULT_ENDPOINTS = "opposite"
 GRID_SLOTS = tuple(GRIDS)  # mazes per page that fill a rows x columns grid
 MIN_TRIM, MAX_TRIM = 3 * 72.0, 14 * 72.0  # no printer or binding takes pages outside this
 MIN_CONTENT = MIN_CONTENT_PT  # margins must leave at least an inch for the mazes
@@ -171,9 +166,7 @@ class Page(Strict):
         try:
             width, height = parse_size(size)
         except BookmakerError as error:
-            close = difflib.get_close_matches(size.strip().lower(), PAGE_SIZES, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            raise problem(f"{error}{hint}") from None
+            raise problem(f"{error}{did_you_mean(size.strip().lower(), PAGE_SIZES)}") from None
         if min(width, height) < MIN_TRIM or max(width, height) > MAX_TRIM:
             raise problem(
                 f"'{size}' is {units.format_points(width)} x {units.format_points(height)}; "
@@ -496,10 +489,9 @@ class Section(Strict):
         valid = list(algorithm.options)
         for key, value in options.items():
             if key not in valid:
-                close = difflib.get_close_matches(key, valid, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
                 listed = f"its options: {', '.join(valid)}" if valid else "it takes no options"
-                raise problem(f"{name} has no option '{key}'{hint}; {listed}", key)
+                raise problem(f"{name} has no option '{key}'{did_you_mean(key, valid)}; {listed}",
+                              key)
             try:  # the declaration judges the value, one key at a time to blame the right line
                 algorithm.settings({key: value})
             except BookmakerError as error:
@@ -525,7 +517,7 @@ class Section(Strict):
     @classmethod
     def _endpoints_default_by_shape(cls, mode: Any, info: ValidationInfo) -> Any:
         if mode is None:  # not given (or null): the shape's default
-            return DEFAULT_ENDPOINTS.get(info.data.get("shape"), GRID_DEFAULT_ENDPOINTS)
+            return default_endpoints(info.data.get("shape"))
         return mode
 
     @field_validator("endpoints")

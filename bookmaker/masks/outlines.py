@@ -14,7 +14,6 @@ random, so a picture is the same bytes every time.
 
 from __future__ import annotations
 
-import difflib
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +22,7 @@ from typing import Callable, Sequence
 from PIL import Image, ImageDraw
 
 from ..errors import BookmakerError
+from ..wording import did_you_mean
 
 __all__ = ["OUTLINES", "outline_image"]
 
@@ -396,10 +396,9 @@ def _bounds(parts: Sequence[Part]) -> tuple[float, float, float, float]:
 def _parts_of(name: str) -> tuple[Part, ...]:
     """The outline's parts, built when first asked for rather than on import."""
     if name not in _CATALOGUE:
-        close = difflib.get_close_matches(name, OUTLINES, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise BookmakerError(
-            f"unknown outline '{name}'{hint}; choose one of: {', '.join(OUTLINES)}")
+            f"unknown outline '{name}'{did_you_mean(name, OUTLINES)}; "
+            f"choose one of: {', '.join(OUTLINES)}")
     return tuple(_CATALOGUE[name][1]())
 
 

@@ -11,11 +11,11 @@ and statistics through the same neighbour table.
 
 from __future__ import annotations
 
-import difflib
 import random
 from typing import Any
 
 from ..errors import BookmakerError
+from ..wording import did_you_mean
 from .algorithms import ALGORITHMS, Algorithm
 from .braid import join_dead_ends
 from .mask import Mask
@@ -31,10 +31,9 @@ def lookup(name: str) -> Algorithm:
     try:
         return ALGORITHMS[name]
     except KeyError:
-        close = difflib.get_close_matches(name, ALGORITHMS, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise BookmakerError(
-            f"unknown algorithm '{name}'{hint}; choose one of: {', '.join(ALGORITHMS)}"
+            f"unknown algorithm '{name}'{did_you_mean(name, ALGORITHMS)}; "
+            f"choose one of: {', '.join(ALGORITHMS)}"
         ) from None
 
 

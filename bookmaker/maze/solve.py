@@ -22,6 +22,12 @@ from .opposite import opposite_ends
 from .topology import Topology
 
 ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre", "opposite")
+# Endpoints when none are named, in a book's section and on `bookmaker maze` alike: grids open
+# two gaps on opposite sides of the outer wall, far apart (``border``'s two farthest gaps often
+# sit side by side, arrows touching); a polar maze is walked from its rim to its middle, as
+# circular mazes traditionally are.
+DEFAULT_ENDPOINTS = {"polar": "centre"}
+GRID_DEFAULT_ENDPOINTS = "opposite"
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
 # The open sides of a cell byte, in side order: a search steps through only those.
 _SIDES_OF = [tuple(side for side in range(8) if bits >> side & 1) for bits in range(256)]
@@ -412,6 +418,11 @@ def is_perfect(maze: Maze) -> bool:
         return False
     reached, _ = _search(topology, maze.cells, topology.first_cell())
     return len(reached) == topology.present_count
+
+
+def default_endpoints(shape: str | None) -> str:
+    """The endpoint mode a maze of ``shape`` gets when none is named."""
+    return DEFAULT_ENDPOINTS.get(shape, GRID_DEFAULT_ENDPOINTS)
 
 
 def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
