@@ -270,6 +270,7 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
 
 
 NAME_FIELD = "{name}"  # in a worksheet's text mask: each student's name
+AUTO_SIZE = "auto"  # a text mask's size: the smallest grid its letters can be read in
 
 
 class MaskConfig(Strict):
@@ -362,7 +363,10 @@ class Section(Strict):
     size: GridSize | None = Field(
         None, validate_default=True,
         description=f"Maze size in cells, COLUMNSxROWS, 1 to {MAX_MAZE_SIDE} each way; "
-        "every shape but polar.",
+        f"every shape but polar. '{AUTO_SIZE}' (the default for a text mask): the smallest "
+        "grid in which its letters are 5 cells tall with strokes 2 cells thick.",
+        json_schema_extra={"anyOf": [{"type": "string", "pattern": r"^\s*\d+\s*[x×]\s*\d+\s*$"},
+                                     {"const": "auto"}, {"type": "null"}]},
     )
     rings: int | None = Field(
         None, validate_default=True,
@@ -411,6 +415,12 @@ class Section(Strict):
         if info.data.get("shape") == "polar" and size is not None:
             raise problem(f"a polar maze is sized by rings, not size; replace it with "
                           f"rings: {MIN_RINGS} to {MAX_RINGS}")
+        if isinstance(size, str) and size.strip().lower() == AUTO_SIZE:
+            mask = info.data.get("mask")
+            if mask is None or mask.kind != "text":
+                raise problem(f"size: {AUTO_SIZE} sizes a text mask to its letters; give this "
+                              "maze's size in cells, COLUMNSxROWS (e.g. size: 20x15)")
+            return None  # the text sizes its grid (masks.text.auto_size)
         return size
 
     @field_validator("size")
@@ -424,7 +434,7 @@ class Section(Strict):
             if shape is None:  # the shape itself is wrong; that error says enough
                 return None
             mask = info.data.get("mask")
-            if mask is not None and mask.kind == "file":  # the file sets the size
+            if mask is not None and mask.kind in ("file", "text"):  # it sets the size
                 return None
             raise problem(f"required key is missing: a {shape} maze's size in cells, "
                           "COLUMNSxROWS (e.g. size: 20x15)")
