@@ -29,7 +29,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import units
 from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
@@ -37,6 +37,7 @@ from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
 from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
+from ..masks.text import MIN_LETTER_ROWS, name_flaw
 from ..maze import ALGORITHMS, lookup
 from ..maze.algorithms import mask_refusal
 from ..maze.mask import ISLANDS, MASK_KINDS
@@ -71,6 +72,25 @@ def _words(items) -> str:
 def problem(message: str, *at: str | int) -> PydanticCustomError:
     """A validation error whose key is ``at`` below the field that raised it."""
     return PydanticCustomError("bookmaker", "{message}", {"message": message, "at": at})
+
+
+def _raise_all(problems: list[PydanticCustomError]) -> None:
+    """Raise every one of ``problems`` at once (nothing when there are none), so that a run
+    reports them all."""
+    if problems:
+        raise ValidationError.from_exception_data("Book", [
+            InitErrorDetails(type=found, loc=(), input=None) for found in problems])
+
+
+def _again(error: dict[str, Any]) -> InitErrorDetails:
+    """One of a ValidationError's ``errors()``, to be raised again beside others."""
+    kind = error["type"]
+    if kind == "bookmaker":
+        kind = PydanticCustomError("bookmaker", "{message}", error["ctx"])
+    details = InitErrorDetails(type=kind, loc=tuple(error["loc"]), input=error.get("input"))
+    if "ctx" in error and error["type"] != "bookmaker":
+        details["ctx"] = error["ctx"]
+    return details
 
 
 def _length(value: Any) -> float:
@@ -596,16 +616,28 @@ class Worksheet(Strict):
         f"'{NAME_FIELD}' turns each name into its maze, and the name fills the first field.",
     )
 
-    @model_validator(mode="before")
+    @model_validator(mode="wrap")
     @classmethod
-    def _one_copy_per_name(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("names"), list) and data["names"]:
-            count = len(data["names"])
-            if "copies" in data and data["copies"] != count:
-                raise problem(f"copies is {data['copies']} but {count} names are given; leave "
-                              "copies out: one worksheet per name", "copies")
-            data = {**data, "copies": count}
-        return data
+    def _names_agree(cls, data: Any, handler) -> "Worksheet":
+        # One worksheet per name: reported with every other problem of the worksheet, so a
+        # teacher fixes them in one go (a name twice is prepare's to report, with the rest).
+        found = []
+        names = data.get("names") if isinstance(data, dict) else None
+        if isinstance(names, list) and names:
+            if "copies" in data and data["copies"] != len(names):
+                found.append(problem(f"copies is {data['copies']} but {len(names)} names are "
+                                     "given; leave copies out: one worksheet per name", "copies"))
+            data = {**data, "copies": len(names)}
+        try:
+            worksheet = handler(data)
+        except ValidationError as error:
+            if not found:
+                raise
+            raise ValidationError.from_exception_data("Worksheet", [
+                *(InitErrorDetails(type=each, loc=(), input=None) for each in found),
+                *(_again(each) for each in error.errors())]) from None
+        _raise_all(found)
+        return worksheet
 
     @field_validator("min_cell")
     @classmethod
@@ -793,22 +825,44 @@ class Book(Strict):
     @model_validator(mode="after")
     def _masks_settle(self) -> "Book":
         # A silhouette is judged once shape, size and the book's font are known: the file
-        # readable, the picture decodable, the letters in the font, the cells one piece.
+        # readable, the picture decodable, the letters in the font, the cells one piece, and
+        # a name maze's letters readable at the size given. Every name's problem is reported.
+        found = []
         for index, section in enumerate(self.sections):
             if section.mask is None:
                 continue
+            at = ("sections", index, "mask", section.mask.kind)
             named = NAME_FIELD in (section.mask.text or "")
             if named and not (self.layout == "worksheet" and self.worksheet.names):
-                raise problem(f"'{NAME_FIELD}' in a text mask needs worksheet.names, the "
-                              "students' names (and layout: worksheet)",
-                              "sections", index, "mask", "text")
+                found.append(problem(f"'{NAME_FIELD}' in a text mask needs worksheet.names, the "
+                                     "students' names (and layout: worksheet)", *at))
+                continue
+            unreadable = []
             for name in (self.worksheet.names if named else [None]):
                 try:
                     self.grid_for(index, name)
                 except BookmakerError as error:
                     said = f" (for the name '{name}')" if name is not None else ""
-                    raise problem(f"{error}{said}", "sections", index, "mask",
-                                  section.mask.kind) from None
+                    found.append(problem(f"{error}{said}", *at))
+                    continue
+                if named and section.size is not None:
+                    flaw = name_flaw(section.mask.spec(None, name).source,
+                                     self.font.bold or self.font.regular, section.shape,
+                                     section.size)
+                    if flaw is not None:
+                        unreadable.append((name, *flaw))
+            if unreadable:
+                # One size for every name: one line, naming the first name it fails.
+                name, flaw, wanted = unreadable[0]
+                others = (f" and {len(unreadable) - 1} other name"
+                          f"{'' if len(unreadable) == 2 else 's'}" if len(unreadable) > 1 else "")
+                found.append(problem(
+                    f"at {section.size[0]}x{section.size[1]} the letters of '{name}'{others} "
+                    f"can't be read ({flaw}); a name maze's letters are {MIN_LETTER_ROWS} cells "
+                    f"tall with strokes 2 cells thick: leave the size out (size: {AUTO_SIZE}) and "
+                    f"each name gets the grid it needs ('{name}': {wanted[0]}x{wanted[1]})",
+                    "sections", index, "size"))
+        _raise_all(found)
         return self
 
     @model_validator(mode="after")

@@ -23,7 +23,7 @@ from ..maze.topology import RectGrid
 from .outlines import outline_image
 from .pictures import load_picture
 from .sampling import dark_cells
-from .text import MIN_LETTER_ROWS, auto_size, lettering, text_picture
+from .text import auto_size, lettering, text_picture
 from .text_file import read_text_file
 
 DEFAULT_THRESHOLD = 0.5
@@ -56,8 +56,7 @@ def masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec) -> Rec
 
     A file of X and . sets the size itself; ``size`` may then be None, and a
     different one is an error. A text given no size takes the smallest grid in which its
-    letters can be read (``text.auto_size``); at a size given, letters that can't be read
-    are an error that says which size would do. The other kinds need a size. Grids are kept
+    letters can be read (``text.auto_size``). The other kinds need a size. Grids are kept
     for reuse (a book's mazes share one) until the bytes of a file under them
     change.
     """
@@ -106,13 +105,6 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
         text = text_picture(spec.source, spec.font)
         size = auto_size(text, shape) if size is None else size
         cut = lettering(text, make_topology(shape, size))
-        if cut.flaw is not None:
-            wanted = auto_size(text, shape)
-            raise BookmakerError(
-                f"at {size[0]}x{size[1]} the letters of '{spec.source}' can't be read ("
-                f"{cut.flaw}); letters must be {MIN_LETTER_ROWS} cells tall with "
-                f"strokes 2 cells thick: leave the size out (size: auto) to get "
-                f"{wanted[0]}x{wanted[1]}")
         grid, on, letters = cut.grid, cut.on, cut.letters
         digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
     else:

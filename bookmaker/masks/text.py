@@ -8,7 +8,8 @@ A maze of a name is only a maze of the name when the letters survive the grid: e
 at least ``MIN_LETTER_ROWS`` cells tall, in one piece (or as many as its glyph has: an i and
 its dot), and on square grids every stroke at least two cells thick, so that a maze, not a
 one-cell corridor, runs along it. ``lettering`` cuts the letters and measures them;
-``auto_size`` finds the smallest grid where they pass.
+``auto_size`` finds the smallest grid where they pass; a name maze at a size given is held
+to them where it is configured (``name_flaw``).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class Lettering:
 
     grid: RectGrid
     characters: tuple[tuple[str, tuple[int, ...]], ...]  # each character and its cells
-    flaw: str | None  # why the letters can't be read at this size, or None
+    flaw: str | None  # why the letters can't be read at this size (kept whole), or None
 
     @property
     def on(self) -> bytes:
@@ -142,9 +143,10 @@ def _pieces_and_holes(grid: RectGrid, ink: bytes) -> tuple[int, int]:
 
 
 def lettering(text: TextPicture, grid: RectGrid) -> Lettering:
-    """``text`` fitted into ``grid``: each character's cells, and on square grids only the
-    cells of two-cell-thick strokes (those inside a 2 x 2 block of the same letter); then
-    whether every letter is still whole and ``MIN_LETTER_ROWS`` tall."""
+    """``text`` fitted into ``grid``: each character's cells, and whether every letter is
+    whole and ``MIN_LETTER_ROWS`` tall. On square grids only the cells of strokes two cells
+    thick are kept (those inside a 2 x 2 block of the same letter), unless that leaves a
+    letter that can't be read: then the letters keep every cell, and the flaw is said."""
     on = dark_cells(text.picture, grid)
     left, _, scale = fit(text.picture.size, grid)
     spans = text.characters
@@ -153,15 +155,14 @@ def lettering(text: TextPicture, grid: RectGrid) -> Lettering:
         if on[cell]:
             x = (grid.grid_centre(cell)[0] - left) / scale
             owner[cell] = next((k for k, (_, x0, x1) in enumerate(spans) if x0 <= x < x1), -1)
-    characters, flaw = [], None
-    for k, (char, _, _) in enumerate(spans):
-        cells = [cell for cell in range(grid.cells) if owner[cell] == k]
-        if grid.kind == "square":
-            cells = _thick(grid, set(cells))
-        characters.append((char, tuple(cells)))
-        if flaw is None and char.isalnum():
-            flaw = _letter_flaw(char, cells, grid, text.font)
-    return Lettering(grid, tuple(characters), flaw)
+    cut = [(char, [cell for cell in range(grid.cells) if owner[cell] == k])
+           for k, (char, _, _) in enumerate(spans)]
+    thick = [(char, _thick(grid, set(cells)) if grid.kind == "square" else cells)
+             for char, cells in cut]
+    flaw = next((found for char, cells in thick if char.isalnum()
+                 for found in [_letter_flaw(char, cells, grid, text.font)] if found), None)
+    kept = cut if flaw else thick
+    return Lettering(grid, tuple((char, tuple(cells)) for char, cells in kept), flaw)
 
 
 def _thick(grid: RectGrid, cells: set[int]) -> list[int]:
@@ -222,3 +223,12 @@ def auto_size(text: TextPicture, shape: str) -> tuple[int, int]:
         if lettering(text, make_topology(shape, size)).flaw is None:
             return size
         rows += 1
+
+
+def name_flaw(text: str, font: Path | None, shape: str, size: tuple[int, int]
+              ) -> tuple[str, tuple[int, int]] | None:
+    """Why ``text``'s letters can't be read on a ``shape`` grid of ``size``, and the size
+    ``auto_size`` would give it; None when they can."""
+    picture = text_picture(text, font)
+    flaw = lettering(picture, make_topology(shape, size)).flaw
+    return None if flaw is None else (flaw, auto_size(picture, shape))
