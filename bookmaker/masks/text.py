@@ -44,8 +44,9 @@ class TextPicture:
     text: str
     picture: Image.Image
     # Each character but spaces, with the picture columns its advance (and half the tracking
-    # either side) spans: a cell whose centre falls there belongs to it.
-    characters: tuple[tuple[str, float, float], ...]
+    # either side) spans and the rows of its line, from its ascent to its descent: a cell
+    # whose centre falls there belongs to it.
+    characters: tuple[tuple[str, float, float, float, float], ...]
     font: Path
 
 
@@ -65,10 +66,13 @@ class Lettering:
                 on[cell] = 1
         return bytes(on)
 
+    lines: tuple[tuple[int, ...], ...] = ()  # indexes of ``characters``, line by line
+
     @property
-    def letters(self) -> list[list[int]]:
-        """The cells of each character that kept any, in reading order."""
-        return [list(cells) for _, cells in self.characters if cells]
+    def letters(self) -> list[list[list[int]]]:
+        """Line by line, the cells of each character that kept any, in reading order."""
+        return [[list(self.characters[k][1]) for k in line if self.characters[k][1]]
+                for line in self.lines]
 
 
 @lru_cache(maxsize=8)
@@ -81,12 +85,14 @@ def _characters(font: Path) -> frozenset[int]:
 
 @lru_cache(maxsize=16)
 def text_picture(text: str, font: Path | None = None) -> TextPicture:
-    """``text`` drawn black on white, letter by letter."""
+    """``text`` drawn black on white, letter by letter; a line break starts a new line,
+    centred under the one before."""
     font = Path(font or DEFAULT_BOLD)
+    lines = text.split("\n")
     if not text.strip():
         raise BookmakerError("a text mask needs some letters, got an empty text")
-    if "\n" in text:
-        raise BookmakerError("a text mask is one line; write it without line breaks")
+    if any(not line.strip() for line in lines):
+        raise BookmakerError("a text mask's lines each need some letters; remove the empty line")
     if len(text) > MAX_CHARACTERS:
         raise BookmakerError(f"a text mask takes at most {MAX_CHARACTERS} characters, got "
                              f"{len(text)}; longer texts make letters too thin to walk")
@@ -98,25 +104,47 @@ def text_picture(text: str, font: Path | None = None) -> TextPicture:
                 f"'{char}' (U+{ord(char):04X}{' ' + name if name else ''}) is not in "
                 f"{font.name}; use letters the font has, or another font")
     face = ImageFont.truetype(str(font), EM)
-    # Letter by letter, spaced apart, so neighbouring letters stay apart once cells are coarse.
-    starts, advances, x = [], [], 0.0
-    for char in text:
-        starts.append(x)
-        advances.append(face.getlength(char))
-        x += advances[-1] + TRACKING * EM
-    boxes = [face.getbbox(char, anchor="ls") for char in text]
-    left = min(start + box[0] for start, box in zip(starts, boxes))
-    right = max(start + box[2] for start, box in zip(starts, boxes))
-    top = min(box[1] for box in boxes)
-    bottom = max(box[3] for box in boxes)
-    picture = Image.new("L", (math.ceil(right - left) + 2, bottom - top + 2), 255)
-    draw = ImageDraw.Draw(picture)
-    for char, start in zip(text, starts):
-        draw.text((1 + start - left, 1 - top), char, font=face, fill=0, anchor="ls")
+    # Letter by letter, spaced apart, so neighbouring letters stay apart once cells are coarse;
+    # each character as (char, x of its origin, its advance, y of its baseline). A line's
+    # baseline sits below the one above by what their letters reach, and a tracking between.
+    placed, bands, baseline, reach = [], [], 0.0, None
     half = TRACKING * EM / 2
-    spans = tuple((char, 1 + start - left - half, 1 + start - left + advance + half)
-                  for char, start, advance in zip(text, starts, advances) if not char.isspace())
+    for line in lines:
+        line = line.strip()
+        ink = [face.getbbox(char, anchor="ls") for char in line]
+        if reach is not None:
+            baseline += reach - min(box[1] for box in ink) + TRACKING * EM
+        reach = max(box[3] for box in ink)
+        # The rows a line's characters own: its ink, and half the gap to the next line.
+        bands.append((baseline + min(box[1] for box in ink) - half, baseline + reach + half))
+        width = sum(face.getlength(char) for char in line) + TRACKING * EM * (len(line) - 1)
+        x = -width / 2  # lines centred on x = 0
+        for char in line:
+            placed.append((char, x, face.getlength(char), baseline, bands[-1]))
+            x += placed[-1][2] + TRACKING * EM
+    boxes = [face.getbbox(char, anchor="ls") for char, *_ in placed]
+    left = min(x + box[0] for (_, x, *_), box in zip(placed, boxes))
+    right = max(x + box[2] for (_, x, *_), box in zip(placed, boxes))
+    top = min(y + box[1] for (_, _, _, y, _), box in zip(placed, boxes))
+    bottom = max(y + box[3] for (_, _, _, y, _), box in zip(placed, boxes))
+    picture = Image.new("L", (math.ceil(right - left) + 2, math.ceil(bottom - top) + 2), 255)
+    draw = ImageDraw.Draw(picture)
+    for char, x, _, y, _ in placed:
+        draw.text((1 + x - left, 1 + y - top), char, font=face, fill=0, anchor="ls")
+    spans = tuple((char, 1 + x - left - half, 1 + x - left + advance + half,
+                   1 + y0 - top, 1 + y1 - top)
+                  for char, x, advance, _, (y0, y1) in placed if not char.isspace())
     return TextPicture(text, picture, spans, font)
+
+
+def lines_of(text: TextPicture) -> list[list[int]]:
+    """The indexes of ``text.characters`` line by line."""
+    lines: list[list[int]] = []
+    for index, (_, _, _, top, _) in enumerate(text.characters):
+        if not lines or top != text.characters[lines[-1][-1]][3]:
+            lines.append([])
+        lines[-1].append(index)
+    return lines
 
 
 @lru_cache(maxsize=256)
@@ -126,9 +154,9 @@ def glyph_shape(char: str, font: Path) -> tuple[int, int]:
     face = ImageFont.truetype(str(font), EM // 2)
     left, top, right, bottom = face.getbbox(char, anchor="ls")
     width, height = right - left + 2, bottom - top + 2
-    picture = Image.new("1", (width, height), 0)
-    ImageDraw.Draw(picture).text((1 - left, 1 - top), char, font=face, fill=1, anchor="ls")
-    ink = bytes(1 if value else 0 for value in picture.getdata())
+    picture = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(picture).text((1 - left, 1 - top), char, font=face, fill=255, anchor="ls")
+    ink = bytes(value >= 128 for value in picture.tobytes())
     return _pieces_and_holes(make_topology("square", (width, height)), ink)
 
 
@@ -148,21 +176,24 @@ def lettering(text: TextPicture, grid: RectGrid) -> Lettering:
     thick are kept (those inside a 2 x 2 block of the same letter), unless that leaves a
     letter that can't be read: then the letters keep every cell, and the flaw is said."""
     on = dark_cells(text.picture, grid)
-    left, _, scale = fit(text.picture.size, grid)
+    left, top, scale = fit(text.picture.size, grid)
     spans = text.characters
     owner = [-1] * grid.cells
     for cell in range(grid.cells):
         if on[cell]:
-            x = (grid.grid_centre(cell)[0] - left) / scale
-            owner[cell] = next((k for k, (_, x0, x1) in enumerate(spans) if x0 <= x < x1), -1)
+            x, y = grid.grid_centre(cell)
+            x, y = (x - left) / scale, (y - top) / scale
+            owner[cell] = next((k for k, (_, x0, x1, y0, y1) in enumerate(spans)
+                                if x0 <= x < x1 and y0 <= y < y1), -1)
     cut = [(char, [cell for cell in range(grid.cells) if owner[cell] == k])
-           for k, (char, _, _) in enumerate(spans)]
+           for k, (char, *_) in enumerate(spans)]
     thick = [(char, _thick(grid, set(cells)) if grid.kind == "square" else cells)
              for char, cells in cut]
     flaw = next((found for char, cells in thick if char.isalnum()
                  for found in [_letter_flaw(char, cells, grid, text.font)] if found), None)
     kept = cut if flaw else thick
-    return Lettering(grid, tuple((char, tuple(cells)) for char, cells in kept), flaw)
+    return Lettering(grid, tuple((char, tuple(cells)) for char, cells in kept), flaw,
+                     tuple(tuple(line) for line in lines_of(text)))
 
 
 def _thick(grid: RectGrid, cells: set[int]) -> list[int]:

@@ -69,14 +69,14 @@ def pieces(grid: RectGrid, on: bytes | bytearray) -> list[list[int]]:
 
 
 def settle_islands(grid: RectGrid, on: bytes, islands: str,
-                   letters: list[list[int]] | None = None,
+                   letters: list[list[list[int]]] | None = None,
                    remedy: str = "a bigger shape or a bigger size") -> bytes:
     """``on`` made one piece of at least two cells as ``islands`` says, or a one-line error.
 
-    ``letters`` (text masks) are the cells of each letter in reading order: ``connect``
-    joins each to the next by the shortest bridge between them before bridging what is
-    left, so that the way from the first letter to the last runs through every letter
-    between. ``remedy`` says what gives a mask that leaves too few cells more of them.
+    ``letters`` (text masks) are the cells of each letter in reading order, line by line:
+    ``connect`` joins each to the next on its line by the shortest bridge between them before
+    bridging what is left (the lines, the dots of i's), so that the way from the first letter
+    to the last runs through every letter between. ``remedy`` says what gives a mask that leaves too few cells more of them.
     """
     if islands not in ISLANDS:
         raise BookmakerError(f"islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
@@ -111,11 +111,12 @@ def _where(grid: RectGrid, piece: list[int]) -> str:
     return f"{len(piece)} cell{'' if len(piece) == 1 else 's'} at x {span(xs)}, y {span(ys)}"
 
 
-def _connected(grid: RectGrid, on: bytes, letters: list[list[int]] | None) -> bytes:
+def _connected(grid: RectGrid, on: bytes, letters: list[list[list[int]]] | None) -> bytes:
     """``on`` with its pieces joined: each letter to the next, then shortest bridges."""
     joined = bytearray(on)
-    for here, there in zip(letters or [], (letters or [])[1:]):
-        _bridge(grid, joined, here, set(there))
+    for line in letters or []:
+        for here, there in zip(line, line[1:]):
+            _bridge(grid, joined, here, set(there))
     while True:
         found = pieces(grid, joined)
         if len(found) < 2:

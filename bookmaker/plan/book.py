@@ -122,6 +122,17 @@ def _fits(slot: Box, topology: Topology, minimum: float) -> bool:
     return True
 
 
+def two_lines(name: str) -> str | None:
+    """``name`` broken at the space that makes its longer line shortest; None for one word
+    (or a name already on two lines)."""
+    words = name.split(" ")
+    if "\n" in name or len(words) < 2:
+        return None
+    cut = min(range(1, len(words)), key=lambda at: max(len(" ".join(words[:at])),
+                                                      len(" ".join(words[at:]))))
+    return " ".join(words[:cut]) + "\n" + " ".join(words[cut:])
+
+
 class BookPlan:
     """Decides what goes where in one book: groups, pages, margins, seeds, numbers, boxes."""
 
@@ -329,27 +340,45 @@ class BookPlan:
         return (self.worksheet and section.size is None and section.mask is not None
                 and section.mask.kind == "text" and self.name(group.copy) is not None)
 
-    def fit_name(self, frame: PageFrame, group: Group, topology: Topology) -> Placement:
+    def fit_name(self, frame: PageFrame, answer_frame: PageFrame, group: Group,
+                 topology: Topology) -> Placement:
         """Where a student's name maze goes on its worksheet; a ConfigKeyError on the
         student's line of ``worksheet.names`` when it is too wide for the page at
-        ``worksheet.min_cell``, saying what would fit."""
+        ``worksheet.min_cell`` (or for a page of the key, one answer a page), saying what
+        would work."""
         section, name = self.book.sections[group.section], self.name(group.copy)
         minimum = self.book.worksheet.min_cell
         slot = slot_boxes(self.area(frame, "worksheet"), section.per_page)[0]
-        try:
+        key_slot = slot_boxes(self.area(answer_frame, "answers"), 1)[0]
+        keyed = self.has_answers(group.section)
+
+        def fits(grid: Topology, least: float) -> bool:
+            return _fits(slot, grid, least) and (not keyed or _fits(key_slot, grid, MIN_CELL_PT))
+
+        if fits(topology, minimum):
             return place_maze(slot, topology, minimum, ())
-        except ConfigKeyError:
-            pass
+        # How much wider the name is than what fits: on its sheet at min_cell, and in the key.
         largest = place_maze(slot, topology, 0.0, ()).cell * topology.corridor
-        letters = sum(char.isalnum() for char in name)
-        fitting = max(1, math.floor(letters * largest / minimum))
+        room = min(largest / minimum, place_maze(key_slot, topology, 0.0, ()).cell
+                   * topology.corridor / MIN_CELL_PT if keyed else largest / minimum)
+        works = []
+        if fits(topology, min(largest, minimum)):
+            works.append(f"worksheet.min_cell: {units.format_mm(largest, down=True)} or less")
+        letters = math.floor(sum(char.isalnum() for char in name) * room)
+        if letters >= 1:
+            works.append(f"a shorter name (about {letters} letters fit)")
+        split = two_lines(name)
+        if split is not None and fits(self.book.grid_for(group.section, split), minimum):
+            written = split.replace("\n", "\\n")
+            works.append(f'two lines, written "{written}"')
+        works = works or ["a larger page.size"]
         raise ConfigKeyError(
             ("worksheet", "names", group.copy),
-            f"'{name}' needs a maze of {topology.describe()} cells for its letters to be "
-            f"{MIN_LETTER_ROWS} cells tall with strokes 2 cells thick; at worksheet.min_cell "
-            f"{units.format_mm(minimum)} that is wider than the page. What would work: "
-            f"worksheet.min_cell: {units.format_mm(largest, down=True)} or less, "
-            f"a shorter name (about {fitting} letters fit), or a larger page.size")
+            f"'{' '.join(name.split())}' needs a maze of {topology.describe()} cells for its "
+            f"letters to be {MIN_LETTER_ROWS} cells tall with strokes 2 cells thick, too wide "
+            f"for the page at worksheet.min_cell {units.format_mm(minimum)}"
+            f"{' or for its answer in the key' if keyed else ''}. What would work: "
+            f"{'; '.join(works)}")
 
     def jobs(self, groups: list[Group], main: Document, answers: Document,
              problems: list[ConfigKeyError] | None = None) -> list[MazeJob]:
@@ -368,7 +397,8 @@ class BookPlan:
             mask = book.mask_spec(group.section, self.name(group.copy))
             grid = self.grid(group)
             if self.sized_by_name(group) and problems is not None:
-                puzzle = _noting(problems, self.fit_name, puzzle_frame, group, grid)
+                puzzle = _noting(problems, self.fit_name, puzzle_frame, answer_frame, group,
+                                 grid)
             else:
                 puzzle = fit(puzzle_frame, self.puzzle_kind, section.per_page, group.section,
                              grid)
@@ -520,7 +550,7 @@ class BookPlan:
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(book.worksheet.fields, section.title, section.instructions,
                                  rating, f"Variant {items[0].variant}", slots,
-                                 self.name(page.copy) or "")
+                                 " ".join((self.name(page.copy) or "").split()))
         if kind == "answers":
             slots = []
             for position in page.mazes:
