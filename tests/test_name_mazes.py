@@ -304,3 +304,18 @@ def test_a_name_worksheet_prints_the_name_as_its_maze(sixteen):
     x0, y0, x1, y1 = record["bbox"]
     width, height = page.get_size()
     assert x1 - x0 > 0.6 * width and (x1 - x0) > 3 * (y1 - y0)
+
+
+def test_one_size_too_large_for_the_worksheet_page_is_one_line_whatever_the_names(tmp_path):
+    config = write(tmp_path, """
+        title: Names
+        layout: worksheet
+        sections:
+          - title: Your name
+            mask: {text: "{name}"}
+            size: 60x20
+            count: 1
+        worksheet: {names: [Ava, Ben, Tom]}
+    """)
+    (found,) = problems(config)
+    assert found.startswith(f"{config}:7: sections[0].size: on a worksheet")

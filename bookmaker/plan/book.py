@@ -105,11 +105,13 @@ def about_mazes(count: int, topology: Topology) -> str:
 
 
 def _noting(problems: list[ConfigKeyError], step, *args):
-    """``step(*args)``, or None with its problem added to ``problems``."""
+    """``step(*args)``, or None with its problem added to ``problems``: one problem a key,
+    since one size too large for a page is one problem, whatever each student's name makes
+    of the numbers."""
     try:
         return step(*args)
     except ConfigKeyError as error:
-        if not any(str(seen) == str(error) for seen in problems):
+        if not any(seen.key == error.key for seen in problems):
             problems.append(error)
         return None
 
