@@ -43,10 +43,10 @@ from ..maze.algorithms import mask_refusal
 from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES
-from ..maze.topology import Topology
+from ..maze.topology import MAX_BOOK_SIDE, Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
 
-MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
+MAX_MAZE_SIDE = MAX_BOOK_SIDE
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
 # and MAX_MAZE_SIDE // 2 rings span as many ring widths across as the widest grid has cells.
 MIN_RINGS, MAX_RINGS = 2, MAX_MAZE_SIDE // 2

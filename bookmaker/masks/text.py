@@ -27,14 +27,13 @@ from ..errors import BookmakerError
 from ..fonts import DEFAULT_BOLD
 from ..maze.mask import pieces
 from ..maze.shapes import make_topology
-from ..maze.topology import RectGrid
+from ..maze.topology import MAX_BOOK_SIDE, RectGrid
 from .sampling import dark_cells, fit
 
 EM = 200  # pixels per em: plenty for grids of a few hundred cells
 TRACKING = 0.12  # of the em, added between letters
 MAX_CHARACTERS = 40
 MIN_LETTER_ROWS = 5  # a letter shorter than this is a blob, not a letter
-MAX_SIDE = 500  # the most cells a grid side may have (config.models.MAX_MAZE_SIDE)
 
 
 @dataclass(frozen=True)
@@ -57,6 +56,7 @@ class Lettering:
     grid: RectGrid
     characters: tuple[tuple[str, tuple[int, ...]], ...]  # each character and its cells
     flaw: str | None  # why the letters can't be read at this size (kept whole), or None
+    lines: tuple[tuple[int, ...], ...] = ()  # indexes of ``characters``, line by line
 
     @property
     def on(self) -> bytes:
@@ -65,8 +65,6 @@ class Lettering:
             for cell in cells:
                 on[cell] = 1
         return bytes(on)
-
-    lines: tuple[tuple[int, ...], ...] = ()  # indexes of ``characters``, line by line
 
     @property
     def letters(self) -> list[list[list[int]]]:
@@ -83,7 +81,6 @@ def _characters(font: Path) -> frozenset[int]:
         raise BookmakerError(f"cannot read font {font} for the text mask ({error})") from None
 
 
-@lru_cache(maxsize=16)
 def text_picture(text: str, font: Path | None = None) -> TextPicture:
     """``text`` drawn black on white, letter by letter; a line break starts a new line,
     centred under the one before."""
@@ -232,7 +229,7 @@ def _letter_flaw(char: str, cells: list[int], grid: RectGrid, font: Path) -> str
     return None
 
 
-def size_for_rows(text: TextPicture, shape: str, rows: int) -> tuple[int, int]:
+def _size_for_rows(text: TextPicture, shape: str, rows: int) -> tuple[int, int]:
     """The grid ``rows`` high and just wide enough for ``text`` at that height."""
     box_w, box_h = make_topology(shape, (rows, rows)).grid_box
     aspect = text.picture.width / text.picture.height
@@ -241,15 +238,15 @@ def size_for_rows(text: TextPicture, shape: str, rows: int) -> tuple[int, int]:
 
 def auto_size(text: TextPicture, shape: str) -> tuple[int, int]:
     """The smallest grid (fewest rows, then as wide as the text) where ``text``'s letters
-    can be read (``lettering``); a one-line error if none up to MAX_SIDE cells does."""
-    # A letter's x-height is about half the em, the picture about an em high: fewer rows than
-    # twice MIN_LETTER_ROWS cannot pass, so the search starts there.
+    can be read (``lettering``); a one-line error if none up to MAX_BOOK_SIDE cells does."""
+    # A small letter is about half an em tall: an em of fewer rows than twice MIN_LETTER_ROWS
+    # cannot pass, so the search starts there.
     rows = max(MIN_LETTER_ROWS, math.ceil(2 * MIN_LETTER_ROWS * text.picture.height / EM))
     while True:
-        size = size_for_rows(text, shape, rows)
-        if max(size) > MAX_SIDE:
+        size = _size_for_rows(text, shape, rows)
+        if max(size) > MAX_BOOK_SIDE:
             raise BookmakerError(
-                f"'{text.text}' needs more than {MAX_SIDE} "
+                f"'{text.text}' needs more than {MAX_BOOK_SIDE} "
                 "cells across to be read in a maze; use a shorter text")
         if lettering(text, make_topology(shape, size)).flaw is None:
             return size
