@@ -37,7 +37,7 @@ from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
 from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
-from ..masks.text import MIN_LETTER_ROWS, name_flaw
+from ..masks.text import MIN_LETTER_ROWS, name_flaw, text_size
 from ..maze import ALGORITHMS, lookup
 from ..maze.algorithms import mask_refusal
 from ..maze.mask import ISLANDS, MASK_KINDS
@@ -846,16 +846,16 @@ class Book(Strict):
                     found.append(problem(f"{error}{said}", *at))
                     continue
                 if named and section.size is not None:
-                    flaw = name_flaw(section.mask.spec(None, name).source,
-                                     self.font.bold or self.font.regular, section.shape,
-                                     section.size)
+                    flaw = name_flaw(section.mask.spec(None, name).source, self.bold_font,
+                                     section.shape, section.size)
                     if flaw is not None:
-                        unreadable.append((name, *flaw))
+                        unreadable.append((name, flaw))
             if unreadable:
                 # One size for every name: one line, naming the first name it fails.
-                name, flaw, wanted = unreadable[0]
-                others = (f" and {len(unreadable) - 1} other name"
-                          f"{'' if len(unreadable) == 2 else 's'}" if len(unreadable) > 1 else "")
+                (name, flaw), more = unreadable[0], len(unreadable) - 1
+                others = f" and {more} other name{'' if more == 1 else 's'}" if more else ""
+                wanted = text_size(section.mask.spec(None, name).source, self.bold_font,
+                                   section.shape)
                 found.append(problem(
                     f"at {section.size[0]}x{section.size[1]} the letters of '{name}'{others} "
                     f"can't be read ({flaw}); a name maze's letters are {MIN_LETTER_ROWS} cells "
@@ -926,15 +926,20 @@ class Book(Strict):
             return cover.barcode if cover else "none"
         return "isbn" if cover.isbn else "kdp" if self.profile == "kdp" else "none"
 
+    @property
+    def bold_font(self) -> Path | None:
+        """The face of headings and name mazes' letters: the bold one, else the regular."""
+        return self.font.bold or self.font.regular
+
     def mask_spec(self, section: int, name: str | None = None) -> MaskSpec | None:
         """The mask of ``section``'s mazes, a text in the book's font (headings' face), with
         ``name`` for a worksheet's ``{name}``; None without one."""
         mask = self.sections[section].mask
-        return None if mask is None else mask.spec(self.font.bold or self.font.regular, name)
+        return None if mask is None else mask.spec(self.bold_font, name)
 
     def grid_for(self, section: int, name: str | None = None) -> Topology:
         """The grid of ``section``'s mazes (see ``mask_spec``)."""
-        return self.sections[section].grid_for(self.font.bold or self.font.regular, name)
+        return self.sections[section].grid_for(self.bold_font, name)
 
     @property
     def trim_size(self) -> tuple[float, float]:

@@ -253,10 +253,12 @@ def auto_size(text: TextPicture, shape: str) -> tuple[int, int]:
         rows += 1
 
 
-def name_flaw(text: str, font: Path | None, shape: str, size: tuple[int, int]
-              ) -> tuple[str, tuple[int, int]] | None:
-    """Why ``text``'s letters can't be read on a ``shape`` grid of ``size``, and the size
-    ``auto_size`` would give it; None when they can."""
-    picture = text_picture(text, font)
-    flaw = lettering(picture, make_topology(shape, size)).flaw
-    return None if flaw is None else (flaw, auto_size(picture, shape))
+def name_flaw(text: str, font: Path | None, shape: str, size: tuple[int, int]) -> str | None:
+    """Why ``text``'s letters can't be read on a ``shape`` grid of ``size``; None when they
+    can."""
+    return lettering(text_picture(text, font), make_topology(shape, size)).flaw
+
+
+def text_size(text: str, font: Path | None, shape: str) -> tuple[int, int]:
+    """The size ``auto_size`` gives ``text`` on a ``shape`` grid."""
+    return auto_size(text_picture(text, font), shape)
