@@ -36,7 +36,7 @@ pictures: $(BIN)/.installed
 	$(BIN)/bookmaker maze --shape polar --rings 8 --algorithm wilson --seed 7 --endpoints centre --solution --cell 16 -o docs/shapes/polar.png
 	$(BIN)/bookmaker maze --shape hex --size 22x18 --outline heart --algorithm wilson --seed 7 --endpoints border --solution --cell 10 -o docs/shapes/heart.png
 	$(BIN)/bookmaker maze --size 30x30 --mask-image configs/art/owl.png --algorithm wilson --seed 7 --endpoints border --cell 8 -o docs/shapes/owl.png
-	$(BIN)/bookmaker maze --size 30x12 --mask-text Tom --algorithm wilson --seed 7 --endpoints border --cell 12 -o docs/shapes/name.png
+	$(BIN)/bookmaker maze --mask-text Tom --algorithm wilson --seed 7 --endpoints border --cell 12 -o docs/shapes/name.png
 	$(BIN)/bookmaker maze --size 20x20 --outline cat --algorithm recursive-backtracker --seed 3 --braid 1 --endpoints border --solution --cell 14 -o docs/shapes/braided.png
 	$(BIN)/bookmaker build configs/activity-book.yaml --quiet
 	$(BIN)/bookmaker preview output/activity-book.cover.pdf --guides --dpi 60 -o docs/covers

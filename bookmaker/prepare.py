@@ -7,6 +7,7 @@ later rule runs and every problem is reported together, each on its key's line a
 ``FILE:LINE: key: what``:
 
 - the fonts can be read and embedded, and have a glyph for every character printed;
+- no student's name is given twice, and every name maze fits its page;
 - the pages fit the printer: its page-count limit, its minimum margins at the final count;
 - every maze fits its slot, on its page and in the answer key, at its minimum corridor;
 - every text fits where its page sets it (title, author, section titles, labels, cover);
@@ -92,6 +93,7 @@ def prepare(config: str | os.PathLike[str], *, seed: int | None = None,
             return None
 
     fonts = attempt(font_pair, book.font.regular, book.font.bold)
+    problems += repeated_names(book.worksheet.names)
     plan = BookPlan(book)
     groups, answers, main, key = plan.documents(problems)
     maze_jobs = plan.jobs(groups, main, key or main, problems) if main is not None else []
@@ -109,6 +111,22 @@ def prepare(config: str | os.PathLike[str], *, seed: int | None = None,
     art_jobs = [plan.art_job()] if book.front_matter.title_page else []
     return Prepared(loaded, fonts, plan, groups, answers, main, key, cover, maze_jobs, art_jobs,
                     cover.jobs() if cover else [])
+
+
+def repeated_names(names: list[str]) -> list[ConfigKeyError]:
+    """Each name of ``worksheet.names`` that an earlier one already is, spaces and case
+    aside: two sheets with one name can't be told apart."""
+    problems, first = [], {}
+    for index, name in enumerate(names):
+        key = " ".join(name.split()).casefold()
+        if key in first:
+            problems.append(ConfigKeyError(
+                ("worksheet", "names", index),
+                f"'{name.strip()}' is names[{first[key]}] again; two sheets with one name can't "
+                "be told apart: add an initial or a surname"))
+        else:
+            first[key] = index
+    return problems
 
 
 def share_problems(jobs: list[MazeJob]) -> list[ConfigKeyError]:

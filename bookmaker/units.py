@@ -6,6 +6,7 @@ the code never sees a unit.
 
 from __future__ import annotations
 
+import math
 import re
 
 POINTS_PER_UNIT = {"in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54, "pt": 1.0}
@@ -36,3 +37,11 @@ def parse_grid_size(text: str) -> tuple[int, int]:
 def format_points(points: float) -> str:
     """36.0 -> '0.5in': how errors show a length back to the user."""
     return f"{points / 72:.3g}in"
+
+
+def format_mm(points: float, down: bool = False) -> str:
+    """11.34 -> '4mm': a length in millimetres to a tenth, rounded down when ``down`` (a
+    limit that must not be overstated)."""
+    tenths = points / POINTS_PER_UNIT["mm"] * 10
+    tenths = math.floor(tenths + 1e-9) if down else round(tenths)
+    return f"{tenths / 10:g}mm"

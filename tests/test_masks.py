@@ -589,23 +589,37 @@ def test_threshold_is_the_lightness_under_which_a_pixel_is_dark(in_tmp):
         masked_grid("square", (6, 6), MaskSpec("image", "grey.png", path, threshold=1.0))
 
 
-def test_a_text_is_one_piece_joined_by_a_bar_along_its_baseline():
-    from bookmaker.masks.sampling import dark_cells
-    from bookmaker.masks.text import text_picture
+def test_a_text_is_one_piece_its_letters_joined_each_to_the_next():
+    from bookmaker.masks.text import lettering, text_picture
 
-    width, height = 30, 10
-    letters = dark_cells(text_picture("I I")[0], make_topology("square", (width, height)))
-    assert len(pieces(make_topology("square", (width, height)), letters)) == 2
+    grid = make_topology("square", (40, 14))
+    cut = lettering(text_picture("I I"), grid)
+    assert cut.flaw is None and len(pieces(grid, cut.on)) == 2
     with pytest.raises(BookmakerError, match="2 separate pieces"):
-        masked_grid("square", (width, height), MaskSpec("text", "I I", islands="error"))
-    grid = masked_grid("square", (width, height), MaskSpec("text", "I I"))
-    assert grid.mask.islands == "connect"
-    added = [c for c in range(grid.cells) if grid.present[c] and not letters[c]]
-    lowest = max(c // width for c in range(grid.cells) if letters[c])
-    assert added and {c // width for c in added} == {lowest}
+        masked_grid("square", (40, 14), MaskSpec("text", "I I", islands="error"))
+    joined = masked_grid("square", (40, 14), MaskSpec("text", "I I"))
+    assert joined.mask.islands == "connect"
+    # One short bridge across the gap between the letters, not a bar under the whole text.
+    added = [c for c in range(grid.cells) if joined.present[c] and not cut.on[c]]
+    first, second = (sorted({c % 40 for c in cells}) for _, cells in cut.characters)
+    assert added and len(added) == second[0] - first[-1] - 1
+    assert {c % 40 for c in added} == set(range(first[-1] + 1, second[0]))
     for shape in SHAPES:
         grid = masked_grid(shape, (30, 10), MaskSpec("text", "Hi Al"))
         assert len(pieces(grid, grid.present)) == 1
+
+
+def test_the_mask_leaves_no_cells_hint_fits_the_kind_of_mask(in_tmp):
+    path = picture(in_tmp / "grey.png", shapes=[("rectangle", (0, 0, 59, 29))], ink=102)  # 0.4
+    with pytest.raises(BookmakerError, match="leaves 0 cells") as caught:
+        masked_grid("square", (6, 6), MaskSpec("image", "grey.png", path, threshold=0.3))
+    # A pixel is dark under the threshold: a higher one keeps more of the picture.
+    assert "a higher threshold" in str(caught.value) and "lower" not in str(caught.value)
+    assert masked_grid("square", (6, 6), MaskSpec("image", "grey.png", path,
+                                                  threshold=0.5)).present_count == 18
+    with pytest.raises(BookmakerError, match="leaves 0 cells") as caught:
+        masked_grid("square", (2, 2), MaskSpec("text", "."))
+    assert "threshold" not in str(caught.value) and "a bigger size" in str(caught.value)
 
 
 def test_a_text_mask_in_a_worksheet_names_the_name_the_font_lacks(tmp_path):
@@ -616,7 +630,6 @@ def test_a_text_mask_in_a_worksheet_names_the_name_the_font_lacks(tmp_path):
           - title: Your name
             algorithm: wilson
             mask: {text: "{name}"}
-            size: 18x6
             count: 1
         worksheet: {names: [Ann, "\u674e"]}
     """)
@@ -726,17 +739,16 @@ def test_worksheet_names_give_one_worksheet_per_name_each_its_own_silhouette(tmp
           - title: Your name
             algorithm: wilson
             mask: {text: "{name}"}
-            size: 18x6
             count: 1
-        worksheet: {names: [Ann, Bob]}
+        worksheet: {names: [Ann, Bob], min_cell: 4mm}
     """)
     result = build(path, tmp_path / "names.pdf")
     records = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     assert [r["mask"]["source"] for r in records] == ["Ann", "Bob"]
     assert [r["mask"]["kind"] for r in records] == ["text", "text"]
     assert records[0]["mask"]["sha256"] == hashlib.sha256(b"Ann").hexdigest()[:16]
-    grids = [masked_grid("square", (18, 6), MaskSpec("text", r["mask"]["source"]))
-             for r in records]
+    grids = [masked_grid("square", (r["shape"]["width"], r["shape"]["height"]),
+                         MaskSpec("text", r["mask"]["source"])) for r in records]
     assert grids[0].present != grids[1].present
     for grid, record in zip(grids, records):
         assert grid.present[record["start"]] and grid.present[record["end"]]

@@ -133,6 +133,8 @@ def _topology(shape: str, size: str | None, rings: str | None, max_cells: int,
             raise BookmakerError(f"--rings sizes polar mazes; give a {shape} maze --size WxH")
         if size is None and mask is not None and mask.kind == "file":
             dimensions = None  # the file sets it
+        elif mask is not None and mask.kind == "text" and (size or "auto").lower() == "auto":
+            dimensions = None  # the letters set it: the smallest grid they can be read in
         else:
             try:
                 dimensions = parse_grid_size(size or DEFAULT_SIZE)
@@ -293,7 +295,9 @@ def maze_command(
     shape: Optional[str] = typer.Option(
         None, "--shape", metavar="SHAPE", help=f"{', '.join(SHAPES)} (default square)."),
     size: Optional[str] = typer.Option(
-        None, "--size", "-s", metavar="WxH", help=f"Columns x rows (default {DEFAULT_SIZE})."),
+        None, "--size", "-s", metavar="WxH",
+        help=f"Columns x rows (default {DEFAULT_SIZE}; with --mask-text, auto: the smallest "
+        "grid in which the letters are 5 cells tall with strokes 2 cells thick)."),
     rings: Optional[str] = typer.Option(
         None, "--rings", metavar="N",
         help=f"Rings of a polar maze, the centre cell included (default {DEFAULT_RINGS})."),
@@ -341,7 +345,8 @@ def maze_command(
         None, "--mask-image", metavar="PATH",
         help="Cut the grid to a picture's dark shape (square, hex, triangle)."),
     mask_text: Optional[str] = typer.Option(
-        None, "--mask-text", metavar="TEXT", help="Cut the grid to letters, for name mazes."),
+        None, "--mask-text", metavar="TEXT",
+        help="Cut the grid to letters, for name mazes; \\n starts a new line."),
     mask_file: Optional[str] = typer.Option(
         None, "--mask-file", metavar="PATH",
         help="Cut the grid to rows of X (cell) and . (none); the file sets the size."),
@@ -382,7 +387,9 @@ def maze_command(
     if not 0 <= loops <= 1:
         raise BookmakerError(f"--braid takes a share from 0 to 1, got {braid}")
     mask, digests, flag = _mask_spec(
-        {"image": mask_image, "text": mask_text, "file": mask_file, "outline": outline},
+        {"image": mask_image, "file": mask_file, "outline": outline,
+         # \n in the text starts a second line, as a recipe writes it.
+         "text": None if mask_text is None else mask_text.replace("\\n", "\n")},
         islands, threshold, mask_font)
     topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1),
                          mask, digests, flag)

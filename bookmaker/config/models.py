@@ -28,7 +28,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import units
 from ..colours import MIN_CONTRAST, contrast_ratio
@@ -37,17 +37,18 @@ from ..errors import BookmakerError
 from ..layout import GRIDS, MIN_CONTENT_PT
 from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
+from ..masks.text import MIN_LETTER_ROWS, name_flaw, text_size
 from ..maze import ALGORITHMS, lookup
 from ..maze.algorithms import mask_refusal
 from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import (DEFAULT_ENDPOINTS, ENDPOINT_MODES, GRID_DEFAULT_ENDPOINTS,
                           default_endpoints)
-from ..maze.topology import Topology
+from ..maze.topology import MAX_BOOK_SIDE, Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
 from ..wording import count_problem, did_you_mean
 
-MAX_MAZE_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
+MAX_MAZE_SIDE = MAX_BOOK_SIDE
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
 # and MAX_MAZE_SIDE // 2 rings span as many ring widths across as the widest grid has cells.
 MIN_RINGS, MAX_RINGS = 2, MAX_MAZE_SIDE // 2
@@ -68,6 +69,25 @@ def _words(items) -> str:
 def problem(message: str, *at: str | int) -> PydanticCustomError:
     """A validation error whose key is ``at`` below the field that raised it."""
     return PydanticCustomError("bookmaker", "{message}", {"message": message, "at": at})
+
+
+def _raise_all(problems: list[PydanticCustomError]) -> None:
+    """Raise every one of ``problems`` at once (nothing when there are none), so that a run
+    reports them all."""
+    if problems:
+        raise ValidationError.from_exception_data("Book", [
+            InitErrorDetails(type=found, loc=(), input=None) for found in problems])
+
+
+def _again(error: dict[str, Any]) -> InitErrorDetails:
+    """One of a ValidationError's ``errors()``, to be raised again beside others."""
+    kind = error["type"]
+    if kind == "bookmaker":
+        kind = PydanticCustomError("bookmaker", "{message}", error["ctx"])
+    details = InitErrorDetails(type=kind, loc=tuple(error["loc"]), input=error.get("input"))
+    if "ctx" in error and error["type"] != "bookmaker":
+        details["ctx"] = error["ctx"]
+    return details
 
 
 def _length(value: Any) -> float:
@@ -272,6 +292,7 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
 
 
 NAME_FIELD = "{name}"  # in a worksheet's text mask: each student's name
+AUTO_SIZE = "auto"  # a text mask's size: the smallest grid its letters can be read in
 
 
 class MaskConfig(Strict):
@@ -364,7 +385,10 @@ class Section(Strict):
     size: GridSize | None = Field(
         None, validate_default=True,
         description=f"Maze size in cells, COLUMNSxROWS, 1 to {MAX_MAZE_SIDE} each way; "
-        "every shape but polar.",
+        f"every shape but polar. '{AUTO_SIZE}' (the default for a text mask): the smallest "
+        "grid in which its letters are 5 cells tall with strokes 2 cells thick.",
+        json_schema_extra={"anyOf": [{"type": "string", "pattern": r"^\s*\d+\s*[x×]\s*\d+\s*$"},
+                                     {"const": "auto"}, {"type": "null"}]},
     )
     rings: int | None = Field(
         None, validate_default=True,
@@ -414,6 +438,12 @@ class Section(Strict):
         if info.data.get("shape") == "polar" and size is not None:
             raise problem(f"a polar maze is sized by rings, not size; replace it with "
                           f"rings: {MIN_RINGS} to {MAX_RINGS}")
+        if isinstance(size, str) and size.strip().lower() == AUTO_SIZE:
+            mask = info.data.get("mask")
+            if mask is None or mask.kind != "text":
+                raise problem(f"size: {AUTO_SIZE} sizes a text mask to its letters; give this "
+                              "maze's size in cells, COLUMNSxROWS (e.g. size: 20x15)")
+            return None  # the text sizes its grid (masks.text.auto_size)
         return size
 
     @field_validator("size")
@@ -427,7 +457,7 @@ class Section(Strict):
             if shape is None:  # the shape itself is wrong; that error says enough
                 return None
             mask = info.data.get("mask")
-            if mask is not None and mask.kind == "file":  # the file sets the size
+            if mask is not None and mask.kind in ("file", "text"):  # it sets the size
                 return None
             raise problem(f"required key is missing: a {shape} maze's size in cells, "
                           "COLUMNSxROWS (e.g. size: 20x15)")
@@ -588,16 +618,28 @@ class Worksheet(Strict):
         f"'{NAME_FIELD}' turns each name into its maze, and the name fills the first field.",
     )
 
-    @model_validator(mode="before")
+    @model_validator(mode="wrap")
     @classmethod
-    def _one_copy_per_name(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("names"), list) and data["names"]:
-            count = len(data["names"])
-            if "copies" in data and data["copies"] != count:
-                raise problem(f"copies is {data['copies']} but {count} names are given; leave "
-                              "copies out: one worksheet per name", "copies")
-            data = {**data, "copies": count}
-        return data
+    def _names_agree(cls, data: Any, handler) -> "Worksheet":
+        # One worksheet per name: reported with every other problem of the worksheet, so a
+        # teacher fixes them in one go (a name twice is prepare's to report, with the rest).
+        found = []
+        names = data.get("names") if isinstance(data, dict) else None
+        if isinstance(names, list) and names:
+            if "copies" in data and data["copies"] != len(names):
+                found.append(problem(f"copies is {data['copies']} but {len(names)} names are "
+                                     "given; leave copies out: one worksheet per name", "copies"))
+            data = {**data, "copies": len(names)}
+        try:
+            worksheet = handler(data)
+        except ValidationError as error:
+            if not found:
+                raise
+            raise ValidationError.from_exception_data("Worksheet", [
+                *(InitErrorDetails(type=each, loc=(), input=None) for each in found),
+                *(_again(each) for each in error.errors())]) from None
+        _raise_all(found)
+        return worksheet
 
     @field_validator("min_cell")
     @classmethod
@@ -835,22 +877,44 @@ class Book(Strict):
     @model_validator(mode="after")
     def _masks_settle(self) -> "Book":
         # A silhouette is judged once shape, size and the book's font are known: the file
-        # readable, the picture decodable, the letters in the font, the cells one piece.
+        # readable, the picture decodable, the letters in the font, the cells one piece, and
+        # a name maze's letters readable at the size given. Every name's problem is reported.
+        found = []
         for index, section in enumerate(self.sections):
             if section.mask is None:
                 continue
+            at = ("sections", index, "mask", section.mask.kind)
             named = NAME_FIELD in (section.mask.text or "")
             if named and not (self.layout == "worksheet" and self.worksheet.names):
-                raise problem(f"'{NAME_FIELD}' in a text mask needs worksheet.names, the "
-                              "students' names (and layout: worksheet)",
-                              "sections", index, "mask", "text")
+                found.append(problem(f"'{NAME_FIELD}' in a text mask needs worksheet.names, the "
+                                     "students' names (and layout: worksheet)", *at))
+                continue
+            unreadable = []
             for name in (self.worksheet.names if named else [None]):
                 try:
                     self.grid_for(index, name)
                 except BookmakerError as error:
                     said = f" (for the name '{name}')" if name is not None else ""
-                    raise problem(f"{error}{said}", "sections", index, "mask",
-                                  section.mask.kind) from None
+                    found.append(problem(f"{error}{said}", *at))
+                    continue
+                if named and section.size is not None:
+                    flaw = name_flaw(section.mask.spec(None, name).source, self.bold_font,
+                                     section.shape, section.size)
+                    if flaw is not None:
+                        unreadable.append((name, flaw))
+            if unreadable:
+                # One size for every name: one line, naming the first name it fails.
+                (name, flaw), more = unreadable[0], len(unreadable) - 1
+                others = f" and {more} other name{'' if more == 1 else 's'}" if more else ""
+                wanted = text_size(section.mask.spec(None, name).source, self.bold_font,
+                                   section.shape)
+                found.append(problem(
+                    f"at {section.size[0]}x{section.size[1]} the letters of '{name}'{others} "
+                    f"can't be read ({flaw}); a name maze's letters are {MIN_LETTER_ROWS} cells "
+                    f"tall with strokes 2 cells thick: leave the size out (size: {AUTO_SIZE}) and "
+                    f"each name gets the grid it needs ('{name}': {wanted[0]}x{wanted[1]})",
+                    "sections", index, "size"))
+        _raise_all(found)
         return self
 
     @model_validator(mode="after")
@@ -934,15 +998,20 @@ class Book(Strict):
             return cover.barcode if cover else "none"
         return "isbn" if cover.isbn else "kdp" if self.profile == "kdp" else "none"
 
+    @property
+    def bold_font(self) -> Path | None:
+        """The face of headings and name mazes' letters: the bold one, else the regular."""
+        return self.font.bold or self.font.regular
+
     def mask_spec(self, section: int, name: str | None = None) -> MaskSpec | None:
         """The mask of ``section``'s mazes, a text in the book's font (headings' face), with
         ``name`` for a worksheet's ``{name}``; None without one."""
         mask = self.sections[section].mask
-        return None if mask is None else mask.spec(self.font.bold or self.font.regular, name)
+        return None if mask is None else mask.spec(self.bold_font, name)
 
     def grid_for(self, section: int, name: str | None = None) -> Topology:
         """The grid of ``section``'s mazes (see ``mask_spec``)."""
-        return self.sections[section].grid_for(self.font.bold or self.font.regular, name)
+        return self.sections[section].grid_for(self.bold_font, name)
 
     @property
     def trim_size(self) -> tuple[float, float]:

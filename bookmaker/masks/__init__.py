@@ -22,11 +22,16 @@ from ..maze.shapes import make_topology
 from ..maze.topology import RectGrid
 from .outlines import outline_image
 from .pictures import load_picture
-from .sampling import dark_cells, fit
-from .text import text_picture
+from .sampling import dark_cells
+from .text import auto_size, lettering, text_picture
 from .text_file import read_text_file
 
 DEFAULT_THRESHOLD = 0.5
+# What gives a mask that leaves too few cells more of them. A darker pixel is one under the
+# threshold, so a higher threshold keeps more of a picture; it does nothing to the others.
+REMEDIES = {"image": "a darker or bigger picture, a higher threshold, or a bigger size",
+            "text": "a bigger size", "file": "more X cells in the file",
+            "outline": "a bigger size"}
 MASKED_SHAPES = ("square", "hex", "triangle")
 
 
@@ -50,7 +55,8 @@ def masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec) -> Rec
     """The ``shape`` grid of ``size`` cut to ``spec``'s silhouette, in one piece.
 
     A file of X and . sets the size itself; ``size`` may then be None, and a
-    different one is an error. The other kinds need a size. Grids are kept
+    different one is an error. A text given no size takes the smallest grid in which its
+    letters can be read (``text.auto_size``). The other kinds need a size. Grids are kept
     for reuse (a book's mazes share one) until the bytes of a file under them
     change.
     """
@@ -83,7 +89,7 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
     islands = spec.settled_islands
     if islands not in ISLANDS:
         raise BookmakerError(f"islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
-    baseline = None
+    letters = None
     if spec.kind == "file":
         rows, data = read_text_file(spec.path)
         file_size = (len(rows[0]), len(rows))
@@ -95,6 +101,12 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
         grid = make_topology(shape, size)
         on = bytes(1 if char == "X" else 0 for row in rows for char in row)
         digest = hashlib.sha256(data).hexdigest()
+    elif spec.kind == "text":
+        text = text_picture(spec.source, spec.font)
+        size = auto_size(text, shape) if size is None else size
+        cut = lettering(text, make_topology(shape, size))
+        grid, on, letters = cut.grid, cut.on, cut.letters
+        digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
     else:
         if size is None:
             raise BookmakerError(f"a {spec.kind} mask needs a size: the grid it is fitted into")
@@ -104,11 +116,6 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
                 raise BookmakerError(f"threshold takes a lightness between 0 and 1, got "
                                      f"{spec.threshold:g}")
             picture, digest = load_picture(spec.path)
-        elif spec.kind == "text":
-            picture, baseline_px = text_picture(spec.source, spec.font)
-            left, top, scale = fit(picture.size, grid)
-            baseline = top + baseline_px * scale
-            digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
         elif spec.kind == "outline":
             picture = outline_image(spec.source)
             digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
@@ -116,7 +123,7 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
             raise BookmakerError(f"unknown mask kind '{spec.kind}'; choose one of: "
                                  f"{', '.join(MASK_KINDS)}")
         on = dark_cells(picture, grid, spec.threshold)
-    on = settle_islands(grid, on, islands, baseline)
+    on = settle_islands(grid, on, islands, letters, REMEDIES[spec.kind])
     font = font_sha256 = None
     if spec.kind == "text" and spec.font is not None and Path(spec.font) != DEFAULT_BOLD:
         # Another face cuts other cells: the record names it, so the maze can be remade.

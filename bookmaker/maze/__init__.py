@@ -91,7 +91,9 @@ def mask_recipe(mask: Mask) -> str:
     """' outline=heart', ' text="Tom Li"', ' image=cat.png#1a2b3c4d': the mask as a recipe
     names it, with its islands, threshold and a text's font where not the defaults. A
     file's digest prefix lets `bookmaker maze` tell that it has changed since."""
-    source = f'"{mask.source}"' if " " in mask.source or not mask.source else mask.source
+    # A line break is written \n, as --mask-text takes it back.
+    source = mask.source.replace("\n", "\\n")
+    source = f'"{source}"' if " " in source or "\\n" in source or not source else source
     digest = f"#{mask.sha256[:RECIPE_DIGEST]}" if mask.kind in ("image", "file") else ""
     default = "connect" if mask.kind == "text" else "error"
     islands = f" islands={mask.islands}" if mask.islands != default else ""

@@ -5,7 +5,7 @@ from, so a manifest and a recipe can name it (DESIGN.md, "Shapes"). The maze
 spans exactly the cells that are on, and they must form one connected piece
 of at least two cells; ``islands`` says what to do when they don't:
 ``error`` explains, ``keep-largest`` drops the smaller pieces, ``connect``
-joins them, along a text's baseline first, then by the shortest bridges.
+joins them: a text's letters each to the next first, then by the shortest bridges.
 
 Pieces are found with the full grid's neighbour relation, the one the maze
 will have, so a piece here is a piece of the maze.
@@ -69,11 +69,14 @@ def pieces(grid: RectGrid, on: bytes | bytearray) -> list[list[int]]:
 
 
 def settle_islands(grid: RectGrid, on: bytes, islands: str,
-                   baseline: float | None = None) -> bytes:
+                   letters: list[list[list[int]]] | None = None,
+                   remedy: str = "a bigger shape or a bigger size") -> bytes:
     """``on`` made one piece of at least two cells as ``islands`` says, or a one-line error.
 
-    ``baseline`` (text masks) is the y, in the grid's drawing units, that letters stand
-    on: ``connect`` lays a bar one cell high along it before bridging what is left.
+    ``letters`` (text masks) are the cells of each letter in reading order, line by line:
+    ``connect`` joins each to the next on its line by the shortest bridge between them before
+    bridging what is left (the lines, the dots of i's), so that the way from the first letter
+    to the last runs through every letter between. ``remedy`` says what gives a mask that leaves too few cells more of them.
     """
     if islands not in ISLANDS:
         raise BookmakerError(f"islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
@@ -84,14 +87,13 @@ def settle_islands(grid: RectGrid, on: bytes, islands: str,
             keep[cell] = 1
         on, found = bytes(keep), found[:1]
     elif len(found) > 1 and islands == "connect":
-        on = _connected(grid, on, found, baseline)
+        on = _connected(grid, on, letters)
         found = pieces(grid, on)
     if not found or len(found[0]) < 2:
         cells = len(found[0]) if found else 0
         raise BookmakerError(
             f"the mask leaves {cells} cell{'' if cells == 1 else 's'} of the "
-            f"{grid.describe()} grid, and a maze needs at least 2 in one piece; use a darker "
-            "or bigger shape, a lower threshold, or a bigger size")
+            f"{grid.describe()} grid, and a maze needs at least 2 in one piece; use {remedy}")
     if len(found) > 1:
         largest, second = (_where(grid, piece) for piece in found[:2])
         raise BookmakerError(
@@ -109,43 +111,44 @@ def _where(grid: RectGrid, piece: list[int]) -> str:
     return f"{len(piece)} cell{'' if len(piece) == 1 else 's'} at x {span(xs)}, y {span(ys)}"
 
 
-def _connected(grid: RectGrid, on: bytes, found: list[list[int]],
-               baseline: float | None) -> bytes:
-    """``on`` with its pieces joined: a bar along ``baseline``, then shortest bridges."""
+def _connected(grid: RectGrid, on: bytes, letters: list[list[list[int]]] | None) -> bytes:
+    """``on`` with its pieces joined: each letter to the next, then shortest bridges."""
     joined = bytearray(on)
-    if baseline is not None:
-        columns = [cell % grid.width for piece in found for cell in piece]
-        first, last = min(columns), max(columns)
-        for cell in range(grid.cells):
-            x = cell % grid.width
-            if first <= x <= last:
-                top, bottom = grid.cell_rows(cell)
-                # Half a cell above the baseline: the bar is the letters' lowest row.
-                if top <= baseline - (bottom - top) / 2 < bottom:
-                    joined[cell] = 1
-    table, sides = grid.full_neighbours, grid.sides
+    for line in letters or []:
+        for here, there in zip(line, line[1:]):
+            _bridge(grid, joined, here, set(there))
     while True:
         found = pieces(grid, joined)
         if len(found) < 2:
             return bytes(joined)
-        # Breadth-first from the largest piece through cells that are off, until another
-        # piece is reached; the cells on the way become the bridge.
-        came_from = {cell: cell for cell in found[0]}
-        queue = deque(found[0])
-        while queue:
-            here = queue.popleft()
-            reached = None
-            for other in table[here * sides:(here + 1) * sides]:
-                if other < 0 or other in came_from:
+        _bridge(grid, joined, found[0], None)
+
+
+def _bridge(grid: RectGrid, joined: bytearray, sources: list[int], targets: set[int] | None
+            ) -> None:
+    """Switch on the fewest cells that join ``sources`` to a cell of ``targets`` (None: to any
+    cell that is on), going through cells that are off. Nothing when they touch already, or
+    when no way through off cells leads there."""
+    table, sides = grid.full_neighbours, grid.sides
+    reach = set(sources)
+    # Breadth-first through cells that are off, lowest rows first on a tie, so that letters
+    # join near their feet, as handwriting does.
+    came_from = {cell: cell for cell in sources}
+    queue = deque(sorted(sources, key=lambda cell: (-(cell // grid.width), cell)))
+    while queue:
+        here = queue.popleft()
+        for other in table[here * sides:(here + 1) * sides]:
+            if other < 0 or other in came_from:
+                continue
+            came_from[other] = here
+            if joined[other]:
+                if other in reach or (targets is not None and other not in targets):
                     continue
-                came_from[other] = here
-                if joined[other]:
-                    reached = other
-                    break
-                queue.append(other)
-            if reached is not None:
-                cell = came_from[reached]
+                if here in reach:
+                    return  # already touching
+                cell = here
                 while not joined[cell]:
                     joined[cell] = 1
                     cell = came_from[cell]
-                break
+                return
+            queue.append(other)

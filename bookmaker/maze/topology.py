@@ -31,6 +31,9 @@ NO_SIDE = 255  # a walk slot that leads nowhere
 N, E, S, W = 1, 2, 4, 8  # the square grid's passage bits
 
 
+MAX_BOOK_SIDE = 500  # cells per side in a book; a printed maze this fine is unreadable anyway
+
+
 def check_grid_size(width: int, height: int) -> None:
     """The one rule for grid sizes: at least one cell each way."""
     if width < 1 or height < 1:

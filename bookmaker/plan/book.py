@@ -9,10 +9,12 @@ validated config it is handed but does not import the config layer.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from .. import units
 from ..errors import ConfigKeyError, format_key
 from ..layout import (
     GRIDS, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, Box, PageFrame, Placement, body_area,
@@ -20,6 +22,7 @@ from ..layout import (
     grey_solution_width, printed_width, resolve_margins, slot_boxes, slot_cell, solution_width,
     within_corridor,
 )
+from ..masks.text import MIN_LETTER_ROWS
 from ..maze import recipe
 from ..maze.codes import recipe_code
 from ..maze.topology import Topology
@@ -33,7 +36,7 @@ from .mazes import (
     MadeMaze, MazeJob, StarScale, difficulty_score, order_by_difficulty, stars, variant_code,
 )
 from .pagination import (
-    CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, answer_runs, pad_for_printer,
+    CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, answer_pages, pad_for_printer,
     paginate_book,
 )
 from .words import SectionFacts, how_to_text, mazes, opener_about
@@ -54,11 +57,13 @@ if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run
 
 
 def _noting(problems: list[ConfigKeyError], step, *args):
-    """``step(*args)``, or None with its problem added to ``problems``."""
+    """``step(*args)``, or None with its problem added to ``problems``: one problem a key,
+    since one size too large for a page is one problem, whatever each student's name makes
+    of the numbers."""
     try:
         return step(*args)
     except ConfigKeyError as error:
-        if not any(str(seen) == str(error) for seen in problems):
+        if not any(seen.key == error.key for seen in problems):
             problems.append(error)
         return None
 
@@ -69,6 +74,17 @@ def _fits(slot: Box, topology: Topology, minimum: float) -> bool:
     except ConfigKeyError:
         return False
     return True
+
+
+def two_lines(name: str) -> str | None:
+    """``name`` broken at the space that makes its longer line shortest; None for one word
+    (or a name already on two lines)."""
+    words = name.split(" ")
+    if "\n" in name or len(words) < 2:
+        return None
+    cut = min(range(1, len(words)), key=lambda at: max(len(" ".join(words[:at])),
+                                                      len(" ".join(words[at:]))))
+    return " ".join(words[:cut]) + "\n" + " ".join(words[cut:])
 
 
 class BookPlan:
@@ -158,14 +174,18 @@ class BookPlan:
         return next(count for count in fitting if count >= min(len(group.mazes), fitting[-1]))
 
     def fit_answers(self, groups: list[Group], answers: list[int]) -> list[Group]:
-        """``groups`` with the answers a page each gets in the key (``answers_per_page``).
+        """``groups`` with the counts a page of the key may hold of their answers
+        (``answer_grids``).
 
         Pages, and the gutter that follows their count, are settled together: more answer
         pages can widen KDP's gutter, narrowing every slot, so the counts are fitted to the
         key's pages again until they hold. They only ever fall, so this ends."""
-        counts = [self.book.answer_key.per_page] * len(groups)
+        wanted = tuple(sorted((count for count in GRIDS
+                               if count <= self.book.answer_key.per_page), reverse=True))
+        grids = [wanted] * len(groups)
         while True:
-            groups = [replace(group, answers_per_page=count) for group, count in zip(groups, counts)]
+            groups = [replace(group, answer_grids=fitting)
+                      for group, fitting in zip(groups, grids)]
             if not answers:
                 return groups
             doc = (self.document(self.key_pages(groups), is_key=True, problems=[])
@@ -173,22 +193,22 @@ class BookPlan:
                    self.document(self.main_pages(groups, answers, []), problems=[]))
             if doc is None:  # its margins are the final document's problem to report
                 return groups
-            fitted = []
-            for group, count in zip(groups, counts):
-                if self.has_answers(group.section):
-                    count = min(count, self.answers_per_page(doc.frames[0], self.grid(group)))
-                fitted.append(count)
-            if fitted == counts:
+            fitted = [tuple(count for count in fitting
+                            if count in self.answer_grids(doc.frames[0], self.grid(group)))
+                      or (1,) if self.has_answers(group.section) else fitting
+                      for group, fitting in zip(groups, grids)]
+            if fitted == grids:
                 return groups
-            counts = fitted
+            grids = fitted
 
-    def answers_per_page(self, frame: PageFrame, topology: Topology) -> int:
-        """How many answers of mazes on ``topology`` a page of the key holds on ``frame``:
-        ``answer_key.per_page``, unless their corridors would come out under 2 mm between
-        the walls (MIN_ANSWER_CORRIDOR_PT); then the most of the slot counts (GRIDS) up to it
-        that gives them 2 mm, or 1 if none does."""
+    def answer_grids(self, frame: PageFrame, topology: Topology) -> tuple[int, ...]:
+        """The counts of answers of mazes on ``topology`` a page of the key may hold on
+        ``frame``: those of the slot counts (GRIDS) up to ``answer_key.per_page`` whose
+        slots keep their corridors at least 2 mm wide between the walls
+        (MIN_ANSWER_CORRIDOR_PT), most first; just 1 if none does."""
         wanted = self.book.answer_key.per_page
         area = self.area(frame, "answers")
+        fitting = []
         for count in sorted((count for count in GRIDS if count <= wanted), reverse=True):
             try:
                 placement = place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, ())
@@ -196,8 +216,8 @@ class BookPlan:
                 continue
             wall = self.answer_wall(placement)
             if clear_corridor(placement, topology, wall) >= MIN_ANSWER_CORRIDOR_PT:
-                return count
-        return 1
+                fitting.append(count)
+        return tuple(fitting) or (1,)
 
     def answer_wall(self, placement: Placement) -> float:
         """The width the answer key draws a maze's walls at ``placement``: grey walls wider."""
@@ -211,7 +231,7 @@ class BookPlan:
         pages = paginate_book(
             title_page=front.title_page, how_to=front.how_to,
             contents_entries=entries if front.contents else 0,
-            groups=groups, answers=self.answer_runs(groups) if in_book else None,
+            groups=groups, answers=self.answer_pages(groups) if in_book else None,
             worksheet=self.worksheet,
             # A margin under the printer's minimum is the document's to report, once.
             contents_per_page=self.contents_per_page(None if problems is None else []),
@@ -235,11 +255,13 @@ class BookPlan:
 
     def key_pages(self, groups: list[Group]) -> list[Page]:
         return paginate_book(title_page=False, how_to=False, contents_entries=0, groups=[],
-                             answers=self.answer_runs(groups), worksheet=True)
+                             answers=self.answer_pages(groups), worksheet=True)
 
-    def answer_runs(self, groups: list[Group]) -> list[tuple[int, list[int]]]:
-        """The answers in order, in runs of the same count a page (``answer_runs``)."""
-        return answer_runs(groups, lambda group: self.has_answers(group.section))
+    def answer_pages(self, groups: list[Group]) -> list[tuple[int, list[int]]]:
+        """The answers packed onto the key's pages (``answer_pages``); a worksheet set's
+        key takes them section by section, each student's found by its variant code."""
+        return answer_pages(groups, lambda group: self.has_answers(group.section),
+                            by_section=self.worksheet)
 
     def document(self, pages: list[Page], *, is_key: bool = False,
                  problems: list[ConfigKeyError] | None = None) -> Document | None:
@@ -309,6 +331,52 @@ class BookPlan:
                 error = better
             raise ConfigKeyError(key, where + error.message) from None
 
+    def sized_by_name(self, group: Group) -> bool:
+        """Whether ``group``'s maze is a student's name, its grid sized to the letters."""
+        section = self.book.sections[group.section]
+        return (self.worksheet and section.size is None and section.mask is not None
+                and section.mask.kind == "text" and self.name(group.copy) is not None)
+
+    def fit_name(self, frame: PageFrame, answer_frame: PageFrame, group: Group,
+                 topology: Topology) -> Placement:
+        """Where a student's name maze goes on its worksheet; a ConfigKeyError on the
+        student's line of ``worksheet.names`` when it is too wide for the page at
+        ``worksheet.min_cell`` (or for a page of the key, one answer a page), saying what
+        would work."""
+        section, name = self.book.sections[group.section], self.name(group.copy)
+        minimum = self.book.worksheet.min_cell
+        slot = slot_boxes(self.area(frame, "worksheet"), section.per_page)[0]
+        key_slot = slot_boxes(self.area(answer_frame, "answers"), 1)[0]
+        keyed = self.has_answers(group.section)
+
+        def fits(grid: Topology, least: float) -> bool:
+            return _fits(slot, grid, least) and (not keyed or _fits(key_slot, grid, MIN_CELL_PT))
+
+        if fits(topology, minimum):
+            return place_maze(slot, topology, minimum, ())
+        # How much wider the name is than what fits: on its sheet at min_cell, and in the key.
+        largest = place_maze(slot, topology, 0.0, ()).cell * topology.corridor
+        room = min(largest / minimum, place_maze(key_slot, topology, 0.0, ()).cell
+                   * topology.corridor / MIN_CELL_PT if keyed else largest / minimum)
+        works = []
+        if fits(topology, min(largest, minimum)):
+            works.append(f"worksheet.min_cell: {units.format_mm(largest, down=True)} or less")
+        letters = math.floor(sum(char.isalnum() for char in name) * room)
+        if letters >= 1:
+            works.append(f"a shorter name (about {letters} letters fit)")
+        split = two_lines(name)
+        if split is not None and fits(self.book.grid_for(group.section, split), minimum):
+            written = split.replace("\n", "\\n")
+            works.append(f'two lines, written "{written}"')
+        works = works or ["a larger page.size"]
+        raise ConfigKeyError(
+            ("worksheet", "names", group.copy),
+            f"'{' '.join(name.split())}' needs a maze of {topology.describe()} cells for its "
+            f"letters to be {MIN_LETTER_ROWS} cells tall with strokes 2 cells thick, too wide "
+            f"for the page at worksheet.min_cell {units.format_mm(minimum)}"
+            f"{' or for its answer in the key' if keyed else ''}. What would work: "
+            f"{'; '.join(works)}")
+
     def jobs(self, groups: list[Group], main: Document, answers: Document,
              problems: list[ConfigKeyError] | None = None) -> list[MazeJob]:
         """One job per maze; arrow sizes come from the cell size its pages will give it. With
@@ -318,14 +386,25 @@ class BookPlan:
         puzzle_frame = next(f for p, f in zip(main.pages, main.frames) if p.kind == self.puzzle_kind)
         answer_frame = answers.frames[0]
         fit = self.fit if problems is None else partial(_noting, problems, self.fit)
+        # The grid of the key page each answer lands on: a page may mix counts.
+        answer_grid = {position: page.per_page for page in answers.pages
+                       if page.kind == "answers" for position in page.mazes}
         for group in groups:
             section = book.sections[group.section]
             mask = book.mask_spec(group.section, self.name(group.copy))
             grid = self.grid(group)
-            puzzle = fit(puzzle_frame, self.puzzle_kind, group.per_page, group.section, grid)
+            if self.sized_by_name(group) and problems is not None:
+                puzzle = _noting(problems, self.fit_name, puzzle_frame, answer_frame, group,
+                                 grid)
+            else:
+                puzzle = fit(puzzle_frame, self.puzzle_kind, group.per_page, group.section,
+                             grid)
             # A section kept out of the key must not be refused for the key's smaller slots;
             # one too large for its own pages is refused for that alone.
-            answer = (fit(answer_frame, "answers", group.answers_per_page, group.section, grid)
+            # Its answers' arrows are sized for the densest key page any of them lands on.
+            densest = max((answer_grid.get(position, 0) for position in group.mazes),
+                          default=0) or group.answers_per_page
+            answer = (fit(answer_frame, "answers", densest, group.section, grid)
                       if puzzle and self.has_answers(group.section) else puzzle)
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
             # A polar section has rings instead; a file mask gives the grid its size.
@@ -496,7 +575,7 @@ class BookPlan:
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(book.worksheet.fields, section.title, section.instructions,
                                  rating, f"Variant {items[0].variant}", slots,
-                                 self.name(page.copy) or "")
+                                 " ".join((self.name(page.copy) or "").split()))
         if kind == "answers":
             slots = []
             for position in page.mazes:

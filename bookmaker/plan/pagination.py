@@ -44,27 +44,42 @@ class Group:
     mazes: list[int]
     per_page: int
     copy: int | None = None
-    answers_per_page: int = 0  # in the answer key: answer_key.per_page, or fewer if dense
     opener: str = "page"  # page, inline or none (Book.opener_of); worksheets have none
+    # In the answer key: the counts a page may hold of these answers (answer_key.per_page
+    # and fewer) that keep their corridors 2 mm wide, most first.
+    answer_grids: tuple[int, ...] = ()
+
+    @property
+    def answers_per_page(self) -> int:
+        return self.answer_grids[0] if self.answer_grids else 0
 
 
 def chunks(items: list[int], size: int) -> list[list[int]]:
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
-def answer_runs(groups: list[Group], shown) -> list[tuple[int, list[int]]]:
-    """The answers of the groups for which ``shown(group)`` holds, in order, as runs of
-    (answers a page, positions): groups with the same count a page run on together, across
-    sections, and a change of count starts a new page."""
-    runs: list[tuple[int, list[int]]] = []
+def answer_pages(groups: list[Group], shown, by_section: bool = False
+                 ) -> list[tuple[int, list[int]]]:
+    """The answers of the groups for which ``shown(group)`` holds, packed onto pages as
+    (answers the page's grid holds, positions): each answer goes on the page before it while
+    a grid that every answer there accepts (``Group.answer_grids``) has a slot left, so a
+    change of count between sections wastes no page. ``by_section`` takes the groups section
+    by section (a worksheet set's copies side by side), so that answers alike sit together."""
+    if by_section:
+        groups = sorted(groups, key=lambda group: group.section)  # stable: copies stay in order
+    pages: list[tuple[set[int], list[int]]] = []
     for group in groups:
         if not shown(group):
             continue
-        if runs and runs[-1][0] == group.answers_per_page:
-            runs[-1][1].extend(group.mazes)
-        else:
-            runs.append((group.answers_per_page, list(group.mazes)))
-    return runs
+        grids = set(group.answer_grids)
+        for position in group.mazes:
+            if pages:
+                common = pages[-1][0] & grids
+                if common and max(common) > len(pages[-1][1]):
+                    pages[-1] = (common, pages[-1][1] + [position])
+                    continue
+            pages.append((grids, [position]))
+    return [(max(grids), positions) for grids, positions in pages]
 
 
 def paginate_book(
@@ -77,8 +92,8 @@ def paginate_book(
     worksheet: bool,
     contents_per_page: int = CONTENTS_LINES_PER_PAGE,
 ) -> list[Page]:
-    """The page sequence of a book or worksheet set, numbered from 1; ``answers`` come in
-    runs of (answers a page, positions) (``answer_runs``)."""
+    """The page sequence of a book or worksheet set, numbered from 1; ``answers`` come as
+    (answers a page, positions) (``answer_pages``)."""
     pages: list[Page] = []
     if title_page:
         pages.append(Page("title"))
