@@ -115,7 +115,8 @@ class BookPlan:
             for index, section in enumerate(self.book.sections):
                 mazes = list(range(position, position + section.count))
                 groups.append(Group(index, mazes, section.per_page, copy,
-                                    self.book.answer_key.per_page, self.book.opener_of(index)))
+                                    opener=self.book.opener_of(index),
+                                    answer_grids=self.answer_grids_wanted()))
                 position += section.count
         return groups
 
@@ -173,6 +174,12 @@ class BookPlan:
         # No more slots than the section has mazes: two mazes fill a page of two, not of three.
         return next(count for count in fitting if count >= min(len(group.mazes), fitting[-1]))
 
+    def answer_grids_wanted(self) -> tuple[int, ...]:
+        """The counts a page of the key may hold before any is measured: answer_key.per_page
+        and the grids below it, most first."""
+        return tuple(sorted((count for count in GRIDS if count <= self.book.answer_key.per_page),
+                            reverse=True))
+
     def fit_answers(self, groups: list[Group], answers: list[int]) -> list[Group]:
         """``groups`` with the counts a page of the key may hold of their answers
         (``answer_grids``).
@@ -180,9 +187,7 @@ class BookPlan:
         Pages, and the gutter that follows their count, are settled together: more answer
         pages can widen KDP's gutter, narrowing every slot, so the counts are fitted to the
         key's pages again until they hold. They only ever fall, so this ends."""
-        wanted = tuple(sorted((count for count in GRIDS
-                               if count <= self.book.answer_key.per_page), reverse=True))
-        grids = [wanted] * len(groups)
+        grids = [self.answer_grids_wanted()] * len(groups)
         while True:
             groups = [replace(group, answer_grids=fitting)
                       for group, fitting in zip(groups, grids)]
@@ -363,7 +368,8 @@ class BookPlan:
             works.append(f"worksheet.min_cell: {units.format_mm(largest, down=True)} or less")
         letters = math.floor(sum(char.isalnum() for char in name) * room)
         if letters >= 1:
-            works.append(f"a shorter name (about {letters} letters fit)")
+            works.append(f"a shorter name (about {letters} letter"
+                         f"{' fits' if letters == 1 else 's fit'})")
         split = two_lines(name)
         if split is not None and fits(self.book.grid_for(group.section, split), minimum):
             written = split.replace("\n", "\\n")
