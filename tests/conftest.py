@@ -6,6 +6,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
@@ -33,3 +34,12 @@ settings.load_profile("bookmaker")
 
 def pytest_unconfigure(config) -> None:
     shutil.rmtree(HYPOTHESIS_HOME, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def sample_books(tmp_path_factory) -> dict[str, Path]:
+    """Every sample config built once in this process (tests/output_hashes.py's way):
+    config file name -> the folder holding what its build wrote."""
+    from tests.output_hashes import build_samples
+
+    return build_samples(tmp_path_factory.mktemp("samples"))
