@@ -7,7 +7,8 @@ JavaScript name tree, each page's open and close actions, each annotation's acti
 additional actions, each form field's actions (keystroke, format, validate, calculate)
 even on a field no page lists, and each outline item. Any action may chain further actions
 through /Next, one or an array of them, as deep as it likes. Each case below hides one
-script in one of those places, in a file that is otherwise fine.
+script in one of those places of a blank 24-page book; its twin puts a harmless go-to
+action in the same place, so the check is seen to find the script, not the place.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from bookmaker.preflight import check_pdf
 
 from .test_preflight_corpus import pike_book
 
-CAPTION = b""  # no content: a blank page is a fine page to the script rules
+BLANK = b""  # pages with nothing drawn: only the actions can be wrong
 
 
 def script(pdf: pikepdf.Pdf, code: str = "app.alert('hi')"):
@@ -138,7 +139,7 @@ HIDING_PLACES = {
 
 
 def verdict(tmp_path, edit) -> set[str]:
-    path = pike_book(tmp_path / "book.pdf", CAPTION, edit=edit)
+    path = pike_book(tmp_path / "book.pdf", BLANK, edit=edit)
     return {problem.code for problem in check_pdf(path, "kdp").problems}
 
 
@@ -153,8 +154,7 @@ HARMLESS_TWINS = [place for place in HIDING_PLACES if not place.startswith("name
 
 @pytest.mark.parametrize("place", HARMLESS_TWINS)
 def test_the_same_places_holding_only_harmless_actions_are_no_javascript(tmp_path, place):
-    """Each hiding place with its script swapped for a go-to: the check finds the script,
-    not the place."""
+    """Each hiding place with its script swapped for a go-to."""
     def edit(pdf):
         HIDING_PLACES[place](pdf)
         for obj in pdf.objects:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -58,6 +59,8 @@ def test_hypothesis_keeps_its_examples_in_this_runs_own_temporary_folder():
     assert database.is_relative_to(temp) and not database.is_relative_to(ROOT), database
     # Two runs at once (two checkouts on one machine) get two folders, not one shared path.
     first, second = conftest_home(), conftest_home()
+    for made in (first, second):  # the two processes ended without cleaning up
+        shutil.rmtree(made, ignore_errors=True)
     assert first != second
     assert database.parent != Path(first).resolve()
 
