@@ -7,7 +7,8 @@ width right of the trim's left edge. Those numbers are written below and the box
 out from them alone, never read from bookmaker's geometry. Then three readings of the box
 bookmaker uses: the preflight must object to ink just inside each of its corners and not
 to ink just outside each edge; a built cover (which passed that preflight) is plain
-background there; and `preview --guides` draws its outline there, found from the pixels.
+background there; `preview --guides` draws its outline there; and an ISBN's white label
+fills it, both found from the pixels.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
@@ -168,3 +170,38 @@ def test_the_preview_guide_outlines_kdps_box(built_cover, tmp_path):
     x0, y0, x1, y1 = kdp_box(6)
     expected = (x0 * dpi, page_height - y1 * dpi, x1 * dpi, page_height - y0 * dpi)
     assert (min(xs), min(ys), max(xs) + 1, max(ys) + 1) == pytest.approx(expected, abs=1.5)
+
+
+# --- an ISBN's label fills the box ---------------------------------------------------------
+
+SOLID = 8  # pixels at 144 dpi: thicker than any white line or letter on a cover's back
+
+
+def test_an_isbns_white_label_fills_exactly_kdps_box(tmp_path):
+    """With the publisher's own ISBN, bookmaker draws the EAN-13 on a white label filling
+    its barcode box: the white pixels there, found on the rendered page, are KDP's box."""
+    from .test_cover import cover_for
+
+    cover, plan = cover_for(tmp_path, 120, "isbn: 978-1-4028-9462-6", size="6x9")
+    report = check_cover(cover, "kdp", plan.geometry, 120, "isbn")  # build's cover preflight
+    # Issue 23 (part 1) fixes the EAN-13's digits, drawn in reportlab's unembedded Helvetica;
+    # nothing else may be wrong.
+    assert [p.message for p in report.problems if p.message != "font not embedded: Helvetica"
+            ] == [], report.format()
+    dpi = 144
+    document = pdfium.PdfDocument(str(cover))
+    image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    document.close()
+    back = np.asarray(image.crop((0, 0, round((BLEED + 6) * dpi), image.height)))
+    # Solid white: pixels whose whole SOLID x SOLID square is white. The label's margins are
+    # that thick; white letters and lines elsewhere on the back are not.
+    white = np.all(back == 255, axis=2).astype(np.int32)
+    total = np.pad(white.cumsum(0).cumsum(1), ((1, 0), (1, 0)))
+    solid = (total[SOLID:, SOLID:] - total[:-SOLID, SOLID:] - total[SOLID:, :-SOLID]
+             + total[:-SOLID, :-SOLID]) == SOLID * SOLID  # [y, x]: the square from (x, y)
+    ys, xs = np.nonzero(solid)
+    assert len(xs), "no white label on the back cover"
+    found = (xs.min(), ys.min(), xs.max() + SOLID, ys.max() + SOLID)
+    x0, y0, x1, y1 = kdp_box(6)
+    expected = (x0 * dpi, image.height - y1 * dpi, x1 * dpi, image.height - y0 * dpi)
+    assert found == pytest.approx(expected, abs=1.5)
