@@ -9,7 +9,8 @@ in the build and in any worker process it starts), not the order of Python's has
 opened without an encoding read ASCII; the samples are ASCII, so a copy of the default
 book titled in French and German goes through both builds too). The first build is the suite's shared build of
 every sample (conftest's ``sample_books``), made in this process; the second runs the
-`bookmaker build` command in a process with everything above changed.
+`bookmaker build` command in a process with everything above changed, with two worker
+processes (`--jobs 2`) where the first build used none.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def test_every_sample_builds_the_same_bytes_a_year_on_elsewhere(sample_books, fa
     for config in SAMPLES:
         out = tmp_path / config.stem / f"{config.stem}.pdf"
         subprocess.run([sys.executable, "-m", "bookmaker", "build", f"configs/{config.name}",
-                        "-o", str(out), "--quiet"], env=env, cwd=ROOT, check=True,
+                        "-o", str(out), "--quiet", "--jobs", "2"], env=env, cwd=ROOT, check=True,
                        capture_output=True)
         first = {path.name: path.read_bytes() for path in sample_books[config.name].iterdir()}
         again = {path.name: path.read_bytes() for path in out.parent.iterdir()}

@@ -17,6 +17,7 @@ import pytest
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, generate_on
 from bookmaker.maze.algorithms import growing_tree, prim
+from bookmaker.maze.mask import Mask
 from bookmaker.maze.solve import ENDPOINT_MODES, choose_endpoints, shortest_path
 from bookmaker.maze.shapes import make_topology
 
@@ -29,6 +30,10 @@ SMALLEST = {
     "one triangle": ("triangle", (1, 1)), "triangle 1x2": ("triangle", (1, 2)),
     "triangle 2x1": ("triangle", (2, 1)),
     "1-ring disc": ("polar", 1), "2-ring disc": ("polar", 2),
+    # masks leave the table walk two cells of a larger grid: the fewest a mask may leave
+    "2 cells of a masked square": ("square", (3, 3), "...XX...."),
+    "2 cells of a masked hex grid": ("hex", (3, 3), "....X..X."),
+    "2 cells of a masked triangle grid": ("triangle", (3, 3), "...XX...."),
 }
 # Each option at its extremes: where a loop's random event is likeliest never to come.
 OPTIONS = {
@@ -41,19 +46,22 @@ SEEDS = range(8)
 LIMIT = 20  # seconds for one test: each takes well under one
 
 
-def topology(kind, size):
-    return make_topology("polar", rings=size) if kind == "polar" else make_topology(kind, size)
+def topology(kind, size, mask: str | None = None):
+    if kind == "polar":
+        return make_topology("polar", rings=size)
+    on = Mask(bytes(char == "X" for char in mask), "file", "two", "0" * 16) if mask else None
+    return make_topology(kind, size, mask=on)
 
 
 def cases():
     for name, algorithm in sorted(ALGORITHMS.items()):
-        for label, (kind, size) in SMALLEST.items():
-            if algorithm.supports(topology(kind, size)):
-                yield pytest.param(name, kind, size, id=f"{name}-{label}")
+        for label, (kind, size, *mask) in SMALLEST.items():
+            if algorithm.supports(topology(kind, size, *mask)):
+                yield pytest.param(name, label, id=f"{name}-{label}")
 
 
 def test_every_generator_is_tried_on_every_shape_it_carves():
-    tried = {(case.values[0], case.values[1]) for case in cases()}
+    tried = {(case.values[0], SMALLEST[case.values[1]][0]) for case in cases()}
     for name in ALGORITHMS:
         assert (name, "square") in tried
     for kind in ("hex", "triangle", "polar"):
@@ -67,13 +75,20 @@ def test_the_option_extremes_are_the_options_the_generators_take():
 
 
 @pytest.mark.timeout(LIMIT)
-@pytest.mark.parametrize("name, kind, size", list(cases()))
-def test_each_generator_ends_on_the_smallest_grids(name, kind, size):
-    grid = topology(kind, size)
+@pytest.mark.parametrize("name, label", list(cases()))
+def test_each_generator_ends_on_the_smallest_grids(name, label):
+    grid = topology(*SMALLEST[label])
     for options in OPTIONS.get(name, [{}]):
         for seed in SEEDS:
             maze = generate_on(grid, name, seed, **options)
-            assert_spanning_tree(grid, maze.cells)
+            if grid.mask is None:
+                assert_spanning_tree(grid, maze.cells)
+            else:  # the two cells on, joined by one passage; nothing opened elsewhere
+                on = [cell for cell in range(grid.cells) if grid.present[cell]]
+                assert [maze.cells[cell].bit_count() for cell in range(grid.cells)] == [
+                    1 if cell in on else 0 for cell in range(grid.cells)]
+                a, b = on
+                assert grid.neighbours[a * grid.sides + maze.cells[a].bit_length() - 1] == b
             braided = generate_on(grid, name, seed, braid=1.0, **options)
             assert len(braided.cells) == grid.cells
 
@@ -82,8 +97,8 @@ def test_each_generator_ends_on_the_smallest_grids(name, kind, size):
 @pytest.mark.parametrize("label", SMALLEST)
 @pytest.mark.parametrize("mode", ENDPOINT_MODES)
 def test_every_endpoint_mode_ends_on_the_smallest_grids(label, mode):
-    kind, size = SMALLEST[label]
-    grid = topology(kind, size)
+    kind = SMALLEST[label][0]
+    grid = topology(*SMALLEST[label])
     for seed in SEEDS:
         for braid in (0.0, 1.0):
             maze = generate_on(grid, "wilson", seed, braid=braid)
