@@ -371,10 +371,11 @@ def _document_scripts(reader: PdfReader, profile: Profile) -> list[Problem]:
     root = as_dict(reader.trailer.get("/Root"))
     names = as_dict(root.get("/Names"))
     problems = []
-    actions = [root.get("/OpenAction"), *as_dict(root.get("/AA")).values()]
+    actions = [root.get("/OpenAction"), *as_dict(root.get("/AA")).values(), *_field_and_outline_actions(root)]
     if _name_tree_size(names.get("/JavaScript")) or any(map(_runs_script, actions)):
-        problems.append(Problem(None, "javascript", f"the PDF carries JavaScript (run when it opens or "
-                                                    f"closes); {profile.name} wants none in a print file"))
+        problems.append(Problem(None, "javascript", f"the PDF carries JavaScript (run when it opens, "
+                                                    f"closes or prints, or from a form field or "
+                                                    f"bookmark); {profile.name} wants none in a print file"))
     attached = _name_tree_size(names.get("/EmbeddedFiles"))
     if attached:
         problems.append(Problem(None, "embedded-files", f"the PDF carries {plural(attached, 'attached file')}; "
@@ -415,6 +416,22 @@ def _runs_script(action) -> bool:
             return True
         todo.append(action.get("/Next"))
     return False
+
+
+def _field_and_outline_actions(root) -> list:
+    """The actions of every form field and every bookmark, whether or not a page lists it:
+    a field's own (its /AA: keystroke, format, validate, calculate) and its kids', through
+    /Kids; each outline item's, through /First and /Next."""
+    fields = as_list(as_dict(root.get("/AcroForm")).get("/Fields"))
+    todo, seen, actions = [*fields, as_dict(root.get("/Outlines")).get("/First")], set(), []
+    while todo and len(seen) < MAX_NAMES:
+        node = as_dict(todo.pop())
+        if not node or id(node) in seen:
+            continue
+        seen.add(id(node))
+        actions += [node.get("/A"), *as_dict(node.get("/AA")).values()]
+        todo += [*as_list(node.get("/Kids")), node.get("/First"), node.get("/Next")]
+    return actions
 
 
 def _name_tree_size(tree) -> int:

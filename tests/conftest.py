@@ -2,24 +2,44 @@
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 # Hypothesis keeps failing examples and its Unicode tables in .hypothesis/ under the
-# working folder unless told otherwise; the system's temp folder keeps the checkout clean.
-HYPOTHESIS_HOME = Path(tempfile.gettempdir()) / "bookmaker-hypothesis"
+# working folder unless told otherwise. A folder of this run's own keeps them out of the
+# checkout, and out of every other checkout's run on the same machine: a fixed path in the
+# system's temp folder would be one database that every worktree writes and replays.
+HYPOTHESIS_HOME = Path(tempfile.mkdtemp(prefix="bookmaker-hypothesis-"))
 set_hypothesis_home_dir(HYPOTHESIS_HOME)
 
 # Random, not derandomized: each run tries new examples, which is what finds the rare case.
 # A failure prints its @reproduce_failure blob (print_blob), which replays it exactly on
-# any machine, and the database replays it first on this machine's next run.
+# any machine. No deadline: on a machine shared with other builds an example's time says
+# nothing about the code, and a deadline only turns a slow moment into a flaky failure
+# (pytest-timeout, set in pyproject.toml, catches a test that truly hangs).
 settings.register_profile(
     "bookmaker",
     print_blob=True,
+    deadline=None,
     database=DirectoryBasedExampleDatabase(HYPOTHESIS_HOME / "examples"),
 )
 settings.load_profile("bookmaker")
+
+
+def pytest_unconfigure(config) -> None:
+    shutil.rmtree(HYPOTHESIS_HOME, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def sample_books(tmp_path_factory) -> dict[str, Path]:
+    """Every sample config built once in this process (tests/output_hashes.py's way):
+    config file name -> the folder holding what its build wrote."""
+    from tests.output_hashes import build_samples
+
+    return build_samples(tmp_path_factory.mktemp("samples"))

@@ -78,23 +78,33 @@ def maze_hashes() -> dict[str, str]:
     return hashes
 
 
-def book_hashes() -> dict[str, str]:
-    """Every file ``build`` writes for each sample config -> sha256."""
+def build_samples(folder: Path) -> dict[str, Path]:
+    """Build every sample config into ``folder``/<name>/, as a user in the checkout would
+    (the manifest records the config path as given); -> config file name: its folder."""
     from bookmaker.build import build
 
-    hashes = {}
-    with _clean_environment(), tempfile.TemporaryDirectory() as folder:
+    built = {}
+    with _clean_environment():
         cwd = os.getcwd()
-        os.chdir(ROOT)  # the manifest records the config path as given
+        os.chdir(ROOT)
         try:
             for config in sorted((ROOT / "configs").glob("*.yaml")):
                 out = Path(folder) / config.stem / f"{config.stem}.pdf"
                 build(Path("configs") / config.name, out)
-                for written in sorted(out.parent.iterdir()):
-                    hashes[f"{config.name}: {written.name}"] = _digest(written.read_bytes())
+                built[config.name] = out.parent
         finally:
             os.chdir(cwd)
-    return hashes
+    return built
+
+
+def book_hashes(built: dict[str, Path] | None = None) -> dict[str, str]:
+    """Every file ``build`` writes for each sample config -> sha256; from the folders of
+    ``build_samples`` if given, else from a build of its own."""
+    if built is None:
+        with tempfile.TemporaryDirectory() as folder:
+            return book_hashes(build_samples(Path(folder)))
+    return {f"{name}: {written.name}": _digest(written.read_bytes())
+            for name, out in built.items() for written in sorted(out.iterdir())}
 
 
 def record() -> None:
