@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from .errors import ConfigKeyError, KeyPath
 from .profiles import Margins, Profile, page_margins
-from .geometry import extent, marker_reach
+from .geometry import MazeDrawing, extent, marker_reach
+from .geometry.primitives import ARROW_ACROSS
 from .maze.topology import Topology
 from .units import format_points
 
@@ -37,6 +38,13 @@ MARGIN_SLACK_PT = 2.0
 MIN_LINE_PT = 0.75  # KDP's thinnest line
 MIN_LINE_BLACK = 0.6  # a line this thin is at least this share of black (printed_width)
 MIN_CONTENT_PT = 72.0  # the margins must leave at least an inch each way for the mazes
+# A start or finish arrow is never narrower than this, however small the cells: a child
+# finds a 4 mm mark at a glance, where a 2 mm one hides among the walls.
+MIN_MARKER_PT = 4 * 72 / 25.4
+MAX_MARKER_PT = 18.0
+# The least room between any two things printed around a maze (its walls, its arrows, its
+# number, answer note, stars and code): closer, they read as one.
+CLEAR_PT = 2.0
 
 # per_page -> (columns, rows) on a portrait page
 GRIDS = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4)}
@@ -148,8 +156,11 @@ def slot_boxes(area: Box, per_page: int) -> list[Box]:
 
 
 def marker_length(cell: float) -> float:
-    """Start and finish arrows: 10 to 18 pt long, growing with the cells between."""
-    return max(10.0, min(18.0, 0.8 * cell))
+    """Start and finish arrows: long enough to be MIN_MARKER_PT across, growing with the
+    cells to MAX_MARKER_PT."""
+    # Rounded up a little: a polar rim's arrows are drawn from chords of their ball.
+    least = math.ceil(MIN_MARKER_PT / ARROW_ACROSS * 10) / 10
+    return max(least, min(MAX_MARKER_PT, 0.8 * cell))
 
 
 def arrow_room(cell: float) -> float:
@@ -222,6 +233,19 @@ def printed_width(width: float, grey: float) -> float:
     at least the ink of the thinnest line allowed at 60 % black: a printer screens a grey
     into dots, and a thin screened line breaks up and fades."""
     return max(width, MIN_LINE_PT * MIN_LINE_BLACK / (1 - grey))
+
+
+def drawn_box(placement: Placement, drawing: MazeDrawing) -> Box:
+    """The page box a maze's ink covers: its outer wall's box with half a wall's width
+    around it, and its start and finish markers, wherever they point."""
+    x0, y0, x1, y1 = placement.bbox
+    half = placement.wall_width / 2
+    xs, ys = [x0 - half, x1 + half], [y0 - half, y1 + half]
+    for marker in (drawing.start_marker, drawing.end_marker):
+        for x, y in marker or ():
+            xs.append(placement.left + x * placement.cell)
+            ys.append(placement.top - y * placement.cell)
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def slot_maze_area(slot: Box) -> Box:

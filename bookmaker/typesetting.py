@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from .layout import FOOTER_PT, Box
+from .fonts import ink_reach
+from .layout import CLEAR_PT, FOOTER_PT, Box
 
 
 def fit_text(string: str, font: str, size: float, width: float,
@@ -105,22 +106,96 @@ PAGE_HEADING = Line(20, 12)  # "Contents (continued)", on a small trim
 PAD_HEADING = Line(18, 12)  # "Draw your own maze", on a small trim
 
 
-SLOT_STARS = 45.0  # five 8 pt stars, and the gap before them, at the right of a maze's row
+SLOT_NUMBER = 11.0  # a maze's number, bold, at the left of the row above it
+SLOT_NOTE = 8.0  # its answer or puzzle page reference
+SLOT_STAR = 8.0  # one of its five stars
+SLOT_STARS = 5 * SLOT_STAR + 5  # five stars, and the gap before them, at the right of the row
+SLOT_CODE, SLOT_CODE_LEADING = 7.0, 8.0  # its code or recipe, under it: never smaller
 
 
-def slot_label_width(label: str, note: str, stars: bool, bold: str, regular: str) -> float:
-    """The width of the row above a maze: its number (bold, 11 pt), a gap, its page reference
-    (8 pt) and five stars, set apart."""
-    return (stringWidth(label, bold, 11) + 10 + stringWidth(note, regular, 8)
+def slot_label_width(label: str, note: str, stars: bool, bold: str, regular: str,
+                     number: float = SLOT_NUMBER) -> float:
+    """The width of the row above a maze: its number (bold, ``number`` pt), a gap, its page
+    reference and five stars, set apart."""
+    return (stringWidth(label, bold, number) + 10 + stringWidth(note, regular, SLOT_NOTE)
             + (SLOT_STARS if stars else 0))
 
 
-def slot_label_least(label: str, note: str, stars: bool, bold: str, regular: str) -> float:
+def slot_label_least(label: str, note: str, stars: bool, bold: str, regular: str,
+                     number: float = SLOT_NUMBER) -> float:
     """The narrowest slot whose row keeps its pieces inside it: the number, from the left;
     the page reference and stars, from the right (in a slot under ``slot_label_width`` they
     come close, but never leave the slot)."""
-    return max(stringWidth(label, bold, 11),
-               stringWidth(note, regular, 8) + (SLOT_STARS if stars else 0))
+    return max(stringWidth(label, bold, number),
+               stringWidth(note, regular, SLOT_NOTE) + (SLOT_STARS if stars else 0))
+
+
+@dataclass(frozen=True)
+class SetText:
+    """One run of text where it goes: ``x`` is its left, centre or right as ``align`` says;
+    ``box`` is the page box its glyphs ink."""
+
+    x: float
+    y: float  # baseline
+    text: str
+    font: str
+    size: float
+    align: str
+    box: Box
+
+
+def set_text(x: float, y: float, text: str, font: str, size: float, align: str = "left"
+             ) -> SetText:
+    width = stringWidth(text, font, size)
+    left = {"left": x, "centre": x - width / 2, "right": x - width}[align]
+    below, above = ink_reach(font, text, size)
+    return SetText(x, y, text, font, size, align, (left, y - below, left + width, y + above))
+
+
+@dataclass(frozen=True)
+class SlotSetting:
+    """The text around one maze, and its stars: where each goes and what box it inks."""
+
+    number: SetText
+    note: SetText | None
+    stars: tuple[float, float, float] | None  # right edge, centre height, one star's size
+    stars_box: Box | None
+    code: list[SetText]
+
+
+def set_slot(slot: Box, maze: Box, drawn: Box, label: str, note: str, stars: bool, code: str,
+             bold: str, regular: str, number: float = SLOT_NUMBER) -> SlotSetting:
+    """The row above a maze (its number, page reference and stars) and its code below, each
+    kept CLEAR_PT from ``drawn``, the box the maze's walls and arrows ink (``maze`` is its
+    outer wall's box, ``slot`` the slot it is centred in)."""
+    # The row spans the maze, or more when the maze is too narrow to hold it.
+    needed = slot_label_width(label, note, stars, bold, regular, number)
+    span = min(max(maze[2] - maze[0], needed), slot[2] - slot[0])
+    centre = (maze[0] + maze[2]) / 2
+    left = min(max(centre - span / 2, slot[0]), slot[2] - span)
+    right = left + span
+    # The row's lowest ink (a descender, or a star's lower points) sits CLEAR_PT above the
+    # maze's highest.
+    star_drop = SLOT_STAR * 0.45 - 3.5 * SLOT_STAR / 8  # a star's lowest point under the baseline
+    below = max(ink_reach(bold, label, number)[0], ink_reach(regular, note, SLOT_NOTE)[0],
+                star_drop if stars else 0.0)
+    y = drawn[3] + CLEAR_PT + below
+    number_text = set_text(left, y, label, bold, number)
+    note_right, star_row, star_box = right, None, None
+    if stars:
+        cy = y + 3.5 * SLOT_STAR / 8
+        star_row = (right, cy, SLOT_STAR)
+        star_box = (right - 5 * SLOT_STAR, cy - SLOT_STAR * 0.45, right, cy + SLOT_STAR * 0.45)
+        note_right = right - 5 * SLOT_STAR - 5
+    note_text = set_text(note_right, y, note, regular, SLOT_NOTE, "right") if note else None
+    # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt.
+    lines = wrap(code, regular, SLOT_CODE, slot[2] - slot[0])[:2] if code else []
+    code_text = []
+    if lines:
+        y = drawn[1] - CLEAR_PT - ink_reach(regular, lines[0], SLOT_CODE)[1]
+        code_text = [set_text(centre, y - SLOT_CODE_LEADING * i, line, regular, SLOT_CODE,
+                              "centre") for i, line in enumerate(lines)]
+    return SlotSetting(number_text, note_text, star_row, star_box, code_text)
 
 
 # The title page: the title shrinks in steps from its largest size to its smallest until

@@ -81,19 +81,21 @@ class MazeDrawing:
     written: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
-ARROW_GAP = 0.15  # cells between the outer wall and a finish arrow's tail
+# Between the outer wall and either arrow (the start's tip, the finish's tail), as a share of
+# the arrow's length: on a book page arrows are at least 16 pt long (layout), so this keeps
+# them more than 2 pt clear of the thickest wall's ink.
+ARROW_GAP = 0.2
 
 
 def marker_reach(size: float) -> float:
     """How far (cells) an arrow of ``size`` cells reaches beyond the outer wall: the room to leave."""
-    return ARROW_GAP + size
+    return (1 + ARROW_GAP) * size
 
 
 # The two arrows differ in shape, not only in direction, so a child tells them apart at a
 # glance (and in grey): the start is a pin, a ball with an arrowhead pointing in; the finish
 # points out with a double head, "out this way". Both end narrow, far from the wall, so
 # neither spreads onto a silhouette's wall across a notch. Proportions are of the length.
-START_TIP = 0.1  # cells between the outer wall and the start arrow's tip
 START_HEAD, START_HEAD_HALF = 0.42, 0.36
 START_SHAFT_HALF, START_BALL = 0.12, 0.24
 FINISH_HEAD, FINISH_HEAD_HALF, FINISH_SHAFT_HALF = 0.42, 0.36, 0.15
@@ -107,7 +109,8 @@ ARC_STEPS = 24  # chords of a ball or a round mark
 def _start_outline(size: float) -> list[tuple[float, float]]:
     """The start pin as (out, across): ``out`` cells beyond the outer wall along the opening's
     outward line, ``across`` to one side of it."""
-    tip, head_base = START_TIP, START_TIP + START_HEAD * size
+    tip = ARROW_GAP * size
+    head_base = tip + START_HEAD * size
     ball, shaft = START_BALL * size, START_SHAFT_HALF * size
     centre = tip + size - ball  # the ball's far edge is the arrow's full length out
     meet = math.asin(shaft / ball)  # where the shaft's edges run into the ball
@@ -121,7 +124,8 @@ def _start_outline(size: float) -> list[tuple[float, float]]:
 
 def _finish_outline(size: float) -> list[tuple[float, float]]:
     """The finish arrow, pointing out with two heads, as (out, across)."""
-    tail, end = ARROW_GAP, ARROW_GAP + size
+    tail = ARROW_GAP * size
+    end = tail + size
     second = end - FINISH_HEAD * size  # the outer head's base
     first = second - FINISH_HEADS_APART * size
     shaft, half = FINISH_SHAFT_HALF * size, FINISH_HEAD_HALF * size
@@ -129,6 +133,43 @@ def _finish_outline(size: float) -> list[tuple[float, float]]:
     return [(tail, shaft), (first, shaft), (first, half), (second, notch), (second, half),
             (end, 0.0), (second, -half), (second, -notch), (first, -half), (first, -shaft),
             (tail, -shaft)]
+
+
+def narrowest(points: Sequence[Point]) -> float:
+    """A shape's least width across, in any direction: how small it looks. (The least width
+    of a convex hull lies across one of its edges: rotating calipers.)"""
+    hull = _hull(points)
+    widths = []
+    for (x0, y0), (x1, y1) in zip(hull, hull[1:] + hull[:1]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length:
+            widths.append(max(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) / length
+                              for x, y in hull))
+    return min(widths, default=0.0)
+
+
+def _hull(points: Sequence[Point]) -> list[Point]:
+    """The convex hull of ``points``, anticlockwise (Andrew's monotone chain)."""
+    ordered = sorted(set(points))
+    if len(ordered) < 3:
+        return ordered
+
+    def half(run):
+        chain: list[Point] = []
+        for point in run:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (point[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (point[0] - chain[-2][0])
+                                       ) <= 0:
+                chain.pop()
+            chain.append(point)
+        return chain[:-1]
+
+    return half(ordered) + half(reversed(ordered))
+
+
+# The narrower arrow's least width across, per unit of length: layout keeps arrows long
+# enough to be wide enough.
+ARROW_ACROSS = min(narrowest(_start_outline(1.0)), narrowest(_finish_outline(1.0)))
 
 
 def disc(centre: Point, radius: float) -> list[Point]:

@@ -17,14 +17,14 @@ from ..fonts import FontPair
 from ..typesetting import (
     HEAD_LABEL, HOW_TO_LEADING, OPENER_LABEL, OPENER_TEXT, OPENER_TEXT_LEADING, PAD_HEADING,
     PAGE_HEADING, TITLE_LEADING, TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, at_most_lines, fit_text,
-    how_to_room, how_to_size, opener_room, paragraph_lines, set_opener, set_title,
-    slot_label_width, title_band, wrap,
+    SetText, how_to_room, how_to_size, opener_room, paragraph_lines, set_opener, set_slot,
+    set_title, title_band,
 )
 from ..layout import (
     CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame,
-    MIN_LINE_PT, arrow_room, fit_cell, marker_length, printed_width, wall_width,
+    MIN_LINE_PT, arrow_room, drawn_box, fit_cell, marker_length, printed_width, wall_width,
 )
-from ..geometry import marker_reach, maze_drawing
+from ..geometry import maze_drawing
 from ..maze.model import Maze
 from ..views import MazeOnPage, Style
 from .canvas import draw_maze, fill_polygon
@@ -107,26 +107,21 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     """One maze with its number and cross-reference above it and its code below."""
     p = item.placement
     draw_maze(canvas, item.drawing, p.left, p.top, p.cell, item.style)
-    # Label and code sit beyond the reach of the arrows, in the bands layout reserved.
-    reach = marker_reach(p.marker_cells) * p.cell
-    label_y = p.top + reach + 3
-    # The label row spans the maze, or more when the maze is too narrow to hold it.
-    needed = slot_label_width(item.label, item.note, item.stars is not None, fonts.bold,
-                              fonts.regular)
-    span = min(max(p.bbox[2] - p.bbox[0], needed), p.slot[2] - p.slot[0])
-    centre = (p.bbox[0] + p.bbox[2]) / 2
-    left = min(max(centre - span / 2, p.slot[0]), p.slot[2] - span)
-    right = left + span
-    text(canvas, left, label_y, item.label, fonts.bold, 11)
-    note_right = right
-    if item.stars is not None:
-        note_right = stars(canvas, right, label_y + 3.5, item.stars, 8) - 5
-    if item.note:
-        text(canvas, note_right, label_y, item.note, fonts.regular, 8, "right", SOFT_INK)
-    # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt.
-    for i, line in enumerate(wrap(item.code, fonts.regular, 7, p.slot[2] - p.slot[0])[:2]):
-        text(canvas, centre, p.bbox[1] - reach - 8 - 8 * i, line, fonts.regular, 7,
-             "centre", SOFT_INK)
+    setting = set_slot(p.slot, p.bbox, drawn_box(p, item.drawing), item.label, item.note,
+                       item.stars is not None, item.code, fonts.bold, fonts.regular)
+    set_down(canvas, setting.number)
+    if setting.stars:
+        right, cy, size = setting.stars
+        stars(canvas, right, cy, item.stars, size)
+    if setting.note:
+        set_down(canvas, setting.note, SOFT_INK)
+    for line in setting.code:
+        set_down(canvas, line, SOFT_INK)
+
+
+def set_down(canvas: Canvas, run: SetText, grey: float = INK) -> None:
+    """A run of text where ``typesetting`` set it."""
+    text(canvas, run.x, run.y, run.text, run.font, run.size, run.align, grey)
 
 
 def page_boxes(canvas: Canvas, frame: PageFrame, bleed: bool) -> None:
