@@ -23,9 +23,7 @@ MIN_CELL_PT = 3.6  # 1.27 mm: below this a pencil line no longer fits between 0.
 # The least room between an answer key's walls: in narrower corridors the solution line
 # crowds the walls and the key is hard to read, so a section's answers go fewer to a page.
 MIN_ANSWER_CORRIDOR_PT = 2 * 72 / 25.4  # 2 mm
-HEADER_PT = 40.0  # running head: section title and instructions
 FOOTER_PT = 22.0  # page number
-SLOT_LABEL_PT = 16.0  # maze number and answer reference above each maze
 SLOT_CODE_PT = 19.0  # regeneration code below each maze: two lines of 7 pt when it must wrap
 SLOT_GAP_PT = 10.0
 WORKSHEET_FIELDS_PT = 34.0  # the name/date/class line and the space under it
@@ -48,6 +46,35 @@ CLEAR_PT = 2.0
 
 # per_page -> (columns, rows) on a portrait page
 GRIDS = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4)}
+
+
+@dataclass(frozen=True)
+class TextSizes:
+    """The sizes of what a reader reads to solve the mazes: their instructions and numbers."""
+
+    head_instructions: float = 9.0  # under the section's title at the head of its pages
+    instructions: float = 13.0  # on its opening page, and at the head of a worksheet
+    number: float = 11.0  # each maze's number, bold, above it
+    how_to: tuple[float, float] = (12.0, 8.0)  # the how-to page's text: largest, smallest
+
+    @property
+    def head_leading(self) -> float:
+        return round(self.head_instructions * 1.22)
+
+    @property
+    def header(self) -> float:
+        """The running head's height: the title (14 pt) and two lines of instructions."""
+        return 18 + 2 * self.head_leading
+
+    @property
+    def label_band(self) -> float:
+        """The band above each maze for its number, answer reference and stars."""
+        return self.number + 5
+
+
+# text_size: a book for young children sets every instruction at 14 pt, numbers at 16.
+TEXT_SIZES = {"normal": TextSizes(), "large": TextSizes(14.0, 14.0, 16.0, (16.0, 14.0))}
+TEXT_SIZE_NAMES = tuple(TEXT_SIZES)
 
 
 def slot_grid(per_page: int, landscape: bool) -> tuple[int, int]:
@@ -126,10 +153,11 @@ def worksheet_head_height(fields: bool) -> float:
     return (WORKSHEET_FIELDS_PT if fields else 0.0) + 66.0
 
 
-def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False) -> Box:
+def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False,
+              sizes: TextSizes = TextSizes()) -> Box:
     """The content box less the page's heading and the footer: where maze slots go."""
     x0, y0, x1, y1 = frame.content
-    head = worksheet_head_height(fields) if kind == "worksheet" else HEADER_PT
+    head = worksheet_head_height(fields) if kind == "worksheet" else sizes.header
     return (x0, y0 + FOOTER_PT, x1, y1 - head)
 
 
@@ -248,10 +276,10 @@ def drawn_box(placement: Placement, drawing: MazeDrawing) -> Box:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def slot_maze_area(slot: Box) -> Box:
+def slot_maze_area(slot: Box, sizes: TextSizes = TextSizes()) -> Box:
     """The part of a slot left for the maze itself, under its label and above its code."""
     x0, y0, x1, y1 = slot
-    return (x0, y0 + SLOT_CODE_PT, x1, y1 - SLOT_LABEL_PT)
+    return (x0, y0 + SLOT_CODE_PT, x1, y1 - sizes.label_band)
 
 
 def _fitting_size(topology: Topology, width: float, height: float, cell: float) -> str:
@@ -266,7 +294,8 @@ def _fitting_size(topology: Topology, width: float, height: float, cell: float) 
 
 
 def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | str,
-               instead: str = "fewer mazes per page") -> Placement:
+               instead: str = "fewer mazes per page", sizes: TextSizes = TextSizes()
+               ) -> Placement:
     """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
     least ``min_cell`` points wide, or explain why it cannot be: a ConfigKeyError on
     ``where``, suggesting the largest size that fits or ``instead``.
@@ -275,7 +304,7 @@ def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | 
     shape's narrowest corridor (``topology.corridor`` cell units) is what must stay as wide
     as a square maze's, so a triangle maze gets larger cells than a square one.
     """
-    x0, y0, x1, y1 = slot_maze_area(slot)
+    x0, y0, x1, y1 = slot_maze_area(slot, sizes)
     columns, rows = extent(topology)
     cell = fit_cell(x1 - x0, y1 - y0, columns, rows)
     least = min_cell / topology.corridor  # the smallest cell that keeps corridors min_cell wide

@@ -241,7 +241,7 @@ def set_title(title: str, subtitle: str, bold: str, regular: str, width: float,
 
 
 # The how-to page's text steps down in size until it fits above the page number.
-HOW_TO_LARGEST, HOW_TO_SMALLEST, HOW_TO_STEP, HOW_TO_LEADING = 12.0, 8.0, 0.5, 1.5
+HOW_TO_STEP, HOW_TO_LEADING = 0.5, 1.5
 
 
 def how_to_room(content: Box) -> float:
@@ -250,10 +250,12 @@ def how_to_room(content: Box) -> float:
     return y1 - 50 - (y0 + FOOTER_PT)
 
 
-def how_to_size(body: str, font: str, width: float, room: float) -> float:
-    """The how-to text's size: the largest that fits ``room``, or the smallest."""
-    size = HOW_TO_LARGEST
-    while size > HOW_TO_SMALLEST and paragraph_height(
+def how_to_size(body: str, font: str, width: float, room: float,
+                sizes: tuple[float, float] = (12.0, 8.0)) -> float:
+    """The how-to text's size: the largest of ``sizes`` (largest, smallest) that fits
+    ``room``, or the smallest."""
+    size, smallest = sizes
+    while size > smallest and paragraph_height(
             body, font, size, width, size * HOW_TO_LEADING) > room:
         size -= HOW_TO_STEP
     return size
@@ -261,7 +263,6 @@ def how_to_size(body: str, font: str, width: float, room: float) -> float:
 
 # A section's opening page: its title, a label row, instructions and a line about its mazes.
 OPENER_TITLE, OPENER_TITLE_LEADING = 28.0, 32.0
-OPENER_TEXT, OPENER_TEXT_LEADING = 13.0, 18.0
 OPENER_ABOUT, OPENER_ABOUT_LEADING = 10.0, 14.0
 OPENER_LABEL_ROW = 30.0
 OPENER_RATING_WIDTH = 5 * 14 + 10.0  # five 14 pt stars and a gap, left of the label
@@ -284,19 +285,24 @@ def opener_room(content: Box) -> float:
     return y1 - y0 - FOOTER_PT
 
 
+def opener_leading(size: float) -> float:
+    """The line spacing of a section's instructions on its opening page (18 pt at 13 pt)."""
+    return size + 5
+
+
 def set_opener(title: str, has_label: bool, instructions: str, about: str, bold: str,
-               regular: str, width: float, room: float) -> OpenerSetting:
+               regular: str, width: float, room: float, size: float = 13.0) -> OpenerSetting:
     """What a section's opening page sets, in a content box ``width`` wide with ``room``
-    above its footer."""
+    above its footer, its instructions at ``size`` points."""
     fixed = (paragraph_height(title, bold, OPENER_TITLE, width, OPENER_TITLE_LEADING)
              + (OPENER_LABEL_ROW if has_label else 0) + 14
              + paragraph_height(about, regular, OPENER_ABOUT, width, OPENER_ABOUT_LEADING))
     lines = []
     if instructions:
         # Long instructions lose their end, marked, rather than push the page off its foot.
-        left = room - fixed - 10 - OPENER_TEXT * 1.3
-        lines = at_most_lines(instructions, regular, OPENER_TEXT, width,
-                              max(1, int(left // OPENER_TEXT_LEADING) + 1))
-    needed = fixed + (10 + OPENER_TEXT * 1.3 + (len(lines) - 1) * OPENER_TEXT_LEADING
+        left = room - fixed - 10 - size * 1.3
+        lines = at_most_lines(instructions, regular, size, width,
+                              max(1, int(left // opener_leading(size)) + 1))
+    needed = fixed + (10 + size * 1.3 + (len(lines) - 1) * opener_leading(size)
                       if lines else 0)
     return OpenerSetting(lines, needed, room)

@@ -12,7 +12,7 @@ from typing import Sequence, Union
 
 from .cover_geometry import CoverGeometry
 from .geometry import MazeDrawing
-from .layout import PageFrame, Placement
+from .layout import PageFrame, Placement, TextSizes
 from .maze.model import Maze
 
 Entry = tuple[str, int, str]  # a contents line: title, page number, bookmark key
@@ -44,6 +44,7 @@ class MazeOnPage:
     code: str  # regeneration code under the maze
     stars: int | None
     style: Style
+    number_size: float = 11.0  # the number's size, bold
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class TitleView:
 @dataclass(frozen=True)
 class HowToView:
     body: str
+    sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class OpenerView:
     instructions: str
     about: str
     rating: int | None
+    sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,7 @@ class PuzzlesView:
     instructions: str
     label: str
     slots: Sequence[MazeOnPage]
+    sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,7 @@ class WorksheetView:
     code: str
     slots: Sequence[MazeOnPage]
     student: str = ""  # written on the first field's line when the worksheets name students
+    sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)

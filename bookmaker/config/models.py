@@ -34,7 +34,7 @@ from pydantic_core import PydanticCustomError
 from .. import units
 from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
 from ..errors import BookmakerError
-from ..layout import GRIDS, MIN_CONTENT_PT
+from ..layout import GRIDS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
 from ..maze import ALGORITHMS, lookup
@@ -735,6 +735,9 @@ class Book(Strict):
     answer_key: AnswerKey = Field(AnswerKey(), description="The solutions.")
     worksheet: Worksheet = Field(Worksheet(), description="Options for layout: worksheet.")
     show_rating: bool = Field(True, description="Show difficulty stars beside each maze.")
+    text_size: Literal[TEXT_SIZE_NAMES] = Field(  # type: ignore[valid-type]
+        "normal", description="normal, or large for young children: instructions at 14 pt "
+        "(on a section's pages, its opener and a worksheet) and maze numbers at 16 pt.")
     interior: Literal[INTERIORS] | None = Field(  # type: ignore[valid-type]
         None, description="How the pages print: black-and-white (greys only, the answer key's "
         "path a broad light grey) or color. Default: color on a colour cover paper and on the "

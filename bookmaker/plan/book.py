@@ -17,7 +17,7 @@ from ..errors import ConfigKeyError, format_key
 from ..layout import (
     GRIDS, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, Box, PageFrame, Placement, body_area,
     clear_corridor, contents_lines, page_frame, place_maze, grey_solution_width, printed_width,
-    resolve_margins, slot_boxes, solution_width, within_corridor,
+    TEXT_SIZES, TextSizes, resolve_margins, slot_boxes, solution_width, within_corridor,
 )
 from ..maze import recipe
 from ..maze.codes import recipe_code
@@ -111,9 +111,9 @@ def _noting(problems: list[ConfigKeyError], step, *args):
         return None
 
 
-def _fits(slot: Box, topology: Topology, minimum: float) -> bool:
+def _fits(slot: Box, topology: Topology, minimum: float, sizes: TextSizes) -> bool:
     try:
-        place_maze(slot, topology, minimum, ())
+        place_maze(slot, topology, minimum, (), sizes=sizes)
     except ConfigKeyError:
         return False
     return True
@@ -129,6 +129,7 @@ class BookPlan:
         self.worksheet = book.layout == "worksheet"
         self.separate_key = self.worksheet and book.worksheet.key == "separate"
         self.puzzle_kind = "worksheet" if self.worksheet else "puzzles"
+        self.sizes = TEXT_SIZES[book.text_size]
         self._grids: dict[tuple[int, str | None], Topology] = {}
 
     def grid(self, group: Group) -> Topology:
@@ -206,7 +207,8 @@ class BookPlan:
         area = self.area(frame, "answers")
         for count in sorted((count for count in GRIDS if count <= wanted), reverse=True):
             try:
-                placement = place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, ())
+                placement = place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, (),
+                                       sizes=self.sizes)
             except ConfigKeyError:
                 continue
             wall = self.answer_wall(placement)
@@ -278,7 +280,7 @@ class BookPlan:
         return Document(pages, frames, bleed)
 
     def area(self, frame: PageFrame, kind: str) -> Box:
-        return body_area(frame, kind, bool(self.book.worksheet.fields))
+        return body_area(frame, kind, bool(self.book.worksheet.fields), self.sizes)
 
     def name(self, copy: int | None) -> str | None:
         """The student a worksheet copy is for, when the worksheets name them."""
@@ -295,12 +297,13 @@ class BookPlan:
         key = ("sections", section, "rings" if spec.shape == "polar" else "size")
         area = self.area(frame, kind)
         try:
-            return place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key)
+            return place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key,
+                              sizes=self.sizes)
         except ConfigKeyError as error:
             setting = "answer_key.per_page" if kind == "answers" else "per_page"
             # The most mazes a page could hold at this size, or what else would make room.
             fewer = next((count for count in sorted(GRIDS, reverse=True) if count < per_page
-                          and _fits(slot_boxes(area, count)[0], topology, minimum)), None)
+                          and _fits(slot_boxes(area, count)[0], topology, minimum, self.sizes)), None)
             instead = (f"{setting}: {fewer}" if fewer else
                        "a smaller worksheet.min_cell, narrower margins or a larger page.size"
                        if kind == "worksheet" else "narrower margins or a larger page.size")
@@ -309,7 +312,8 @@ class BookPlan:
             where = (f"in the answer key ({key_count}), " if kind == "answers" else
                      "on a worksheet (worksheet.min_cell), " if kind == "worksheet" else "")
             try:
-                place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key, instead)
+                place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key, instead,
+                           self.sizes)
             except ConfigKeyError as better:
                 error = better
             raise ConfigKeyError(key, where + error.message) from None
@@ -443,7 +447,7 @@ class BookPlan:
             blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
             return TitleView(book.title, book.subtitle, book.author, blurb, art.maze)
         if kind == "how_to":
-            return HowToView(self.how_to_body(answer_refs))
+            return HowToView(self.how_to_body(answer_refs), self.sizes)
         if kind == "contents":
             start, end = page.contents_slice
             return ContentsView(entries[start:end], page.first_of_kind, links)
@@ -456,7 +460,7 @@ class BookPlan:
             rating = (round(sum(p.stars for p in printed) / len(printed)) if book.show_rating
                       else None)
             return OpenerView(section.title, section.difficulty or "", section.instructions,
-                              about, rating)
+                              about, rating, self.sizes)
         if kind in ("puzzles", "worksheet"):
             section = book.sections[page.section]
             items = [doc.printed[i] for i in page.mazes]
@@ -465,15 +469,15 @@ class BookPlan:
                 f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
                 self.caption(item.made),
                 item.stars if book.show_rating and kind == "puzzles" else None,
-                self._style(False, item.placement),
+                self._style(False, item.placement), self.sizes.number,
             ) for item in items]
             if kind == "puzzles":
                 return PuzzlesView(section.title, section.instructions, section.difficulty or "",
-                                   slots)
+                                   slots, self.sizes)
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(book.worksheet.fields, section.title, section.instructions,
                                  rating, f"Variant {items[0].variant}", slots,
-                                 self.name(page.copy) or "")
+                                 self.name(page.copy) or "", self.sizes)
         if kind == "answers":
             slots = []
             for position in page.mazes:
@@ -483,6 +487,7 @@ class BookPlan:
                     item.made.answer, item.answer_placement, label, f"puzzle p. {item.page}",
                     self.caption(item.made), None,
                     self._style(True, item.answer_placement, item.made.maze.topology),
+                    self.sizes.number,
                 ))
             return AnswersView(
                 f"Answer key: {book.title}" if is_key else "Answers",

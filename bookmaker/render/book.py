@@ -15,13 +15,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
 from ..typesetting import (
-    HEAD_LABEL, HOW_TO_LEADING, OPENER_LABEL, OPENER_TEXT, OPENER_TEXT_LEADING, PAD_HEADING,
+    HEAD_LABEL, HOW_TO_LEADING, OPENER_LABEL, PAD_HEADING, opener_leading,
     PAGE_HEADING, TITLE_LEADING, TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, at_most_lines, fit_text,
     SetText, how_to_room, how_to_size, opener_room, paragraph_lines, set_opener, set_slot,
     set_title, title_band,
 )
 from ..layout import (
-    CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame,
+    CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame, TextSizes,
     MIN_LINE_PT, arrow_room, drawn_box, fit_cell, marker_length, printed_width, wall_width,
 )
 from ..geometry import maze_drawing
@@ -88,7 +88,7 @@ def footer(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
 
 
 def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
-                 detail: str = "", label: str = "") -> None:
+                 detail: str = "", label: str = "", sizes: TextSizes = TextSizes()) -> None:
     x0, _, x1, y1 = frame.content
     # A long title shrinks, then is cut, rather than run into the label or off the page.
     label, label_size = HEAD_LABEL.fit(label, fonts.regular, (x1 - x0) / 2) if label else ("", 0)
@@ -98,9 +98,11 @@ def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
     if label:
         text(canvas, x1, y1 - 14, label, fonts.regular, label_size, "right", SOFT_INK)
     if detail:
-        lines = at_most_lines(detail, fonts.regular, 9, x1 - x0, 2)
+        size = sizes.head_instructions
+        lines = at_most_lines(detail, fonts.regular, size, x1 - x0, 2)
         for i, line in enumerate(lines):
-            text(canvas, x0, y1 - 27 - i * 11, line, fonts.regular, 9, grey=SOFT_INK)
+            text(canvas, x0, y1 - 18 - size - i * sizes.head_leading, line, fonts.regular, size,
+                 grey=SOFT_INK)
 
 
 def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
@@ -108,7 +110,8 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     p = item.placement
     draw_maze(canvas, item.drawing, p.left, p.top, p.cell, item.style)
     setting = set_slot(p.slot, p.bbox, drawn_box(p, item.drawing), item.label, item.note,
-                       item.stars is not None, item.code, fonts.bold, fonts.regular)
+                       item.stars is not None, item.code, fonts.bold, fonts.regular,
+                       item.number_size)
     set_down(canvas, setting.number)
     if setting.stars:
         right, cy, size = setting.stars
@@ -158,12 +161,13 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
     text(canvas, x0, y0 + 20, blurb, fonts.regular, blurb_size, grey=SOFT_INK)
 
 
-def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str) -> None:
+def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str,
+                sizes: TextSizes = TextSizes()) -> None:
     x0, y0, x1, y1 = frame.content
     heading, size = fit_text("How to solve these mazes", fonts.bold, 20, x1 - x0, 12)
     text(canvas, x0, y1 - 24, heading, fonts.bold, size)
     # On a small trim the text steps down in size until it fits above the page number.
-    size = how_to_size(body, fonts.regular, x1 - x0, how_to_room(frame.content))
+    size = how_to_size(body, fonts.regular, x1 - x0, how_to_room(frame.content), sizes.how_to)
     paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, size, size * HOW_TO_LEADING)
     footer(canvas, frame, fonts)
 
@@ -195,13 +199,14 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
 
 
 def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
-                instructions: str, about: str, rating: int | None) -> None:
+                instructions: str, about: str, rating: int | None,
+                sizes: TextSizes = TextSizes()) -> None:
     """A section's first page: its title, difficulty, instructions and what the mazes are."""
     x0, y0, x1, y1 = frame.content
     width = x1 - x0
     has_label = bool(label) or rating is not None
     setting = set_opener(title, has_label, instructions, about, fonts.bold, fonts.regular,
-                         width, opener_room(frame.content))
+                         width, opener_room(frame.content), sizes.instructions)
     lines = setting.lines
     # Just above the middle, or higher when the text would run into the page number.
     top = min(y1, max((y0 + y1) / 2 + 80, y0 + FOOTER_PT + setting.needed))
@@ -215,8 +220,8 @@ def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, l
             text(canvas, left, y - 17, label, fonts.bold, label_size, grey=SOFT_INK)
         y -= 30
     if lines:
-        y = paragraph(canvas, x0, y - 10, width, "\n".join(lines), fonts.regular, OPENER_TEXT,
-                      OPENER_TEXT_LEADING)
+        y = paragraph(canvas, x0, y - 10, width, "\n".join(lines), fonts.regular,
+                      sizes.instructions, opener_leading(sizes.instructions))
     paragraph(canvas, x0, y - 14, width, about, fonts.regular, 10, 14, SOFT_INK)
     footer(canvas, frame, fonts)
 
@@ -264,7 +269,7 @@ def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
 
 def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Sequence[str],
                    title: str, instruction: str, rating: int | None, code: str,
-                   student: str = "") -> None:
+                   student: str = "", sizes: TextSizes = TextSizes()) -> None:
     """Name/date/class lines (the first filled in with ``student``), the title, the variant
     code and up to two lines of instruction."""
     x0, _, x1, y1 = frame.content
@@ -296,8 +301,9 @@ def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Se
     if rating is not None:
         right = stars(canvas, x1, y + 6, rating, 12) - 8
     text(canvas, right, y, code, fonts.regular, 9, "right", SOFT_INK)
-    for i, line in enumerate(at_most_lines(instruction, fonts.regular, 13, x1 - x0, 2)):
-        text(canvas, x0, y - 21 - i * 17, line, fonts.regular, 13)
+    size = sizes.instructions
+    for i, line in enumerate(at_most_lines(instruction, fonts.regular, size, x1 - x0, 2)):
+        text(canvas, x0, y - size - 8 - i * (size + 4), line, fonts.regular, size)
 
 
 def thumb_tab(canvas: Canvas, frame: PageFrame, index: int, count: int) -> None:
