@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .errors import ConfigKeyError, KeyPath
 from .profiles import Margins, Profile, page_margins
-from .geometry import MazeDrawing, extent, marker_reach
+from .geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
 from .geometry.primitives import ARROW_ACROSS
 from .maze.topology import Topology
 from .units import format_points
@@ -56,6 +56,7 @@ class TextSizes:
     instructions: float = 13.0  # on its opening page, and at the head of a worksheet
     number: float = 11.0  # each maze's number, bold, above it
     how_to: tuple[float, float] = (12.0, 8.0)  # the how-to page's text: largest, smallest
+    word: float = 10.0  # START and FINISH beside the openings, bold (markers: words or both)
 
     @property
     def head_leading(self) -> float:
@@ -73,7 +74,11 @@ class TextSizes:
 
 
 # text_size: a book for young children sets every instruction at 14 pt, numbers at 16.
-TEXT_SIZES = {"normal": TextSizes(), "large": TextSizes(14.0, 14.0, 16.0, (16.0, 14.0))}
+TEXT_SIZES = {"normal": TextSizes(), "large": TextSizes(14.0, 14.0, 16.0, (16.0, 14.0), 14.0)}
+# How the start and finish of a maze with openings are marked: arrows, the words START and
+# FINISH beside the openings, or both. An end inside the maze keeps its mark on a patch.
+MARKERS = ("arrows", "words", "both")
+END_WORDS = ("START", "FINISH")
 TEXT_SIZE_NAMES = tuple(TEXT_SIZES)
 
 
@@ -196,12 +201,15 @@ def arrow_room(cell: float) -> float:
     return marker_reach(marker_length(cell) / cell) * cell
 
 
-def fit_cell(available_w: float, available_h: float, width: float, height: float) -> float:
+def fit_cell(available_w: float, available_h: float, width: float, height: float,
+             side_room: float = 0.0) -> float:
     """The largest cell (points per cell unit) that fits a maze ``width`` x ``height`` cell
-    units big, and its arrows on every side, in the area."""
+    units big, and its arrows on every side, in the area; with at least ``side_room`` points
+    left and right of it (for START and FINISH beside an opening there)."""
     def fits(cell: float) -> bool:
         room = 2 * arrow_room(cell)
-        return width * cell + room <= available_w and height * cell + room <= available_h
+        return (width * cell + max(room, 2 * side_room) <= available_w
+                and height * cell + room <= available_h)
 
     low, high = 0.0, min(available_w / width, available_h / height)
     for _ in range(40):  # the room grows with the cell, so bisect rather than solve
@@ -228,9 +236,12 @@ def stroke_width(cell: float, share: float, least: float, most: float) -> float:
     return max(least, min(most, cell * share))
 
 
+MAX_WALL_PT = 2.25
+
+
 def wall_width(cell: float) -> float:
     """Walls thick enough to print (0.75 pt at least) and thin beside the passage."""
-    return stroke_width(cell, 0.1, MIN_LINE_PT, 2.25)
+    return stroke_width(cell, 0.1, MIN_LINE_PT, MAX_WALL_PT)
 
 
 def solution_width(cell: float) -> float:
@@ -263,14 +274,73 @@ def printed_width(width: float, grey: float) -> float:
     return max(width, MIN_LINE_PT * MIN_LINE_BLACK / (1 - grey))
 
 
-def drawn_box(placement: Placement, drawing: MazeDrawing) -> Box:
+def wall_lines(placement: Placement, drawing: MazeDrawing) -> list[Segment]:
+    """A maze's walls as straight page segments (arcs as chords within 0.1 pt of them)."""
+    left, top, cell = placement.left, placement.top, placement.cell
+    lines = []
+    for wall in drawing.walls:
+        if isinstance(wall, Arc):
+            points = [(left + x * cell, top - y * cell) for x, y in wall.points(0.1 / cell)]
+            lines += [(*a, *b) for a, b in zip(points, points[1:])]
+        else:
+            x0, y0, x1, y1 = wall
+            lines.append((left + x0 * cell, top - y0 * cell, left + x1 * cell, top - y1 * cell))
+    return lines
+
+
+def box_gap(box: Box, other: Box) -> float:
+    """Points between two boxes (0 when they overlap)."""
+    dx = max(other[0] - box[2], box[0] - other[2], 0.0)
+    dy = max(other[1] - box[3], box[1] - other[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+def line_gap(box: Box, line: Segment) -> float:
+    """Points between a box and a straight line's centre-line (0 when it crosses the box)."""
+    x0, y0, x1, y1 = line
+    # Clip the line to the box (Liang-Barsky): a part left inside means it crosses.
+    low, high = 0.0, 1.0
+    for p, q in ((x0 - x1, x0 - box[0]), (x1 - x0, box[2] - x0),
+                 (y0 - y1, y0 - box[1]), (y1 - y0, box[3] - y0)):
+        if p == 0:
+            if q < 0:  # parallel to this edge, and outside it
+                low, high = 1.0, 0.0
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    if low <= high:
+        return 0.0
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+    ends = [box_gap(box, (x, y, x, y)) for x, y in ((x0, y0), (x1, y1))]
+    return min(*ends, *(_point_line(px, py, line) for px, py in corners))
+
+
+def _point_line(px: float, py: float, line: Segment) -> float:
+    x0, y0, x1, y1 = line
+    dx, dy = x1 - x0, y1 - y0
+    length = dx * dx + dy * dy
+    t = 0.0 if not length else max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / length))
+    return math.hypot(px - x0 - t * dx, py - y0 - t * dy)
+
+
+def marker_shapes(drawing: MazeDrawing, arrows: bool = True) -> list[list[Point]]:
+    """The start and finish marks ``drawing`` inks (cell units): without ``arrows``, only
+    those of ends inside the maze."""
+    return [marker for marker, opening in zip((drawing.start_marker, drawing.end_marker),
+                                              drawing.openings)
+            if marker and (arrows or opening is None)]
+
+
+def drawn_box(placement: Placement, drawing: MazeDrawing, arrows: bool = True) -> Box:
     """The page box a maze's ink covers: its outer wall's box with half a wall's width
-    around it, and its start and finish markers, wherever they point."""
+    around it, and its start and finish markers, wherever they point (``arrows`` false:
+    but for arrows, which words replace)."""
     x0, y0, x1, y1 = placement.bbox
     half = placement.wall_width / 2
     xs, ys = [x0 - half, x1 + half], [y0 - half, y1 + half]
-    for marker in (drawing.start_marker, drawing.end_marker):
-        for x, y in marker or ():
+    for marker in marker_shapes(drawing, arrows):
+        for x, y in marker:
             xs.append(placement.left + x * placement.cell)
             ys.append(placement.top - y * placement.cell)
     return min(xs), min(ys), max(xs), max(ys)
@@ -294,8 +364,8 @@ def _fitting_size(topology: Topology, width: float, height: float, cell: float) 
 
 
 def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | str,
-               instead: str = "fewer mazes per page", sizes: TextSizes = TextSizes()
-               ) -> Placement:
+               instead: str = "fewer mazes per page", sizes: TextSizes = TextSizes(),
+               side_room: float = 0.0) -> Placement:
     """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
     least ``min_cell`` points wide, or explain why it cannot be: a ConfigKeyError on
     ``where``, suggesting the largest size that fits or ``instead``.
@@ -306,7 +376,7 @@ def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | 
     """
     x0, y0, x1, y1 = slot_maze_area(slot, sizes)
     columns, rows = extent(topology)
-    cell = fit_cell(x1 - x0, y1 - y0, columns, rows)
+    cell = fit_cell(x1 - x0, y1 - y0, columns, rows, side_room)
     least = min_cell / topology.corridor  # the smallest cell that keeps corridors min_cell wide
     if cell < least:
         corridor = math.floor(cell * topology.corridor * 10) / 10  # never shown rounded up to it

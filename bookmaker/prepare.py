@@ -92,7 +92,7 @@ def prepare(config: str | os.PathLike[str], *, seed: int | None = None,
             return None
 
     fonts = attempt(font_pair, book.font.regular, book.font.bold)
-    plan = BookPlan(book)
+    plan = BookPlan(book, fonts)
     groups, answers, main, key = plan.documents(problems)
     maze_jobs = plan.jobs(groups, main, key or main, problems) if main is not None else []
     cover = None

@@ -15,7 +15,11 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .fonts import ink_reach
-from .layout import CLEAR_PT, FOOTER_PT, Box
+from .geometry import MazeDrawing
+from .layout import (
+    CLEAR_PT, END_WORDS, FOOTER_PT, Box, Placement, box_gap, drawn_box, line_gap, marker_shapes,
+    wall_lines,
+)
 
 
 def fit_text(string: str, font: str, size: float, width: float,
@@ -152,6 +156,89 @@ def set_text(x: float, y: float, text: str, font: str, size: float, align: str =
     return SetText(x, y, text, font, size, align, (left, y - below, left + width, y + above))
 
 
+def _union(boxes: list[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+WORD_SLIDES = 12  # 2 pt steps a word may slide out from the wall to clear a zigzag outline
+
+
+def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: str, size: float,
+              wall: float) -> list[SetText]:
+    """START and FINISH beside their openings, outside the outer wall: straight out from the
+    gap, or (beside an arrow) to one side of it, the side towards the maze's middle first;
+    each where it keeps CLEAR_PT from the walls (``wall`` points wide), the arrows, the other
+    word and the slot's edges, or where it comes closest if no place does."""
+    left, top, cell = placement.left, placement.top, placement.cell
+    to_page = [[(left + x * cell, top - y * cell) for x, y in shape]
+               for shape in marker_shapes(drawing, arrows)]
+    taken = [_union([(x, y, x, y) for x, y in shape]) for shape in to_page]
+    lines = wall_lines(placement, drawing)
+    middle_x = (placement.bbox[0] + placement.bbox[2]) / 2
+    middle_y = (placement.bbox[1] + placement.bbox[3]) / 2
+    off = CLEAR_PT + wall / 2
+    words = []
+    for word, opening, marker in zip(END_WORDS, drawing.openings,
+                                     (drawing.start_marker, drawing.end_marker)):
+        if opening is None:
+            continue
+        (mx, my), (ux, uy) = opening
+        px, py, ox, oy = left + mx * cell, top - my * cell, ux, -uy
+        width = stringWidth(word, font, size)
+        below, above = ink_reach(font, word, size)
+        height = below + above
+        # What the word keeps beside: its arrow, or the gap's middle a wall's clearance out.
+        mark = (_union([(x, y, x, y) for x, y in _on_page(marker, placement)])
+                if arrows else (px + ox * off, py + oy * off, px + ox * off, py + oy * off))
+        boxes = []
+        if abs(oy) >= abs(ox):  # out through the top or bottom
+            base = py + off if oy > 0 else py - off - height
+            rise = max((mark[1] + mark[3]) / 2 - height / 2, base) if oy > 0 else \
+                min((mark[1] + mark[3]) / 2 - height / 2, base)
+            right = (mark[2] + CLEAR_PT, rise, mark[2] + CLEAR_PT + width, rise + height)
+            left_box = (mark[0] - CLEAR_PT - width, rise, mark[0] - CLEAR_PT, rise + height)
+            sides = [right, left_box] if px < middle_x else [left_box, right]
+            beyond = (mark[3] + CLEAR_PT if oy > 0 else mark[1] - CLEAR_PT - height)
+            out = (px - width / 2, beyond, px + width / 2, beyond + height)
+            straight = (px - width / 2, base, px + width / 2, base + height)
+            boxes = ([straight] if not arrows else []) + sides + [out]
+        else:  # out through a side
+            near = px + off if ox > 0 else px - off - width
+            over = (near, mark[3] + CLEAR_PT, near + width, mark[3] + CLEAR_PT + height)
+            under = (near, mark[1] - CLEAR_PT - height, near + width, mark[1] - CLEAR_PT)
+            sides = [over, under] if py < middle_y else [under, over]
+            beyond = mark[2] + CLEAR_PT if ox > 0 else mark[0] - CLEAR_PT - width
+            out = (beyond, py - height / 2, beyond + width, py + height / 2)
+            straight = (near, py - height / 2, near + width, py + height / 2)
+            boxes = ([straight] if not arrows else []) + sides + [out]
+
+        def clearance(box: Box) -> float:
+            slot = placement.slot
+            inside = min(box[0] - slot[0], slot[2] - box[2], box[1] - slot[1], slot[3] - box[3])
+            walls = min((line_gap(box, line) - wall / 2 for line in lines), default=CLEAR_PT)
+            others = min((box_gap(box, other) for other in taken), default=CLEAR_PT)
+            return min(inside + CLEAR_PT, walls, others)
+
+        # A zigzag or notched outline may reach out past the gap: each place slides out
+        # from the wall, a step at a time, until it is clear; the nearest clear one wins.
+        step_x, step_y = (0.0, 2.0 if oy > 0 else -2.0) if abs(oy) >= abs(ox) else \
+            (2.0 if ox > 0 else -2.0, 0.0)
+        tries = [(b[0] + k * step_x, b[1] + k * step_y, b[2] + k * step_x, b[3] + k * step_y)
+                 for k in range(WORD_SLIDES) for b in boxes]
+        box = next((box for box in tries if clearance(box) >= CLEAR_PT), None)
+        if box is None:
+            box = max(tries, key=clearance)
+        taken.append(box)
+        words.append(set_text(box[0], box[1] + below, word, font, size))
+    return words
+
+
+def _on_page(points, placement: Placement) -> list[tuple[float, float]]:
+    return [(placement.left + x * placement.cell, placement.top - y * placement.cell)
+            for x, y in points]
+
+
 @dataclass(frozen=True)
 class SlotSetting:
     """The text around one maze, and its stars: where each goes and what box it inks."""
@@ -161,13 +248,22 @@ class SlotSetting:
     stars: tuple[float, float, float] | None  # right edge, centre height, one star's size
     stars_box: Box | None
     code: list[SetText]
+    words: list[SetText]  # START and FINISH, with markers: words or both
 
 
-def set_slot(slot: Box, maze: Box, drawn: Box, label: str, note: str, stars: bool, code: str,
-             bold: str, regular: str, number: float = SLOT_NUMBER) -> SlotSetting:
-    """The row above a maze (its number, page reference and stars) and its code below, each
-    kept CLEAR_PT from ``drawn``, the box the maze's walls and arrows ink (``maze`` is its
-    outer wall's box, ``slot`` the slot it is centred in)."""
+def set_slot(placement: Placement, drawing: MazeDrawing, label: str, note: str, stars: bool,
+             code: str, bold: str, regular: str, number: float = SLOT_NUMBER,
+             markers: str = "arrows", word: float = 10.0, wall: float | None = None
+             ) -> SlotSetting:
+    """The words beside a maze's openings (``markers`` words or both), the row above it (its
+    number, page reference and stars) and its code below, each kept CLEAR_PT from the maze's
+    walls (``wall`` points wide: the placement's by default), arrows and words."""
+    wall = placement.wall_width if wall is None else wall
+    arrows = markers != "words"
+    words = (set_words(placement, drawing, arrows, bold, word, wall)
+             if markers != "arrows" else [])
+    drawn = _union([drawn_box(placement, drawing, arrows), *(w.box for w in words)])
+    slot, maze = placement.slot, placement.bbox
     # The row spans the maze, or more when the maze is too narrow to hold it.
     needed = slot_label_width(label, note, stars, bold, regular, number)
     span = min(max(maze[2] - maze[0], needed), slot[2] - slot[0])
@@ -195,7 +291,7 @@ def set_slot(slot: Box, maze: Box, drawn: Box, label: str, note: str, stars: boo
         y = drawn[1] - CLEAR_PT - ink_reach(regular, lines[0], SLOT_CODE)[1]
         code_text = [set_text(centre, y - SLOT_CODE_LEADING * i, line, regular, SLOT_CODE,
                               "centre") for i, line in enumerate(lines)]
-    return SlotSetting(number_text, note_text, star_row, star_box, code_text)
+    return SlotSetting(number_text, note_text, star_row, star_box, code_text, words)
 
 
 # The title page: the title shrinks in steps from its largest size to its smallest until

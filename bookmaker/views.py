@@ -31,6 +31,7 @@ class Style:
     wall_color: str | None = None  # #RRGGBB in place of wall_grey, for a colour cover
     marker_color: str | None = None  # #RRGGBB in place of marker_grey
     solution_grey: float | None = None  # in place of solution_color: a black-and-white interior
+    arrows: bool = True  # false: an end with an opening has no arrow (words mark it instead)
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,8 @@ class MazeOnPage:
     stars: int | None
     style: Style
     number_size: float = 11.0  # the number's size, bold
+    markers: str = "arrows"  # or words (START and FINISH beside the openings), or both
+    word_size: float = 10.0  # START and FINISH, bold
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bookmaker.build import build
 from bookmaker.geometry import Arc
-from bookmaker.layout import drawn_box
 from bookmaker.maze import generate
 from bookmaker.maze.solve import with_endpoints
 from bookmaker.prepare import prepare
@@ -255,10 +255,14 @@ def printed_things(slots, mazes, fonts):
     things, walls = [], []
     for index, item in enumerate(slots):
         p = item.placement
-        for marker in arrows(item, mazes[id(item.drawing)]):
-            things.append((index, "marker", marker))
-        setting = set_slot(p.slot, p.bbox, drawn_box(p, item.drawing), item.label, item.note,
-                           item.stars is not None, item.code, fonts.bold, fonts.regular)
+        if item.markers != "words":
+            for marker in arrows(item, mazes[id(item.drawing)]):
+                things.append((index, "marker", marker))
+        setting = set_slot(p, item.drawing, item.label, item.note, item.stars is not None,
+                           item.code, fonts.bold, fonts.regular, item.number_size, item.markers,
+                           item.word_size, item.style.wall_width)
+        for word in setting.words:
+            things.append((index, word.text, box_polygon(word.box)))
         things.append((index, "number", box_polygon(setting.number.box)))
         if setting.note:
             things.append((index, "answer note", box_polygon(setting.note.box)))
@@ -334,7 +338,8 @@ def test_markers_walls_numbers_notes_stars_and_codes_keep_2_pt_apart_in_every_sa
 
 def _ring_is_blank(image, mask, scale) -> int:
     """Dark pixels within CLEAR points around ``mask`` (a 1-bit image of a shape), not on it."""
-    grow = int(CLEAR * scale) * 2 + 1
+    # Less a pixel: the antialiased edge of ink exactly 2 pt away greys the ring's rim.
+    grow = (int(CLEAR * scale) - 1) * 2 + 1
     near = mask.filter(ImageFilter.MaxFilter(grow))
     own = mask.filter(ImageFilter.MaxFilter(3))  # the shape's antialiased edge is its own
     ring = ImageChops.subtract(near, own)
@@ -387,3 +392,125 @@ def test_on_a_rendered_page_nothing_comes_within_2_pt_of_an_arrow_or_a_line_of_t
         ImageDraw.Draw(mask).rectangle([pixel(x0, y1), pixel(x1, y0)], fill=255)
         assert _ring_is_blank(image, mask, scale) == 0, (x0, y0, x1, y1)
     assert checked == 4 and len(lines) == 6  # two arrows, and three lines of text, a maze
+
+
+# ---- markers: words / both --------------------------------------------------------------
+
+WORDS_BOOK = """title: Words
+front_matter: {title_page: false, how_to: false, contents: false}
+sections:
+  - {title: Words, size: 8x10, count: 2, per_page: 2, markers: words}
+  - {title: Both, size: 14x18, count: 4, per_page: 4, endpoints: corners}
+  - {title: Sides, size: 16x6, count: 2, per_page: 2, markers: words, endpoints: border}
+markers: both
+"""
+
+
+def word_boxes(pdf, page_number: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each START and FINISH on a page, with the box its glyphs ink (PDF points)."""
+    document = pdfium.PdfDocument(str(pdf))
+    text = document[page_number - 1].get_textpage()
+    found = []
+    for word in ("START", "FINISH"):
+        search = text.search(word, match_case=True, match_whole_word=True)
+        while (hit := search.get_next()) is not None:
+            index, count = hit
+            boxes = [text.get_charbox(i, loose=False) for i in range(index, index + count)]
+            found.append((word, (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                 max(b[2] for b in boxes), max(b[3] for b in boxes))))
+    document.close()
+    return found
+
+
+def opening_point(record: dict, key: str) -> tuple[float, float]:
+    """The middle of a square maze's gap in its outer wall, from the manifest alone."""
+    x0, y0, x1, y1 = record["bbox"]
+    cell = (x1 - x0) / record["width"]
+    x, y = record[key]
+    middle_x, middle_y = x0 + (x + 0.5) * cell, y1 - (y + 0.5) * cell
+    return {"N": (middle_x, y1), "S": (middle_x, y0), "W": (x0, middle_y),
+            "E": (x1, middle_y)}[record[f"{key}_side"]]
+
+
+def box_point_distance(box, point) -> float:
+    x, y = point
+    return math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+
+
+def test_start_and_finish_words_print_beside_each_opening_outside_the_wall(tmp_path):
+    config = tmp_path / "words.yaml"
+    config.write_text(WORDS_BOOK, encoding="utf-8")
+    result = build(config, tmp_path / "words.pdf")  # runs the preflight
+    records = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
+    scale = 4
+    document = pdfium.PdfDocument(str(result.pdf))
+    for page_number in sorted({record["page"] for record in records}):
+        words = word_boxes(result.pdf, page_number)
+        on_page = [record for record in records if record["page"] == page_number]
+        assert len(words) == 2 * len(on_page)  # one START and one FINISH a maze
+        page = document[page_number - 1]
+        height = page.get_height()
+        image = page.render(scale=scale).to_pil().convert("L")
+        for record in on_page:
+            for key, word in (("start", "START"), ("end", "FINISH")):
+                point = opening_point(record, key)
+                box = min((box for text, box in words if text == word),
+                          key=lambda box: box_point_distance(box, point))
+                # Beside its own opening: nearer to it than an arrow's length and a half ...
+                assert box_point_distance(box, point) <= 25, (record["number"], word)
+                # ... outside the outer wall ...
+                x0, y0, x1, y1 = record["bbox"]
+                assert box[2] <= x0 or box[0] >= x1 or box[3] <= y0 or box[1] >= y1
+                # ... and with nothing inked within 2 pt of it.
+                mask = Image.new("L", image.size, 0)
+                ImageDraw.Draw(mask).rectangle(
+                    [box[0] * scale, (height - box[3]) * scale,
+                     box[2] * scale, (height - box[1]) * scale], fill=255)
+                assert _ring_is_blank(image, mask, scale) == 0, (record["number"], word)
+    # In the book's own bold font, embedded (the preflight checked every font is).
+    fonts = set()
+    for pdf_page in PdfReader(str(result.pdf)).pages:
+        pdf_page.extract_text(visitor_text=lambda text, cm, tm, font, size: fonts.add(
+            str(font.get("/BaseFont"))) if text.strip() in ("START", "FINISH") else None)
+    assert fonts and all(name.endswith("+Andika-Bold") for name in fonts)
+
+
+def test_words_in_place_of_arrows_leave_the_openings_unmarked_by_arrows(tmp_path):
+    config = tmp_path / "words.yaml"
+    config.write_text(WORDS_BOOK, encoding="utf-8")
+    result = build(config, tmp_path / "words.pdf")
+    record = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"][0]  # words only
+    scale = 4
+    page = pdfium.PdfDocument(str(result.pdf))[record["page"] - 1]
+    height = page.get_height()
+    image = page.render(scale=scale).to_pil().convert("L")
+    text = page.get_textpage()
+    glyphs = [text.get_charbox(i, loose=False) for i in range(text.count_chars())]
+    x0, y0, x1, y1 = record["bbox"]
+    for key in ("start", "end"):
+        px, py = opening_point(record, key)
+        # Straight out of the gap, where an arrow would be, the paper is blank but for text.
+        side = record[f"{key}_side"]
+        dx, dy = {"N": (0, 1), "S": (0, -1), "W": (-1, 0), "E": (1, 0)}[side]
+        for distance in range(4, 18):
+            x, y = px + dx * distance, py + dy * distance
+            if any(box_point_distance(box, (x, y)) < 1 for box in glyphs):
+                continue
+            assert image.getpixel((round(x * scale), round((height - y) * scale))) > 200, key
+
+
+@pytest.mark.parametrize("mode", ["words", "both"])
+@pytest.mark.parametrize("sample", ["shapes", "default", "classroom"])
+def test_start_and_finish_words_keep_2_pt_from_walls_arrows_and_text(tmp_path, sample, mode):
+    source = SAMPLES[[path.stem for path in SAMPLES].index(sample)]
+    config = tmp_path / source.name
+    config.write_text(source.read_text(encoding="utf-8").replace(
+        "\nsections:", f"\nmarkers: {mode}\nsections:", 1), encoding="utf-8")
+    fonts, pages = planned_pages(config)
+    words = 0
+    for number, slots, mazes in pages:
+        problems = clearance_problems(slots, mazes, fonts)
+        assert not problems, (number, problems[:5])
+        words += sum(len(set_slot(item.placement, item.drawing, "", "", False, "", fonts.bold,
+                                  fonts.regular, markers=item.markers).words) for item in slots)
+    assert words

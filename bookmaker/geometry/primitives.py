@@ -11,6 +11,7 @@ from ..maze.model import Maze
 from ..maze.topology import Topology
 
 Point = tuple[float, float]
+Opening = tuple[Point, tuple[float, float]]  # a gap's middle, and the way out through it
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
@@ -73,6 +74,9 @@ class MazeDrawing:
     end_marker: list[Point] | None  # a double-headed arrow pointing out, or a square
     # Light patches drawn first, under the walls, where an end lies inside the maze.
     halos: Sequence[list[Point]] = ()
+    # The start's and the end's opening: the middle of its gap in the outer wall and the
+    # unit vector pointing out through it; None for an end inside the maze.
+    openings: tuple[Opening | None, Opening | None] = (None, None)
     # Walls meeting at 60 or 120 degrees, or on curves, need round caps and joins to close
     # without spikes; square walls keep their square caps.
     round_walls: bool = False
@@ -250,10 +254,11 @@ def through_openings(topology: Topology, path: Sequence[int], line: list, beyond
 
 def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[float, float]],
                 beyond: Beyond, room: float = 1.0) -> dict:
-    """``MazeDrawing``'s ``start_marker``, ``end_marker`` and ``halos`` for ``maze``'s ends,
-    as keyword arguments."""
+    """``MazeDrawing``'s ``start_marker``, ``end_marker``, ``halos`` and ``openings`` for
+    ``maze``'s ends, as keyword arguments."""
     topology = maze.topology
     marks: dict = {"start_marker": None, "end_marker": None, "halos": []}
+    gaps: list[Opening | None] = [None, None]
     for key, cell, exit in (("start_marker", maze.start, False), ("end_marker", maze.end, True)):
         if cell is None:
             continue
@@ -263,4 +268,7 @@ def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[flo
                             lambda distance: beyond(cell, side, distance), exit, size, room)
         if side is None:
             marks["halos"].append(halo(centre, exit, size, room))
+        else:
+            gaps[exit] = (beyond(cell, side, 0.0), outward(cell, side))
+    marks["openings"] = tuple(gaps)
     return marks

@@ -13,11 +13,14 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from ..errors import ConfigKeyError, format_key
+from ..fonts import FontPair
 from ..layout import (
     GRIDS, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, Box, PageFrame, Placement, body_area,
     clear_corridor, contents_lines, page_frame, place_maze, grey_solution_width, printed_width,
-    TEXT_SIZES, TextSizes, resolve_margins, slot_boxes, solution_width, within_corridor,
+    CLEAR_PT, END_WORDS, MAX_WALL_PT, TEXT_SIZES, TextSizes, resolve_margins, slot_boxes, solution_width, within_corridor,
 )
 from ..maze import recipe
 from ..maze.codes import recipe_code
@@ -111,9 +114,10 @@ def _noting(problems: list[ConfigKeyError], step, *args):
         return None
 
 
-def _fits(slot: Box, topology: Topology, minimum: float, sizes: TextSizes) -> bool:
+def _fits(slot: Box, topology: Topology, minimum: float, sizes: TextSizes,
+          side_room: float) -> bool:
     try:
-        place_maze(slot, topology, minimum, (), sizes=sizes)
+        place_maze(slot, topology, minimum, (), sizes=sizes, side_room=side_room)
     except ConfigKeyError:
         return False
     return True
@@ -122,8 +126,9 @@ def _fits(slot: Box, topology: Topology, minimum: float, sizes: TextSizes) -> bo
 class BookPlan:
     """Decides what goes where in one book: groups, pages, margins, seeds, numbers, boxes."""
 
-    def __init__(self, book: Book):
+    def __init__(self, book: Book, fonts: FontPair | None = None):
         self.book = book
+        self.fonts = fonts  # to leave START and FINISH their room; None: no words are set
         self.profile = get_profile(book.profile)
         self.trim = book.page.trim_size
         self.worksheet = book.layout == "worksheet"
@@ -192,23 +197,25 @@ class BookPlan:
             fitted = []
             for group, count in zip(groups, counts):
                 if self.has_answers(group.section):
-                    count = min(count, self.answers_per_page(doc.frames[0], self.grid(group)))
+                    count = min(count, self.answers_per_page(doc.frames[0], self.grid(group),
+                                                                   group.section))
                 fitted.append(count)
             if fitted == counts:
                 return groups
             counts = fitted
 
-    def answers_per_page(self, frame: PageFrame, topology: Topology) -> int:
+    def answers_per_page(self, frame: PageFrame, topology: Topology, section: int) -> int:
         """How many answers of mazes on ``topology`` a page of the key holds on ``frame``:
         ``answer_key.per_page``, unless their corridors would come out under 2 mm between
         the walls (MIN_ANSWER_CORRIDOR_PT); then the most of the slot counts (GRIDS) up to it
         that gives them 2 mm, or 1 if none does."""
         wanted = self.book.answer_key.per_page
         area = self.area(frame, "answers")
+        side_room = self.word_room(section)
         for count in sorted((count for count in GRIDS if count <= wanted), reverse=True):
             try:
                 placement = place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, (),
-                                       sizes=self.sizes)
+                                       sizes=self.sizes, side_room=side_room)
             except ConfigKeyError:
                 continue
             wall = self.answer_wall(placement)
@@ -298,12 +305,13 @@ class BookPlan:
         area = self.area(frame, kind)
         try:
             return place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key,
-                              sizes=self.sizes)
+                              sizes=self.sizes, side_room=self.word_room(section))
         except ConfigKeyError as error:
             setting = "answer_key.per_page" if kind == "answers" else "per_page"
             # The most mazes a page could hold at this size, or what else would make room.
             fewer = next((count for count in sorted(GRIDS, reverse=True) if count < per_page
-                          and _fits(slot_boxes(area, count)[0], topology, minimum, self.sizes)), None)
+                          and _fits(slot_boxes(area, count)[0], topology, minimum, self.sizes,
+                                self.word_room(section))), None)
             instead = (f"{setting}: {fewer}" if fewer else
                        "a smaller worksheet.min_cell, narrower margins or a larger page.size"
                        if kind == "worksheet" else "narrower margins or a larger page.size")
@@ -313,10 +321,18 @@ class BookPlan:
                      "on a worksheet (worksheet.min_cell), " if kind == "worksheet" else "")
             try:
                 place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key, instead,
-                           self.sizes)
+                           self.sizes, self.word_room(section))
             except ConfigKeyError as better:
                 error = better
             raise ConfigKeyError(key, where + error.message) from None
+
+    def word_room(self, section: int) -> float:
+        """Points to leave left and right of a maze of ``section`` for START or FINISH beside
+        an opening there: the wider word, clear of the thickest wall."""
+        if self.fonts is None or self.book.markers_of(section) == "arrows":
+            return 0.0
+        widest = max(stringWidth(word, self.fonts.bold, self.sizes.word) for word in END_WORDS)
+        return CLEAR_PT + MAX_WALL_PT / 2 + widest + 1
 
     def jobs(self, groups: list[Group], main: Document, answers: Document,
              problems: list[ConfigKeyError] | None = None) -> list[MazeJob]:
@@ -469,7 +485,8 @@ class BookPlan:
                 f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
                 self.caption(item.made),
                 item.stars if book.show_rating and kind == "puzzles" else None,
-                self._style(False, item.placement), self.sizes.number,
+                self._style(False, item.placement, section=item.made.job.section),
+                self.sizes.number, book.markers_of(item.made.job.section), self.sizes.word,
             ) for item in items]
             if kind == "puzzles":
                 return PuzzlesView(section.title, section.instructions, section.difficulty or "",
@@ -486,8 +503,9 @@ class BookPlan:
                 slots.append(MazeOnPage(
                     item.made.answer, item.answer_placement, label, f"puzzle p. {item.page}",
                     self.caption(item.made), None,
-                    self._style(True, item.answer_placement, item.made.maze.topology),
-                    self.sizes.number,
+                    self._style(True, item.answer_placement, item.made.maze.topology,
+                                item.made.job.section),
+                    self.sizes.number, book.markers_of(item.made.job.section), self.sizes.word,
                 ))
             return AnswersView(
                 f"Answer key: {book.title}" if is_key else "Answers",
@@ -497,18 +515,20 @@ class BookPlan:
                 slots)
         return DrawView() if kind == "draw" else NotesView()
 
-    def _style(self, answer: bool, placement: Placement, topology: Topology | None = None
-               ) -> Style:
+    def _style(self, answer: bool, placement: Placement, topology: Topology | None = None,
+               section: int = 0) -> Style:
         key = self.book.answer_key
+        arrows = self.book.markers_of(section) != "words"
         if not answer:
-            return Style(wall_width=placement.wall_width)
+            return Style(wall_width=placement.wall_width, arrows=arrows)
         wall = self.answer_wall(placement)
         line = self.solution_line(placement, topology)
         if self.book.interior_inks == "color":
             return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
-                         solution_color=key.color or Style.solution_color, solution_width=line)
+                         solution_color=key.color or Style.solution_color, solution_width=line,
+                         arrows=arrows)
         return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
-                     solution_grey=GREY_SOLUTION, solution_width=line)
+                     solution_grey=GREY_SOLUTION, solution_width=line, arrows=arrows)
 
     def solution_line(self, placement: Placement, topology: Topology) -> float:
         """The answer key's solution line for a maze on ``topology`` at ``placement``: a share

@@ -22,7 +22,7 @@ from ..typesetting import (
 )
 from ..layout import (
     CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame, TextSizes,
-    MIN_LINE_PT, arrow_room, drawn_box, fit_cell, marker_length, printed_width, wall_width,
+    MIN_LINE_PT, arrow_room, fit_cell, marker_length, printed_width, wall_width,
 )
 from ..geometry import maze_drawing
 from ..maze.model import Maze
@@ -109,9 +109,11 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     """One maze with its number and cross-reference above it and its code below."""
     p = item.placement
     draw_maze(canvas, item.drawing, p.left, p.top, p.cell, item.style)
-    setting = set_slot(p.slot, p.bbox, drawn_box(p, item.drawing), item.label, item.note,
-                       item.stars is not None, item.code, fonts.bold, fonts.regular,
-                       item.number_size)
+    setting = set_slot(p, item.drawing, item.label, item.note, item.stars is not None,
+                       item.code, fonts.bold, fonts.regular, item.number_size, item.markers,
+                       item.word_size, item.style.wall_width)
+    for word in setting.words:
+        set_down(canvas, word, item.style.marker_grey)
     set_down(canvas, setting.number)
     if setting.stars:
         right, cy, size = setting.stars
