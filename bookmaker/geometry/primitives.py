@@ -252,10 +252,66 @@ def through_openings(topology: Topology, path: Sequence[int], line: list, beyond
     return ([head] if head is not None else []) + line + ([tail] if tail is not None else [])
 
 
+# A silhouette's opening may lie in a notch of its outline: its arrow slides out from the
+# wall, in steps of this share of its length, until it is clear of the walls beside.
+ARROW_SLIDE, ARROW_SLIDES = 0.1, 11
+
+
+def _segment_distance(a: Segment, b: Segment) -> float:
+    """The least distance between two straight segments."""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    p, q, r, s = a[:2], a[2:], b[:2], b[2:]
+    if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
+        return 0.0
+    return min(_point_distance(p, b), _point_distance(q, b), _point_distance(r, a),
+               _point_distance(s, a))
+
+
+def _point_distance(point: Point, segment: Segment) -> float:
+    x0, y0, x1, y1 = segment
+    dx, dy = x1 - x0, y1 - y0
+    length = dx * dx + dy * dy
+    t = 0.0 if not length else max(0.0, min(1.0, ((point[0] - x0) * dx + (point[1] - y0) * dy)
+                                           / length))
+    return math.hypot(point[0] - x0 - t * dx, point[1] - y0 - t * dy)
+
+
+def _wall_gap(shape: list[Point], walls: Sequence[Segment]) -> float:
+    """How near ``shape``'s outline comes to the walls' centre-lines."""
+    sides = [(*a, *b) for a, b in zip(shape, shape[1:] + shape[:1])]
+    return min((_segment_distance(side, wall) for side in sides for wall in walls),
+               default=math.inf)
+
+
+def _clear_arrow(make: Callable[[float], list[Point]], size: float,
+                 walls: Sequence[Segment]) -> list[Point]:
+    """The arrow ``make(slide)`` draws, slid out the fewest steps that keep it ARROW_GAP of
+    its length from every wall (as the gap keeps it from its own), or as clear as it gets."""
+    first = make(0.0)
+    xs, ys = [x for x, _ in first], [y for _, y in first]
+    reach = (1 + ARROW_SLIDE * ARROW_SLIDES) * size
+    near = [wall for wall in walls
+            if min(wall[0], wall[2]) <= max(xs) + reach and max(wall[0], wall[2]) >= min(xs) - reach
+            and min(wall[1], wall[3]) <= max(ys) + reach and max(wall[1], wall[3]) >= min(ys) - reach]
+    best, best_gap = first, _wall_gap(first, near)
+    for step in range(1, ARROW_SLIDES):
+        if best_gap >= ARROW_GAP * size * 0.999:
+            break
+        shape = make(step * ARROW_SLIDE * size)
+        gap = _wall_gap(shape, near)
+        if gap > best_gap:
+            best, best_gap = shape, gap
+    return best
+
+
 def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[float, float]],
-                beyond: Beyond, room: float = 1.0) -> dict:
+                beyond: Beyond, room: float = 1.0, walls: Sequence[Segment] | None = None
+                ) -> dict:
     """``MazeDrawing``'s ``start_marker``, ``end_marker``, ``halos`` and ``openings`` for
-    ``maze``'s ends, as keyword arguments."""
+    ``maze``'s ends, as keyword arguments. Given the ``walls`` of a silhouette, an arrow in a
+    notch of its outline slides out until it is clear of them."""
     topology = maze.topology
     marks: dict = {"start_marker": None, "end_marker": None, "halos": []}
     gaps: list[Opening | None] = [None, None]
@@ -264,8 +320,11 @@ def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[flo
             continue
         side = topology.opening_side(cell, exit=exit)
         centre = topology.centre(cell)
-        marks[key] = marker(centre, None if side is None else outward(cell, side),
-                            lambda distance: beyond(cell, side, distance), exit, size, room)
+        def make(slide: float, cell=cell, side=side, exit=exit, centre=centre) -> list[Point]:
+            return marker(centre, None if side is None else outward(cell, side),
+                          lambda distance: beyond(cell, side, distance + slide), exit, size, room)
+
+        marks[key] = make(0.0) if side is None or not walls else _clear_arrow(make, size, walls)
         if side is None:
             marks["halos"].append(halo(centre, exit, size, room))
         else:
