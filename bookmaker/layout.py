@@ -274,13 +274,19 @@ def printed_width(width: float, grey: float) -> float:
     return max(width, MIN_LINE_PT * MIN_LINE_BLACK / (1 - grey))
 
 
+def page_points(placement: Placement, points) -> list[Point]:
+    """Points of a drawing (cell units, y down) where ``placement`` puts them on the page."""
+    left, top, cell = placement.left, placement.top, placement.cell
+    return [(left + x * cell, top - y * cell) for x, y in points]
+
+
 def wall_lines(placement: Placement, drawing: MazeDrawing) -> list[Segment]:
     """A maze's walls as straight page segments (arcs as chords within 0.1 pt of them)."""
     left, top, cell = placement.left, placement.top, placement.cell
     lines = []
     for wall in drawing.walls:
         if isinstance(wall, Arc):
-            points = [(left + x * cell, top - y * cell) for x, y in wall.points(0.1 / cell)]
+            points = page_points(placement, wall.points(0.1 / cell))
             lines += [(*a, *b) for a, b in zip(points, points[1:])]
         else:
             x0, y0, x1, y1 = wall
@@ -340,9 +346,9 @@ def drawn_box(placement: Placement, drawing: MazeDrawing, arrows: bool = True) -
     half = placement.wall_width / 2
     xs, ys = [x0 - half, x1 + half], [y0 - half, y1 + half]
     for marker in marker_shapes(drawing, arrows):
-        for x, y in marker:
-            xs.append(placement.left + x * placement.cell)
-            ys.append(placement.top - y * placement.cell)
+        for x, y in page_points(placement, marker):
+            xs.append(x)
+            ys.append(y)
     return min(xs), min(ys), max(xs), max(ys)
 
 

@@ -18,7 +18,7 @@ from .fonts import ink_reach
 from .geometry import MazeDrawing
 from .layout import (
     CLEAR_PT, END_WORDS, FOOTER_PT, Box, Placement, box_gap, drawn_box, line_gap, marker_shapes,
-    wall_lines,
+    page_points, wall_lines,
 )
 
 
@@ -170,11 +170,9 @@ def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: st
     gap, or (beside an arrow) to one side of it, the side towards the maze's middle first;
     each where it keeps CLEAR_PT from the walls (``wall`` points wide), the arrows, the other
     word and the slot's edges, or where it comes closest if no place does."""
-    left, top, cell = placement.left, placement.top, placement.cell
-    to_page = [[(left + x * cell, top - y * cell) for x, y in shape]
-               for shape in marker_shapes(drawing, arrows)]
-    taken = [_union([(x, y, x, y) for x, y in shape]) for shape in to_page]
-    lines = wall_lines(placement, drawing)
+    taken = [_points_box(page_points(placement, shape))
+             for shape in marker_shapes(drawing, arrows)]
+    every_wall = wall_lines(placement, drawing)
     middle_x = (placement.bbox[0] + placement.bbox[2]) / 2
     middle_y = (placement.bbox[1] + placement.bbox[3]) / 2
     off = CLEAR_PT + wall / 2
@@ -183,15 +181,14 @@ def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: st
                                      (drawing.start_marker, drawing.end_marker)):
         if opening is None:
             continue
-        (mx, my), (ux, uy) = opening
-        px, py, ox, oy = left + mx * cell, top - my * cell, ux, -uy
+        (px, py), (ux, uy) = page_points(placement, [opening[0]])[0], opening[1]
+        ox, oy = ux, -uy  # the way out, on the page (y up)
         width = stringWidth(word, font, size)
         below, above = ink_reach(font, word, size)
         height = below + above
         # What the word keeps beside: its arrow, or the gap's middle a wall's clearance out.
-        mark = (_union([(x, y, x, y) for x, y in _on_page(marker, placement)])
-                if arrows else (px + ox * off, py + oy * off, px + ox * off, py + oy * off))
-        boxes = []
+        mark = (_points_box(page_points(placement, marker)) if arrows
+                else (px + ox * off, py + oy * off, px + ox * off, py + oy * off))
         if abs(oy) >= abs(ox):  # out through the top or bottom
             base = py + off if oy > 0 else py - off - height
             rise = max((mark[1] + mark[3]) / 2 - height / 2, base) if oy > 0 else \
@@ -202,7 +199,6 @@ def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: st
             beyond = (mark[3] + CLEAR_PT if oy > 0 else mark[1] - CLEAR_PT - height)
             out = (px - width / 2, beyond, px + width / 2, beyond + height)
             straight = (px - width / 2, base, px + width / 2, base + height)
-            boxes = ([straight] if not arrows else []) + sides + [out]
         else:  # out through a side
             near = px + off if ox > 0 else px - off - width
             over = (near, mark[3] + CLEAR_PT, near + width, mark[3] + CLEAR_PT + height)
@@ -211,7 +207,11 @@ def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: st
             beyond = mark[2] + CLEAR_PT if ox > 0 else mark[0] - CLEAR_PT - width
             out = (beyond, py - height / 2, beyond + width, py + height / 2)
             straight = (near, py - height / 2, near + width, py + height / 2)
-            boxes = ([straight] if not arrows else []) + sides + [out]
+        boxes = ([straight] if not arrows else []) + sides + [out]
+        # Only walls within a word's reach of the gap can come near it.
+        reach = width + height + WORD_SLIDES * 2 + 40
+        lines = [line for line in every_wall
+                 if box_gap((px - reach, py - reach, px + reach, py + reach), _line_box(line)) == 0]
 
         def clearance(box: Box) -> float:
             slot = placement.slot
@@ -234,9 +234,13 @@ def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: st
     return words
 
 
-def _on_page(points, placement: Placement) -> list[tuple[float, float]]:
-    return [(placement.left + x * placement.cell, placement.top - y * placement.cell)
-            for x, y in points]
+def _points_box(points) -> Box:
+    return _union([(x, y, x, y) for x, y in points])
+
+
+def _line_box(line) -> Box:
+    x0, y0, x1, y1 = line
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
 
 
 @dataclass(frozen=True)
