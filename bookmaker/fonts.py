@@ -102,3 +102,28 @@ def family(name: str) -> str:
     face = pdfmetrics.getFont(name).face
     family = getattr(face, "familyName", b"") or getattr(face, "name", b"") or name
     return family.decode("latin-1") if isinstance(family, bytes) else str(family)
+
+
+def ink_reach(name: str, text: str, size: float) -> tuple[float, float]:
+    """How far ``text`` set at ``size`` points in the registered font ``name`` inks below
+    and above its baseline, in points, from its glyphs' outlines (not the font's ascent,
+    which leaves room for accents the text may not have): what must keep clear of a maze."""
+    reaches = [_glyph_reach(name, ord(char)) for char in text if not char.isspace()]
+    if not reaches:
+        return 0.0, 0.0
+    return (max(below for below, _ in reaches) * size, max(above for _, above in reaches) * size)
+
+
+@lru_cache(maxsize=None)
+def _glyph_reach(name: str, code: int) -> tuple[float, float]:
+    """The glyph of ``code`` below and above the baseline, in ems: its 'glyf' record's box."""
+    face = pdfmetrics.getFont(name).face
+    glyph = face.charToGlyph.get(code, 0)
+    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+    if end <= start:  # no outline: a space
+        return 0.0, 0.0
+    at = face.get_table_pos("glyf")[0] + start
+    data = face._ttf_data
+    y_min = int.from_bytes(data[at + 4:at + 6], "big", signed=True)
+    y_max = int.from_bytes(data[at + 8:at + 10], "big", signed=True)
+    return max(0.0, -y_min / face.unitsPerEm), max(0.0, y_max / face.unitsPerEm)

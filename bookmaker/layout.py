@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from .errors import ConfigKeyError, KeyPath
 from .profiles import Margins, Profile, page_margins
-from .geometry import extent, marker_reach
+from .geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
+from .geometry.primitives import ARROW_ACROSS
 from .maze.topology import Topology
 from .units import format_points
 
@@ -22,12 +23,7 @@ MIN_CELL_PT = 3.6  # 1.27 mm: below this a pencil line no longer fits between 0.
 # The least room between an answer key's walls: in narrower corridors the solution line
 # crowds the walls and the key is hard to read, so a section's answers go fewer to a page.
 MIN_ANSWER_CORRIDOR_PT = 2 * 72 / 25.4  # 2 mm
-HEADER_PT = 40.0  # running head: section title and instructions
-# A section's opener set above its first maze (opener: inline): its title, stars and
-# difficulty, two lines of instructions and the line about its mazes, in place of the head.
-INLINE_OPENER_PT = 92.0
 FOOTER_PT = 22.0  # page number
-SLOT_LABEL_PT = 16.0  # maze number and answer reference above each maze
 SLOT_CODE_PT = 19.0  # regeneration code below each maze: two lines of 7 pt when it must wrap
 SLOT_GAP_PT = 10.0
 WORKSHEET_FIELDS_PT = 34.0  # the name/date/class line and the space under it
@@ -40,9 +36,63 @@ MARGIN_SLACK_PT = 2.0
 MIN_LINE_PT = 0.75  # KDP's thinnest line
 MIN_LINE_BLACK = 0.6  # a line this thin is at least this share of black (printed_width)
 MIN_CONTENT_PT = 72.0  # the margins must leave at least an inch each way for the mazes
+# A start or finish arrow is never narrower than this, however small the cells: a child
+# finds a 4 mm mark at a glance, where a 2 mm one hides among the walls.
+MIN_MARKER_PT = 4 * 72 / 25.4
+MAX_MARKER_PT = 18.0
+# The least room between any two things printed around a maze (its walls, its arrows, its
+# number, answer note, stars and code): closer, they read as one.
+CLEAR_PT = 2.0
 
 # per_page -> (columns, rows) on a portrait page
 GRIDS = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4)}
+
+
+@dataclass(frozen=True)
+class TextSizes:
+    """The sizes of what a reader reads to solve the mazes: their instructions and numbers."""
+
+    head_instructions: float = 9.0  # under the section's title at the head of its pages
+    instructions: float = 13.0  # on its opening page, and at the head of a worksheet
+    number: float = 11.0  # each maze's number, bold, above it
+    how_to: tuple[float, float] = (12.0, 8.0)  # the how-to page's text: largest, smallest
+    word: float = 10.0  # START and FINISH beside the openings, bold (markers: words or both)
+    inline_instructions: float = 12.0  # a section's instructions above its first maze
+
+    @property
+    def inline_leading(self) -> float:
+        return round(self.inline_instructions * 1.25)
+
+    @property
+    def inline_opener(self) -> float:
+        """The band of a section's opener set above its first maze (opener: inline), in place
+        of the running head: its title row, two lines of instructions and the line about its
+        mazes."""
+        return 62 + 2 * self.inline_leading
+
+    @property
+    def head_leading(self) -> float:
+        return round(self.head_instructions * 1.22)
+
+    @property
+    def header(self) -> float:
+        """The running head's height: the title (14 pt) and two lines of instructions."""
+        return 18 + 2 * self.head_leading
+
+    @property
+    def label_band(self) -> float:
+        """The band above each maze for its number, answer reference and stars."""
+        return self.number + 5
+
+
+# text_size: a book for young children sets every instruction at 14 pt, numbers at 16.
+TEXT_SIZES = {"normal": TextSizes(),
+              "large": TextSizes(14.0, 14.0, 16.0, (16.0, 14.0), 14.0, 14.0)}
+# How the start and finish of a maze with openings are marked: arrows, the words START and
+# FINISH beside the openings, or both. An end inside the maze keeps its mark on a patch.
+MARKERS = ("arrows", "words", "both")
+END_WORDS = ("START", "FINISH")
+TEXT_SIZE_NAMES = tuple(TEXT_SIZES)
 
 
 def slot_grid(per_page: int, landscape: bool) -> tuple[int, int]:
@@ -121,19 +171,20 @@ def worksheet_head_height(fields: bool) -> float:
     return (WORKSHEET_FIELDS_PT if fields else 0.0) + 66.0
 
 
-def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False) -> Box:
+def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False,
+              sizes: TextSizes = TextSizes()) -> Box:
     """The content box less the page's heading and the footer: where maze slots go."""
     x0, y0, x1, y1 = frame.content
-    head = worksheet_head_height(fields) if kind == "worksheet" else HEADER_PT
+    head = worksheet_head_height(fields) if kind == "worksheet" else sizes.header
     return (x0, y0 + FOOTER_PT, x1, y1 - head)
 
 
-def inline_opener_area(area: Box, here: bool) -> Box:
+def inline_opener_area(area: Box, here: bool, sizes: TextSizes = TextSizes()) -> Box:
     """Where the mazes go on a page of a section that opens inline, given the page's body
     ``area``: below the opener on the page it heads (``here``), and on the section's other
     pages in the same room, centred, so that every maze of the section gets the same slot."""
     x0, y0, x1, y1 = area
-    band = INLINE_OPENER_PT - HEADER_PT
+    band = sizes.inline_opener - sizes.header
     return (x0, y0, x1, y1 - band) if here else (x0, y0 + band / 2, x1, y1 - band / 2)
 
 
@@ -160,8 +211,11 @@ def slot_boxes(area: Box, per_page: int) -> list[Box]:
 
 
 def marker_length(cell: float) -> float:
-    """Start and finish arrows: 10 to 18 pt long, growing with the cells between."""
-    return max(10.0, min(18.0, 0.8 * cell))
+    """Start and finish arrows: long enough to be MIN_MARKER_PT across, growing with the
+    cells to MAX_MARKER_PT."""
+    # Rounded up a little: a polar rim's arrows are drawn from chords of their ball.
+    least = math.ceil(MIN_MARKER_PT / ARROW_ACROSS * 10) / 10
+    return max(least, min(MAX_MARKER_PT, 0.8 * cell))
 
 
 def arrow_room(cell: float) -> float:
@@ -169,12 +223,15 @@ def arrow_room(cell: float) -> float:
     return marker_reach(marker_length(cell) / cell) * cell
 
 
-def fit_cell(available_w: float, available_h: float, width: float, height: float) -> float:
+def fit_cell(available_w: float, available_h: float, width: float, height: float,
+             side_room: float = 0.0) -> float:
     """The largest cell (points per cell unit) that fits a maze ``width`` x ``height`` cell
-    units big, and its arrows on every side, in the area."""
+    units big, and its arrows on every side, in the area; with at least ``side_room`` points
+    left and right of it (for START and FINISH beside an opening there)."""
     def fits(cell: float) -> bool:
         room = 2 * arrow_room(cell)
-        return width * cell + room <= available_w and height * cell + room <= available_h
+        return (width * cell + max(room, 2 * side_room) <= available_w
+                and height * cell + room <= available_h)
 
     low, high = 0.0, min(available_w / width, available_h / height)
     for _ in range(40):  # the room grows with the cell, so bisect rather than solve
@@ -201,9 +258,12 @@ def stroke_width(cell: float, share: float, least: float, most: float) -> float:
     return max(least, min(most, cell * share))
 
 
+MAX_WALL_PT = 2.25
+
+
 def wall_width(cell: float) -> float:
     """Walls thick enough to print (0.75 pt at least) and thin beside the passage."""
-    return stroke_width(cell, 0.1, MIN_LINE_PT, 2.25)
+    return stroke_width(cell, 0.1, MIN_LINE_PT, MAX_WALL_PT)
 
 
 def solution_width(cell: float) -> float:
@@ -236,10 +296,88 @@ def printed_width(width: float, grey: float) -> float:
     return max(width, MIN_LINE_PT * MIN_LINE_BLACK / (1 - grey))
 
 
-def slot_maze_area(slot: Box) -> Box:
+def page_points(placement: Placement, points) -> list[Point]:
+    """Points of a drawing (cell units, y down) where ``placement`` puts them on the page."""
+    left, top, cell = placement.left, placement.top, placement.cell
+    return [(left + x * cell, top - y * cell) for x, y in points]
+
+
+def wall_lines(placement: Placement, drawing: MazeDrawing) -> list[Segment]:
+    """A maze's walls as straight page segments (arcs as chords within 0.1 pt of them)."""
+    left, top, cell = placement.left, placement.top, placement.cell
+    lines = []
+    for wall in drawing.walls:
+        if isinstance(wall, Arc):
+            points = page_points(placement, wall.points(0.1 / cell))
+            lines += [(*a, *b) for a, b in zip(points, points[1:])]
+        else:
+            x0, y0, x1, y1 = wall
+            lines.append((left + x0 * cell, top - y0 * cell, left + x1 * cell, top - y1 * cell))
+    return lines
+
+
+def box_gap(box: Box, other: Box) -> float:
+    """Points between two boxes (0 when they overlap)."""
+    dx = max(other[0] - box[2], box[0] - other[2], 0.0)
+    dy = max(other[1] - box[3], box[1] - other[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+def line_gap(box: Box, line: Segment) -> float:
+    """Points between a box and a straight line's centre-line (0 when it crosses the box)."""
+    x0, y0, x1, y1 = line
+    # Clip the line to the box (Liang-Barsky): a part left inside means it crosses.
+    low, high = 0.0, 1.0
+    for p, q in ((x0 - x1, x0 - box[0]), (x1 - x0, box[2] - x0),
+                 (y0 - y1, y0 - box[1]), (y1 - y0, box[3] - y0)):
+        if p == 0:
+            if q < 0:  # parallel to this edge, and outside it
+                low, high = 1.0, 0.0
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    if low <= high:
+        return 0.0
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+    ends = [box_gap(box, (x, y, x, y)) for x, y in ((x0, y0), (x1, y1))]
+    return min(*ends, *(_point_line(px, py, line) for px, py in corners))
+
+
+def _point_line(px: float, py: float, line: Segment) -> float:
+    x0, y0, x1, y1 = line
+    dx, dy = x1 - x0, y1 - y0
+    length = dx * dx + dy * dy
+    t = 0.0 if not length else max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / length))
+    return math.hypot(px - x0 - t * dx, py - y0 - t * dy)
+
+
+def marker_shapes(drawing: MazeDrawing, arrows: bool = True) -> list[list[Point]]:
+    """The start and finish marks ``drawing`` inks (cell units): without ``arrows``, only
+    those of ends inside the maze."""
+    return [marker for marker, opening in zip((drawing.start_marker, drawing.end_marker),
+                                              drawing.openings)
+            if marker and (arrows or opening is None)]
+
+
+def drawn_box(placement: Placement, drawing: MazeDrawing, arrows: bool = True) -> Box:
+    """The page box a maze's ink covers: its outer wall's box with half a wall's width
+    around it, and its start and finish markers, wherever they point (``arrows`` false:
+    but for arrows, which words replace)."""
+    x0, y0, x1, y1 = placement.bbox
+    half = placement.wall_width / 2
+    xs, ys = [x0 - half, x1 + half], [y0 - half, y1 + half]
+    for marker in marker_shapes(drawing, arrows):
+        for x, y in page_points(placement, marker):
+            xs.append(x)
+            ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def slot_maze_area(slot: Box, sizes: TextSizes = TextSizes()) -> Box:
     """The part of a slot left for the maze itself, under its label and above its code."""
     x0, y0, x1, y1 = slot
-    return (x0, y0 + SLOT_CODE_PT, x1, y1 - SLOT_LABEL_PT)
+    return (x0, y0 + SLOT_CODE_PT, x1, y1 - sizes.label_band)
 
 
 def _fitting_size(topology: Topology, width: float, height: float, cell: float) -> str:
@@ -253,15 +391,18 @@ def _fitting_size(topology: Topology, width: float, height: float, cell: float) 
     return topology.scaled(max(factor, 0.0))
 
 
-def slot_cell(slot: Box, topology: Topology) -> float:
-    """The largest cell a maze of ``topology`` gets in ``slot`` with its arrows, before it is
-    capped (``place_maze``): it grows with the slot on whichever side limits it."""
-    x0, y0, x1, y1 = slot_maze_area(slot)
-    return fit_cell(x1 - x0, y1 - y0, *extent(topology))
+def slot_cell(slot: Box, topology: Topology, sizes: TextSizes = TextSizes(),
+              side_room: float = 0.0) -> float:
+    """The largest cell a maze of ``topology`` gets in ``slot`` with its arrows (and
+    ``side_room`` for words beside them), before it is capped (``place_maze``): it grows with
+    the slot on whichever side limits it."""
+    x0, y0, x1, y1 = slot_maze_area(slot, sizes)
+    return fit_cell(x1 - x0, y1 - y0, *extent(topology), side_room)
 
 
 def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | str,
-               instead: str = "fewer mazes per page") -> Placement:
+               instead: str = "fewer mazes per page", sizes: TextSizes = TextSizes(),
+               side_room: float = 0.0) -> Placement:
     """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
     least ``min_cell`` points wide, or explain why it cannot be: a ConfigKeyError on
     ``where``, suggesting the largest size that fits or ``instead``.
@@ -270,8 +411,8 @@ def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | 
     shape's narrowest corridor (``topology.corridor`` cell units) is what must stay as wide
     as a square maze's, so a triangle maze gets larger cells than a square one.
     """
-    x0, y0, x1, y1 = slot_maze_area(slot)
-    cell = slot_cell(slot, topology)
+    x0, y0, x1, y1 = slot_maze_area(slot, sizes)
+    cell = slot_cell(slot, topology, sizes, side_room)
     least = min_cell / topology.corridor  # the smallest cell that keeps corridors min_cell wide
     if cell < least:
         corridor = math.floor(cell * topology.corridor * 10) / 10  # never shown rounded up to it

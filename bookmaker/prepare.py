@@ -94,7 +94,7 @@ def prepare(config: str | os.PathLike[str], *, seed: int | None = None,
 
     fonts = attempt(font_pair, book.font.regular, book.font.bold)
     problems += repeated_names(book.worksheet.names)
-    plan = BookPlan(book)
+    plan = BookPlan(book, fonts)
     groups, answers, main, key = plan.documents(problems)
     maze_jobs = plan.jobs(groups, main, key or main, problems) if main is not None else []
     cover = None

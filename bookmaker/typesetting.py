@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from .layout import FOOTER_PT, Box
+from .fonts import ink_reach
+from .geometry import MazeDrawing
+from .layout import (
+    CLEAR_PT, END_WORDS, FOOTER_PT, Box, Placement, box_gap, drawn_box, line_gap, marker_shapes,
+    page_points, wall_lines,
+)
 
 
 def fit_text(string: str, font: str, size: float, width: float,
@@ -107,22 +112,192 @@ PAGE_HEADING = Line(20, 12)  # "Contents (continued)", on a small trim
 PAD_HEADING = Line(18, 12)  # "Draw your own maze", on a small trim
 
 
-SLOT_STARS = 45.0  # five 8 pt stars, and the gap before them, at the right of a maze's row
+SLOT_NUMBER = 11.0  # a maze's number, bold, at the left of the row above it
+SLOT_NOTE = 8.0  # its answer or puzzle page reference
+SLOT_STAR = 8.0  # one of its five stars
+SLOT_STARS = 5 * SLOT_STAR + 5  # five stars, and the gap before them, at the right of the row
+SLOT_CODE, SLOT_CODE_LEADING = 7.0, 8.0  # its code or recipe, under it: never smaller
 
 
-def slot_label_width(label: str, note: str, stars: bool, bold: str, regular: str) -> float:
-    """The width of the row above a maze: its number (bold, 11 pt), a gap, its page reference
-    (8 pt) and five stars, set apart."""
-    return (stringWidth(label, bold, 11) + 10 + stringWidth(note, regular, 8)
+def slot_label_width(label: str, note: str, stars: bool, bold: str, regular: str,
+                     number: float = SLOT_NUMBER) -> float:
+    """The width of the row above a maze: its number (bold, ``number`` pt), a gap, its page
+    reference and five stars, set apart."""
+    return (stringWidth(label, bold, number) + 10 + stringWidth(note, regular, SLOT_NOTE)
             + (SLOT_STARS if stars else 0))
 
 
-def slot_label_least(label: str, note: str, stars: bool, bold: str, regular: str) -> float:
+def slot_label_least(label: str, note: str, stars: bool, bold: str, regular: str,
+                     number: float = SLOT_NUMBER) -> float:
     """The narrowest slot whose row keeps its pieces inside it: the number, from the left;
     the page reference and stars, from the right (in a slot under ``slot_label_width`` they
     come close, but never leave the slot)."""
-    return max(stringWidth(label, bold, 11),
-               stringWidth(note, regular, 8) + (SLOT_STARS if stars else 0))
+    return max(stringWidth(label, bold, number),
+               stringWidth(note, regular, SLOT_NOTE) + (SLOT_STARS if stars else 0))
+
+
+@dataclass(frozen=True)
+class SetText:
+    """One run of text where it goes: ``x`` is its left, centre or right as ``align`` says;
+    ``box`` is the page box its glyphs ink."""
+
+    x: float
+    y: float  # baseline
+    text: str
+    font: str
+    size: float
+    align: str
+    box: Box
+
+
+def set_text(x: float, y: float, text: str, font: str, size: float, align: str = "left"
+             ) -> SetText:
+    width = stringWidth(text, font, size)
+    left = {"left": x, "centre": x - width / 2, "right": x - width}[align]
+    below, above = ink_reach(font, text, size)
+    return SetText(x, y, text, font, size, align, (left, y - below, left + width, y + above))
+
+
+def _union(boxes: list[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+WORD_SLIDES = 12  # 2 pt steps a word may slide out from the wall to clear a zigzag outline
+
+
+def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: str, size: float,
+              wall: float) -> list[SetText]:
+    """START and FINISH beside their openings, outside the outer wall: straight out from the
+    gap, or (beside an arrow) to one side of it, the side towards the maze's middle first;
+    each where it keeps CLEAR_PT from the walls (``wall`` points wide), the arrows, the other
+    word and the slot's edges, or where it comes closest if no place does."""
+    taken = [_points_box(page_points(placement, shape))
+             for shape in marker_shapes(drawing, arrows)]
+    every_wall = wall_lines(placement, drawing)
+    middle_x = (placement.bbox[0] + placement.bbox[2]) / 2
+    middle_y = (placement.bbox[1] + placement.bbox[3]) / 2
+    off = CLEAR_PT + wall / 2
+    words = []
+    for word, opening, marker in zip(END_WORDS, drawing.openings,
+                                     (drawing.start_marker, drawing.end_marker)):
+        if opening is None:
+            continue
+        (px, py), (ux, uy) = page_points(placement, [opening[0]])[0], opening[1]
+        ox, oy = ux, -uy  # the way out, on the page (y up)
+        width = stringWidth(word, font, size)
+        below, above = ink_reach(font, word, size)
+        height = below + above
+        # What the word keeps beside: its arrow, or the gap's middle a wall's clearance out.
+        mark = (_points_box(page_points(placement, marker)) if arrows
+                else (px + ox * off, py + oy * off, px + ox * off, py + oy * off))
+        if abs(oy) >= abs(ox):  # out through the top or bottom
+            base = py + off if oy > 0 else py - off - height
+            rise = max((mark[1] + mark[3]) / 2 - height / 2, base) if oy > 0 else \
+                min((mark[1] + mark[3]) / 2 - height / 2, base)
+            right = (mark[2] + CLEAR_PT, rise, mark[2] + CLEAR_PT + width, rise + height)
+            left_box = (mark[0] - CLEAR_PT - width, rise, mark[0] - CLEAR_PT, rise + height)
+            sides = [right, left_box] if px < middle_x else [left_box, right]
+            beyond = (mark[3] + CLEAR_PT if oy > 0 else mark[1] - CLEAR_PT - height)
+            out = (px - width / 2, beyond, px + width / 2, beyond + height)
+            straight = (px - width / 2, base, px + width / 2, base + height)
+        else:  # out through a side
+            near = px + off if ox > 0 else px - off - width
+            over = (near, mark[3] + CLEAR_PT, near + width, mark[3] + CLEAR_PT + height)
+            under = (near, mark[1] - CLEAR_PT - height, near + width, mark[1] - CLEAR_PT)
+            sides = [over, under] if py < middle_y else [under, over]
+            beyond = mark[2] + CLEAR_PT if ox > 0 else mark[0] - CLEAR_PT - width
+            out = (beyond, py - height / 2, beyond + width, py + height / 2)
+            straight = (near, py - height / 2, near + width, py + height / 2)
+        boxes = ([straight] if not arrows else []) + sides + [out]
+        # Only walls within a word's reach of the gap can come near it.
+        reach = width + height + WORD_SLIDES * 2 + 40
+        lines = [line for line in every_wall
+                 if box_gap((px - reach, py - reach, px + reach, py + reach), _line_box(line)) == 0]
+
+        def clearance(box: Box) -> float:
+            slot = placement.slot
+            inside = min(box[0] - slot[0], slot[2] - box[2], box[1] - slot[1], slot[3] - box[3])
+            walls = min((line_gap(box, line) - wall / 2 for line in lines), default=CLEAR_PT)
+            others = min((box_gap(box, other) for other in taken), default=CLEAR_PT)
+            return min(inside + CLEAR_PT, walls, others)
+
+        # A zigzag or notched outline may reach out past the gap: each place slides out
+        # from the wall, a step at a time, until it is clear; the nearest clear one wins.
+        step_x, step_y = (0.0, 2.0 if oy > 0 else -2.0) if abs(oy) >= abs(ox) else \
+            (2.0 if ox > 0 else -2.0, 0.0)
+        tries = [(b[0] + k * step_x, b[1] + k * step_y, b[2] + k * step_x, b[3] + k * step_y)
+                 for k in range(WORD_SLIDES) for b in boxes]
+        box = next((box for box in tries if clearance(box) >= CLEAR_PT), None)
+        if box is None:
+            box = max(tries, key=clearance)
+        taken.append(box)
+        words.append(set_text(box[0], box[1] + below, word, font, size))
+    return words
+
+
+def _points_box(points) -> Box:
+    return _union([(x, y, x, y) for x, y in points])
+
+
+def _line_box(line) -> Box:
+    x0, y0, x1, y1 = line
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+@dataclass(frozen=True)
+class SlotSetting:
+    """The text around one maze, and its stars: where each goes and what box it inks."""
+
+    number: SetText
+    note: SetText | None
+    stars: tuple[float, float, float] | None  # right edge, centre height, one star's size
+    stars_box: Box | None
+    code: list[SetText]
+    words: list[SetText]  # START and FINISH, with markers: words or both
+
+
+def set_slot(placement: Placement, drawing: MazeDrawing, label: str, note: str, stars: bool,
+             code: str, bold: str, regular: str, number: float = SLOT_NUMBER,
+             markers: str = "arrows", word: float = 10.0, wall: float | None = None
+             ) -> SlotSetting:
+    """The words beside a maze's openings (``markers`` words or both), the row above it (its
+    number, page reference and stars) and its code below, each kept CLEAR_PT from the maze's
+    walls (``wall`` points wide: the placement's by default), arrows and words."""
+    wall = placement.wall_width if wall is None else wall
+    arrows = markers != "words"
+    words = (set_words(placement, drawing, arrows, bold, word, wall)
+             if markers != "arrows" else [])
+    drawn = _union([drawn_box(placement, drawing, arrows), *(w.box for w in words)])
+    slot, maze = placement.slot, placement.bbox
+    # The row spans the maze, or more when the maze is too narrow to hold it.
+    needed = slot_label_width(label, note, stars, bold, regular, number)
+    span = min(max(maze[2] - maze[0], needed), slot[2] - slot[0])
+    centre = (maze[0] + maze[2]) / 2
+    left = min(max(centre - span / 2, slot[0]), slot[2] - span)
+    right = left + span
+    # The row's lowest ink (a descender, or a star's lower points) sits CLEAR_PT above the
+    # maze's highest.
+    star_drop = SLOT_STAR * 0.45 - 3.5 * SLOT_STAR / 8  # a star's lowest point under the baseline
+    below = max(ink_reach(bold, label, number)[0], ink_reach(regular, note, SLOT_NOTE)[0],
+                star_drop if stars else 0.0)
+    y = drawn[3] + CLEAR_PT + below
+    number_text = set_text(left, y, label, bold, number)
+    note_right, star_row, star_box = right, None, None
+    if stars:
+        cy = y + 3.5 * SLOT_STAR / 8
+        star_row = (right, cy, SLOT_STAR)
+        star_box = (right - 5 * SLOT_STAR, cy - SLOT_STAR * 0.45, right, cy + SLOT_STAR * 0.45)
+        note_right = right - 5 * SLOT_STAR - 5
+    note_text = set_text(note_right, y, note, regular, SLOT_NOTE, "right") if note else None
+    # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt.
+    lines = wrap(code, regular, SLOT_CODE, slot[2] - slot[0])[:2] if code else []
+    code_text = []
+    if lines:
+        y = drawn[1] - CLEAR_PT - ink_reach(regular, lines[0], SLOT_CODE)[1]
+        code_text = [set_text(centre, y - SLOT_CODE_LEADING * i, line, regular, SLOT_CODE,
+                              "centre") for i, line in enumerate(lines)]
+    return SlotSetting(number_text, note_text, star_row, star_box, code_text, words)
 
 
 # The title page: the title shrinks in steps from its largest size to its smallest until
@@ -168,7 +343,7 @@ def set_title(title: str, subtitle: str, bold: str, regular: str, width: float,
 
 
 # The how-to page's text steps down in size until it fits above the page number.
-HOW_TO_LARGEST, HOW_TO_SMALLEST, HOW_TO_STEP, HOW_TO_LEADING = 12.0, 8.0, 0.5, 1.5
+HOW_TO_STEP, HOW_TO_LEADING = 0.5, 1.5
 
 
 def how_to_room(content: Box) -> float:
@@ -177,10 +352,12 @@ def how_to_room(content: Box) -> float:
     return y1 - 50 - (y0 + FOOTER_PT)
 
 
-def how_to_size(body: str, font: str, width: float, room: float) -> float:
-    """The how-to text's size: the largest that fits ``room``, or the smallest."""
-    size = HOW_TO_LARGEST
-    while size > HOW_TO_SMALLEST and paragraph_height(
+def how_to_size(body: str, font: str, width: float, room: float,
+                sizes: tuple[float, float] = (12.0, 8.0)) -> float:
+    """The how-to text's size: the largest of ``sizes`` (largest, smallest) that fits
+    ``room``, or the smallest."""
+    size, smallest = sizes
+    while size > smallest and paragraph_height(
             body, font, size, width, size * HOW_TO_LEADING) > room:
         size -= HOW_TO_STEP
     return size
@@ -188,7 +365,6 @@ def how_to_size(body: str, font: str, width: float, room: float) -> float:
 
 # A section's opening page: its title, a label row, instructions and a line about its mazes.
 OPENER_TITLE, OPENER_TITLE_LEADING = 28.0, 32.0
-OPENER_TEXT, OPENER_TEXT_LEADING = 13.0, 18.0
 OPENER_ABOUT, OPENER_ABOUT_LEADING = 10.0, 14.0
 OPENER_LABEL_ROW = 30.0
 OPENER_RATING_WIDTH = 5 * 14 + 10.0  # five 14 pt stars and a gap, left of the label
@@ -211,19 +387,24 @@ def opener_room(content: Box) -> float:
     return y1 - y0 - FOOTER_PT
 
 
+def opener_leading(size: float) -> float:
+    """The line spacing of a section's instructions on its opening page (18 pt at 13 pt)."""
+    return size + 5
+
+
 def set_opener(title: str, has_label: bool, instructions: str, about: str, bold: str,
-               regular: str, width: float, room: float) -> OpenerSetting:
+               regular: str, width: float, room: float, size: float = 13.0) -> OpenerSetting:
     """What a section's opening page sets, in a content box ``width`` wide with ``room``
-    above its footer."""
+    above its footer, its instructions at ``size`` points."""
     fixed = (paragraph_height(title, bold, OPENER_TITLE, width, OPENER_TITLE_LEADING)
              + (OPENER_LABEL_ROW if has_label else 0) + 14
              + paragraph_height(about, regular, OPENER_ABOUT, width, OPENER_ABOUT_LEADING))
     lines = []
     if instructions:
         # Long instructions lose their end, marked, rather than push the page off its foot.
-        left = room - fixed - 10 - OPENER_TEXT * 1.3
-        lines = at_most_lines(instructions, regular, OPENER_TEXT, width,
-                              max(1, int(left // OPENER_TEXT_LEADING) + 1))
-    needed = fixed + (10 + OPENER_TEXT * 1.3 + (len(lines) - 1) * OPENER_TEXT_LEADING
+        left = room - fixed - 10 - size * 1.3
+        lines = at_most_lines(instructions, regular, size, width,
+                              max(1, int(left // opener_leading(size)) + 1))
+    needed = fixed + (10 + size * 1.3 + (len(lines) - 1) * opener_leading(size)
                       if lines else 0)
     return OpenerSetting(lines, needed, room)

@@ -12,7 +12,7 @@ from typing import Sequence, Union
 
 from .cover_geometry import CoverGeometry
 from .geometry import MazeDrawing
-from .layout import PageFrame, Placement
+from .layout import PageFrame, Placement, TextSizes
 from .maze.model import Maze
 
 Entry = tuple[str, int, str]  # a contents line: title, page number, bookmark key
@@ -31,6 +31,7 @@ class Style:
     wall_color: str | None = None  # #RRGGBB in place of wall_grey, for a colour cover
     marker_color: str | None = None  # #RRGGBB in place of marker_grey
     solution_grey: float | None = None  # in place of solution_color: a black-and-white interior
+    arrows: bool = True  # false: an end with an opening has no arrow (words mark it instead)
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,9 @@ class MazeOnPage:
     code: str  # regeneration code under the maze
     stars: int | None
     style: Style
+    number_size: float = 11.0  # the number's size, bold
+    markers: str = "arrows"  # or words (START and FINISH beside the openings), or both
+    word_size: float = 10.0  # START and FINISH, bold
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,7 @@ class TitleView:
 @dataclass(frozen=True)
 class HowToView:
     body: str
+    sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,7 @@ class OpenerView:
     instructions: str
     about: str
     rating: int | None
+    sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,7 @@ class PuzzlesView:
     label: str
     slots: Sequence[MazeOnPage]
     opener: OpenerView | None = None  # the section's opener, set above its first maze
+    sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)
@@ -94,6 +101,7 @@ class WorksheetView:
     code: str
     slots: Sequence[MazeOnPage]
     student: str = ""  # written on the first field's line when the worksheets name students
+    sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)

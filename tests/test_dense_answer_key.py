@@ -40,7 +40,7 @@ sections:
     count: 6
     per_page: 2
   - title: Dense
-    size: 30x40
+    size: 28x38
     count: 3
     per_page: 1
   - title: Roomy again
@@ -93,11 +93,11 @@ def test_a_dense_section_goes_fewer_to_a_page_and_the_others_keep_six(book):
         assert x1 - x0 < slot_width
     # At six a page (the only grid between four and six) the corridors would be under 2 mm,
     # so four is the most that gives them 2 mm.
-    topology = make_topology("square", (30, 40), None)
+    topology = make_topology("square", (28, 38), None)
     at = {count: place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, ()).cell
           for count in GRIDS if count <= 6}
     assert at[6] - wall_width(at[6]) < TWO_MM <= at[4] - wall_width(at[4])
-    assert at[4] == pytest.approx((dense[0]["answer_bbox"][2] - dense[0]["answer_bbox"][0]) / 30)
+    assert at[4] == pytest.approx((dense[0]["answer_bbox"][2] - dense[0]["answer_bbox"][0]) / 28)
     # The roomy sections are laid out six a page, as asked, but on the dense page's grid.
     def width_at(count: int) -> float:
         return round(place_maze(slot_boxes(area, count)[0], make_topology("square", (10, 10),
@@ -127,7 +127,7 @@ def test_a_dense_answer_is_drawn_where_the_manifest_says(book):
 
 def test_a_maze_too_dense_even_for_four_goes_one_to_a_page(tmp_path):
     config = tmp_path / "one.yaml"
-    config.write_text(CONFIG.replace("30x40", "48x64"), encoding="utf-8")
+    config.write_text(CONFIG.replace("28x38", "48x64"), encoding="utf-8")
     manifest = json.loads(build(config, tmp_path / "one.pdf").manifest.read_text(
         encoding="utf-8"))
     dense = [r for r in manifest["mazes"] if r["section"] == "Dense"]

@@ -8,14 +8,21 @@ from __future__ import annotations
 
 import io
 import json
+import math
+from pathlib import Path
 
 import pypdfium2 as pdfium
-from PIL import Image, ImageChops
+import pytest
+from pypdf import PdfReader
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bookmaker.build import build
+from bookmaker.geometry import Arc
 from bookmaker.maze import generate
 from bookmaker.maze.solve import with_endpoints
+from bookmaker.prepare import prepare
 from bookmaker.render.export import export, png_layout
+from bookmaker.typesetting import set_slot
 
 CELL = 40  # pixels
 
@@ -110,3 +117,401 @@ def test_the_patch_prints_at_twenty_percent_grey_on_a_book_page(tmp_path):
         px = (x0 + (x + 0.5) * cell + 0.3 * cell) * scale
         py = (height - (y1 - (y + 0.5) * cell) + 0.3 * cell) * scale
         assert abs(image.getpixel((round(px), round(py))) - 0.8 * 255) <= 3, key
+
+
+# ---- Markers a child can find, kept clear of everything printed around them ----------------
+
+MM = 72 / 25.4
+CLEAR = 2.0  # points: the least room the issue allows between any two printed things
+SAMPLES = sorted((Path(__file__).parent.parent / "configs").glob("*.yaml"))
+
+
+def planned_pages(config):
+    """Every maze page of the book ``config`` describes, as the plan lays it out: (page
+    number, slots, {id of a slot's drawing: its maze}) for the book and any separate key."""
+    ready = prepare(config, mazes=False)
+    plan = ready.plan
+    made = ready.make(ready.maze_jobs + ready.art_jobs)
+    art = made[len(ready.maze_jobs)] if ready.art_jobs else None
+    printed = plan.number(ready.groups, made[:len(ready.maze_jobs)])
+    ready.main.printed = printed
+    if ready.key:
+        ready.key.printed = printed
+    plan.place(printed, ready.main, ready.key or ready.main)
+    mazes = {}
+    for item in printed:
+        mazes[id(item.made.drawing)] = item.made.maze
+        if item.made.answer is not None:
+            mazes[id(item.made.answer)] = item.made.maze
+    documents = [(ready.main, bool(ready.answers) and not plan.separate_key, False)]
+    if ready.key:
+        documents.append((ready.key, False, True))
+    pages = []
+    for doc, refs, is_key in documents:
+        view = plan.view(doc, [], art, title="", outline=False, links=False, is_key=is_key,
+                         answer_refs=refs)
+        for sheet in view.sheets:
+            slots = getattr(sheet.view, "slots", None)
+            if slots:
+                pages.append((sheet.frame.number, slots, mazes))
+    return ready.fonts, pages
+
+
+def on_page(points, placement):
+    return [(placement.left + x * placement.cell, placement.top - y * placement.cell)
+            for x, y in points]
+
+
+def arrows(item, maze):
+    """The slot's start and finish markers that stand outside the maze (an end inside it is
+    marked in its corridor, on a patch), in page points."""
+    found = []
+    for marker, cell, exit in ((item.drawing.start_marker, maze.start, False),
+                               (item.drawing.end_marker, maze.end, True)):
+        if marker and maze.topology.opening_side(cell, exit=exit) is not None:
+            found.append(on_page(marker, item.placement))
+    return found
+
+
+def wall_lines(item):
+    """The maze's walls as page-point segments."""
+    lines = []
+    for wall in item.drawing.walls:
+        if isinstance(wall, Arc):
+            points = on_page(wall.points(0.02), item.placement)
+            lines += [(*a, *b) for a, b in zip(points, points[1:])]
+        else:
+            (ax, ay), (bx, by) = on_page([wall[:2], wall[2:]], item.placement)
+            lines.append((ax, ay, bx, by))
+    return lines
+
+
+def _point_segment(px, py, segment):
+    x0, y0, x1, y1 = segment
+    dx, dy = x1 - x0, y1 - y0
+    length = dx * dx + dy * dy
+    t = 0.0 if not length else max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / length))
+    return math.hypot(px - x0 - t * dx, py - y0 - t * dy)
+
+
+def _crosses(a, b):
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    p, q, r, s = a[:2], a[2:], b[:2], b[2:]
+    return side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
+
+
+def segment_distance(a, b) -> float:
+    if _crosses(a, b):
+        return 0.0
+    return min(_point_segment(*a[:2], b), _point_segment(*a[2:], b),
+               _point_segment(*b[:2], a), _point_segment(*b[2:], a))
+
+
+def _inside(point, polygon) -> bool:
+    x, y = point
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def edges(polygon):
+    return [(*a, *b) for a, b in zip(polygon, polygon[1:] + polygon[:1])]
+
+
+def box_polygon(box):
+    x0, y0, x1, y1 = box
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def shape_distance(first, second) -> float:
+    """Points between two polygons (0 when they overlap)."""
+    if _inside(first[0], second) or _inside(second[0], first):
+        return 0.0
+    near = [(a, b) for a in edges(first) for b in edges(second)]
+    return min(segment_distance(a, b) for a, b in near)
+
+
+def lines_distance(polygon, lines, half_width) -> float:
+    """Points between a polygon and the ink of lines ``2 * half_width`` wide around it."""
+    x0 = min(x for x, _ in polygon) - 10
+    x1 = max(x for x, _ in polygon) + 10
+    y0 = min(y for _, y in polygon) - 10
+    y1 = max(y for _, y in polygon) + 10
+    near = [line for line in lines if max(line[0], line[2]) >= x0 and min(line[0], line[2]) <= x1
+            and max(line[1], line[3]) >= y0 and min(line[1], line[3]) <= y1]
+    if not near:
+        return math.inf
+    if any(_inside(line[:2], polygon) for line in near):
+        return 0.0
+    return min(segment_distance(a, b) for a in edges(polygon) for b in near) - half_width
+
+
+def printed_things(slots, mazes, fonts):
+    """What each slot prints, for the clearance check: (slot, kind, polygon) for its arrows,
+    number, answer note, stars and code, and its walls as (slot, 'walls', lines, half width)."""
+    things, walls = [], []
+    for index, item in enumerate(slots):
+        p = item.placement
+        if item.markers != "words":
+            for marker in arrows(item, mazes[id(item.drawing)]):
+                things.append((index, "marker", marker))
+        setting = set_slot(p, item.drawing, item.label, item.note, item.stars is not None,
+                           item.code, fonts.bold, fonts.regular, item.number_size, item.markers,
+                           item.word_size, item.style.wall_width)
+        for word in setting.words:
+            things.append((index, word.text, box_polygon(word.box)))
+        things.append((index, "number", box_polygon(setting.number.box)))
+        if setting.note:
+            things.append((index, "answer note", box_polygon(setting.note.box)))
+        if setting.stars_box:
+            things.append((index, "stars", box_polygon(setting.stars_box)))
+        if setting.code:
+            x0 = min(line.box[0] for line in setting.code)
+            x1 = max(line.box[2] for line in setting.code)
+            things.append((index, "code", box_polygon(
+                (x0, setting.code[-1].box[1], x1, setting.code[0].box[3]))))
+        walls.append((index, wall_lines(item), item.style.wall_width / 2))
+    return things, walls
+
+
+def clearance_problems(slots, mazes, fonts) -> list[str]:
+    things, walls = printed_things(slots, mazes, fonts)
+    problems = []
+    for i, (slot, kind, shape) in enumerate(things):
+        for other_slot, other_kind, other in things[i + 1:]:
+            gap = shape_distance(shape, other)
+            if gap < CLEAR - 1e-6:
+                problems.append(f"maze {slots[slot].label} {kind} is {gap:.2f} pt from "
+                                f"maze {slots[other_slot].label} {other_kind}")
+        for wall_slot, lines, half in walls:
+            gap = lines_distance(shape, lines, half)
+            if gap < CLEAR - 1e-6:
+                problems.append(f"maze {slots[slot].label} {kind} is {gap:.2f} pt from "
+                                f"maze {slots[wall_slot].label}'s walls")
+    return problems
+
+
+def caliper(points) -> float:
+    """Least width across, tried every tenth of a degree (independent of the drawing code)."""
+    best = math.inf
+    for tenth in range(1800):
+        angle = math.radians(tenth / 10)
+        along = [x * math.cos(angle) + y * math.sin(angle) for x, y in points]
+        best = min(best, max(along) - min(along))
+    return best
+
+
+# A silhouette's opening can lie in a notch of its outline: its arrow slides out of it, but
+# where a wall runs beside the opening (an apple's stem, a house's door) an arrow 4 mm across
+# has not 2 pt to spare. The endpoints would have to move to a border cell with room, which
+# changes masked mazes' endpoints: left to the maze layer (see the issue's report).
+NOTCHED = pytest.mark.xfail(strict=True, reason="arrows beside a silhouette's wall crowd it")
+
+
+@pytest.mark.parametrize("config", SAMPLES, ids=lambda path: path.stem)
+def test_no_marker_in_any_sample_book_is_under_4_mm_across(config):
+    _, pages = planned_pages(config)
+    smallest = math.inf
+    for number, slots, mazes in pages:
+        for item in slots:
+            maze = mazes[id(item.drawing)]
+            for marker in arrows(item, maze):
+                smallest = min(smallest, caliper(marker))
+            # An end inside the maze is found by its patch, as wide as an arrow is long
+            # (its dark mark must fit the corridor).
+            for patch in item.drawing.halos:
+                smallest = min(smallest, caliper(on_page(patch, item.placement)))
+    assert smallest >= 4 * MM - 1e-6, smallest / MM
+
+
+@pytest.mark.parametrize("config", [
+    pytest.param(path, marks=NOTCHED) if path.stem == "silhouettes" else path
+    for path in SAMPLES], ids=lambda path: path.stem)
+def test_markers_walls_numbers_notes_stars_and_codes_keep_2_pt_apart_in_every_sample(config):
+    fonts, pages = planned_pages(config)
+    for number, slots, mazes in pages:
+        problems = clearance_problems(slots, mazes, fonts)
+        assert not problems, (number, problems[:5])
+
+
+def _ring_is_blank(image, mask, scale) -> int:
+    """Dark pixels within CLEAR points around ``mask`` (a 1-bit image of a shape), not on it."""
+    # Less a pixel: the antialiased edge of ink exactly 2 pt away greys the ring's rim.
+    grow = (int(CLEAR * scale) - 1) * 2 + 1
+    near = mask.filter(ImageFilter.MaxFilter(grow))
+    own = mask.filter(ImageFilter.MaxFilter(3))  # the shape's antialiased edge is its own
+    ring = ImageChops.subtract(near, own)
+    dark = image.point(lambda value: 255 if value < 160 else 0)
+    return count_ink(ImageChops.multiply(ring, dark))
+
+
+def test_on_a_rendered_page_nothing_comes_within_2_pt_of_an_arrow_or_a_line_of_text(tmp_path):
+    # Shapes p. 20: the triangle mazes 25 and 26, whose finish arrow sat on its code line.
+    config = SAMPLES[[path.stem for path in SAMPLES].index("shapes")]
+    result = build(config, tmp_path / "shapes.pdf")  # runs the preflight
+    _, pages = planned_pages(config)
+    slots = next(slots for number, slots, _ in pages if number == 20)
+    mazes = next(mazes for number, _, mazes in pages if number == 20)
+    scale = 4
+    document = pdfium.PdfDocument(str(result.pdf))
+    page = document[19]
+    height = page.get_height()
+    image = page.render(scale=scale).to_pil().convert("L")
+
+    def pixel(x, y):
+        return x * scale, (height - y) * scale
+
+    checked = 0
+    for item in slots:
+        for marker in arrows(item, mazes[id(item.drawing)]):
+            mask = Image.new("L", image.size, 0)
+            ImageDraw.Draw(mask).polygon([pixel(x, y) for x, y in marker], fill=255)
+            assert _ring_is_blank(image, mask, scale) == 0, item.label
+            checked += 1
+    # Each line of text, read back from the PDF: the glyphs' boxes, joined along the line.
+    text = page.get_textpage()
+    lines: list[list[float]] = []
+    for index in range(text.count_chars()):
+        if text.get_text_range(index, 1).isspace():
+            continue
+        x0, y0, x1, y1 = text.get_charbox(index, loose=False)
+        line = next((box for box in lines if abs(box[1] - y0) < 2.5 and x0 - box[2] < 6), None)
+        if line is None:
+            lines.append([x0, y0, x1, y1])
+        else:
+            line[:] = [min(line[0], x0), min(line[1], y0), max(line[2], x1), max(line[3], y1)]
+    # The text around the mazes (the running head and page number are not about markers).
+    lines = [box for box in lines if any(
+        item.placement.slot[0] <= box[0] and box[2] <= item.placement.slot[2]
+        and item.placement.slot[1] <= box[1] and box[3] <= item.placement.slot[3]
+        for item in slots)]
+    for x0, y0, x1, y1 in lines:
+        mask = Image.new("L", image.size, 0)
+        ImageDraw.Draw(mask).rectangle([pixel(x0, y1), pixel(x1, y0)], fill=255)
+        assert _ring_is_blank(image, mask, scale) == 0, (x0, y0, x1, y1)
+    assert checked == 4 and len(lines) == 6  # two arrows, and three lines of text, a maze
+
+
+# ---- markers: words / both --------------------------------------------------------------
+
+WORDS_BOOK = """title: Words
+front_matter: {title_page: false, how_to: false, contents: false}
+sections:
+  - {title: Words, size: 8x10, count: 2, per_page: 2, markers: words}
+  - {title: Both, size: 14x18, count: 4, per_page: 4, endpoints: corners}
+  - {title: Sides, size: 16x6, count: 2, per_page: 2, markers: words, endpoints: border}
+markers: both
+"""
+
+
+def word_boxes(pdf, page_number: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each START and FINISH on a page, with the box its glyphs ink (PDF points)."""
+    document = pdfium.PdfDocument(str(pdf))
+    text = document[page_number - 1].get_textpage()
+    found = []
+    for word in ("START", "FINISH"):
+        search = text.search(word, match_case=True, match_whole_word=True)
+        while (hit := search.get_next()) is not None:
+            index, count = hit
+            boxes = [text.get_charbox(i, loose=False) for i in range(index, index + count)]
+            found.append((word, (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                 max(b[2] for b in boxes), max(b[3] for b in boxes))))
+    document.close()
+    return found
+
+
+def opening_point(record: dict, key: str) -> tuple[float, float]:
+    """The middle of a square maze's gap in its outer wall, from the manifest alone."""
+    x0, y0, x1, y1 = record["bbox"]
+    cell = (x1 - x0) / record["width"]
+    x, y = record[key]
+    middle_x, middle_y = x0 + (x + 0.5) * cell, y1 - (y + 0.5) * cell
+    return {"N": (middle_x, y1), "S": (middle_x, y0), "W": (x0, middle_y),
+            "E": (x1, middle_y)}[record[f"{key}_side"]]
+
+
+def box_point_distance(box, point) -> float:
+    x, y = point
+    return math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+
+
+def test_start_and_finish_words_print_beside_each_opening_outside_the_wall(tmp_path):
+    config = tmp_path / "words.yaml"
+    config.write_text(WORDS_BOOK, encoding="utf-8")
+    result = build(config, tmp_path / "words.pdf")  # runs the preflight
+    records = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
+    scale = 4
+    document = pdfium.PdfDocument(str(result.pdf))
+    for page_number in sorted({record["page"] for record in records}):
+        words = word_boxes(result.pdf, page_number)
+        on_page = [record for record in records if record["page"] == page_number]
+        assert len(words) == 2 * len(on_page)  # one START and one FINISH a maze
+        page = document[page_number - 1]
+        height = page.get_height()
+        image = page.render(scale=scale).to_pil().convert("L")
+        for record in on_page:
+            for key, word in (("start", "START"), ("end", "FINISH")):
+                point = opening_point(record, key)
+                box = min((box for text, box in words if text == word),
+                          key=lambda box: box_point_distance(box, point))
+                # Beside its own opening: nearer to it than an arrow's length and a half ...
+                assert box_point_distance(box, point) <= 25, (record["number"], word)
+                # ... outside the outer wall ...
+                x0, y0, x1, y1 = record["bbox"]
+                assert box[2] <= x0 or box[0] >= x1 or box[3] <= y0 or box[1] >= y1
+                # ... and with nothing inked within 2 pt of it.
+                mask = Image.new("L", image.size, 0)
+                ImageDraw.Draw(mask).rectangle(
+                    [box[0] * scale, (height - box[3]) * scale,
+                     box[2] * scale, (height - box[1]) * scale], fill=255)
+                assert _ring_is_blank(image, mask, scale) == 0, (record["number"], word)
+    # In the book's own bold font, embedded (the preflight checked every font is).
+    fonts = set()
+    for pdf_page in PdfReader(str(result.pdf)).pages:
+        pdf_page.extract_text(visitor_text=lambda text, cm, tm, font, size: fonts.add(
+            str(font.get("/BaseFont"))) if text.strip() in ("START", "FINISH") else None)
+    assert fonts and all(name.endswith("+Andika-Bold") for name in fonts)
+
+
+def test_words_in_place_of_arrows_leave_the_openings_unmarked_by_arrows(tmp_path):
+    config = tmp_path / "words.yaml"
+    config.write_text(WORDS_BOOK, encoding="utf-8")
+    result = build(config, tmp_path / "words.pdf")
+    record = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"][0]  # words only
+    scale = 4
+    page = pdfium.PdfDocument(str(result.pdf))[record["page"] - 1]
+    height = page.get_height()
+    image = page.render(scale=scale).to_pil().convert("L")
+    text = page.get_textpage()
+    glyphs = [text.get_charbox(i, loose=False) for i in range(text.count_chars())]
+    x0, y0, x1, y1 = record["bbox"]
+    for key in ("start", "end"):
+        px, py = opening_point(record, key)
+        # Straight out of the gap, where an arrow would be, the paper is blank but for text.
+        side = record[f"{key}_side"]
+        dx, dy = {"N": (0, 1), "S": (0, -1), "W": (-1, 0), "E": (1, 0)}[side]
+        for distance in range(4, 18):
+            x, y = px + dx * distance, py + dy * distance
+            if any(box_point_distance(box, (x, y)) < 1 for box in glyphs):
+                continue
+            assert image.getpixel((round(x * scale), round((height - y) * scale))) > 200, key
+
+
+@pytest.mark.parametrize("mode", ["words", "both"])
+@pytest.mark.parametrize("sample", ["shapes", "default", "classroom"])
+def test_start_and_finish_words_keep_2_pt_from_walls_arrows_and_text(tmp_path, sample, mode):
+    source = SAMPLES[[path.stem for path in SAMPLES].index(sample)]
+    config = tmp_path / source.name
+    config.write_text(source.read_text(encoding="utf-8").replace(
+        "\nsections:", f"\nmarkers: {mode}\nsections:", 1), encoding="utf-8")
+    fonts, pages = planned_pages(config)
+    words = 0
+    for number, slots, mazes in pages:
+        problems = clearance_problems(slots, mazes, fonts)
+        assert not problems, (number, problems[:5])
+        words += sum(len(set_slot(item.placement, item.drawing, "", "", False, "", fonts.bold,
+                                  fonts.regular, markers=item.markers).words) for item in slots)
+    assert words

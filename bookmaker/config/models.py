@@ -34,7 +34,7 @@ from .. import units
 from ..colours import MIN_CONTRAST, contrast_ratio
 from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
 from ..errors import BookmakerError
-from ..layout import GRIDS, MIN_CONTENT_PT
+from ..layout import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
 from ..masks.text import MIN_LETTER_ROWS, name_flaw, text_size
@@ -427,6 +427,9 @@ class Section(Strict):
         None, description="What prints under each maze of the section: full, code or none; "
         "unset: the book's recipe.")
     opener: Opener | None = Field(None, description=OPENER_HELP + " Unset: the book's opener.")
+    markers: Literal[MARKERS] | None = Field(  # type: ignore[valid-type]
+        None, description="How the section's starts and finishes are marked: arrows, words "
+        "or both; unset: the book's markers.")
 
     _options_default = field_validator("options", mode="before")(_none_is_default)
     _per_page_slots = field_validator("per_page")(_check_slots)
@@ -825,6 +828,14 @@ class Book(Strict):
     answer_key: AnswerKey = Field(AnswerKey(), description="The solutions.")
     worksheet: Worksheet = Field(Worksheet(), description="Options for layout: worksheet.")
     show_rating: bool = Field(True, description="Show difficulty stars beside each maze.")
+    markers: Literal[MARKERS] = Field(  # type: ignore[valid-type]
+        "arrows", description="How each maze's start and finish are marked where they open "
+        "the outer wall: arrows (a pin pointing in, a double arrow pointing out), words "
+        "(START and FINISH in the book's bold font beside the openings) or both. An end "
+        "inside the maze keeps its mark on a grey patch. A section's markers override it.")
+    text_size: Literal[TEXT_SIZE_NAMES] = Field(  # type: ignore[valid-type]
+        "normal", description="normal, or large for young children: instructions at 14 pt "
+        "(on a section's pages, its opener and a worksheet) and maze numbers at 16 pt.")
     interior: Literal[INTERIORS] | None = Field(  # type: ignore[valid-type]
         None, description="How the pages print: black-and-white (greys only, the answer key's "
         "path a broad light grey) or color. Default: color on a colour cover paper and on the "
@@ -974,6 +985,10 @@ class Book(Strict):
         if self.cover is not None and self.cover.paper in COLOUR_PAPERS:
             return "color"
         return PROFILES[self.profile].default_interior
+
+    def markers_of(self, section: int) -> str:
+        """How the ends of section ``section``'s mazes are marked: its markers, else the book's."""
+        return self.sections[section].markers or self.markers
 
     def recipe_of(self, section: int) -> str:
         """What prints under the mazes of section ``section``: its recipe, else the book's,

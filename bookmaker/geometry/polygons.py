@@ -106,11 +106,14 @@ def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
         line = through_openings(grid, path, [grid.centre(cell) for cell in path], beyond)
         cells = [[p for _, p, _ in edges(grid, cell)] for cell in path]
     room = grid.corridor  # inner marks shrink to fit a narrow cell
+    standing = walls(maze, edges) if known_walls is None else known_walls
     return MazeDrawing(
         bbox=(0, 0, *grid.box),
-        walls=walls(maze, edges) if known_walls is None else known_walls,
+        walls=standing,
         solution=line,
         solution_cells=cells,
-        **end_markers(maze, marker_size, outward, beyond, room),
+        # Only a silhouette's outline has notches an arrow may sit in.
+        **end_markers(maze, marker_size, outward, beyond, room,
+                      standing if grid.mask is not None else None),
         round_walls=round_walls,
     )

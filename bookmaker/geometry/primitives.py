@@ -12,6 +12,7 @@ from ..maze.model import Maze
 from ..maze.topology import Topology
 
 Point = tuple[float, float]
+Opening = tuple[Point, tuple[float, float]]  # a gap's middle, and the way out through it
 Segment = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
@@ -74,6 +75,9 @@ class MazeDrawing:
     end_marker: list[Point] | None  # a double-headed arrow pointing out, or a square
     # Light patches drawn first, under the walls, where an end lies inside the maze.
     halos: Sequence[list[Point]] = ()
+    # The start's and the end's opening: the middle of its gap in the outer wall and the
+    # unit vector pointing out through it; None for an end inside the maze.
+    openings: tuple[Opening | None, Opening | None] = (None, None)
     # Walls meeting at 60 or 120 degrees, or on curves, need round caps and joins to close
     # without spikes; square walls keep their square caps.
     round_walls: bool = False
@@ -82,19 +86,21 @@ class MazeDrawing:
     written: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
-ARROW_GAP = 0.15  # cells between the outer wall and a finish arrow's tail
+# Between the outer wall and either arrow (the start's tip, the finish's tail), as a share of
+# the arrow's length: on a book page arrows are at least 16 pt long (layout), so this keeps
+# them more than 2 pt clear of the thickest wall's ink.
+ARROW_GAP = 0.2
 
 
 def marker_reach(size: float) -> float:
     """How far (cells) an arrow of ``size`` cells reaches beyond the outer wall: the room to leave."""
-    return ARROW_GAP + size
+    return (1 + ARROW_GAP) * size
 
 
 # The two arrows differ in shape, not only in direction, so a child tells them apart at a
 # glance (and in grey): the start is a pin, a ball with an arrowhead pointing in; the finish
 # points out with a double head, "out this way". Both end narrow, far from the wall, so
 # neither spreads onto a silhouette's wall across a notch. Proportions are of the length.
-START_TIP = 0.1  # cells between the outer wall and the start arrow's tip
 START_HEAD, START_HEAD_HALF = 0.42, 0.36
 START_SHAFT_HALF, START_BALL = 0.12, 0.24
 FINISH_HEAD, FINISH_HEAD_HALF, FINISH_SHAFT_HALF = 0.42, 0.36, 0.15
@@ -108,7 +114,8 @@ ARC_STEPS = 24  # chords of a ball or a round mark
 def _start_outline(size: float) -> list[tuple[float, float]]:
     """The start pin as (out, across): ``out`` cells beyond the outer wall along the opening's
     outward line, ``across`` to one side of it."""
-    tip, head_base = START_TIP, START_TIP + START_HEAD * size
+    tip = ARROW_GAP * size
+    head_base = tip + START_HEAD * size
     ball, shaft = START_BALL * size, START_SHAFT_HALF * size
     centre = tip + size - ball  # the ball's far edge is the arrow's full length out
     meet = math.asin(shaft / ball)  # where the shaft's edges run into the ball
@@ -122,7 +129,8 @@ def _start_outline(size: float) -> list[tuple[float, float]]:
 
 def _finish_outline(size: float) -> list[tuple[float, float]]:
     """The finish arrow, pointing out with two heads, as (out, across)."""
-    tail, end = ARROW_GAP, ARROW_GAP + size
+    tail = ARROW_GAP * size
+    end = tail + size
     second = end - FINISH_HEAD * size  # the outer head's base
     first = second - FINISH_HEADS_APART * size
     shaft, half = FINISH_SHAFT_HALF * size, FINISH_HEAD_HALF * size
@@ -130,6 +138,43 @@ def _finish_outline(size: float) -> list[tuple[float, float]]:
     return [(tail, shaft), (first, shaft), (first, half), (second, notch), (second, half),
             (end, 0.0), (second, -half), (second, -notch), (first, -half), (first, -shaft),
             (tail, -shaft)]
+
+
+def narrowest(points: Sequence[Point]) -> float:
+    """A shape's least width across, in any direction: how small it looks. (The least width
+    of a convex hull lies across one of its edges: rotating calipers.)"""
+    hull = _hull(points)
+    widths = []
+    for (x0, y0), (x1, y1) in zip(hull, hull[1:] + hull[:1]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length:
+            widths.append(max(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) / length
+                              for x, y in hull))
+    return min(widths, default=0.0)
+
+
+def _hull(points: Sequence[Point]) -> list[Point]:
+    """The convex hull of ``points``, anticlockwise (Andrew's monotone chain)."""
+    ordered = sorted(set(points))
+    if len(ordered) < 3:
+        return ordered
+
+    def half(run):
+        chain: list[Point] = []
+        for point in run:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (point[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (point[0] - chain[-2][0])
+                                       ) <= 0:
+                chain.pop()
+            chain.append(point)
+        return chain[:-1]
+
+    return half(ordered) + half(reversed(ordered))
+
+
+# The narrower arrow's least width across, per unit of length: layout keeps arrows long
+# enough to be wide enough.
+ARROW_ACROSS = min(narrowest(_start_outline(1.0)), narrowest(_finish_outline(1.0)))
 
 
 def disc(centre: Point, radius: float) -> list[Point]:
@@ -229,19 +274,82 @@ def through_openings(topology: Topology, path: Sequence[int], line: list, beyond
     return ([head] if head is not None else []) + line + ([tail] if tail is not None else [])
 
 
+# A silhouette's opening may lie in a notch of its outline: its arrow slides out from the
+# wall, in steps of this share of its length, until it is clear of the walls beside.
+ARROW_SLIDE, ARROW_SLIDES = 0.1, 11
+
+
+def _segment_distance(a: Segment, b: Segment) -> float:
+    """The least distance between two straight segments."""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    p, q, r, s = a[:2], a[2:], b[:2], b[2:]
+    if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
+        return 0.0
+    return min(_point_distance(p, b), _point_distance(q, b), _point_distance(r, a),
+               _point_distance(s, a))
+
+
+def _point_distance(point: Point, segment: Segment) -> float:
+    x0, y0, x1, y1 = segment
+    dx, dy = x1 - x0, y1 - y0
+    length = dx * dx + dy * dy
+    t = 0.0 if not length else max(0.0, min(1.0, ((point[0] - x0) * dx + (point[1] - y0) * dy)
+                                           / length))
+    return math.hypot(point[0] - x0 - t * dx, point[1] - y0 - t * dy)
+
+
+def _wall_gap(shape: list[Point], walls: Sequence[Segment]) -> float:
+    """How near ``shape``'s outline comes to the walls' centre-lines."""
+    sides = [(*a, *b) for a, b in zip(shape, shape[1:] + shape[:1])]
+    return min((_segment_distance(side, wall) for side in sides for wall in walls),
+               default=math.inf)
+
+
+def _clear_arrow(make: Callable[[float], list[Point]], size: float,
+                 walls: Sequence[Segment]) -> list[Point]:
+    """The arrow ``make(slide)`` draws, slid out the fewest steps that keep it ARROW_GAP of
+    its length from every wall (as the gap keeps it from its own), or as clear as it gets."""
+    first = make(0.0)
+    xs, ys = [x for x, _ in first], [y for _, y in first]
+    reach = (1 + ARROW_SLIDE * ARROW_SLIDES) * size
+    near = [wall for wall in walls
+            if min(wall[0], wall[2]) <= max(xs) + reach and max(wall[0], wall[2]) >= min(xs) - reach
+            and min(wall[1], wall[3]) <= max(ys) + reach and max(wall[1], wall[3]) >= min(ys) - reach]
+    best, best_gap = first, _wall_gap(first, near)
+    for step in range(1, ARROW_SLIDES):
+        if best_gap >= ARROW_GAP * size * 0.999:
+            break
+        shape = make(step * ARROW_SLIDE * size)
+        gap = _wall_gap(shape, near)
+        if gap > best_gap:
+            best, best_gap = shape, gap
+    return best
+
+
 def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[float, float]],
-                beyond: Beyond, room: float = 1.0) -> dict:
-    """``MazeDrawing``'s ``start_marker``, ``end_marker`` and ``halos`` for ``maze``'s ends,
-    as keyword arguments."""
+                beyond: Beyond, room: float = 1.0, walls: Sequence[Segment] | None = None
+                ) -> dict:
+    """``MazeDrawing``'s ``start_marker``, ``end_marker``, ``halos`` and ``openings`` for
+    ``maze``'s ends, as keyword arguments. Given the ``walls`` of a silhouette, an arrow in a
+    notch of its outline slides out until it is clear of them."""
     topology = maze.topology
     marks: dict = {"start_marker": None, "end_marker": None, "halos": []}
+    gaps: list[Opening | None] = [None, None]
     for key, cell, exit in (("start_marker", maze.start, False), ("end_marker", maze.end, True)):
         if cell is None:
             continue
         side = topology.opening_side(cell, exit=exit)
         centre = topology.centre(cell)
-        marks[key] = marker(centre, None if side is None else outward(cell, side),
-                            lambda distance: beyond(cell, side, distance), exit, size, room)
+        def make(slide: float, cell=cell, side=side, exit=exit, centre=centre) -> list[Point]:
+            return marker(centre, None if side is None else outward(cell, side),
+                          lambda distance: beyond(cell, side, distance + slide), exit, size, room)
+
+        marks[key] = make(0.0) if side is None or not walls else _clear_arrow(make, size, walls)
         if side is None:
             marks["halos"].append(halo(centre, exit, size, room, topology.kind))
+        else:
+            gaps[exit] = (beyond(cell, side, 0.0), outward(cell, side))
+    marks["openings"] = tuple(gaps)
     return marks

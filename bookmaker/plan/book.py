@@ -14,13 +14,16 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from .. import units
 from ..errors import ConfigKeyError, format_key
+from ..fonts import FontPair
 from ..layout import (
     GRIDS, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, Box, PageFrame, Placement, body_area,
-    clear_corridor, contents_lines, inline_opener_area, page_frame, place_maze,
-    grey_solution_width, printed_width, resolve_margins, slot_boxes, slot_cell, solution_width,
-    within_corridor,
+    CLEAR_PT, END_WORDS, MAX_WALL_PT, TEXT_SIZES, TextSizes, clear_corridor, contents_lines,
+    grey_solution_width, inline_opener_area, page_frame, place_maze, printed_width,
+    resolve_margins, slot_boxes, slot_cell, solution_width, within_corridor,
 )
 from ..masks.text import MIN_LETTER_ROWS
 from ..maze import recipe
@@ -68,9 +71,10 @@ def _noting(problems: list[ConfigKeyError], step, *args):
         return None
 
 
-def _fits(slot: Box, topology: Topology, minimum: float) -> bool:
+def _fits(slot: Box, topology: Topology, minimum: float, sizes: TextSizes,
+          side_room: float) -> bool:
     try:
-        place_maze(slot, topology, minimum, ())
+        place_maze(slot, topology, minimum, (), sizes=sizes, side_room=side_room)
     except ConfigKeyError:
         return False
     return True
@@ -90,13 +94,15 @@ def two_lines(name: str) -> str | None:
 class BookPlan:
     """Decides what goes where in one book: groups, pages, margins, seeds, numbers, boxes."""
 
-    def __init__(self, book: Book):
+    def __init__(self, book: Book, fonts: FontPair | None = None):
         self.book = book
+        self.fonts = fonts  # to leave START and FINISH their room; None: no words are set
         self.profile = get_profile(book.profile)
         self.trim = book.page.trim_size
         self.worksheet = book.layout == "worksheet"
         self.separate_key = self.worksheet and book.worksheet.key == "separate"
         self.puzzle_kind = "worksheet" if self.worksheet else "puzzles"
+        self.sizes = TEXT_SIZES[book.text_size]
         self._grids: dict[tuple[int, str | None], Topology] = {}
 
     def grid(self, group: Group) -> Topology:
@@ -161,14 +167,16 @@ class BookPlan:
     def packed_count(self, frame: PageFrame, group: Group) -> int:
         """How many of ``group``'s mazes a page of it holds at their size (``pack``)."""
         topology, area = self.grid(group), self.maze_area(frame, "puzzles", group.section)
+        sizes, side_room = self.sizes, self.word_room(group.section)
         if (len(group.mazes) <= group.per_page
-                or not _fits(slot_boxes(area, group.per_page)[0], topology, MIN_CELL_PT)):
+                or not _fits(slot_boxes(area, group.per_page)[0], topology, MIN_CELL_PT, sizes,
+                             side_room)):
             return group.per_page
         # Cells before the inch cap: a small maze capped at an inch on a page of its own is
         # not short, only small, and keeps its page.
-        alone = slot_cell(slot_boxes(area, group.per_page)[0], topology)
+        alone = slot_cell(slot_boxes(area, group.per_page)[0], topology, sizes, side_room)
         fitting = [count for count in PACKED_COUNTS if count > group.per_page
-                   and slot_cell(slot_boxes(area, count)[0], topology) >= alone]
+                   and slot_cell(slot_boxes(area, count)[0], topology, sizes, side_room) >= alone]
         if not fitting:
             return group.per_page
         # No more slots than the section has mazes: two mazes fill a page of two, not of three.
@@ -199,24 +207,28 @@ class BookPlan:
             if doc is None:  # its margins are the final document's problem to report
                 return groups
             fitted = [tuple(count for count in fitting
-                            if count in self.answer_grids(doc.frames[0], self.grid(group)))
+                            if count in self.answer_grids(doc.frames[0], self.grid(group),
+                                                          group.section))
                       or (1,) if self.has_answers(group.section) else fitting
                       for group, fitting in zip(groups, grids)]
             if fitted == grids:
                 return groups
             grids = fitted
 
-    def answer_grids(self, frame: PageFrame, topology: Topology) -> tuple[int, ...]:
-        """The counts of answers of mazes on ``topology`` a page of the key may hold on
-        ``frame``: those of the slot counts (GRIDS) up to ``answer_key.per_page`` whose
-        slots keep their corridors at least 2 mm wide between the walls
+    def answer_grids(self, frame: PageFrame, topology: Topology, section: int
+                     ) -> tuple[int, ...]:
+        """The counts of answers of mazes on ``topology`` (of ``section``) a page of the key
+        may hold on ``frame``: those of the slot counts (GRIDS) up to ``answer_key.per_page``
+        whose slots keep their corridors at least 2 mm wide between the walls
         (MIN_ANSWER_CORRIDOR_PT), most first; just 1 if none does."""
         wanted = self.book.answer_key.per_page
         area = self.area(frame, "answers")
+        side_room = self.word_room(section)
         fitting = []
         for count in sorted((count for count in GRIDS if count <= wanted), reverse=True):
             try:
-                placement = place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, ())
+                placement = place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, (),
+                                       sizes=self.sizes, side_room=side_room)
             except ConfigKeyError:
                 continue
             wall = self.answer_wall(placement)
@@ -290,7 +302,7 @@ class BookPlan:
         return Document(pages, frames, bleed)
 
     def area(self, frame: PageFrame, kind: str) -> Box:
-        return body_area(frame, kind, bool(self.book.worksheet.fields))
+        return body_area(frame, kind, bool(self.book.worksheet.fields), self.sizes)
 
     def maze_area(self, frame: PageFrame, kind: str, section: int,
                   opener_here: bool = False) -> Box:
@@ -299,7 +311,7 @@ class BookPlan:
         other pages, the same room)."""
         area = self.area(frame, kind)
         if kind == "puzzles" and self.book.opener_of(section) == "inline":
-            return inline_opener_area(area, opener_here)
+            return inline_opener_area(area, opener_here, self.sizes)
         return area
 
     def name(self, copy: int | None) -> str | None:
@@ -317,12 +329,14 @@ class BookPlan:
         key = ("sections", section, "rings" if spec.shape == "polar" else "size")
         area = self.maze_area(frame, kind, section, opener_here)
         try:
-            return place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key)
+            return place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key,
+                              sizes=self.sizes, side_room=self.word_room(section))
         except ConfigKeyError as error:
             setting = "answer_key.per_page" if kind == "answers" else "per_page"
             # The most mazes a page could hold at this size, or what else would make room.
             fewer = next((count for count in sorted(GRIDS, reverse=True) if count < per_page
-                          and _fits(slot_boxes(area, count)[0], topology, minimum)), None)
+                          and _fits(slot_boxes(area, count)[0], topology, minimum, self.sizes,
+                                self.word_room(section))), None)
             instead = (f"{setting}: {fewer}" if fewer else
                        "a smaller worksheet.min_cell, narrower margins or a larger page.size"
                        if kind == "worksheet" else "narrower margins or a larger page.size")
@@ -331,7 +345,8 @@ class BookPlan:
             where = (f"in the answer key ({key_count}), " if kind == "answers" else
                      "on a worksheet (worksheet.min_cell), " if kind == "worksheet" else "")
             try:
-                place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key, instead)
+                place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key, instead,
+                           self.sizes, self.word_room(section))
             except ConfigKeyError as better:
                 error = better
             raise ConfigKeyError(key, where + error.message) from None
@@ -353,15 +368,17 @@ class BookPlan:
         slot = slot_boxes(self.area(frame, "worksheet"), section.per_page)[0]
         key_slot = slot_boxes(self.area(answer_frame, "answers"), 1)[0]
         keyed = self.has_answers(group.section)
+        drawn = {"sizes": self.sizes, "side_room": self.word_room(group.section)}
 
         def fits(grid: Topology, least: float) -> bool:
-            return _fits(slot, grid, least) and (not keyed or _fits(key_slot, grid, MIN_CELL_PT))
+            return (_fits(slot, grid, least, **drawn)
+                    and (not keyed or _fits(key_slot, grid, MIN_CELL_PT, **drawn)))
 
         if fits(topology, minimum):
-            return place_maze(slot, topology, minimum, ())
+            return place_maze(slot, topology, minimum, (), **drawn)
         # How much wider the name is than what fits: on its sheet at min_cell, and in the key.
-        largest = place_maze(slot, topology, 0.0, ()).cell * topology.corridor
-        room = min(largest / minimum, place_maze(key_slot, topology, 0.0, ()).cell
+        largest = place_maze(slot, topology, 0.0, (), **drawn).cell * topology.corridor
+        room = min(largest / minimum, place_maze(key_slot, topology, 0.0, (), **drawn).cell
                    * topology.corridor / MIN_CELL_PT if keyed else largest / minimum)
         works = []
         if fits(topology, min(largest, minimum)):
@@ -382,6 +399,14 @@ class BookPlan:
             f"for the page at worksheet.min_cell {units.format_mm(minimum)}"
             f"{' or for its answer in the key' if keyed else ''}. What would work: "
             f"{'; '.join(works)}")
+
+    def word_room(self, section: int) -> float:
+        """Points to leave left and right of a maze of ``section`` for START or FINISH beside
+        an opening there: the wider word, clear of the thickest wall."""
+        if self.fonts is None or self.book.markers_of(section) == "arrows":
+            return 0.0
+        widest = max(stringWidth(word, self.fonts.bold, self.sizes.word) for word in END_WORDS)
+        return CLEAR_PT + MAX_WALL_PT / 2 + widest + 1
 
     def jobs(self, groups: list[Group], main: Document, answers: Document,
              problems: list[ConfigKeyError] | None = None) -> list[MazeJob]:
@@ -558,7 +583,7 @@ class BookPlan:
             blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
             return TitleView(book.title, subtitle, book.author, blurb, art.maze)
         if kind == "how_to":
-            return HowToView(self.how_to_body(answer_refs, doc.printed))
+            return HowToView(self.how_to_body(answer_refs, doc.printed), self.sizes)
         if kind == "contents":
             start, end = page.contents_slice
             return ContentsView(entries[start:end], page.first_of_kind, links)
@@ -572,16 +597,17 @@ class BookPlan:
                 f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
                 self.caption(item.made),
                 item.stars if book.show_rating and kind == "puzzles" else None,
-                self._style(False, item.placement),
+                self._style(False, item.placement, section=item.made.job.section),
+                self.sizes.number, book.markers_of(item.made.job.section), self.sizes.word,
             ) for item in items]
             if kind == "puzzles":
                 return PuzzlesView(section.title, section.instructions, section.difficulty or "",
                                    slots, self._opener_view(doc, page.section) if page.opener
-                                   else None)
+                                   else None, self.sizes)
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(book.worksheet.fields, section.title, section.instructions,
                                  rating, f"Variant {items[0].variant}", slots,
-                                 " ".join((self.name(page.copy) or "").split()))
+                                 " ".join((self.name(page.copy) or "").split()), self.sizes)
         if kind == "answers":
             slots = []
             for position in page.mazes:
@@ -590,7 +616,9 @@ class BookPlan:
                 slots.append(MazeOnPage(
                     item.made.answer, item.answer_placement, label, f"puzzle p. {item.page}",
                     self.caption(item.made), None,
-                    self._style(True, item.answer_placement, item.made.maze.topology),
+                    self._style(True, item.answer_placement, item.made.maze.topology,
+                                item.made.job.section),
+                    self.sizes.number, book.markers_of(item.made.job.section), self.sizes.word,
                 ))
             return AnswersView(
                 f"Answer key: {book.title}" if is_key else "Answers",
@@ -612,20 +640,23 @@ class BookPlan:
                              printed[-1].number)
         rating = (round(sum(p.stars for p in printed) / len(printed)) if self.book.show_rating
                   else None)
-        return OpenerView(spec.title, spec.difficulty or "", spec.instructions, about, rating)
+        return OpenerView(spec.title, spec.difficulty or "", spec.instructions, about, rating,
+                          self.sizes)
 
-    def _style(self, answer: bool, placement: Placement, topology: Topology | None = None
-               ) -> Style:
+    def _style(self, answer: bool, placement: Placement, topology: Topology | None = None,
+               section: int = 0) -> Style:
         key = self.book.answer_key
+        arrows = self.book.markers_of(section) != "words"
         if not answer:
-            return Style(wall_width=placement.wall_width)
+            return Style(wall_width=placement.wall_width, arrows=arrows)
         wall = self.answer_wall(placement)
         line = self.solution_line(placement, topology)
         if self.book.interior_inks == "color":
             return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
-                         solution_color=key.color or Style.solution_color, solution_width=line)
+                         solution_color=key.color or Style.solution_color, solution_width=line,
+                         arrows=arrows)
         return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
-                     solution_grey=GREY_SOLUTION, solution_width=line)
+                     solution_grey=GREY_SOLUTION, solution_width=line, arrows=arrows)
 
     def solution_line(self, placement: Placement, topology: Topology) -> float:
         """The answer key's solution line for a maze on ``topology`` at ``placement``: a share

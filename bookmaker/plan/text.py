@@ -66,7 +66,7 @@ def text_problems(plan: BookPlan, fonts: FontPair, main: Document, key: Document
     if front.how_to:
         body = plan.how_to_body(bool(answers) and not plan.separate_key)
         room = how_to_room(frame.content)
-        size = how_to_size(body, fonts.regular, width, room)
+        size = how_to_size(body, fonts.regular, width, room, plan.sizes.how_to)
         if paragraph_height(body, fonts.regular, size, width, size * HOW_TO_LEADING) > room:
             lines = len(paragraph_lines(body, fonts.regular, size, width))
             given = front.how_to_text is not None
@@ -91,7 +91,8 @@ def _slot_rows(plan: BookPlan, fonts: FontPair, frame: PageFrame, answer_doc: Do
 
     def check(key: KeyPath, kind: str, page_frame: PageFrame, per_page: int, label: str,
               note: str, stars: bool) -> None:
-        needed = slot_label_least(label, note.format(pages), stars, fonts.bold, fonts.regular)
+        needed = slot_label_least(label, note.format(pages), stars, fonts.bold, fonts.regular,
+                                  plan.sizes.number)
         area = plan.area(page_frame, kind)
 
         def room(count: int) -> float:
@@ -102,7 +103,7 @@ def _slot_rows(plan: BookPlan, fonts: FontPair, frame: PageFrame, answer_doc: Do
             return
         # Fewer mazes a page make more pages: the hint allows the page numbers a digit more.
         longer = slot_label_least(label, note.format(pages * 10), stars, fonts.bold,
-                                  fonts.regular)
+                                  fonts.regular, plan.sizes.number)
         fewer = next((count for count in sorted(GRIDS, reverse=True)
                       if count < per_page and room(count) >= longer), None)
         problems.append(ConfigKeyError(key, (
@@ -163,7 +164,8 @@ def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float
         opener = book.opener_of(index)
         if opener == "page":
             setting = set_opener(section.title, bool(label) or rated, section.instructions,
-                                 about, fonts.bold, fonts.regular, width, room)
+                                 about, fonts.bold, fonts.regular, width, room,
+                                 plan.sizes.instructions)
             if not setting.fits:
                 lines = len(paragraph_lines(section.title, fonts.bold, OPENER_TITLE, width))
                 problems.append(ConfigKeyError(("sections", index, "title"), (

@@ -16,15 +16,15 @@ from reportlab.pdfgen.canvas import Canvas
 from ..fonts import FontPair
 from ..typesetting import (
     HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, INLINE_OPENER_TITLE, OPENER_LABEL,
-    OPENER_TEXT, OPENER_TEXT_LEADING, PAD_HEADING, PAGE_HEADING, TITLE_LEADING,
-    TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, at_most_lines, fit_text, how_to_room, how_to_size,
-    opener_room, paragraph_lines, set_opener, set_title, slot_label_width, title_band, wrap,
+    PAD_HEADING, PAGE_HEADING, TITLE_LEADING, TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, SetText,
+    at_most_lines, fit_text, how_to_room, how_to_size, opener_leading, opener_room,
+    paragraph_lines, set_opener, set_slot, set_title, title_band,
 )
 from ..layout import (
-    CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame,
+    CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame, TextSizes,
     MIN_LINE_PT, arrow_room, fit_cell, marker_length, printed_width, wall_width,
 )
-from ..geometry import extent, marker_reach, maze_drawing
+from ..geometry import extent, maze_drawing
 from ..maze.model import Maze
 from ..views import MazeOnPage, Style
 from .canvas import draw_maze, fill_polygon
@@ -88,7 +88,7 @@ def footer(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
 
 
 def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
-                 detail: str = "", label: str = "") -> None:
+                 detail: str = "", label: str = "", sizes: TextSizes = TextSizes()) -> None:
     x0, _, x1, y1 = frame.content
     # A long title shrinks, then is cut, rather than run into the label or off the page.
     label, label_size = HEAD_LABEL.fit(label, fonts.regular, (x1 - x0) / 2) if label else ("", 0)
@@ -98,35 +98,35 @@ def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
     if label:
         text(canvas, x1, y1 - 14, label, fonts.regular, label_size, "right", SOFT_INK)
     if detail:
-        lines = at_most_lines(detail, fonts.regular, 9, x1 - x0, 2)
+        size = sizes.head_instructions
+        lines = at_most_lines(detail, fonts.regular, size, x1 - x0, 2)
         for i, line in enumerate(lines):
-            text(canvas, x0, y1 - 27 - i * 11, line, fonts.regular, 9, grey=SOFT_INK)
+            text(canvas, x0, y1 - 18 - size - i * sizes.head_leading, line, fonts.regular, size,
+                 grey=SOFT_INK)
 
 
 def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     """One maze with its number and cross-reference above it and its code below."""
     p = item.placement
     draw_maze(canvas, item.drawing, p.left, p.top, p.cell, item.style)
-    # Label and code sit beyond the reach of the arrows, in the bands layout reserved.
-    reach = marker_reach(p.marker_cells) * p.cell
-    label_y = p.top + reach + 3
-    # The label row spans the maze, or more when the maze is too narrow to hold it.
-    needed = slot_label_width(item.label, item.note, item.stars is not None, fonts.bold,
-                              fonts.regular)
-    span = min(max(p.bbox[2] - p.bbox[0], needed), p.slot[2] - p.slot[0])
-    centre = (p.bbox[0] + p.bbox[2]) / 2
-    left = min(max(centre - span / 2, p.slot[0]), p.slot[2] - span)
-    right = left + span
-    text(canvas, left, label_y, item.label, fonts.bold, 11)
-    note_right = right
-    if item.stars is not None:
-        note_right = stars(canvas, right, label_y + 3.5, item.stars, 8) - 5
-    if item.note:
-        text(canvas, note_right, label_y, item.note, fonts.regular, 8, "right", SOFT_INK)
-    # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt.
-    for i, line in enumerate(wrap(item.code, fonts.regular, 7, p.slot[2] - p.slot[0])[:2]):
-        text(canvas, centre, p.bbox[1] - reach - 8 - 8 * i, line, fonts.regular, 7,
-             "centre", SOFT_INK)
+    setting = set_slot(p, item.drawing, item.label, item.note, item.stars is not None,
+                       item.code, fonts.bold, fonts.regular, item.number_size, item.markers,
+                       item.word_size, item.style.wall_width)
+    for word in setting.words:
+        set_down(canvas, word, item.style.marker_grey)
+    set_down(canvas, setting.number)
+    if setting.stars:
+        right, cy, size = setting.stars
+        stars(canvas, right, cy, item.stars, size)
+    if setting.note:
+        set_down(canvas, setting.note, SOFT_INK)
+    for line in setting.code:
+        set_down(canvas, line, SOFT_INK)
+
+
+def set_down(canvas: Canvas, run: SetText, grey: float = INK) -> None:
+    """A run of text where ``typesetting`` set it."""
+    text(canvas, run.x, run.y, run.text, run.font, run.size, run.align, grey)
 
 
 def page_boxes(canvas: Canvas, frame: PageFrame, bleed: bool) -> None:
@@ -164,12 +164,13 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
     text(canvas, x0, y0 + 20, blurb, fonts.regular, blurb_size, grey=SOFT_INK)
 
 
-def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str) -> None:
+def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str,
+                sizes: TextSizes = TextSizes()) -> None:
     x0, y0, x1, y1 = frame.content
     heading, size = fit_text("How to solve these mazes", fonts.bold, 20, x1 - x0, 12)
     text(canvas, x0, y1 - 24, heading, fonts.bold, size)
     # On a small trim the text steps down in size until it fits above the page number.
-    size = how_to_size(body, fonts.regular, x1 - x0, how_to_room(frame.content))
+    size = how_to_size(body, fonts.regular, x1 - x0, how_to_room(frame.content), sizes.how_to)
     paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, size, size * HOW_TO_LEADING)
     footer(canvas, frame, fonts)
 
@@ -201,13 +202,14 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
 
 
 def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
-                instructions: str, about: str, rating: int | None) -> None:
+                instructions: str, about: str, rating: int | None,
+                sizes: TextSizes = TextSizes()) -> None:
     """A section's first page: its title, difficulty, instructions and what the mazes are."""
     x0, y0, x1, y1 = frame.content
     width = x1 - x0
     has_label = bool(label) or rating is not None
     setting = set_opener(title, has_label, instructions, about, fonts.bold, fonts.regular,
-                         width, opener_room(frame.content))
+                         width, opener_room(frame.content), sizes.instructions)
     lines = setting.lines
     # Just above the middle, or higher when the text would run into the page number.
     top = min(y1, max((y0 + y1) / 2 + 80, y0 + FOOTER_PT + setting.needed))
@@ -221,15 +223,16 @@ def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, l
             text(canvas, left, y - 17, label, fonts.bold, label_size, grey=SOFT_INK)
         y -= 30
     if lines:
-        y = paragraph(canvas, x0, y - 10, width, "\n".join(lines), fonts.regular, OPENER_TEXT,
-                      OPENER_TEXT_LEADING)
+        y = paragraph(canvas, x0, y - 10, width, "\n".join(lines), fonts.regular,
+                      sizes.instructions, opener_leading(sizes.instructions))
     paragraph(canvas, x0, y - 14, width, about, fonts.regular, 10, 14, SOFT_INK)
     footer(canvas, frame, fonts)
 
 
 def inline_opener(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
-                  instructions: str, about: str, rating: int | None) -> None:
-    """A section's opener in the band above its first maze (layout.INLINE_OPENER_PT): the
+                  instructions: str, about: str, rating: int | None,
+                  sizes: TextSizes = TextSizes()) -> None:
+    """A section's opener in the band above its first maze (``sizes.inline_opener``): the
     title with the stars and difficulty at its right, two lines of instructions and the line
     about its mazes."""
     x0, _, x1, y1 = frame.content
@@ -243,9 +246,10 @@ def inline_opener(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
     fitted, size = INLINE_OPENER_TITLE.fit(title, fonts.bold, right - x0)
     text(canvas, x0, y1 - 20, fitted, fonts.bold, size)
     y = y1 - 40
-    for line in at_most_lines(instructions, fonts.regular, 12, x1 - x0, 2):
-        text(canvas, x0, y, line, fonts.regular, 12)
-        y -= 15
+    size = sizes.inline_instructions
+    for line in at_most_lines(instructions, fonts.regular, size, x1 - x0, 2):
+        text(canvas, x0, y, line, fonts.regular, size)
+        y -= sizes.inline_leading
     text(canvas, x0, y - 1, fit_text(about, fonts.regular, 9, x1 - x0)[0], fonts.regular, 9,
          grey=SOFT_INK)
 
@@ -293,7 +297,7 @@ def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
 
 def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Sequence[str],
                    title: str, instruction: str, rating: int | None, code: str,
-                   student: str = "") -> None:
+                   student: str = "", sizes: TextSizes = TextSizes()) -> None:
     """Name/date/class lines (the first filled in with ``student``), the title, the variant
     code and up to two lines of instruction."""
     x0, _, x1, y1 = frame.content
@@ -325,8 +329,9 @@ def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Se
     if rating is not None:
         right = stars(canvas, x1, y + 6, rating, 12) - 8
     text(canvas, right, y, code, fonts.regular, 9, "right", SOFT_INK)
-    for i, line in enumerate(at_most_lines(instruction, fonts.regular, 13, x1 - x0, 2)):
-        text(canvas, x0, y - 21 - i * 17, line, fonts.regular, 13)
+    size = sizes.instructions
+    for i, line in enumerate(at_most_lines(instruction, fonts.regular, size, x1 - x0, 2)):
+        text(canvas, x0, y - size - 8 - i * (size + 4), line, fonts.regular, size)
 
 
 def thumb_tab(canvas: Canvas, frame: PageFrame, index: int, count: int) -> None:

@@ -223,8 +223,8 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         canvas.setFillColorRGB(*hex_to_rgb(style.marker_color))
     else:
         canvas.setFillGray(style.marker_grey)
-    for marker in markers:
-        if marker:
+    for marker, opening in zip(markers, drawing.openings):
+        if marker and (style.arrows or opening is None):
             _fill(canvas, marker)
     canvas.restoreState()
 

@@ -58,22 +58,23 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
         draw.title_page(canvas, frame, fonts, view.title, view.subtitle, view.author, view.blurb,
                         view.art)
     elif isinstance(view, HowToView):
-        draw.how_to_page(canvas, frame, fonts, view.body)
+        draw.how_to_page(canvas, frame, fonts, view.body, view.sizes)
     elif isinstance(view, ContentsView):
         draw.contents_page(canvas, frame, fonts, view.entries, view.first, view.links)
     elif isinstance(view, OpenerView):
         draw.opener_page(canvas, frame, fonts, view.title, view.label, view.instructions,
-                         view.about, view.rating)
+                         view.about, view.rating, view.sizes)
     elif isinstance(view, (PuzzlesView, WorksheetView)):
         if isinstance(view, PuzzlesView) and view.opener:
             opener = view.opener
             draw.inline_opener(canvas, frame, fonts, opener.title, opener.label,
-                               opener.instructions, opener.about, opener.rating)
+                               opener.instructions, opener.about, opener.rating, view.sizes)
         elif isinstance(view, PuzzlesView):
-            draw.running_head(canvas, frame, fonts, view.title, view.instructions, view.label)
+            draw.running_head(canvas, frame, fonts, view.title, view.instructions, view.label,
+                              view.sizes)
         else:
             draw.worksheet_head(canvas, frame, fonts, view.fields, view.title, view.instruction,
-                                view.rating, view.code, view.student)
+                                view.rating, view.code, view.student, view.sizes)
         for slot in view.slots:
             draw.maze_slot(canvas, fonts, slot)
         draw.footer(canvas, frame, fonts)

@@ -388,7 +388,8 @@ def pdf_layout(maze: Maze, cell: float) -> tuple[float, float, float, float, flo
 def _pdf_frame(topology: Topology, cell: float) -> tuple[float, float, float, float]:
     """The maze's size, the margin beside and above it and the room below it, in points."""
     box_w, box_h = extent(topology)
-    reach = marker_reach(_arrow(topology)) * cell
+    # Whole points: a page a fraction of a point over rounds differently in every viewer.
+    reach = math.ceil(marker_reach(_arrow(topology)) * cell)
     margin = max(24.0, reach + 12.0)
     # The label sits under any arrow that leaves through the bottom wall.
     bottom = LABEL_BASELINE + 0.75 * LABEL_PT + 6.0 + reach
