@@ -149,7 +149,7 @@ def planned_pages(config):
     pages = []
     for doc, refs, is_key in documents:
         view = plan.view(doc, [], art, title="", outline=False, links=False, is_key=is_key,
-                         answer_refs=refs)
+                         answer_refs=refs, book_pages=len(ready.main.pages))
         for sheet in view.sheets:
             slots = getattr(sheet.view, "slots", None)
             if slots:
@@ -339,8 +339,9 @@ def test_markers_walls_numbers_notes_stars_and_codes_keep_2_pt_apart_in_every_sa
 
 def _ring_is_blank(image, mask, scale) -> int:
     """Dark pixels within CLEAR points around ``mask`` (a 1-bit image of a shape), not on it."""
-    # Less a pixel: the antialiased edge of ink exactly 2 pt away greys the ring's rim.
-    grow = (int(CLEAR * scale) - 1) * 2 + 1
+    # Less two pixels: ink exactly 2 pt away has an antialiased edge of a pixel, and so does
+    # the shape's own, which greys the ring's rim from both sides.
+    grow = (int(CLEAR * scale) - 2) * 2 + 1
     near = mask.filter(ImageFilter.MaxFilter(grow))
     own = mask.filter(ImageFilter.MaxFilter(3))  # the shape's antialiased edge is its own
     ring = ImageChops.subtract(near, own)
