@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -73,11 +75,74 @@ def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
     # A garbage collection in a worker writes to every object it visits, copying the
     # parent's memory page by page: frozen objects it leaves alone.
     gc.freeze()
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_interrupt_only_work)
+    interruption = _Interruption()
+    pool = None
     try:
-        yield from zip(batches, pool.map(_run, batches))
+        with interruption:
+            pool = ProcessPoolExecutor(max_workers=workers,
+                                       mp_context=multiprocessing.get_context("fork"),
+                                       initializer=_interrupt_only_work)
+            interruption.workers = pool
+            futures = [pool.submit(_run, batch) for batch in batches]
+            for batch, future in zip(batches, futures):
+                if interruption.came:
+                    break
+                try:
+                    result = future.result()
+                except KeyboardInterrupt:  # the batch a worker was doing when Ctrl-C came
+                    if interruption.came:
+                        break
+                    raise
+                yield batch, result
     finally:
-        pool.shutdown(cancel_futures=True)  # a caller that stops early waits for no more batches
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)  # a caller that stops early waits for no more
         gc.unfreeze()
         _work = None
+    interruption.raise_if_it_came()
+
+
+class _Interruption:
+    """Ctrl-C while a pool works, held back until the pool is shut down.
+
+    Raised at once, the interruption could land anywhere in the pool's own machinery: in the
+    middle of forking a worker or handing out a batch, leaving a worker that no one waits
+    for, or one that waits for a batch that never comes, and the command hangs. So while the
+    pool runs, Ctrl-C is only noted and passed on to the workers (as a terminal does, and as
+    ``kill -INT`` of the command alone does not), which end the batch under way; the loop
+    stops at its next step, the pool is shut down, and then the interruption is raised as
+    this process would have raised it."""
+
+    def __init__(self) -> None:
+        self.came = False
+        self.workers: ProcessPoolExecutor | None = None
+        self._pid = os.getpid()
+        self._previous = None
+
+    def __enter__(self) -> "_Interruption":
+        # Only the main thread may set a handler; elsewhere Ctrl-C never arrives anyway.
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._noted)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _noted(self, signum, frame) -> None:
+        if os.getpid() != self._pid:  # a worker forked an instant before its own handler
+            return
+        self.came = True
+        processes = getattr(self.workers, "_processes", None) or {}
+        for process in list(processes.values()):
+            if process.pid is not None:
+                os.kill(process.pid, signal.SIGINT)
+
+    def raise_if_it_came(self) -> None:
+        if not self.came:
+            return
+        previous = self._previous
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        elif previous == signal.SIG_DFL:
+            signal.raise_signal(signal.SIGINT)
