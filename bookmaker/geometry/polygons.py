@@ -1,7 +1,7 @@
 """Shapes whose cells are polygons with straight sides (hex, triangle), drawn alike.
 
-A shape module says where each cell's sides lie (``edges``); from that come
-the walls, the openings' arrows, the solution through the cells' centres and
+A shape's topology says where each cell's sides lie (``cell_edges``); from that
+come the walls, the openings' arrows, the solution through the cells' centres and
 the cells as polygons.
 """
 
@@ -86,11 +86,11 @@ def _opening(grid: RectGrid, edges: Edges, cell: int, side: int) -> tuple[Point,
 
 
 def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
-            known_walls: list[Segment] | None, edges: Edges, round_walls: bool = True
-            ) -> MazeDrawing:
-    """The drawing of a maze whose cells are ``edges``' polygons; ``round_walls`` gives walls
-    round caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
+            known_walls: list[Segment] | None, round_walls: bool = True) -> MazeDrawing:
+    """The drawing of a maze whose cells are polygons; ``round_walls`` gives walls round
+    caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
     grid = maze.topology
+    edges: Edges = type(grid).cell_edges
     if grid.origin != (0.0, 0.0):
         edges = cropped(edges)
 
