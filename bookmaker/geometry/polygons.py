@@ -73,16 +73,11 @@ def merged(pieces: list[Segment]) -> list[Segment]:
     return runs
 
 
-def _opening(grid: RectGrid, edges: Edges, cell: int, side: int) -> tuple[Point, Point]:
-    """The middle of ``cell``'s ``side`` and the unit vector out through it."""
-    (x0, y0), (x1, y1) = next((p, q) for s, p, q in edges(grid, cell) if s == side)
-    length = math.dist((x0, y0), (x1, y1))
-    nx, ny = (y1 - y0) / length, (x0 - x1) / length
-    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-    cx, cy = grid.centre(cell)
-    if nx * (middle[0] - cx) + ny * (middle[1] - cy) < 0:
-        nx, ny = -nx, -ny
-    return middle, (nx, ny)
+def _opening(grid: RectGrid, cell: int, side: int) -> tuple[Point, Point]:
+    """The middle of ``cell``'s ``side`` in the drawing and the unit vector out through it."""
+    (mx, my), outward = grid.side_line(cell, side)
+    ox, oy = grid.origin
+    return (mx - ox, my - oy), outward
 
 
 def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
@@ -95,10 +90,10 @@ def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
         edges = cropped(edges)
 
     def outward(cell: int, side: int) -> Point:
-        return _opening(grid, edges, cell, side)[1]
+        return _opening(grid, cell, side)[1]
 
     def beyond(cell: int, side: int, distance: float) -> Point:
-        (mx, my), (nx, ny) = _opening(grid, edges, cell, side)
+        (mx, my), (nx, ny) = _opening(grid, cell, side)
         return mx + nx * distance, my + ny * distance
 
     line = cells = None

@@ -453,14 +453,8 @@ class RectGrid(Topology):
         """Whether no cell of the mask overlaps the strip a marker takes outside ``cell``'s
         ``side``: ``OPENING_ROOM`` corridors out along the side's normal, and as far to either
         side of its middle."""
-        (x0, y0), (x1, y1) = next((p, q) for s, p, q in self.cell_edges(cell) if s == side)
-        length = math.dist((x0, y0), (x1, y1))
-        along = ((x1 - x0) / length, (y1 - y0) / length)
-        out = (along[1], -along[0])
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        cx, cy = self.grid_centre(cell)
-        if out[0] * (mx - cx) + out[1] * (my - cy) < 0:
-            out = (-out[0], -out[1])
+        (mx, my), out = self.side_line(cell, side)
+        along = (-out[1], out[0])
         reach, half = (OPENING_ROOM[0] * self.corridor, OPENING_ROOM[1] * self.corridor)
         strip = [(mx + out[0] * a + along[0] * b, my + out[1] * a + along[1] * b)
                  for a, b in ((0, -half), (0, half), (reach, half), (reach, -half))]
@@ -481,6 +475,18 @@ class RectGrid(Topology):
                         seen.add(other)
                         queue.append(other)
         return True
+
+    def side_line(self, cell: int, side: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The middle of ``cell``'s ``side`` in the whole grid's box, and the unit vector out
+        of the cell through it: where an opening's marker stands."""
+        (x0, y0), (x1, y1) = next((p, q) for s, p, q in self.cell_edges(cell) if s == side)
+        length = math.dist((x0, y0), (x1, y1))
+        nx, ny = (y1 - y0) / length, (x0 - x1) / length
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        cx, cy = self.grid_centre(cell)
+        if nx * (middle[0] - cx) + ny * (middle[1] - cy) < 0:
+            nx, ny = -nx, -ny
+        return middle, (nx, ny)
 
     @abstractmethod
     def cell_edges(self, cell: int) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
