@@ -1,7 +1,7 @@
 """Shapes whose cells are polygons with straight sides (hex, triangle), drawn alike.
 
-A shape module says where each cell's sides lie (``edges``); from that come
-the walls, the openings' arrows, the solution through the cells' centres and
+A shape's topology says where each cell's sides lie (``cell_edges``); from that
+come the walls, the openings' arrows, the solution through the cells' centres and
 the cells as polygons.
 """
 
@@ -73,32 +73,27 @@ def merged(pieces: list[Segment]) -> list[Segment]:
     return runs
 
 
-def _opening(grid: RectGrid, edges: Edges, cell: int, side: int) -> tuple[Point, Point]:
-    """The middle of ``cell``'s ``side`` and the unit vector out through it."""
-    (x0, y0), (x1, y1) = next((p, q) for s, p, q in edges(grid, cell) if s == side)
-    length = math.dist((x0, y0), (x1, y1))
-    nx, ny = (y1 - y0) / length, (x0 - x1) / length
-    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-    cx, cy = grid.centre(cell)
-    if nx * (middle[0] - cx) + ny * (middle[1] - cy) < 0:
-        nx, ny = -nx, -ny
-    return middle, (nx, ny)
+def _opening(grid: RectGrid, cell: int, side: int) -> tuple[Point, Point]:
+    """The middle of ``cell``'s ``side`` in the drawing and the unit vector out through it."""
+    (mx, my), outward = grid.side_line(cell, side)
+    ox, oy = grid.origin
+    return (mx - ox, my - oy), outward
 
 
 def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
-            known_walls: list[Segment] | None, edges: Edges, round_walls: bool = True
-            ) -> MazeDrawing:
-    """The drawing of a maze whose cells are ``edges``' polygons; ``round_walls`` gives walls
-    round caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
+            known_walls: list[Segment] | None, round_walls: bool = True) -> MazeDrawing:
+    """The drawing of a maze whose cells are polygons; ``round_walls`` gives walls round
+    caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
     grid = maze.topology
+    edges: Edges = type(grid).cell_edges
     if grid.origin != (0.0, 0.0):
         edges = cropped(edges)
 
     def outward(cell: int, side: int) -> Point:
-        return _opening(grid, edges, cell, side)[1]
+        return _opening(grid, cell, side)[1]
 
     def beyond(cell: int, side: int, distance: float) -> Point:
-        (mx, my), (nx, ny) = _opening(grid, edges, cell, side)
+        (mx, my), (nx, ny) = _opening(grid, cell, side)
         return mx + nx * distance, my + ny * distance
 
     line = cells = None

@@ -207,13 +207,6 @@ def wall_runs(maze: Maze) -> list[Segment]:
     return list(GridWalls(maze))
 
 
-def edges(grid, cell: int) -> list[tuple[int, Point, Point]]:
-    """Sides N, E, S, W clockwise from the top-left corner: how a silhouette is drawn."""
-    x, y = cell % grid.width, cell // grid.width
-    corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-    return [(side, corners[side], corners[(side + 1) % 4]) for side in range(4)]
-
-
 def _outward(cell: int, side: int) -> tuple[int, int]:
     return OUTWARD[side]
 
@@ -222,7 +215,7 @@ def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
             walls: GridWalls | Sequence[Segment] | None) -> MazeDrawing:
     grid = maze.topology
     if grid.mask is not None:  # a silhouette: walls follow its cells, as on other shapes
-        return polygons.drawing(maze, path, marker_size, walls, edges, round_walls=False)
+        return polygons.drawing(maze, path, marker_size, walls, round_walls=False)
 
     def beyond(cell: int, side: int, distance: float) -> Point:
         x, y = grid.coordinates(cell)

@@ -14,15 +14,10 @@ import math
 
 from PIL import Image
 
-from ..geometry import hex as hex_geometry
-from ..geometry import square as square_geometry
-from ..geometry import triangle as triangle_geometry
 from ..maze.topology import RectGrid
 
 LATTICE = 8  # lattice pixels per cell unit: each is an area average of the picture
 SPREAD = 6  # sample points tried across a cell's bounding box each way
-_EDGES = {"square": square_geometry.edges, "hex": hex_geometry.edges,
-          "triangle": triangle_geometry.edges}
 
 
 def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> bytes:
@@ -35,11 +30,10 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
     lattice = ink.resize((lattice_w, lattice_h), Image.Resampling.BOX)
     values = lattice.tobytes()
     per_x, per_y = lattice_w / fit_w, lattice_h / fit_h  # lattice pixels per cell unit
-    edges = _EDGES[grid.kind]
     spreads: dict[tuple, list[tuple[float, float]]] = {}
     on = bytearray(grid.cells)
     for cell in range(grid.cells):
-        polygon = [p for _, p, _ in edges(grid, cell)]
+        polygon = [p for _, p, _ in grid.cell_edges(cell)]
         cx, cy = grid.grid_centre(cell)
         key = tuple((round(x - cx, 6), round(y - cy, 6)) for x, y in polygon)
         offsets = spreads.get(key)

@@ -38,6 +38,18 @@ class HexGrid(RectGrid):
         cx, cy = self.grid_centre(cell)
         return cx - 1, cy - ROOT3_2, cx + 1, cy + ROOT3_2
 
+    def cell_edges(self, cell: int) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
+        """Sides N, NE, SE, S, SW, NW clockwise from the top-left corner. Corners sit on
+        multiples of sqrt 3 / 2 down and of 1/2 across, computed from whole numbers, so
+        neighbours share them exactly."""
+        x, y = cell % self.width, cell // self.width
+        row = 2 * y + (x & 1)  # the top edge, in half-heights
+        left, right = 1.5 * x, 1.5 * x + 2
+        top, middle, bottom = ROOT3_2 * row, ROOT3_2 * (row + 1), ROOT3_2 * (row + 2)
+        corners = [(left + 0.5, top), (right - 0.5, top), (right, middle),
+                   (right - 0.5, bottom), (left + 0.5, bottom), (left, middle)]
+        return [(side, corners[side], corners[(side + 1) % 6]) for side in range(6)]
+
     def _neighbour_table(self) -> array:
         return self._grid_table(
             lambda x, y: [(x + dx, y + dy) for dx, dy in (_ODD if x & 1 else _EVEN)])

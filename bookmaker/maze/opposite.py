@@ -10,6 +10,8 @@ that, then the start side's cell farthest from that) and keeps the longest path 
 nine searches in all, linear in the cells, whatever the size of the border. A maze
 with no two distinct cells opening on opposite sides (a silhouette may have none) takes
 the longest such pair on different sides, and failing that (a single cell) ``border``'s.
+Like every mode it takes only border cells with room outside for a marker
+(``Topology.opening_sides``).
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ def opposite_ends(topology: Topology, distances: Callable[[int], Sequence[int]]
                   ) -> tuple[int, int] | None:
     """(start, finish) on opposite sides, else on different sides, else None.
     ``distances(cell)``: every cell's distance from ``cell`` along the maze (-1: unreached)."""
-    border = topology.border
-    on_border = [cell for cell in range(topology.cells) if border[cell]]
+    openable = topology.opening_sides
+    on_border = [cell for cell in range(topology.cells) if openable[cell]]
     starts: dict[str, list[int]] = {side: [] for side in "NESW"}
     finishes: dict[str, list[int]] = {side: [] for side in "NESW"}
     for cell in on_border:

@@ -223,8 +223,9 @@ def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
 
 
 def _farthest_pair(maze: Maze, among: str) -> tuple[int, int, int]:
-    """The farthest-apart pair of all cells (``among="cells"``) or of the border cells
-    (``"border"``), as (a, b, distance) with a <= b."""
+    """The farthest-apart pair of all cells (``among="cells"``) or of the border cells with
+    room for an opening (``"border"``, see ``Topology.opening_sides``), as (a, b, distance)
+    with a <= b."""
     # Endpoint choice and measuring may both ask: the cache makes that one pass.
     return _farthest_pair_of(maze.topology, bytes(maze.cells), among)
 
@@ -242,7 +243,7 @@ def _farthest_pair_of(topology: Topology, cells: bytes, among: str) -> tuple[int
     tree = _tree_search(topology, cells)
     if tree is None:
         raise BookmakerError("the maze is not connected, so it has no farthest pair")
-    return _farthest_in_tree(*tree, topology.present if among == "cells" else topology.border)
+    return _farthest_in_tree(*tree, topology.present if among == "cells" else topology.opening_sides)
 
 
 @lru_cache(maxsize=8)
@@ -255,7 +256,7 @@ def _farthest_pairs_with_loops(topology: Topology, cells: bytes
     if searches[first].count(-1) > topology.cells - topology.present_count:
         raise BookmakerError("the maze is not connected, so it has no farthest pair")
     present = [cell for cell in range(topology.cells) if topology.present[cell]]
-    rim = [cell for cell in present if topology.border[cell]]
+    rim = [cell for cell in present if topology.opening_sides[cell]]
     return (_farthest_apart(topology, cells, present, searches),
             _farthest_apart(topology, cells, rim, searches))
 
@@ -433,6 +434,9 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
     suggested start and finish); ``diameter`` the two cells farthest apart
     anywhere. The start is the pair's lower id (the first in reading order); on a
     maze with loops, of equally far pairs the one with the lowest ids.
+    Openings go only where ``Topology.opening_sides`` leaves a marker room: the
+    "border cells" of every mode here are the cells that have such a side (on a
+    silhouette, not those at the bottom of a notch of its outline).
     ``centre`` ends at the cell nearest the shape's middle and starts at the
     border cell farthest from it along the maze (the lowest id on a tie).
     ``opposite`` opens the start and the finish on opposite sides of the outer wall,
@@ -457,8 +461,8 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
     if mode == "centre":
         end = maze.topology.middle_cell()
         dist = _distances(maze.topology, maze.cells, end)
-        on_border = maze.topology.border
-        start = max((cell for cell in range(len(dist)) if on_border[cell]),
+        openable = maze.topology.opening_sides
+        start = max((cell for cell in range(len(dist)) if openable[cell]),
                     key=lambda cell: (dist[cell], -cell))
         return start, end
     raise BookmakerError(

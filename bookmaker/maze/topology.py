@@ -91,6 +91,14 @@ class Topology(ABC):
         """Per cell, the bit mask of its sides that face the outside."""
         return self._border_masks()
 
+    @property
+    def opening_sides(self) -> bytes:
+        """Per cell, the bit mask of its border sides an opening may go through: those with
+        room outside for a start or finish marker. Every endpoint mode picks its openings
+        among the cells that have one. Outside a silhouette (see ``RectGrid``) that is the
+        whole border."""
+        return self.border
+
     # Where the cell through side ``s`` is always ``cell + step_offsets[s]`` (for every side a
     # passage can open), searches step by these and never build the neighbour table: on a
     # 1000x1000 grid that table is 16 MB and a quarter of a second. None: read the table.
@@ -144,13 +152,16 @@ class Topology(ABC):
                                            + (self.centre(cell)[1] - my) ** 2, 9), cell))
 
     def opening_side(self, cell: int, exit: bool = False) -> int | None:
-        """The side of the outer wall an opening at ``cell`` goes through, or None inside.
+        """The side of the outer wall an opening at ``cell`` goes through, or None inside
+        (or where no side of it has room for a marker: see ``opening_sides``).
 
-        The shape's ``opening_order`` says which border side wins when a cell
-        has several: the start looks up first, the exit down first, so an
+        The shape's ``opening_order`` says which of its ``opening_sides`` wins when a
+        cell has several: the start looks up first, the exit down first, so an
         opening reads as "enter at the top, leave at the bottom".
         """
-        mask = self.border[cell]
+        # An end without a side with room (a cell the user named, a centre on the outline)
+        # is marked inside the maze rather than crowded into a notch.
+        mask = self.opening_sides[cell]
         for side in (self.exit_order if exit else self.opening_order):
             if mask >> side & 1:
                 return side
@@ -216,6 +227,33 @@ class Topology(ABC):
         """Built once, on first use (see the properties above)."""
 
 
+# The room an opening leaves outside the outer wall for its marker, in corridor widths
+# (``Topology.corridor``): out along the side's normal, and to either side of its middle.
+# A marker is at least 4 mm across, so at least 16.6 pt long; it stands 0.2 of its length off
+# the wall and is 0.72 of it wide, and keeps 2 pt from walls (layout, geometry.primitives):
+# 21.9 pt out and 8.0 pt to either side. The narrowest corridor a sample silhouette prints
+# arrows beside is 6.45 pt (silhouettes.yaml's fish, four to a key page): 3.40 and 1.24
+# corridors; these cover corridors down to 6.35 pt. (Out, 3.45 stays under two hexagons'
+# depth, 3.46, so a hexagon's opening asks two cells beyond it clear, not three.) Pages with
+# narrower corridors still slide their arrows out clear of the walls where they can.
+OPENING_ROOM = (3.45, 1.25)
+
+
+def _overlap(polygon: list[tuple[float, float]], rectangle: list[tuple[float, float]],
+             axes: tuple[tuple[float, float], tuple[float, float]]) -> bool:
+    """Whether a convex ``polygon`` and a ``rectangle`` whose sides run along ``axes`` share
+    more than a boundary (separating axes: the rectangle's and the polygon's side normals)."""
+    normals = list(axes) + [(y0 - y1, x1 - x0) for (x0, y0), (x1, y1)
+                            in zip(polygon, polygon[1:] + polygon[:1])]
+    for nx, ny in normals:
+        first = [nx * x + ny * y for x, y in polygon]
+        second = [nx * x + ny * y for x, y in rectangle]
+        scale = math.hypot(nx, ny)
+        if min(max(first), max(second)) - max(min(first), min(second)) <= 1e-9 * scale:
+            return False
+    return True
+
+
 class RectGrid(Topology):
     """A shape laid out in ``width`` columns by ``height`` rows, cell (x, y) numbered ``y * width + x``.
 
@@ -269,12 +307,12 @@ class RectGrid(Topology):
         return cell
 
     def corners(self) -> tuple[int, int]:
-        """The top-left and bottom-right cells (of a silhouette: its border cells nearest
-        the top-left and bottom-right corners of its box)."""
+        """The top-left and bottom-right cells (of a silhouette: the cells with room for an
+        opening (``opening_sides``) nearest the top-left and bottom-right corners of its box)."""
         if self.mask is None:
             return 0, self.cells - 1
         box_w, box_h = self.box
-        rim = [cell for cell in self._present_ids if self.border[cell]]
+        rim = [cell for cell in self._present_ids if self.opening_sides[cell]]
 
         def nearest(cx: float, cy: float) -> int:
             return min(rim, key=lambda cell: (round(math.dist(self.centre(cell), (cx, cy)), 9),
@@ -394,6 +432,67 @@ class RectGrid(Topology):
             masks[cell] = mask
         return bytes(masks)
 
+    @cached_property
+    def opening_sides(self) -> bytes:
+        """Masked, the border sides beyond which the whole grid's cells are off the mask (or
+        off the grid) for ``OPENING_ROOM`` corridors out and to either side: an opening at the
+        bottom of a notch of the outline (under a tree's tier, beside an apple's stem) would
+        leave its marker no room between the walls. A silhouette where no side has that room
+        (a tiny or odd one) opens anywhere on its border, as unmasked grids do."""
+        border = self.border
+        if self.mask is None:
+            return border
+        roomy = bytearray(self.cells)
+        for cell in self._present_ids:
+            for side in range(self.sides):
+                if border[cell] >> side & 1 and self._has_room(cell, side):
+                    roomy[cell] |= 1 << side
+        return bytes(roomy) if any(roomy) else border
+
+    def _has_room(self, cell: int, side: int) -> bool:
+        """Whether no cell of the mask overlaps the strip a marker takes outside ``cell``'s
+        ``side``: ``OPENING_ROOM`` corridors out along the side's normal, and as far to either
+        side of its middle."""
+        (mx, my), out = self.side_line(cell, side)
+        along = (-out[1], out[0])
+        reach, half = (OPENING_ROOM[0] * self.corridor, OPENING_ROOM[1] * self.corridor)
+        strip = [(mx + out[0] * a + along[0] * b, my + out[1] * a + along[1] * b)
+                 for a, b in ((0, -half), (0, half), (reach, half), (reach, -half))]
+        xs, ys = [x for x, _ in strip], [y for _, y in strip]
+        # The cells near the strip, found by stepping from ``cell`` through the whole grid
+        # among cells whose boxes come within a cell unit of the strip's box.
+        near = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        full, sides, on = self.full_neighbours, self.sides, self.mask.on
+        seen, queue = {cell}, [cell]
+        for here in queue:
+            if here != cell and on[here] and _overlap(
+                    [p for _, p, _ in self.cell_edges(here)], strip, (out, along)):
+                return False
+            for other in full[here * sides:(here + 1) * sides]:
+                if other >= 0 and other not in seen:
+                    left, top, right, bottom = self.cell_bounds(other)
+                    if left < near[2] and right > near[0] and top < near[3] and bottom > near[1]:
+                        seen.add(other)
+                        queue.append(other)
+        return True
+
+    def side_line(self, cell: int, side: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The middle of ``cell``'s ``side`` in the whole grid's box, and the unit vector out
+        of the cell through it: where an opening's marker stands."""
+        (x0, y0), (x1, y1) = next((p, q) for s, p, q in self.cell_edges(cell) if s == side)
+        length = math.dist((x0, y0), (x1, y1))
+        nx, ny = (y1 - y0) / length, (x0 - x1) / length
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        cx, cy = self.grid_centre(cell)
+        if nx * (middle[0] - cx) + ny * (middle[1] - cy) < 0:
+            nx, ny = -nx, -ny
+        return middle, (nx, ny)
+
+    @abstractmethod
+    def cell_edges(self, cell: int) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
+        """``cell``'s sides in order round it, as (side, first end, second end) in the whole
+        grid's box, each side's second end the next one's first: where walls are drawn."""
+
     def _grid_table(self, steps) -> array:
         """The neighbour table from ``steps(x, y)``: the (x, y) through each side, in side order."""
         width, height, sides = self.width, self.height, self.sides
@@ -436,6 +535,12 @@ class SquareGrid(RectGrid):
         if self.mask is not None:
             return super().middle_cell()
         return (self.height - 1) // 2 * self.width + (self.width - 1) // 2
+
+    def cell_edges(self, cell: int) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
+        """Sides N, E, S, W clockwise from the top-left corner."""
+        x, y = cell % self.width, cell // self.width
+        corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+        return [(side, corners[side], corners[(side + 1) % 4]) for side in range(4)]
 
     @property
     def step_offsets(self) -> tuple[int, ...]:

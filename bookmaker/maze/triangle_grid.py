@@ -17,6 +17,7 @@ from .mask import Mask
 from .topology import E, N, S, W, RectGrid
 
 ROW = math.sqrt(3) / 2
+NORTH, EAST, SOUTH, WEST = range(4)  # side numbers, as on squares
 
 
 class TriangleGrid(RectGrid):
@@ -57,6 +58,17 @@ class TriangleGrid(RectGrid):
         x, y = cell % self.width, cell // self.width
         # The centroid: two thirds of the way from the apex to the base.
         return x / 2 + 0.5, ROW * (y + (2 / 3 if self.points_up(cell) else 1 / 3))
+
+    def cell_edges(self, cell: int) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
+        """The three sides clockwise: up, the apex, right base corner, left; down, the base
+        first."""
+        x, y = cell % self.width, cell // self.width
+        left, top, bottom = x / 2, ROW * y, ROW * (y + 1)
+        if self.points_up(cell):
+            apex, right, base_left = (left + 0.5, top), (left + 1, bottom), (left, bottom)
+            return [(EAST, apex, right), (SOUTH, right, base_left), (WEST, base_left, apex)]
+        top_left, top_right, apex = (left, top), (left + 1, top), (left + 0.5, bottom)
+        return [(NORTH, top_left, top_right), (EAST, top_right, apex), (WEST, apex, top_left)]
 
     def present_sides(self, cell: int) -> int:
         """The side bits ``cell`` has: W, E and its base."""
