@@ -210,8 +210,12 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
         def __init__(self, max_workers, mp_context=None, initializer=None):
             started.append(max_workers)
 
-        def map(self, function, items, chunksize=1):
-            return map(function, items)
+        def submit(self, function, item):
+            from concurrent.futures import Future
+
+            done = Future()
+            done.set_result(function(item))
+            return done
 
         def shutdown(self, wait=True, cancel_futures=False):
             pass
