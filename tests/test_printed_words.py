@@ -251,3 +251,26 @@ sections:
     assert ("find your way to the square on a grey square (a grey hexagon in the hexagon "
             "mazes)") in text
     assert "grey circle" not in text  # every start is an arrow on the rim
+
+
+def test_a_book_marked_with_words_sends_its_reader_to_start_and_finish_not_to_arrows(tmp_path):
+    _, pages, _ = built(tmp_path, """
+title: Words
+markers: words
+sections:
+  - {title: Squares, size: 8x8, count: 2, per_page: 2}
+""", "words")
+    start = sentence_with(how_to(pages), "Start at")
+    assert "arrow" not in start
+    assert "the word START" in start and "the word FINISH" in start
+    # A book whose mazes show arrows in one section and words in another names both.
+    _, pages, _ = built(tmp_path, """
+title: Both
+markers: words
+sections:
+  - {title: Squares, size: 8x8, count: 2, per_page: 2}
+  - {title: Arrows, size: 8x8, count: 2, per_page: 2, markers: arrows}
+""", "both")
+    start = sentence_with(how_to(pages), "Start at")
+    assert "ball on its tail" in start and "the word START" in start
+    assert "two heads" in start and "the word FINISH" in start

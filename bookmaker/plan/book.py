@@ -524,13 +524,14 @@ class BookPlan:
         the config."""
         facts = []
         for index, section in enumerate(self.book.sections):
-            answers = self.has_answers(index)
+            answers, markers = self.has_answers(index), self.book.markers_of(index)
             if printed is None:
                 facts.append(SectionFacts.of_config(section.title, section.shape,
-                                                    section.endpoints, section.braid, answers))
+                                                    section.endpoints, section.braid, answers,
+                                                    markers))
             else:
                 made = [item.made for item in printed if item.made.job.section == index]
-                facts.append(SectionFacts.of_mazes(section.title, made, answers))
+                facts.append(SectionFacts.of_mazes(section.title, made, answers, markers))
         return facts
 
     def caption(self, made: MadeMaze) -> str:

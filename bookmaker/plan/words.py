@@ -60,9 +60,11 @@ class SectionFacts:
     finishes: frozenset[str]
     loops: bool
     answers: bool
+    markers: str = "arrows"  # how ends on the wall are marked: arrows, words or both
 
     @classmethod
-    def of_mazes(cls, title: str, made: Sequence[MadeMaze], answers: bool) -> "SectionFacts":
+    def of_mazes(cls, title: str, made: Sequence[MadeMaze], answers: bool,
+                 markers: str = "arrows") -> "SectionFacts":
         """The facts of a section whose mazes ``made`` exist."""
         starts: set[str] = set()
         finishes: set[str] = set()
@@ -72,15 +74,15 @@ class SectionFacts:
                     on_wall = maze.topology.opening_side(cell, exit) is not None
                     found.add(ARROW if on_wall else INSIDE)
         return cls(title, made[0].maze.topology.kind, frozenset(starts), frozenset(finishes),
-                   any(item.stats.loops for item in made), answers)
+                   any(item.stats.loops for item in made), answers, markers)
 
     @classmethod
-    def of_config(cls, title: str, shape: str, endpoints: str, braid: float, answers: bool
-                  ) -> "SectionFacts":
+    def of_config(cls, title: str, shape: str, endpoints: str, braid: float, answers: bool,
+                  markers: str = "arrows") -> "SectionFacts":
         """The facts a section's config allows before its mazes are made: ends on the wall or
         inside wherever it has ends (the longest how-to text), loops where it is braided."""
         ends = frozenset() if endpoints == "none" else frozenset((ARROW, INSIDE))
-        return cls(title, shape, ends, ends, braid > 0, answers)
+        return cls(title, shape, ends, ends, braid > 0, answers, markers)
 
     @property
     def marked(self) -> bool:
@@ -89,6 +91,7 @@ class SectionFacts:
 
 START_ARROW = "the arrow with a ball on its tail, pointing into the maze"
 FINISH_ARROW = "the arrow with two heads pointing out"
+START_WORD, FINISH_WORD = "the word START", "the word FINISH"  # markers: words or both
 START_MARK, FINISH_MARK = "dot", "square"  # what marks an end inside, on its patch
 PERFECT = (
     "Every maze in this book is a perfect maze: there is exactly one path between any two "
@@ -137,13 +140,14 @@ def _ends(sections: Sequence[SectionFacts]) -> str:
     sentences = []
     if marked:
         ends, also = [], []
-        for role, arrow, mark, name, exit in (("starts", START_ARROW, START_MARK, "start", False),
-                                              ("finishes", FINISH_ARROW, FINISH_MARK, "finish",
-                                               True)):
+        for role, arrow, word, mark, name, exit in (
+                ("starts", START_ARROW, START_WORD, START_MARK, "start", False),
+                ("finishes", FINISH_ARROW, FINISH_WORD, FINISH_MARK, "finish", True)):
             inside = [section for section in marked if INSIDE in getattr(section, role)]
-            on_wall = any(ARROW in getattr(section, role) for section in marked)
+            walled = {section.markers for section in marked if ARROW in getattr(section, role)}
+            on_wall = bool(walled)
             shown = f"the {mark} on {_patches(inside, exit)}" if inside else ""
-            ends.append(arrow if on_wall else shown)
+            ends.append(_wall_mark(walled, arrow, word) if on_wall else shown)
             if on_wall and inside:
                 also.append(f"where {'one' if also else 'a maze'} {role} inside, "
                             f"a {mark} on {_patches(inside, exit)} marks the {name}")
@@ -158,6 +162,17 @@ def _ends(sections: Sequence[SectionFacts]) -> str:
         sentences.append(f"{which} have no marked start or finish: pick any two places and "
                          "find a way from one to the other.")
     return " ".join(sentences)
+
+
+def _wall_mark(markers: set[str], arrow: str, word: str) -> str:
+    """What marks an end in the outer wall, given the ``markers`` of the sections that have
+    one there: the arrow, the word, or either where some mazes show one and some the other
+    (or both beside each other)."""
+    if markers == {"arrows"}:
+        return arrow
+    if markers == {"words"}:
+        return f"{word}, beside the way {'in' if word == START_WORD else 'out'}"
+    return f"{arrow}, or {word}"
 
 
 def _patches(sections: Sequence[SectionFacts], exit: bool) -> str:
