@@ -19,7 +19,6 @@ from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.config import ConfigError
-from bookmaker.errors import BookmakerError
 from bookmaker.masks import MaskSpec, masked_grid
 from bookmaker.masks.sampling import dark_cells, fit
 from bookmaker.masks.text import MIN_LETTER_ROWS, lettering, text_picture

@@ -11,7 +11,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 

@@ -198,7 +198,7 @@ def _thick(grid: RectGrid, cells: set[int]) -> list[int]:
     width = grid.width
     kept = set()
     for cell in cells:
-        x, y = cell % width, cell // width
+        x = cell % width
         if x + 1 < width and {cell + 1, cell + width, cell + width + 1} <= cells:
             kept |= {cell, cell + 1, cell + width, cell + width + 1}
     return sorted(kept)
