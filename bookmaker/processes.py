@@ -117,17 +117,20 @@ class _Interruption:
         self.came = False
         self.workers: ProcessPoolExecutor | None = None
         self._pid = os.getpid()
-        self._previous = None
+        self._installed = False
+        self._previous = None  # the handler to restore: None when C code installed it
 
     def __enter__(self) -> "_Interruption":
         # Only the main thread may set a handler; elsewhere Ctrl-C never arrives anyway.
         if threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGINT, self._noted)
+            self._installed = True
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        if self._installed:
+            signal.signal(signal.SIGINT,
+                          signal.SIG_DFL if self._previous is None else self._previous)
 
     def _noted(self, signum, frame) -> None:
         if os.getpid() != self._pid:  # a worker forked an instant before its own handler
@@ -135,14 +138,16 @@ class _Interruption:
         self.came = True
         processes = getattr(self.workers, "_processes", None) or {}
         for process in list(processes.values()):
-            if process.pid is not None:
+            try:
                 os.kill(process.pid, signal.SIGINT)
+            except (ProcessLookupError, TypeError):  # ended already, or not started yet
+                pass
 
     def raise_if_it_came(self) -> None:
+        """Raise the interruption as the handler in place before the pool would have."""
         if not self.came:
             return
-        previous = self._previous
-        if callable(previous):
-            previous(signal.SIGINT, None)
-        elif previous == signal.SIG_DFL:
+        if callable(self._previous):
+            self._previous(signal.SIGINT, None)
+        elif self._previous != signal.SIG_IGN:
             signal.raise_signal(signal.SIGINT)

@@ -108,6 +108,39 @@ def test_one_worker_does_the_work_here_in_one_batch():
     assert list(in_processes(work, [], 4)) == []
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are forked")
+def test_ctrl_c_to_the_parent_alone_reaches_the_workers_and_is_raised_once_they_stop(tmp_path):
+    """``kill -INT`` of the command alone, not its process group: the pool passes it on to
+    its workers, which end the batch under way, and raises it in the parent only once the
+    pool is shut down, with no worker left."""
+    import signal
+    import time
+
+    def work(batch):
+        try:
+            if batch[0] == 0:
+                return "first"
+            for _ in range(300):  # half a minute, unless interrupted
+                time.sleep(0.1)
+            return "finished"
+        except KeyboardInterrupt:
+            (tmp_path / f"interrupted-{os.getpid()}").write_text("", encoding="utf-8")
+            raise
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        results = in_processes(work, range(4), 2, batches_per_worker=2)
+        assert next(results) == ([0], "first")
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            next(results)
+        results.close()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert list(tmp_path.glob("interrupted-*"))  # a worker's batch ended at the interruption
+    assert signal.getsignal(signal.SIGINT) is previous
+
+
 def test_check_takes_jobs_and_prints_the_same_report(tmp_path):
     def draw(c, n, trim):
         clean_page(c, n, trim)
