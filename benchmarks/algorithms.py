@@ -38,6 +38,7 @@ class TableSquare(SquareGrid):
     """A square grid the generators must carve through the neighbour table, as they do every
     other shape: its type is not SquareGrid, so no square fast path takes it."""
 
+
 # Non-default settings worth timing too (with --variants).
 VARIANTS = {
     "growing-tree": [{"policy": "newest"}, {"policy": "random"}, {"policy": "oldest"}],
@@ -111,8 +112,7 @@ def label(name: str, options: dict) -> str:
     return " ".join([name] + [f"{key}={value}" for key, value in options.items()])
 
 
-def speed(sizes: list[int], runs: int, names: list[str], variants: bool,
-          table: bool) -> list[tuple]:
+def speed(sizes: list[int], runs: int, names: list[str], variants: bool, table: bool) -> list[tuple]:
     cases = []
     for name in names:
         cases.append((name, {}))
@@ -137,19 +137,29 @@ def speed(sizes: list[int], runs: int, names: list[str], variants: bool,
             ratio = ref / t
             settings = " ".join(f"{key}={value}" for key, value in options.items())
             if settings == "path=table":
-                goal = (f"{'met' if ratio >= GOAL_TABLE else 'MISSED'} (>= {GOAL_TABLE}x)"
-                        if name in TABLE_GOALS else "no goal")
+                goal = (
+                    f"{'met' if ratio >= GOAL_TABLE else 'MISSED'} (>= {GOAL_TABLE}x)"
+                    if name in TABLE_GOALS
+                    else "no goal"
+                )
             elif (name, settings) in NOT_LINEAR:
                 goal = NOT_LINEAR[name, settings]
             elif name in OWN_GOALS and not settings:
                 target, at = OWN_GOALS[name]
-                goal = (f"{'met' if ratio >= target else 'MISSED'} (>= {target}x)" if size == at
-                        else f"no goal here (>= {target}x at {at}x{at})")
+                goal = (
+                    f"{'met' if ratio >= target else 'MISSED'} (>= {target}x)"
+                    if size == at
+                    else f"no goal here (>= {target}x at {at}x{at})"
+                )
             else:
                 goal = f"{'met' if ratio >= GOAL_LINEAR else 'MISSED'} (>= {GOAL_LINEAR}x)"
             rows.append((label(name, options), size, t, size * size / t, ratio, goal))
-            print(f"  {label(name, options):32} {size:>5}  {size * size / t:>11,.0f} cells/s  "
-                  f"x{ratio:.2f}  {goal}", file=sys.stderr, flush=True)
+            print(
+                f"  {label(name, options):32} {size:>5}  {size * size / t:>11,.0f} cells/s  "
+                f"x{ratio:.2f}  {goal}",
+                file=sys.stderr,
+                flush=True,
+            )
     return rows
 
 
@@ -184,12 +194,15 @@ def main() -> None:
     parser.add_argument("--sizes", default="100,300,1000", help="square sizes, comma-separated")
     parser.add_argument("--only", nargs="*", choices=list(ALGORITHMS), help="these algorithms only")
     parser.add_argument("--variants", action="store_true", help="also time non-default options")
-    parser.add_argument("--table", action="store_true",
-                        help="also time the neighbour-table path (what hex, triangle and polar "
-                             "grids get) on square grids")
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="also time the neighbour-table path (what hex, triangle and polar grids get) on square grids",
+    )
     parser.add_argument("--stream-width", type=int, default=1000)
-    parser.add_argument("--stream-height", type=int, default=100_000,
-                        help="rows in the Eller streaming test; 0 skips it")
+    parser.add_argument(
+        "--stream-height", type=int, default=100_000, help="rows in the Eller streaming test; 0 skips it"
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     names = args.only or list(ALGORITHMS)

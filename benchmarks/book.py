@@ -26,12 +26,12 @@ from reportlab.pdfgen.canvas import Canvas
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bookmaker.build import build  # noqa: E402
-from bookmaker.maze import generate  # noqa: E402
-from bookmaker.maze.solve import shortest_path, with_endpoints  # noqa: E402
-from bookmaker.geometry.square import wall_runs  # noqa: E402
 from phases import instrument, timed_build  # noqa: E402
 
+from bookmaker.build import build  # noqa: E402
+from bookmaker.geometry.square import wall_runs  # noqa: E402
+from bookmaker.maze import generate  # noqa: E402
+from bookmaker.maze.solve import shortest_path, with_endpoints  # noqa: E402
 
 GOAL = 1.5  # a build's wall time over reportlab's alone, at most
 
@@ -40,22 +40,30 @@ def reportlab_alone(manifest: dict) -> float:
     """Write just the wall paths (puzzle and answer) with bare reportlab, as the book places them."""
     mazes = []
     for record in manifest["mazes"]:
-        maze = with_endpoints(generate(record["algorithm"], record["width"], record["height"],
-                                       record["seed"], **record.get("options", {})),
-                              record["endpoints"])
+        maze = with_endpoints(
+            generate(
+                record["algorithm"],
+                record["width"],
+                record["height"],
+                record["seed"],
+                **record.get("options", {}),
+            ),
+            record["endpoints"],
+        )
         path = shortest_path(maze, maze.start, maze.end) if maze.start is not None else None
-        mazes.append((record, wall_runs(maze),
-                      [maze.topology.coordinates(cell) for cell in path] if path else None))
+        mazes.append(
+            (record, wall_runs(maze), [maze.topology.coordinates(cell) for cell in path] if path else None)
+        )
     rl_config.useA85 = 0
     start = time.perf_counter()
-    canvas = Canvas(io.BytesIO(), pagesize=tuple(manifest["page_size"]), invariant=1,
-                    pageCompression=1)
+    canvas = Canvas(io.BytesIO(), pagesize=tuple(manifest["page_size"]), invariant=1, pageCompression=1)
     by_page: dict[int, list] = {}
     for record, runs, path in mazes:
         by_page.setdefault(record["page"], []).append((record["bbox"], record["width"], runs, None))
         if record["answer_page"]:
             by_page.setdefault(record["answer_page"], []).append(
-                (record["answer_bbox"], record["width"], runs, path))
+                (record["answer_bbox"], record["width"], runs, path)
+            )
     for page in range(1, manifest["pages"] + 1):
         for (x0, y0, x1, y1), width, runs, path in by_page.get(page, []):
             cell = (x1 - x0) / width
@@ -110,28 +118,38 @@ def main() -> None:
         for _ in range(args.runs):
             total, stage = timed_build(calls, lambda: build(args.config, out, jobs=args.jobs))
             builds.append(total)
-            stages.append({**stage, "the rest (planning, cover, manifest, writing)":
-                           total - sum(stage.values())})
-            manifest = manifest or json.loads(
-                out.with_name("book.manifest.json").read_text(encoding="utf-8"))
+            stages.append(
+                {**stage, "the rest (planning, cover, manifest, writing)": total - sum(stage.values())}
+            )
+            manifest = manifest or json.loads(out.with_name("book.manifest.json").read_text(encoding="utf-8"))
             alone.append(reportlab_alone(manifest))
         sizes = puzzle_page_sizes(out, manifest)
         total = out.stat().st_size
     build_s, alone_s = statistics.median(builds), statistics.median(alone)
-    print(f"config: {args.config.name}, {manifest['pages']} pages, {len(manifest['mazes'])} mazes, "
-          f"jobs {args.jobs}, {args.runs} runs")
+    print(
+        f"config: {args.config.name}, {manifest['pages']} pages, {len(manifest['mazes'])} mazes, "
+        f"jobs {args.jobs}, {args.runs} runs"
+    )
     print(f"build wall time, median: {build_s:.2f} s (min {min(builds):.2f}, max {max(builds):.2f})")
     print(f"reportlab alone, same wall and solution paths, median: {alone_s:.2f} s")
     ratio = build_s / alone_s
-    print(f"ratio build / reportlab alone: {ratio:.2f}x; goal at most {GOAL}x: "
-          f"{'met' if ratio <= GOAL else 'MISSED'}")
+    print(
+        f"ratio build / reportlab alone: {ratio:.2f}x; goal at most {GOAL}x: "
+        f"{'met' if ratio <= GOAL else 'MISSED'}"
+    )
     for label in stages[0]:
         print(f"  of which {label}: {statistics.median(s[label] for s in stages):.3f} s")
-    print(f"load average (1, 5, 15 min) at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
-          f"{os.cpu_count()} cores")
-    print(f"PDF: {total / 1024:.1f} KB for {manifest['pages']} pages, {total / manifest['pages'] / 1024:.2f} KB a page")
-    print(f"puzzle page content streams: mean {statistics.mean(sizes) / 1024:.2f} KB, "
-          f"max {max(sizes) / 1024:.2f} KB over {len(sizes)} pages")
+    print(
+        f"load average (1, 5, 15 min) at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
+        f"{os.cpu_count()} cores"
+    )
+    print(
+        f"PDF: {total / 1024:.1f} KB for {manifest['pages']} pages, {total / manifest['pages'] / 1024:.2f} KB a page"
+    )
+    print(
+        f"puzzle page content streams: mean {statistics.mean(sizes) / 1024:.2f} KB, "
+        f"max {max(sizes) / 1024:.2f} KB over {len(sizes)} pages"
+    )
 
 
 if __name__ == "__main__":

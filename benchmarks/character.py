@@ -69,8 +69,17 @@ def measure_many(algorithm: str, options: dict, width: int, height: int, seeds: 
         longest.append(stats.longest_path / cells)
     label = algorithm + "".join(f" {k}={v}" for k, v in options.items())
     mean = statistics.fmean
-    return Row(label, f"{width}x{height}", mean(dead), mean(junctions), mean(shares),
-               min(shares), max(shares), mean(turns), mean(longest))
+    return Row(
+        label,
+        f"{width}x{height}",
+        mean(dead),
+        mean(junctions),
+        mean(shares),
+        min(shares),
+        max(shares),
+        mean(turns),
+        mean(longest),
+    )
 
 
 def table(rows: list[Row]) -> str:
@@ -95,12 +104,14 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", default="30x30,100x100",
-                        help="comma-separated COLUMNSxROWS (default 30x30,100x100)")
+    parser.add_argument(
+        "--sizes", default="30x30,100x100", help="comma-separated COLUMNSxROWS (default 30x30,100x100)"
+    )
     parser.add_argument("--seeds", type=int, default=20, help="seeds 1..N per size (default 20)")
     parser.add_argument("--only", nargs="+", metavar="ALGORITHM", help="just these algorithms")
-    parser.add_argument("--no-variants", action="store_true",
-                        help="defaults only, without the growing-tree and prim variants")
+    parser.add_argument(
+        "--no-variants", action="store_true", help="defaults only, without the growing-tree and prim variants"
+    )
     parser.add_argument("--output", type=Path, help="also write the table, with a heading, here")
     args = parser.parse_args(argv)
 
@@ -108,8 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     names = args.only or list(ALGORITHMS)
     unknown = [n for n in names if n not in ALGORITHMS]
     if unknown:
-        parser.error(f"unknown algorithm(s): {', '.join(unknown)}; "
-                     f"choose from {', '.join(ALGORITHMS)}")
+        parser.error(f"unknown algorithm(s): {', '.join(unknown)}; choose from {', '.join(ALGORITHMS)}")
     settings = []
     for name in names:
         settings.append((name, {}))
@@ -117,16 +127,18 @@ def main(argv: list[str] | None = None) -> int:
             settings += [(name, options) for options in VARIANTS.get(name, [])]
 
     started = time.perf_counter()
-    rows = [measure_many(name, options, width, height, range(1, args.seeds + 1))
-            for width, height in sizes for name, options in settings]
+    rows = [
+        measure_many(name, options, width, height, range(1, args.seeds + 1))
+        for width, height in sizes
+        for name, options in settings
+    ]
     elapsed = time.perf_counter() - started
     body = table(rows)
     print(body)
     print(f"\n{len(rows) * args.seeds} mazes measured in {elapsed:.1f} s", file=sys.stderr)
     if args.output:
         command = "benchmarks/character.py " + " ".join(argv if argv is not None else sys.argv[1:])
-        args.output.write_text(results_document(body, command.strip(), args.seeds),
-                               encoding="utf-8")
+        args.output.write_text(results_document(body, command.strip(), args.seeds), encoding="utf-8")
     return 0
 
 

@@ -30,8 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bookmaker.build import build  # noqa: E402
 from phases import DRAWING, STAGES, instrument, timed_build  # noqa: E402
+
+from bookmaker.build import build  # noqa: E402
 
 GOAL = 1.6  # speed-up of --jobs 2 over --jobs 1 on a two-core machine
 
@@ -58,11 +59,11 @@ answer_key:
   per_page: 4
 """
 
+
 def write_config(folder: Path, mazes: int) -> Path:
     third = mazes // 3
     config = folder / "book.yaml"
-    config.write_text(CONFIG.format(first=mazes - 2 * third, second=third, third=third),
-                      encoding="utf-8")
+    config.write_text(CONFIG.format(first=mazes - 2 * third, second=third, third=third), encoding="utf-8")
     return config
 
 
@@ -89,8 +90,11 @@ def machine_ceiling(jobs: int, tasks: int = 4, count: int = 2_000_000) -> float:
 
 
 def digests(out: Path) -> dict[str, str]:
-    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(out.parent.iterdir()) if path.suffix in (".pdf", ".json")}
+    return {
+        path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(out.parent.iterdir())
+        if path.suffix in (".pdf", ".json")
+    }
 
 
 def main() -> None:
@@ -101,7 +105,8 @@ def main() -> None:
     args = parser.parse_args()
     values = [int(value) for value in args.jobs.split(",")]
     stage_times: dict[int, dict[str, list[float]]] = {
-        jobs: {label: [] for label in STAGES} for jobs in values}
+        jobs: {label: [] for label in STAGES} for jobs in values
+    }
     calls = instrument()
     times: dict[int, list[float]] = {jobs: [] for jobs in values}
     outputs: dict[int, dict[str, str]] = {}
@@ -124,18 +129,24 @@ def main() -> None:
     load_after = os.getloadavg()
 
     base = statistics.median(times[values[0]])
-    print(f"book: {args.mazes} mazes, {pages} pages; {args.runs} runs per value; "
-          f"{os.cpu_count()} cores; Python {sys.version.split()[0]}")
-    print(f"load average (1, 5, 15 min) before {load_before[0]:.2f} {load_before[1]:.2f} "
-          f"{load_before[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
+    print(
+        f"book: {args.mazes} mazes, {pages} pages; {args.runs} runs per value; "
+        f"{os.cpu_count()} cores; Python {sys.version.split()[0]}"
+    )
+    print(
+        f"load average (1, 5, 15 min) before {load_before[0]:.2f} {load_before[1]:.2f} "
+        f"{load_before[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}"
+    )
     print()
     print("| --jobs | median wall s | min | max | speed-up | mazes s | drawing s | preflight s |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for jobs in values:
         median = statistics.median(times[jobs])
         phases = [statistics.median(stage_times[jobs][label]) for label in STAGES]
-        print(f"| {jobs} | {median:.2f} | {min(times[jobs]):.2f} | {max(times[jobs]):.2f} | "
-              f"{base / median:.2f}x | " + " | ".join(f"{t:.2f}" for t in phases) + " |")
+        print(
+            f"| {jobs} | {median:.2f} | {min(times[jobs]):.2f} | {max(times[jobs]):.2f} | "
+            f"{base / median:.2f}x | " + " | ".join(f"{t:.2f}" for t in phases) + " |"
+        )
     print()
     same = all(outputs[jobs] == outputs[values[0]] for jobs in values)
     for name, digest in outputs[values[0]].items():
@@ -145,17 +156,21 @@ def main() -> None:
         ratio = base / statistics.median(times[2])
         print(f"goal --jobs 2 >= {GOAL}x: {'met' if ratio >= GOAL else 'MISSED'} ({ratio:.2f}x)")
         ceiling = statistics.median(ceilings)
-        print(f"the machine's own ceiling in the same runs: two processes run perfectly parallel "
-              f"work {ceiling:.2f}x faster (min {min(ceilings):.2f}, max {max(ceilings):.2f}); "
-              f"the build reaches {ratio / ceiling:.0%} of it")
+        print(
+            f"the machine's own ceiling in the same runs: two processes run perfectly parallel "
+            f"work {ceiling:.2f}x faster (min {min(ceilings):.2f}, max {max(ceilings):.2f}); "
+            f"the build reaches {ratio / ceiling:.0%} of it"
+        )
         # The mazes and the preflight's pages go to processes, the pages' compression to a
         # thread; drawing the pages and everything outside the stages stay in one process.
         two = statistics.median(times[2])
         drawing = statistics.median(stage_times[2][DRAWING])
         rest = two - sum(statistics.median(stage_times[2][label]) for label in STAGES)
-        print(f"in one process at --jobs 2: drawing the pages {drawing:.2f} s and the rest "
-              f"(planning, manifest, writing) {rest:.2f} s, {(drawing + rest) / two:.0%} of its "
-              f"wall time")
+        print(
+            f"in one process at --jobs 2: drawing the pages {drawing:.2f} s and the rest "
+            f"(planning, manifest, writing) {rest:.2f} s, {(drawing + rest) / two:.0%} of its "
+            f"wall time"
+        )
     if not same:
         sys.exit(1)
 

@@ -50,8 +50,20 @@ SKIPPED = ("aldous-broder",)  # cover time ~ n log^2 n: no goal at poster size
 
 
 def command(algorithm: str, fmt: str, size: str, out: Path, stages: bool) -> list[str]:
-    args = ["maze", "--size", size, "--algorithm", algorithm, "--seed", "1",
-            "--endpoints", "border", "--solution", "-o", str(out)]
+    args = [
+        "maze",
+        "--size",
+        size,
+        "--algorithm",
+        algorithm,
+        "--seed",
+        "1",
+        "--endpoints",
+        "border",
+        "--solution",
+        "-o",
+        str(out),
+    ]
     if fmt == "pdf":  # a poster's page is cut to the maze, not a letter sheet
         args += ["--page", "fit"]
     return args + (["--timings"] if stages else [])
@@ -61,18 +73,21 @@ def environment(checkout: Path | None) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("SOURCE_DATE_EPOCH", None)
     if checkout is not None:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(checkout),
-                                                          env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(checkout), env.get("PYTHONPATH")]))
     return env
 
 
-def run_once(args: list[str], env: dict[str, str], folder: Path
-             ) -> tuple[float, float, dict[str, float]]:
+def run_once(args: list[str], env: dict[str, str], folder: Path) -> tuple[float, float, dict[str, float]]:
     """Wall seconds, peak MB and the stage seconds of one `bookmaker` process."""
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "bookmaker", *args], env=env,
-                                   cwd=folder, stdout=subprocess.DEVNULL, stderr=errors)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bookmaker", *args],
+            env=env,
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+        )
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -88,36 +103,50 @@ def run_once(args: list[str], env: dict[str, str], folder: Path
     return wall, usage.ru_maxrss * 1024 / 1e6, stages
 
 
-def measure(algorithm: str, fmt: str, size: str, runs: int, env: dict[str, str],
-            stages: bool) -> dict:
+def measure(algorithm: str, fmt: str, size: str, runs: int, env: dict[str, str], stages: bool) -> dict:
     walls, peaks, laps = [], [], {stage: [] for stage in STAGES}
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / f"poster.{fmt}"
         for _ in range(runs):
-            wall, peak, took = run_once(command(algorithm, fmt, size, out, stages), env,
-                                        Path(folder))
+            wall, peak, took = run_once(command(algorithm, fmt, size, out, stages), env, Path(folder))
             walls.append(wall)
             peaks.append(peak)
             for stage, seconds in took.items():
                 laps[stage].append(seconds)
-    return {"wall": statistics.median(walls), "peak": statistics.median(peaks),
-            "stages": {stage: statistics.median(values) for stage, values in laps.items()
-                       if values}}
+    return {
+        "wall": statistics.median(walls),
+        "peak": statistics.median(peaks),
+        "stages": {stage: statistics.median(values) for stage, values in laps.items() if values},
+    }
 
 
 def table(rows: list[tuple[str, str, str, dict]], stages: bool) -> str:
     head = ["algorithm", "format", "size", "wall s", "goal s", "peak MB", "goal MB", "met"]
     if stages:
         head += list(STAGES)
-    lines = ["| " + " | ".join(head) + " |",
-             "|" + "|".join("---" if i < 3 else "---:" for i in range(len(head))) + "|"]
+    lines = [
+        "| " + " | ".join(head) + " |",
+        "|" + "|".join("---" if i < 3 else "---:" for i in range(len(head))) + "|",
+    ]
     for algorithm, fmt, size, result in rows:
         seconds, megabytes = GOALS.get(size, (None, None))
-        met = ("" if seconds is None else
-               "yes" if result["wall"] <= seconds and result["peak"] <= megabytes else "**no**")
-        cells = [algorithm, fmt, size, f"{result['wall']:.2f}",
-                 "" if seconds is None else f"{seconds:g}", f"{result['peak']:.0f}",
-                 "" if megabytes is None else f"{megabytes:g}", met]
+        met = (
+            ""
+            if seconds is None
+            else "yes"
+            if result["wall"] <= seconds and result["peak"] <= megabytes
+            else "**no**"
+        )
+        cells = [
+            algorithm,
+            fmt,
+            size,
+            f"{result['wall']:.2f}",
+            "" if seconds is None else f"{seconds:g}",
+            f"{result['peak']:.0f}",
+            "" if megabytes is None else f"{megabytes:g}",
+            met,
+        ]
         if stages:
             cells += [f"{result['stages'].get(stage, 0.0):.2f}" for stage in STAGES]
         lines.append("| " + " | ".join(cells) + " |")
@@ -126,7 +155,7 @@ def table(rows: list[tuple[str, str, str, dict]], stages: bool) -> str:
 
 # Run in a child, so --checkout can point it at another copy of the package; one child a
 # measurement, as a second run in the same process would find the first one's caches.
-PROFILE = r'''
+PROFILE = r"""
 import cProfile, io, os, pstats, sys, tracemalloc
 from bookmaker.cli import app
 mode, top, args = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
@@ -160,21 +189,24 @@ elif mode == "tracemalloc":
 else:  # "stages": --timings under tracemalloc gives each stage's peak
     tracemalloc.start()
     run()
-'''
+"""
 
 
-def profile(algorithm: str, fmt: str, size: str, top: int, env: dict[str, str],
-            stages: bool) -> None:
+def profile(algorithm: str, fmt: str, size: str, top: int, env: dict[str, str], stages: bool) -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / f"poster.{fmt}"
         args = command(algorithm, fmt, size, out, stages=False)
         for mode in ("cprofile", "tracemalloc", *(["stages"] if stages else [])):
             extra = ["--timings"] if mode == "stages" else []
             if mode == "stages":
-                print("each stage's time (slowed by tracing) and peak traced memory:",
-                      flush=True)
-            subprocess.run([sys.executable, "-c", PROFILE, mode, str(top), *args, *extra],
-                           env=env, cwd=folder, check=True, stdout=None)
+                print("each stage's time (slowed by tracing) and peak traced memory:", flush=True)
+            subprocess.run(
+                [sys.executable, "-c", PROFILE, mode, str(top), *args, *extra],
+                env=env,
+                cwd=folder,
+                check=True,
+                stdout=None,
+            )
             print(flush=True)
 
 
@@ -182,12 +214,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", default=["1000x1000"], metavar="WxH")
     parser.add_argument("--formats", nargs="+", default=list(FORMATS), choices=FORMATS)
-    parser.add_argument("--algorithms", nargs="+", metavar="NAME",
-                        default=[name for name in ALGORITHMS if name not in SKIPPED])
+    parser.add_argument(
+        "--algorithms",
+        nargs="+",
+        metavar="NAME",
+        default=[name for name in ALGORITHMS if name not in SKIPPED],
+    )
     parser.add_argument("--runs", type=int, default=5, help="runs a measurement (median)")
     parser.add_argument("--checkout", type=Path, help="measure the package in this folder")
-    parser.add_argument("--no-stages", dest="stages", action="store_false",
-                        help="do not ask for --timings (a copy without it)")
+    parser.add_argument(
+        "--no-stages",
+        dest="stages",
+        action="store_false",
+        help="do not ask for --timings (a copy without it)",
+    )
     parser.add_argument("--profile", nargs=3, metavar=("ALGORITHM", "FORMAT", "SIZE"))
     parser.add_argument("--top", type=int, default=12, help="cProfile lines with --profile")
     options = parser.parse_args()
@@ -201,8 +241,11 @@ def main() -> None:
             for fmt in options.formats:
                 result = measure(algorithm, fmt, size, options.runs, env, options.stages)
                 rows.append((algorithm, fmt, size, result))
-                print(f"{algorithm} {fmt} {size}: {result['wall']:.2f} s, "
-                      f"{result['peak']:.0f} MB", file=sys.stderr, flush=True)
+                print(
+                    f"{algorithm} {fmt} {size}: {result['wall']:.2f} s, {result['peak']:.0f} MB",
+                    file=sys.stderr,
+                    flush=True,
+                )
     print(table(rows, options.stages))
 
 

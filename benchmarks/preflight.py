@@ -88,8 +88,11 @@ def main() -> None:
         print(f"stroke books written in {time.perf_counter() - start:.1f} s")
         profile = args.profile or (load_book(args.config).profile if args.pdf is None else "kdp")
         goal = STROKES_GOAL * args.pages / 1000
-        rows = [_time(BOOK_GOAL, book, profile, args.runs), _time(goal, strokes, "kdp", args.runs),
-                _time(goal, strokes_past, "kdp", args.runs)]
+        rows = [
+            _time(BOOK_GOAL, book, profile, args.runs),
+            _time(goal, strokes, "kdp", args.runs),
+            _time(goal, strokes_past, "kdp", args.runs),
+        ]
 
     print(f"\n{'case':<50} {'goal':>8} {'measured':>10} {'ratio':>6}")
     for case, goal, median in rows:

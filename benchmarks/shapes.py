@@ -30,12 +30,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from algorithms import reference, timed  # noqa: E402
 
 from bookmaker.maze import ALGORITHMS  # noqa: E402
-from bookmaker.maze.shapes import make_topology  # noqa: E402
 from bookmaker.maze.polar_grid import ring_counts  # noqa: E402
+from bookmaker.maze.shapes import make_topology  # noqa: E402
 
-GOALS = {("hex", "recursive-backtracker"): 0.6, ("hex", "wilson"): 0.6,
-         ("triangle", "recursive-backtracker"): 0.6, ("triangle", "wilson"): 0.6,
-         ("polar", "recursive-backtracker"): 0.5, ("polar", "wilson"): 0.5}
+GOALS = {
+    ("hex", "recursive-backtracker"): 0.6,
+    ("hex", "wilson"): 0.6,
+    ("triangle", "recursive-backtracker"): 0.6,
+    ("triangle", "wilson"): 0.6,
+    ("polar", "recursive-backtracker"): 0.5,
+    ("polar", "wilson"): 0.5,
+}
 PDF_GOAL_S = 2.0
 
 
@@ -49,8 +54,12 @@ def rings_for(cells: int) -> int:
 
 def shapes_of(cells: int) -> list:
     side = round(math.sqrt(cells))
-    return [make_topology("square", (side, side)), make_topology("hex", (side, side)),
-            make_topology("triangle", (side, side)), make_topology("polar", rings=rings_for(cells))]
+    return [
+        make_topology("square", (side, side)),
+        make_topology("hex", (side, side)),
+        make_topology("triangle", (side, side)),
+        make_topology("polar", rings=rings_for(cells)),
+    ]
 
 
 def speed(cells: int, runs: int, names: list[str]) -> list[tuple]:
@@ -60,8 +69,9 @@ def speed(cells: int, runs: int, names: list[str]) -> list[tuple]:
         topology.neighbours, topology.back, topology.border  # build the tables before timing
         shapes.append((topology, time.process_time() - start))
     side = round(math.sqrt(cells))
-    cases = [(topology, name) for topology, _ in shapes for name in names
-             if ALGORITHMS[name].supports(topology)]
+    cases = [
+        (topology, name) for topology, _ in shapes for name in names if ALGORITHMS[name].supports(topology)
+    ]
     ref_times, times = [], {case: [] for case in cases}
     for run in range(runs):
         ref_times.append(timed(lambda rng: reference(side, side, rng), run))
@@ -78,10 +88,23 @@ def speed(cells: int, runs: int, names: list[str]) -> list[tuple]:
             ratio = (topology.cells / t) / ref_rate
             goal = GOALS.get((topology.kind, name))
             verdict = "" if goal is None else f"{'met' if ratio >= goal else 'MISSED'} (>= {goal}x)"
-            rows.append((f"{topology.kind} {name}", topology.describe(), topology.cells, t, ratio,
-                         verdict, f"{build:.2f}"))
-            print(f"  {topology.kind:8} {name:22} {topology.cells / t:>11,.0f} cells/s  x{ratio:.2f}"
-                  f"  {verdict}", file=sys.stderr, flush=True)
+            rows.append(
+                (
+                    f"{topology.kind} {name}",
+                    topology.describe(),
+                    topology.cells,
+                    t,
+                    ratio,
+                    verdict,
+                    f"{build:.2f}",
+                )
+            )
+            print(
+                f"  {topology.kind:8} {name:22} {topology.cells / t:>11,.0f} cells/s  x{ratio:.2f}"
+                f"  {verdict}",
+                file=sys.stderr,
+                flush=True,
+            )
     return rows
 
 
@@ -91,10 +114,27 @@ def polar_pdf(rings: int, runs: int) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         for run in range(runs):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "bookmaker", "maze", "--shape", "polar",
-                            "--rings", str(rings), "--seed", str(run), "--endpoints", "centre",
-                            "--solution", "-o", str(Path(folder) / "polar.pdf")],
-                           check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "bookmaker",
+                    "maze",
+                    "--shape",
+                    "polar",
+                    "--rings",
+                    str(rings),
+                    "--seed",
+                    str(run),
+                    "--endpoints",
+                    "centre",
+                    "--solution",
+                    "-o",
+                    str(Path(folder) / "polar.pdf"),
+                ],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
             times.append(time.perf_counter() - start)
     return times
 
@@ -117,9 +157,11 @@ def main() -> None:
         times = polar_pdf(args.pdf_rings, args.runs)
         median = statistics.median(times)
         verdict = "met" if median < PDF_GOAL_S else "MISSED"
-        print(f"\n{args.pdf_rings}-ring polar PDF with its solution (`bookmaker maze`, wall time "
-              f"including Python start-up): median {median:.2f} s over {len(times)} runs, "
-              f"{verdict} (< {PDF_GOAL_S:.0f} s)")
+        print(
+            f"\n{args.pdf_rings}-ring polar PDF with its solution (`bookmaker maze`, wall time "
+            f"including Python start-up): median {median:.2f} s over {len(times)} runs, "
+            f"{verdict} (< {PDF_GOAL_S:.0f} s)"
+        )
 
 
 if __name__ == "__main__":

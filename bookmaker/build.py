@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from .config import Book
 from .cover_geometry import checked_barcode
@@ -70,13 +70,22 @@ def _pdf_output(output: Path | str | None, default: Path) -> Path:
     if os.fspath(output).endswith(("/", os.sep)) or path.is_dir():
         return path / default.name
     if path.suffix.lower() != ".pdf":
-        raise BookmakerError(f"-o {output}: give a file name ending in .pdf, or a folder as "
-                             f"{output}/ to write {default.name} in it")
+        raise BookmakerError(
+            f"-o {output}: give a file name ending in .pdf, or a folder as "
+            f"{output}/ to write {default.name} in it"
+        )
     return path
 
 
-def build(config: Path | str, output: Path | str | None = None, *, seed: int | None = None,
-          jobs: int = 1, progress: Progress | None = None, preflight: bool = True) -> BuildResult:
+def build(
+    config: Path | str,
+    output: Path | str | None = None,
+    *,
+    seed: int | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    preflight: bool = True,
+) -> BuildResult:
     """Build the book described by ``config``; returns the paths written."""
     config = Path(config)
     # Every rule validate applies, by the same code: all problems at once, FILE:LINE: key.
@@ -87,11 +96,14 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     groups, answers, main, key = ready.groups, ready.answers, ready.main, ready.key
     maze_jobs, art_jobs, cover_jobs = ready.maze_jobs, ready.art_jobs, ready.cover_jobs
     every_job = maze_jobs + art_jobs + cover_jobs
-    made = ready.make(every_job, workers=jobs,
-                      progress=progress("mazes", len(every_job)) if progress else None,
-                      prepare_drawing=write_ahead)
+    made = ready.make(
+        every_job,
+        workers=jobs,
+        progress=progress("mazes", len(every_job)) if progress else None,
+        prepare_drawing=write_ahead,
+    )
     art = made[len(maze_jobs)] if art_jobs else None
-    printed = plan.number(groups, made[:len(maze_jobs)])
+    printed = plan.number(groups, made[: len(maze_jobs)])
     main.printed = printed
     if key:
         key.printed = printed
@@ -100,61 +112,115 @@ def build(config: Path | str, output: Path | str | None = None, *, seed: int | N
     tick = progress("pages", len(main.pages) + (len(key.pages) if key else 0)) if progress else None
     profile = plan.profile
     outline = profile.allows_outline and book.front_matter.contents
-    pdf = render_document(plan.view(
-        main, plan.contents(main.pages), art, title=book.title, outline=outline,
-        links=outline and profile.allows_annotations, is_key=False,
-        answer_refs=bool(answers) and not plan.separate_key, book_pages=len(main.pages)),
-        fonts, tick, threads=jobs)
+    pdf = render_document(
+        plan.view(
+            main,
+            plan.contents(main.pages),
+            art,
+            title=book.title,
+            outline=outline,
+            links=outline and profile.allows_annotations,
+            is_key=False,
+            answer_refs=bool(answers) and not plan.separate_key,
+            book_pages=len(main.pages),
+        ),
+        fonts,
+        tick,
+        threads=jobs,
+    )
     if preflight:
         from .preflight import check_pdf  # pypdf loads only when a build checks its output
 
-        _preflight(pdf, output, book.profile, "built PDF",
-                   lambda path: check_pdf(path, book.profile, trim=plan.trim,
-                                          interior=book.interior_inks, workers=jobs))
+        _preflight(
+            pdf,
+            output,
+            book.profile,
+            "built PDF",
+            lambda path: check_pdf(
+                path, book.profile, trim=plan.trim, interior=book.interior_inks, workers=jobs
+            ),
+        )
     files = {output: pdf}
     key_path = None
     if key:
         key_path = output.with_name(f"{output.stem}-key.pdf")
-        files[key_path] = render_document(plan.view(
-            key, [], art, title=f"{book.title}: answer key", outline=False, links=False,
-            is_key=True, answer_refs=False, book_pages=len(main.pages)), fonts, tick,
-            threads=jobs)
+        files[key_path] = render_document(
+            plan.view(
+                key,
+                [],
+                art,
+                title=f"{book.title}: answer key",
+                outline=False,
+                links=False,
+                is_key=True,
+                answer_refs=False,
+                book_pages=len(main.pages),
+            ),
+            fonts,
+            tick,
+            threads=jobs,
+        )
     cover_file = None
     if cover:
         cover_file = cover_path(output)
-        files[cover_file] = cover_pdf(cover, made[len(made) - len(cover_jobs):], fonts,
-                                      cover_file, preflight)
+        files[cover_file] = cover_pdf(
+            cover, made[len(made) - len(cover_jobs) :], fonts, cover_file, preflight
+        )
     manifest_path = output.with_name(f"{output.stem}.manifest.json")
     files[manifest_path] = manifest_json(
-        title=book.title, seed=book.seed, config=config_reference(config), pages=len(main.pages),
+        title=book.title,
+        seed=book.seed,
+        config=config_reference(config),
+        pages=len(main.pages),
         page_size=(main.frames[0].width, main.frames[0].height),
         pdf_sha256=hashlib.sha256(pdf).hexdigest(),
-        mazes=[_record(book, item, key_path) for item in printed], profile=book.profile,
-        key={"file": key_path.name, "pages": len(key.pages),
-             "pdf_sha256": hashlib.sha256(files[key_path]).hexdigest()} if key else None,
+        mazes=[_record(book, item, key_path) for item in printed],
+        profile=book.profile,
+        key={
+            "file": key_path.name,
+            "pages": len(key.pages),
+            "pdf_sha256": hashlib.sha256(files[key_path]).hexdigest(),
+        }
+        if key
+        else None,
         title_art=_title_art(art) if art else None,
         cover=cover.manifest(cover_file.name) if cover else None,
     )
     created = write_atomically(files)
-    return BuildResult(output, manifest_path, key_path, len(main.pages), len(printed),
-                       cover_file, (*map(created_note, created), *ready.notes))
+    return BuildResult(
+        output,
+        manifest_path,
+        key_path,
+        len(main.pages),
+        len(printed),
+        cover_file,
+        (*map(created_note, created), *ready.notes),
+    )
 
 
-def build_cover(config: Path | str, output: Path | str | None = None, *,
-                seed: int | None = None) -> CoverResult:
+def build_cover(
+    config: Path | str, output: Path | str | None = None, *, seed: int | None = None
+) -> CoverResult:
     """Only the cover of the book described by ``config``: byte for byte the one ``build``
     writes, its interior planned to the page but no interior maze made nor page drawn."""
     config = Path(config)
     ready = prepare(config, seed=seed, mazes=False)
     book = ready.book
     if book.cover is None:
-        raise ready.loaded.error([ConfigKeyError("cover", (
-            "the config has no cover: block; add one (the README's 'Covers' lists its keys) "
-            "to build a cover"))])
+        raise ready.loaded.error(
+            [
+                ConfigKeyError(
+                    "cover",
+                    (
+                        "the config has no cover: block; add one (the README's 'Covers' lists its keys) "
+                        "to build a cover"
+                    ),
+                )
+            ]
+        )
     output = _pdf_output(output, cover_path(default_output(config)))
     cover, fonts, pages = ready.cover, ready.fonts, len(ready.main.pages)
-    created = write_atomically({output: cover_pdf(cover, ready.make(ready.cover_jobs), fonts,
-                                                  output, True)})
+    created = write_atomically({output: cover_pdf(cover, ready.make(ready.cover_jobs), fonts, output, True)})
     return CoverResult(output, pages, (*map(created_note, created), *ready.notes))
 
 
@@ -167,16 +233,28 @@ def cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) 
         from .cover_preflight import check_cover
 
         profile = cover.book.profile
-        _preflight(pdf, path, profile, "cover", lambda file: check_cover(
-            file, profile, cover.geometry, cover.pages, checked_barcode(cover.barcode)))
+        _preflight(
+            pdf,
+            path,
+            profile,
+            "cover",
+            lambda file: check_cover(
+                file, profile, cover.geometry, cover.pages, checked_barcode(cover.barcode)
+            ),
+        )
     return pdf
 
 
 def _title_art(art) -> dict:
     """The manifest's ``title_art``: how to remake the title page's maze; ``shape`` as a
     maze entry writes it, for any shape but square."""
-    record = {"algorithm": art.job.algorithm, "width": art.job.width, "height": art.job.height,
-              "seed": art.seed, "endpoints": art.job.endpoints}
+    record = {
+        "algorithm": art.job.algorithm,
+        "width": art.job.width,
+        "height": art.job.height,
+        "seed": art.seed,
+        "endpoints": art.job.endpoints,
+    }
     if art.job.shape != "square":
         record["shape"] = art.maze.topology.shape_json()
     return record
@@ -185,18 +263,30 @@ def _title_art(art) -> dict:
 def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:
     made, job, maze = item.made, item.made.job, item.made.maze
     return MazeRecord(
-        number=item.number, section=book.sections[job.section].title, algorithm=job.algorithm,
-        options=dict(job.options), width=job.width, height=job.height, seed=made.seed,
-        endpoints=job.endpoints, page=item.page, bbox=item.placement.bbox,
+        number=item.number,
+        section=book.sections[job.section].title,
+        algorithm=job.algorithm,
+        options=dict(job.options),
+        width=job.width,
+        height=job.height,
+        seed=made.seed,
+        endpoints=job.endpoints,
+        page=item.page,
+        bbox=item.placement.bbox,
         answer_page=item.answer_page,
         answer_bbox=item.answer_placement.bbox if item.answer_placement else None,
-        start=_cell_name(maze, maze.start), end=_cell_name(maze, maze.end),
-        start_side=_opening(maze, maze.start, False), end_side=_opening(maze, maze.end, True),
+        start=_cell_name(maze, maze.start),
+        end=_cell_name(maze, maze.end),
+        start_side=_opening(maze, maze.start, False),
+        end_side=_opening(maze, maze.end, True),
         code=recipe_code(maze),
-        solution_length=made.stats.solution_length, stars=item.stars, variant=item.variant,
+        solution_length=made.stats.solution_length,
+        stars=item.stars,
+        variant=item.variant,
         answer_file=key_path.name if key_path and item.answer_page else None,
         shape=None if writes_v1(maze) else maze.topology.shape_json(),
-        braid=maze.braid, perfect=made.stats.loops == 0,
+        braid=maze.braid,
+        perfect=made.stats.loops == 0,
         mask=maze.topology.mask.as_json() if maze.topology.mask is not None else None,
     )
 

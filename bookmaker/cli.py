@@ -69,8 +69,7 @@ class _Command(_PlainFlags, TyperCommand):
     no type after a plain flag."""
 
     def collect_usage_pieces(self, ctx) -> list[str]:
-        return [piece.removeprefix("{").removesuffix("}")
-                for piece in super().collect_usage_pieces(ctx)]
+        return [piece.removeprefix("{").removesuffix("}") for piece in super().collect_usage_pieces(ctx)]
 
 
 for register in COMMANDS:
@@ -102,8 +101,7 @@ def _interrupted_line() -> str:
     written = written_so_far()
     if not written:
         return "bookmaker: interrupted; nothing written"
-    return (f"bookmaker: interrupted after writing {plural(len(written), 'file')}, "
-            f"the last {written[-1]}")
+    return f"bookmaker: interrupted after writing {plural(len(written), 'file')}, the last {written[-1]}"
 
 
 def main() -> None:

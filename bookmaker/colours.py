@@ -13,11 +13,12 @@ MIN_CONTRAST = 3.0
 
 def hex_to_rgb(color: str) -> tuple[float, float, float]:
     """#RRGGBB as three components from 0 to 1."""
-    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return tuple(int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 def relative_luminance(color: str) -> float:
     """WCAG 2's relative luminance of #RRGGBB: sRGB linearised, then weighted for the eye."""
+
     def linear(c: float) -> float:
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 

@@ -31,8 +31,7 @@ MIN_SPINE_LETTER = 6.0  # points: smaller letters on a spine are not read from a
 PAPERS = ("white", "cream", "premium-color", "standard-color")
 COLOUR_PAPERS = ("premium-color", "standard-color")  # for colour interiors
 # KDP's thickness per interior page, in inches (DESIGN.md, "Covers").
-KDP_PAPER_INCHES = {"white": 0.002252, "cream": 0.0025, "premium-color": 0.002347,
-                    "standard-color": 0.002252}
+KDP_PAPER_INCHES = {"white": 0.002252, "cream": 0.0025, "premium-color": 0.002347, "standard-color": 0.002252}
 KDP_SPINE_TEXT_PAGES = 80  # KDP allows spine text only on books of more than 79 pages
 # A cover whose size is off by less than one pixel at 300 dpi is taken to match: designers
 # export covers from pictures at that resolution, and KDP publishes no tolerance of its own.
@@ -64,15 +63,18 @@ def spine_width(profile: str, paper: str, pages: int) -> float:
     if formula is None:
         raise BookmakerError(
             f"no spine formula for the {profile} profile (only kdp publishes one); "
-            "give the printer's spine width for this page count and paper")
+            "give the printer's spine width for this page count and paper"
+        )
     return pages * formula[paper]
 
 
 def spine_text_rule(profile: str, pages: int) -> str | None:
     """Why the printer refuses spine text on a ``pages``-page book, or None if it allows it."""
     if profile == "kdp" and pages < KDP_SPINE_TEXT_PAGES:
-        return (f"KDP prints spine text only on books of more than {KDP_SPINE_TEXT_PAGES - 1} "
-                f"pages, and this interior has {pages}")
+        return (
+            f"KDP prints spine text only on books of more than {KDP_SPINE_TEXT_PAGES - 1} "
+            f"pages, and this interior has {pages}"
+        )
     return None
 
 
@@ -86,14 +88,15 @@ class CoverGeometry:
     spine: float
 
     @classmethod
-    def of_page(cls, width: float, height: float, spine: float) -> "CoverGeometry":
+    def of_page(cls, width: float, height: float, spine: float) -> CoverGeometry:
         """The geometry of a cover page ``width`` x ``height`` whose spine is ``spine``: how a
         cover made elsewhere is read back, knowing only its page and its spine."""
         panel = (width - 2 * BLEED - spine) / 2
         if panel <= 0 or height <= 2 * BLEED:
             raise BookmakerError(
                 f"a {format_points(width)} x {format_points(height)} page cannot hold two panels "
-                f"and a {format_points(spine)} spine with {format_points(BLEED)} bleed")
+                f"and a {format_points(spine)} spine with {format_points(BLEED)} bleed"
+            )
         return cls(panel, height - 2 * BLEED, spine)
 
     @property

@@ -32,8 +32,9 @@ BARCODE_DPI = 100
 INK_DIFFERENCE = 24
 
 
-def check_cover(path: str | Path, profile_name: str, geometry: CoverGeometry,
-                pages: int | None, barcode: str) -> Report:
+def check_cover(
+    path: str | Path, profile_name: str, geometry: CoverGeometry, pages: int | None, barcode: str
+) -> Report:
     """Check the cover at ``path`` for an interior of ``pages`` pages (None: unknown, so the
     printer's spine-text rule is not applied) whose panels and spine ``geometry`` gives;
     ``barcode`` (``CHECKED_BARCODES``) "kdp" demands KDP's box be plain, "own" and "none"
@@ -47,8 +48,9 @@ def check_cover(path: str | Path, profile_name: str, geometry: CoverGeometry,
         raise BookmakerError(f"{path}: not a readable PDF: {error}") from None
     try:
         if len(document) != 1:
-            problems.append(Problem(None, "cover-pages", f"a cover is one page; this PDF has "
-                                                         f"{len(document)}"))
+            problems.append(
+                Problem(None, "cover-pages", f"a cover is one page; this PDF has {len(document)}")
+            )
         page = document[0]
         problems += _boxes(page, geometry)
         problems += _text(page, geometry, profile_name, pages)
@@ -64,26 +66,40 @@ def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
     media = page.get_mediabox()
     width, height = media[2] - media[0], media[3] - media[1]
     if abs(width - geometry.width) > SIZE_TOLERANCE or abs(height - geometry.height) > SIZE_TOLERANCE:
-        problems.append(Problem(1, "cover-size", (
-            f"the page is {_inches(width)} x {_inches(height)} in; this cover must be "
-            f"{_inches(geometry.width)} x {_inches(geometry.height)} in (two "
-            f"{_inches(geometry.trim_width)} in panels, a {_inches(geometry.spine)} in spine and "
-            f"{_inches(BLEED)} in bleed on every side)")))
+        problems.append(
+            Problem(
+                1,
+                "cover-size",
+                (
+                    f"the page is {_inches(width)} x {_inches(height)} in; this cover must be "
+                    f"{_inches(geometry.width)} x {_inches(geometry.height)} in (two "
+                    f"{_inches(geometry.trim_width)} in panels, a {_inches(geometry.spine)} in spine and "
+                    f"{_inches(BLEED)} in bleed on every side)"
+                ),
+            )
+        )
         return problems  # the boxes would only repeat the size's error
     trim = page.get_trimbox(fallback_ok=False)
     expected = _offset(geometry.trim, media)
     if trim is None:
-        problems.append(Problem(1, "cover-trim-box",
-                                "no TrimBox; set it to the page less the 0.125 in bleed"))
+        problems.append(
+            Problem(1, "cover-trim-box", "no TrimBox; set it to the page less the 0.125 in bleed")
+        )
     elif max(abs(a - b) for a, b in zip(trim, expected)) > SIZE_TOLERANCE:
-        problems.append(Problem(1, "cover-trim-box", (
-            f"the TrimBox is {_box_text(trim)}; it must be the page less the 0.125 in bleed, "
-            f"{_box_text(expected)}")))
+        problems.append(
+            Problem(
+                1,
+                "cover-trim-box",
+                (
+                    f"the TrimBox is {_box_text(trim)}; it must be the page less the 0.125 in bleed, "
+                    f"{_box_text(expected)}"
+                ),
+            )
+        )
     return problems
 
 
-def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str,
-          pages: int | None) -> list[Problem]:
+def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str, pages: int | None) -> list[Problem]:
     """Each kind of misplaced text once, with the first characters found and where."""
     media = page.get_mediabox()
     refused = spine_text_rule(profile, pages) if pages is not None else None
@@ -106,18 +122,31 @@ def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str,
     problems = []
     for kind, chars in found.items():
         sample = "".join(char for char, _ in chars[:12])
-        problems.append(Problem(1, f"cover-text-{kind}", _TEXT_MESSAGES[kind].format(
-            count=len(chars), sample=sample, at=_box_text(_union([b for _, b in chars])),
-            refused=refused or "")))
+        problems.append(
+            Problem(
+                1,
+                f"cover-text-{kind}",
+                _TEXT_MESSAGES[kind].format(
+                    count=len(chars),
+                    sample=sample,
+                    at=_box_text(_union([b for _, b in chars])),
+                    refused=refused or "",
+                ),
+            )
+        )
     return problems
 
 
 _TEXT_MESSAGES = {
-    "fold": ("{count} characters of text ('{sample}') at {at} lie within 0.0625 in of a spine "
-             "fold, which may drift that far in binding"),
+    "fold": (
+        "{count} characters of text ('{sample}') at {at} lie within 0.0625 in of a spine "
+        "fold, which may drift that far in binding"
+    ),
     "spine": "{count} characters of text ('{sample}') at {at} on the spine: {refused}",
-    "edge": ("{count} characters of text ('{sample}') at {at} lie outside the safe area, "
-             "0.125 in inside the trim (or in the bleed)"),
+    "edge": (
+        "{count} characters of text ('{sample}') at {at} lie outside the safe area, "
+        "0.125 in inside the trim (or in the bleed)"
+    ),
 }
 
 
@@ -143,14 +172,22 @@ def _barcode_box(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]
     image = image.crop((1, 1, image.width - 1, image.height - 1))
     colours = image.getcolors(image.width * image.height)
     _, common = max(colours)
-    ink = sum(count for count, colour in colours
-              if max(abs(a - b) for a, b in zip(colour, common)) > INK_DIFFERENCE)
+    ink = sum(
+        count for count, colour in colours if max(abs(a - b) for a, b in zip(colour, common)) > INK_DIFFERENCE
+    )
     share = ink / (image.width * image.height)
     if ink:
-        return [Problem(1, "cover-barcode", (
-            f"{share:.1%} of KDP's barcode box (2 x 1.2 in, 0.25 in from the bottom trim and "
-            f"the spine fold, {_box_text(geometry.barcode_box)}) holds something other than the "
-            f"background; KDP prints its barcode there, so leave it plain"))]
+        return [
+            Problem(
+                1,
+                "cover-barcode",
+                (
+                    f"{share:.1%} of KDP's barcode box (2 x 1.2 in, 0.25 in from the bottom trim and "
+                    f"the spine fold, {_box_text(geometry.barcode_box)}) holds something other than the "
+                    f"background; KDP prints its barcode there, so leave it plain"
+                ),
+            )
+        ]
     return []
 
 
@@ -164,8 +201,12 @@ def _offset_back(box: Box, media: Box) -> Box:
 
 
 def _inside(box: Box, zone: Box) -> bool:
-    return (box[0] >= zone[0] - 0.01 and box[1] >= zone[1] - 0.01 and box[2] <= zone[2] + 0.01
-            and box[3] <= zone[3] + 0.01)
+    return (
+        box[0] >= zone[0] - 0.01
+        and box[1] >= zone[1] - 0.01
+        and box[2] <= zone[2] + 0.01
+        and box[3] <= zone[3] + 0.01
+    )
 
 
 def _overlaps(box: Box, zone: Box) -> bool:
@@ -173,8 +214,12 @@ def _overlaps(box: Box, zone: Box) -> bool:
 
 
 def _union(boxes: list[Box]) -> Box:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def _inches(points: float) -> str:

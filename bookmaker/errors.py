@@ -7,7 +7,7 @@ layer can pin it to its line as ``FILE:LINE: key: what``, like every other confi
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 KeyPath = tuple[str | int, ...]  # a config key: ("sections", 2, "size")
 

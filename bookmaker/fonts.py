@@ -10,7 +10,7 @@ import atexit
 import hashlib
 from contextlib import ExitStack
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib.resources import as_file, files
 from pathlib import Path
 
@@ -39,7 +39,7 @@ class FontPair:
     bold: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def register(path: Path, where: str = "font") -> str:
     """Register the TrueType file at ``path`` and return its reportlab name; a file that
     cannot be read or used is a ConfigKeyError on ``where`` (``font.regular``)."""
@@ -49,20 +49,29 @@ def register(path: Path, where: str = "font") -> str:
         data = path.read_bytes()
     except OSError as error:
         if bundled:
-            raise ConfigKeyError(tuple(where.split(".")), (
-                f"the bundled font {path.name} is missing (looked for {path}: "
-                f"{error.strerror}); reinstall bookmaker, or name a TrueType file of your own "
-                f"as {where}")) from None
-        raise ConfigKeyError(tuple(where.split(".")),
-                             f"cannot read font file {path}: {error.strerror}") from None
+            raise ConfigKeyError(
+                tuple(where.split(".")),
+                (
+                    f"the bundled font {path.name} is missing (looked for {path}: "
+                    f"{error.strerror}); reinstall bookmaker, or name a TrueType file of your own "
+                    f"as {where}"
+                ),
+            ) from None
+        raise ConfigKeyError(
+            tuple(where.split(".")), f"cannot read font file {path}: {error.strerror}"
+        ) from None
     # Named by content, so two files with the same stem never collide.
     name = f"{path.stem}-{hashlib.sha256(data).hexdigest()[:8]}"
     try:
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except Exception as error:  # reportlab raises TTFError and bare errors for odd files
-        raise ConfigKeyError(tuple(where.split(".")), (
-            f"{path} is not a TrueType font reportlab can embed ({error}); give a .ttf file"
-            + (", or reinstall bookmaker" if bundled else ""))) from None
+        raise ConfigKeyError(
+            tuple(where.split(".")),
+            (
+                f"{path} is not a TrueType font reportlab can embed ({error}); give a .ttf file"
+                + (", or reinstall bookmaker" if bundled else "")
+            ),
+        ) from None
     return name
 
 
@@ -92,7 +101,7 @@ def characters(name: str) -> frozenset[int]:
     return _characters(name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _characters(name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
 
@@ -114,7 +123,7 @@ def ink_reach(name: str, text: str, size: float) -> tuple[float, float]:
     return (max(below for below, _ in reaches) * size, max(above for _, above in reaches) * size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyph_reach(name: str, code: int) -> tuple[float, float]:
     """The glyph of ``code`` below and above the baseline, in ems: its 'glyf' record's box."""
     face = pdfmetrics.getFont(name).face
@@ -124,6 +133,6 @@ def _glyph_reach(name: str, code: int) -> tuple[float, float]:
         return 0.0, 0.0
     at = face.get_table_pos("glyf")[0] + start
     data = face._ttf_data
-    y_min = int.from_bytes(data[at + 4:at + 6], "big", signed=True)
-    y_max = int.from_bytes(data[at + 8:at + 10], "big", signed=True)
+    y_min = int.from_bytes(data[at + 4 : at + 6], "big", signed=True)
+    y_max = int.from_bytes(data[at + 8 : at + 10], "big", signed=True)
     return max(0.0, -y_min / face.unitsPerEm), max(0.0, y_max / face.unitsPerEm)

@@ -10,10 +10,10 @@ import math
 from dataclasses import dataclass
 
 from .errors import ConfigKeyError, KeyPath
-from .profiles import Margins, Profile, page_margins
 from .geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
 from .geometry.primitives import ARROW_ACROSS
 from .maze.topology import Topology
+from .profiles import Margins, Profile, page_margins
 from .units import format_points
 
 Box = tuple[float, float, float, float]
@@ -86,8 +86,7 @@ class TextSizes:
 
 
 # text_size: a book for young children sets every instruction at 14 pt, numbers at 16.
-TEXT_SIZES = {"normal": TextSizes(),
-              "large": TextSizes(14.0, 14.0, 16.0, (16.0, 14.0), 14.0, 14.0)}
+TEXT_SIZES = {"normal": TextSizes(), "large": TextSizes(14.0, 14.0, 16.0, (16.0, 14.0), 14.0, 14.0)}
 # How the start and finish of a maze with openings are marked: arrows, the words START and
 # FINISH beside the openings, or both. An end inside the maze keeps its mark on a patch.
 MARKERS = ("arrows", "words", "both")
@@ -113,7 +112,10 @@ class PageFrame:
 
 
 def resolve_margins(
-    requested: dict[str, float | None], profile: Profile, page_count: int, bleed: bool,
+    requested: dict[str, float | None],
+    profile: Profile,
+    page_count: int,
+    bleed: bool,
     problems: list[ConfigKeyError] | None = None,
 ) -> Margins:
     """The margins to use: the config's where given, else 0.5 in, but never within
@@ -134,7 +136,7 @@ def resolve_margins(
                 # Only the gutter grows with the page count.
                 + (f" for a {page_count}-page book" if side == "inside" else "")
                 + (" with bleed" if bleed else "")
-                + f"; set at least {format_points(least)}, or leave it out for the default"
+                + f"; set at least {format_points(least)}, or leave it out for the default",
             )
             if problems is None:
                 raise error
@@ -144,8 +146,9 @@ def resolve_margins(
     return Margins(**chosen)
 
 
-def page_frame(number: int, trim_size: tuple[float, float], profile: Profile, bleed: bool,
-               margins: Margins) -> PageFrame:
+def page_frame(
+    number: int, trim_size: tuple[float, float], profile: Profile, bleed: bool, margins: Margins
+) -> PageFrame:
     trim_w, trim_h = trim_size
     off = profile.bleed_offsets(number, bleed)
     width, height = trim_w + off.left + off.right, trim_h + off.bottom + off.top
@@ -161,7 +164,7 @@ def page_frame(number: int, trim_size: tuple[float, float], profile: Profile, bl
             f"leave less than 1in for content on a {format_points(trim_w)} x "
             f"{format_points(trim_h)} page; narrow the "
             + ("inside and outside" if wide else "top and bottom")
-            + " margins, or use a larger page.size"
+            + " margins, or use a larger page.size",
         )
     return PageFrame(number, width, height, trim, (0.0, 0.0, width, height), content)
 
@@ -171,8 +174,9 @@ def worksheet_head_height(fields: bool) -> float:
     return (WORKSHEET_FIELDS_PT if fields else 0.0) + 66.0
 
 
-def body_area(frame: PageFrame, kind: str = "puzzles", fields: bool = False,
-              sizes: TextSizes = TextSizes()) -> Box:
+def body_area(
+    frame: PageFrame, kind: str = "puzzles", fields: bool = False, sizes: TextSizes = TextSizes()
+) -> Box:
     """The content box less the page's heading and the footer: where maze slots go."""
     x0, y0, x1, y1 = frame.content
     head = worksheet_head_height(fields) if kind == "worksheet" else sizes.header
@@ -223,15 +227,16 @@ def arrow_room(cell: float) -> float:
     return marker_reach(marker_length(cell) / cell) * cell
 
 
-def fit_cell(available_w: float, available_h: float, width: float, height: float,
-             side_room: float = 0.0) -> float:
+def fit_cell(
+    available_w: float, available_h: float, width: float, height: float, side_room: float = 0.0
+) -> float:
     """The largest cell (points per cell unit) that fits a maze ``width`` x ``height`` cell
     units big, and its arrows on every side, in the area; with at least ``side_room`` points
     left and right of it (for START and FINISH beside an opening there)."""
+
     def fits(cell: float) -> bool:
         room = 2 * arrow_room(cell)
-        return (width * cell + max(room, 2 * side_room) <= available_w
-                and height * cell + room <= available_h)
+        return width * cell + max(room, 2 * side_room) <= available_w and height * cell + room <= available_h
 
     low, high = 0.0, min(available_w / width, available_h / height)
     for _ in range(40):  # the room grows with the cell, so bisect rather than solve
@@ -328,8 +333,12 @@ def line_gap(box: Box, line: Segment) -> float:
     x0, y0, x1, y1 = line
     # Clip the line to the box (Liang-Barsky): a part left inside means it crosses.
     low, high = 0.0, 1.0
-    for p, q in ((x0 - x1, x0 - box[0]), (x1 - x0, box[2] - x0),
-                 (y0 - y1, y0 - box[1]), (y1 - y0, box[3] - y0)):
+    for p, q in (
+        (x0 - x1, x0 - box[0]),
+        (x1 - x0, box[2] - x0),
+        (y0 - y1, y0 - box[1]),
+        (y1 - y0, box[3] - y0),
+    ):
         if p == 0:
             if q < 0:  # parallel to this edge, and outside it
                 low, high = 1.0, 0.0
@@ -355,9 +364,11 @@ def _point_line(px: float, py: float, line: Segment) -> float:
 def marker_shapes(drawing: MazeDrawing, arrows: bool = True) -> list[list[Point]]:
     """The start and finish marks ``drawing`` inks (cell units): without ``arrows``, only
     those of ends inside the maze."""
-    return [marker for marker, opening in zip((drawing.start_marker, drawing.end_marker),
-                                              drawing.openings)
-            if marker and (arrows or opening is None)]
+    return [
+        marker
+        for marker, opening in zip((drawing.start_marker, drawing.end_marker), drawing.openings)
+        if marker and (arrows or opening is None)
+    ]
 
 
 def drawn_box(placement: Placement, drawing: MazeDrawing, arrows: bool = True) -> Box:
@@ -391,8 +402,7 @@ def _fitting_size(topology: Topology, width: float, height: float, cell: float) 
     return topology.scaled(max(factor, 0.0))
 
 
-def slot_cell(slot: Box, topology: Topology, sizes: TextSizes = TextSizes(),
-              side_room: float = 0.0) -> float:
+def slot_cell(slot: Box, topology: Topology, sizes: TextSizes = TextSizes(), side_room: float = 0.0) -> float:
     """The largest cell a maze of ``topology`` gets in ``slot`` with its arrows (and
     ``side_room`` for words beside them), before it is capped (``place_maze``): it grows with
     the slot on whichever side limits it."""
@@ -400,9 +410,15 @@ def slot_cell(slot: Box, topology: Topology, sizes: TextSizes = TextSizes(),
     return fit_cell(x1 - x0, y1 - y0, *extent(topology), side_room)
 
 
-def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | str,
-               instead: str = "fewer mazes per page", sizes: TextSizes = TextSizes(),
-               side_room: float = 0.0) -> Placement:
+def place_maze(
+    slot: Box,
+    topology: Topology,
+    min_cell: float,
+    where: KeyPath | str,
+    instead: str = "fewer mazes per page",
+    sizes: TextSizes = TextSizes(),
+    side_room: float = 0.0,
+) -> Placement:
     """Centre a maze of ``topology`` in its slot by its outer wall's box, with corridors at
     least ``min_cell`` points wide, or explain why it cannot be: a ConfigKeyError on
     ``where``, suggesting the largest size that fits or ``instead``.
@@ -420,7 +436,7 @@ def place_maze(slot: Box, topology: Topology, min_cell: float, where: KeyPath | 
             where,
             f"{topology.kind} {topology.describe()} gives {corridor:.1f} pt corridors "
             f"in this slot, under the {min_cell:.1f} pt minimum; use a size up to about "
-            f"{_fitting_size(topology, x1 - x0, y1 - y0, least)}, or {instead}"
+            f"{_fitting_size(topology, x1 - x0, y1 - y0, least)}, or {instead}",
         )
     # A tiny maze alone on a page would get cells inches wide; an inch of corridor (or the
     # worksheet's own minimum, if larger) is as big as a cell is useful.

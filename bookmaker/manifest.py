@@ -51,18 +51,29 @@ class MazeRecord:
 
     def as_json(self) -> dict[str, Any]:
         # DESIGN.md: a /2 maze carries its shape, braid and mask.
-        size = ({"shape": self.shape, "braid": self.braid or 0, "mask": self.mask,
-                 "perfect": self.perfect} if self.shape else
-                {"width": self.width, "height": self.height})
+        size = (
+            {"shape": self.shape, "braid": self.braid or 0, "mask": self.mask, "perfect": self.perfect}
+            if self.shape
+            else {"width": self.width, "height": self.height}
+        )
         record = {
-            "number": self.number, "section": self.section, "algorithm": self.algorithm,
-            **size, "seed": self.seed,
-            "endpoints": self.endpoints, "page": self.page, "bbox": _box(self.bbox),
-            "answer_page": self.answer_page, "answer_bbox": _box(self.answer_bbox),
-            "start": self.start, "end": self.end,
-            "start_side": self.start_side, "end_side": self.end_side,
+            "number": self.number,
+            "section": self.section,
+            "algorithm": self.algorithm,
+            **size,
+            "seed": self.seed,
+            "endpoints": self.endpoints,
+            "page": self.page,
+            "bbox": _box(self.bbox),
+            "answer_page": self.answer_page,
+            "answer_bbox": _box(self.answer_bbox),
+            "start": self.start,
+            "end": self.end,
+            "start_side": self.start_side,
+            "end_side": self.end_side,
             "solution_length": self.solution_length,
-            "stars": self.stars, "code": self.code,
+            "stars": self.stars,
+            "code": self.code,
         }
         if self.options:
             record["options"] = dict(sorted(self.options.items()))
@@ -84,10 +95,20 @@ def config_reference(config: Path) -> str:
         return path.as_posix()
 
 
-def manifest_json(*, title: str, seed: int, config: str, pages: int,
-                  page_size: tuple[float, float], pdf_sha256: str, mazes: list[MazeRecord],
-                  profile: str, key: dict | None = None,
-                  title_art: dict | None = None, cover: dict | None = None) -> bytes:
+def manifest_json(
+    *,
+    title: str,
+    seed: int,
+    config: str,
+    pages: int,
+    page_size: tuple[float, float],
+    pdf_sha256: str,
+    mazes: list[MazeRecord],
+    profile: str,
+    key: dict | None = None,
+    title_art: dict | None = None,
+    cover: dict | None = None,
+) -> bytes:
     document = {
         "format": FORMAT,
         "title": title,

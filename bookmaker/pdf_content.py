@@ -90,8 +90,14 @@ _TOKEN = re.compile(
 _STRING_STOP = re.compile(rb"[()\\\r]")
 _HEX = re.compile(rb"[0-9A-Fa-f" + _WS + rb"]*>")
 _ESCAPES = {
-    ord("n"): b"\n", ord("r"): b"\r", ord("t"): b"\t", ord("b"): b"\b", ord("f"): b"\f",
-    ord("("): b"(", ord(")"): b")", ord("\\"): b"\\",
+    ord("n"): b"\n",
+    ord("r"): b"\r",
+    ord("t"): b"\t",
+    ord("b"): b"\b",
+    ord("f"): b"\f",
+    ord("("): b"(",
+    ord(")"): b")",
+    ord("\\"): b"\\",
 }
 _WORDS = {b"true": True, b"false": False, b"null": None}
 _OPERATOR = object()  # the classification of a word that is an operator
@@ -167,15 +173,21 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
 # operators that build a path or clip, those that paint one, any other
 # operator, or several tokens glued together.
 NUMBER, NAME, MOVE, LINE, OPERATOR, GLUED, STROKE, END_PATH, BUILD, PAINT = range(10)
-_CODES = {b"m": MOVE, b"l": LINE, b"S": STROKE, b"n": END_PATH,
-          **dict.fromkeys([b"c", b"v", b"y", b"h", b"re", b"W", b"W*"], BUILD),
-          **dict.fromkeys([b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"], PAINT)}
+_CODES = {
+    b"m": MOVE,
+    b"l": LINE,
+    b"S": STROKE,
+    b"n": END_PATH,
+    **dict.fromkeys([b"c", b"v", b"y", b"h", b"re", b"W", b"W*"], BUILD),
+    **dict.fromkeys([b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"], PAINT),
+}
 _IS_OPERATOR = bytes(code in (MOVE, LINE, OPERATOR, STROKE, END_PATH, BUILD, PAINT) for code in range(256))
 _IS_MOVE = bytes(code == MOVE for code in range(256))
 _IS_NUMBER = bytes(code == NUMBER for code in range(256))
 # Codes that start or continue a path (1) and that end one (2).
-_PATH_STATE = bytes(1 if code in (MOVE, LINE, BUILD) else 2 if code in (STROKE, END_PATH, PAINT) else 0
-                    for code in range(256))
+_PATH_STATE = bytes(
+    1 if code in (MOVE, LINE, BUILD) else 2 if code in (STROKE, END_PATH, PAINT) else 0 for code in range(256)
+)
 # Not after an operand (which would make the first m or l take three): two
 # or more paths "x y m (x y m|l)* x y l S n?", or else two or more
 # "x y m" / "x y l" in a row.
@@ -192,6 +204,8 @@ def _still_under_way(codes: bytes, under_way: bool) -> bool:
     state = codes.translate(_PATH_STATE)
     started, ended = state.rfind(1), state.rfind(2)
     return under_way if started == ended else started > ended
+
+
 # In a StrokeRun's codes with the numbers and n taken out, an S then an m:
 # the m begins a new stroked path. FIRST marks such an m.
 FIRST = 0x50
@@ -247,8 +261,9 @@ def _code(word: bytes, kind: Any) -> int:
     return NAME if kind.__class__ is str else NUMBER
 
 
-def _plain(chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path_runs: bool,
-           under_way: bool) -> tuple[list[Any], bool]:
+def _plain(
+    chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path_runs: bool, under_way: bool
+) -> tuple[list[Any], bool]:
     """Add the operations of a run of plain words to ``ops``, the first taking
     ``operands`` (pending from before the run) too; return the operands left
     pending at its end, and whether a path is under construction there
@@ -278,8 +293,10 @@ def _plain(chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path
             if strokes:
                 ops.append((_stroke_run(words[start:end], codes[start:end]), STROKE_RUN))
             else:
-                moves = list(compress(range((end - start) // 3), codes[start + 2:end:3].translate(_IS_MOVE)))
-                xs, ys = list(map(float, words[start:end:3])), list(map(float, words[start + 1:end:3]))
+                moves = list(
+                    compress(range((end - start) // 3), codes[start + 2 : end : 3].translate(_IS_MOVE))
+                )
+                xs, ys = list(map(float, words[start:end:3])), list(map(float, words[start + 1 : end : 3]))
                 ops.append((PathRun(xs, ys, moves), PATH_RUN))
             under_way = not strokes
             done = end
@@ -291,15 +308,26 @@ def _stroke_run(words: list[bytes], codes: bytes) -> StrokeRun:
     """The StrokeRun of ``words``, whose ``codes`` the regular expression matched."""
     numbers = list(map(float, compress(words, codes.translate(_IS_NUMBER))))
     # One code a point, the first of each stroked path marked FIRST.
-    points = bytes([FIRST]) + codes.translate(None, bytes([NUMBER, END_PATH])).replace(
-        bytes([STROKE, MOVE]), bytes([FIRST])).translate(None, bytes([STROKE]))[1:]
+    points = (
+        bytes([FIRST])
+        + codes.translate(None, bytes([NUMBER, END_PATH]))
+        .replace(bytes([STROKE, MOVE]), bytes([FIRST]))
+        .translate(None, bytes([STROKE]))[1:]
+    )
     moves = list(compress(range(len(points)), points.translate(_IS_MOVE_OR_FIRST)))
     paths = list(compress(range(len(points)), points.translate(_IS_FIRST)))
     return StrokeRun(numbers[0::2], numbers[1::2], moves, paths)
 
 
-def _region(words: list[bytes], codes: bytes, start: int, end: int, operands: list[Any],
-            ops: list[tuple[Any, bytes]], vocabulary: _Vocabulary) -> list[Any]:
+def _region(
+    words: list[bytes],
+    codes: bytes,
+    start: int,
+    end: int,
+    operands: list[Any],
+    ops: list[tuple[Any, bytes]],
+    vocabulary: _Vocabulary,
+) -> list[Any]:
     """Add the operations of ``words[start:end]`` to ``ops``, as _plain does."""
     if start == end:
         return operands
@@ -307,7 +335,7 @@ def _region(words: list[bytes], codes: bytes, start: int, end: int, operands: li
     at = list(compress(range(end - start), codes[start:end].translate(_IS_OPERATOR)))
     if not at:
         return operands + values
-    ops.append((operands + values[:at[0]], words[start + at[0]]))
+    ops.append((operands + values[: at[0]], words[start + at[0]]))
     after = at[0] + 1
     for i in at[1:]:
         ops.append((values[after:i], words[start + i]))
@@ -315,8 +343,9 @@ def _region(words: list[bytes], codes: bytes, start: int, end: int, operands: li
     return values[after:]
 
 
-def _word_by_word(words: list[bytes], kinds: list[Any], operands: list[Any],
-                  ops: list[tuple[Any, bytes]]) -> list[Any]:
+def _word_by_word(
+    words: list[bytes], kinds: list[Any], operands: list[Any], ops: list[tuple[Any, bytes]]
+) -> list[Any]:
     """_plain for runs with glued words, as ``cs/GS0``: ``kinds`` are the words' values."""
     for word, kind in zip(words, kinds):
         if kind is _OPERATOR:
@@ -370,7 +399,7 @@ def _name(raw: bytes) -> str:
         while i < len(raw):
             if raw[i] == 0x23:
                 try:
-                    out.append(int(raw[i + 1:i + 3], 16))
+                    out.append(int(raw[i + 1 : i + 3], 16))
                     i += 3
                     continue
                 except ValueError:
@@ -458,7 +487,7 @@ def _hex(data: bytes, pos: int) -> tuple[bytes, int]:
     match = _HEX.match(data, pos)
     if match is None:
         raise Unsupported("bad hex string")
-    digits = bytes(data[pos:match.end() - 1]).translate(None, WHITESPACE)
+    digits = bytes(data[pos : match.end() - 1]).translate(None, WHITESPACE)
     if len(digits) % 2:
         digits += b"0"
     return bytes.fromhex(digits.decode("ascii")), match.end()
@@ -514,9 +543,17 @@ def _dictionary(data: bytes, pos: int, depth: int) -> tuple[dict, int]:
 # --- inline images -------------------------------------------------------------
 
 _COMPONENTS = {
-    "/G": 1, "/DeviceGray": 1, "/CalGray": 1, "/I": 1, "/Indexed": 1,
-    "/RGB": 3, "/DeviceRGB": 3, "/CalRGB": 3, "/Lab": 3,
-    "/CMYK": 4, "/DeviceCMYK": 4,
+    "/G": 1,
+    "/DeviceGray": 1,
+    "/CalGray": 1,
+    "/I": 1,
+    "/Indexed": 1,
+    "/RGB": 3,
+    "/DeviceRGB": 3,
+    "/CalRGB": 3,
+    "/Lab": 3,
+    "/CMYK": 4,
+    "/DeviceCMYK": 4,
 }
 
 
@@ -563,8 +600,12 @@ def _image_end(data: bytes, start: int, settings: dict[str, Any]) -> int:
     # and what follows looking like content rather than more binary data.
     at = data.find(b"EI", start)
     while at >= 0:
-        if (at > start and data[at - 1] in WHITESPACE and _ei_follows(data, at)
-                and _looks_like_content(data[at + 2:at + 34])):
+        if (
+            at > start
+            and data[at - 1] in WHITESPACE
+            and _ei_follows(data, at)
+            and _looks_like_content(data[at + 2 : at + 34])
+        ):
             end = at - 1
             while end > start and data[end - 1] in WHITESPACE:
                 end -= 1
@@ -584,8 +625,9 @@ def _raw_length(settings: dict[str, Any]) -> int | None:
     if isinstance(space, list):
         space = space[0] if space else None
     components = 1 if mask else _COMPONENTS.get(space) if isinstance(space, str) else None
-    if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0
-               for v in (width, height, bits, components)):
+    if not all(
+        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in (width, height, bits, components)
+    ):
         return None
     return (width * components * bits + 7) // 8 * height
 
@@ -594,8 +636,9 @@ def _ei_follows(data: bytes, pos: int) -> bool:
     """Whether whitespace (if any), then an EI word, come at ``pos``."""
     while pos < len(data) and data[pos] in WHITESPACE:
         pos += 1
-    return data.startswith(b"EI", pos) and (pos + 2 == len(data) or data[pos + 2] in WHITESPACE
-                                             or data[pos + 2] in b"()<>[]{}/%")
+    return data.startswith(b"EI", pos) and (
+        pos + 2 == len(data) or data[pos + 2] in WHITESPACE or data[pos + 2] in b"()<>[]{}/%"
+    )
 
 
 def _looks_like_content(tail: bytes) -> bool:

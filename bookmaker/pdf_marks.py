@@ -36,11 +36,12 @@ import math
 import zlib
 from bisect import bisect_left, bisect_right
 from collections import deque
+from collections.abc import Iterable
 from copy import copy
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat
 from operator import mul
-from typing import Any, Iterable
+from typing import Any
 
 from PIL import ImageChops
 from pypdf.generic import ContentStream, IndirectObject, StreamObject
@@ -149,10 +150,29 @@ class _GState:
 
     def inherited(self) -> tuple:
         """What a form drawn in this state inherits, but its position and clip."""
-        return (self.ctm[:4], self.line_width, self.line_cap, self.fill, self.stroke, self.fill_space,
-                self.stroke_space, self.fill_colour, self.stroke_colour, self.fill_alpha, self.stroke_alpha, self.soft_mask, self.blend,
-                id(self.font), self.font_size, self.char_space, self.word_space, self.h_scale,
-                self.leading, self.render_mode, self.rise)
+        return (
+            self.ctm[:4],
+            self.line_width,
+            self.line_cap,
+            self.fill,
+            self.stroke,
+            self.fill_space,
+            self.stroke_space,
+            self.fill_colour,
+            self.stroke_colour,
+            self.fill_alpha,
+            self.stroke_alpha,
+            self.soft_mask,
+            self.blend,
+            id(self.font),
+            self.font_size,
+            self.char_space,
+            self.word_space,
+            self.h_scale,
+            self.leading,
+            self.render_mode,
+            self.rise,
+        )
 
 
 _STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
@@ -162,17 +182,56 @@ _ENDS = _STROKES | _FILLS | {b"n"}
 _CURVES = {b"c", b"v", b"y"}
 _TEXT_SHOWS = {b"Tj", b"TJ", b"'", b'"'}
 _COLOURS = {b"g", b"G", b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}
-_INTERPRETED = _ENDS | _CURVES | _TEXT_SHOWS | _COLOURS | {
-    PATH_RUN, STROKE_RUN, b"l", b"m", b"h", b"re", b"W", b"W*", b"q", b"Q", b"cm", b"w", b"J", b"gs",
-    b"sh", b"BT", b"Tf", b"Tc", b"Tw", b"Tz", b"TL", b"Tr", b"Ts", b"Td", b"TD", b"Tm", b"T*",
-    b"Do", b"INLINE IMAGE",
-}
+_INTERPRETED = (
+    _ENDS
+    | _CURVES
+    | _TEXT_SHOWS
+    | _COLOURS
+    | {
+        PATH_RUN,
+        STROKE_RUN,
+        b"l",
+        b"m",
+        b"h",
+        b"re",
+        b"W",
+        b"W*",
+        b"q",
+        b"Q",
+        b"cm",
+        b"w",
+        b"J",
+        b"gs",
+        b"sh",
+        b"BT",
+        b"Tf",
+        b"Tc",
+        b"Tw",
+        b"Tz",
+        b"TL",
+        b"Tr",
+        b"Ts",
+        b"Td",
+        b"TD",
+        b"Tm",
+        b"T*",
+        b"Do",
+        b"INLINE IMAGE",
+    }
+)
 UNIT_SQUARE = ((0, 0), (1, 0), (0, 1), (1, 1))
 # Colour models by colour space family: how many components, and whether
 # given values leave the paper white.
 _DEVICE_SPACES = {
-    "/DeviceGray": "gray", "/G": "gray", "/CalGray": "gray", "/DeviceRGB": "rgb", "/RGB": "rgb",
-    "/CalRGB": "rgb", "/DeviceCMYK": "cmyk", "/CMYK": "cmyk", "/Lab": "lab",
+    "/DeviceGray": "gray",
+    "/G": "gray",
+    "/CalGray": "gray",
+    "/DeviceRGB": "rgb",
+    "/RGB": "rgb",
+    "/CalRGB": "rgb",
+    "/DeviceCMYK": "cmyk",
+    "/CMYK": "cmyk",
+    "/Lab": "lab",
 }
 _ICC_MODELS = {1: "gray", 3: "rgb", 4: "cmyk"}
 COLOUR_MODELS = ("rgb", "cmyk", "lab", "tint")
@@ -228,8 +287,7 @@ class Scanner:
     ``find_colour``: note what paints in colour (images are decoded for it);
     ``white_prints``: white paints like any colour (a page printed all over)."""
 
-    def __init__(self, track_ink: bool = True, find_colour: bool = False,
-                 white_prints: bool = False):
+    def __init__(self, track_ink: bool = True, find_colour: bool = False, white_prints: bool = False):
         self.track_ink = track_ink
         self.find_colour = find_colour
         self.white_prints = white_prints
@@ -416,10 +474,18 @@ class Scanner:
                 elif op == b"INLINE IMAGE":
                     settings = operands["settings"]
                     stencil = _flag(settings.get("/IM", settings.get("/ImageMask")))
-                    self._image(marks, gs, settings.get("/W", settings.get("/Width")),
-                                settings.get("/H", settings.get("/Height")), stencil, False)
+                    self._image(
+                        marks,
+                        gs,
+                        settings.get("/W", settings.get("/Width")),
+                        settings.get("/H", settings.get("/Height")),
+                        stencil,
+                        False,
+                    )
                     if not stencil and gs.fill_alpha > 0:  # too small to be worth decoding
-                        space = self._colour_space(resources, settings.get("/CS", settings.get("/ColorSpace")))
+                        space = self._colour_space(
+                            resources, settings.get("/CS", settings.get("/ColorSpace"))
+                        )
                         self._note_colour(marks, "an inline colour image" if space in COLOUR_MODELS else None)
             except TooComplex:
                 raise
@@ -450,7 +516,7 @@ class Scanner:
         half, cap, ctm, clip = gs.line_width / 2, gs.line_cap, gs.ctm, gs.clip
         for k in _paths_near_edges(run, gs, marks.watch):
             start, end = paths[k], ends[k]
-            starts = [move - start for move in moves[bisect_left(moves, start):bisect_left(moves, end)]]
+            starts = [move - start for move in moves[bisect_left(moves, start) : bisect_left(moves, end)]]
             ink = _stroke_bounds(xs[start:end], ys[start:end], starts, [False] * len(starts), ctm, half, cap)
             if ink is not None:
                 self._record(marks, gs.stroke, ink, True, clip)
@@ -472,8 +538,18 @@ class Scanner:
         if gs.blend:
             marks.transparency.add(f"blend mode {gs.blend}")
 
-    def _paint_path(self, xs: list[float], ys: list[float], starts: list[int], closed: list[bool],
-                    gs: _GState, marks: Marks, fill: bool, stroke: bool, rules: bool = True) -> None:
+    def _paint_path(
+        self,
+        xs: list[float],
+        ys: list[float],
+        starts: list[int],
+        closed: list[bool],
+        gs: _GState,
+        marks: Marks,
+        fill: bool,
+        stroke: bool,
+        rules: bool = True,
+    ) -> None:
         """Fill and/or stroke the current path: check the rules of what paints
         (unless ``rules`` is False: the caller did), then record its ink."""
         fill = fill and gs.fill_alpha > 0
@@ -490,8 +566,14 @@ class Scanner:
                     self._note_colour(marks, gs.stroke_colour)
         if not self.track_ink:
             return
-        if fill and gs.fill != UNSURE and gs.fill_alpha >= 1 and not gs.soft_mask and not gs.blend \
-                and gs.clip_exact:
+        if (
+            fill
+            and gs.fill != UNSURE
+            and gs.fill_alpha >= 1
+            and not gs.soft_mask
+            and not gs.blend
+            and gs.clip_exact
+        ):
             rectangle = _device_rectangle(xs, ys, starts, gs.ctm)
             if rectangle is not None:
                 self._record(marks, COVER, rectangle, True, gs.clip)
@@ -650,8 +732,9 @@ class Scanner:
             if kind != NO_INK and x and self.track_ink:
                 y0, y1 = gs.rise + TEXT_DESCENT * size, gs.rise + TEXT_ASCENT * size
                 corners = ((0, y0), (x, y0), (0, y1), (x, y1))
-                self._record(marks, kind, _bounds([_apply(to_device, cx, cy) for cx, cy in corners]),
-                             False, gs.clip)
+                self._record(
+                    marks, kind, _bounds([_apply(to_device, cx, cy) for cx, cy in corners]), False, gs.clip
+                )
         return _mul((1, 0, 0, 1, x, 0), tm)
 
     def _image(self, marks: Marks, gs: _GState, width, height, stencil: bool, soft_mask: bool) -> None:
@@ -683,15 +766,16 @@ class Scanner:
         if subtype == "/Image":
             soft = "/SMask" in xobject or as_number(xobject.get("/SMaskInData"), 0) > 0
             stencil = _flag(xobject.get("/ImageMask"))
-            self._image(marks, gs, resolve(xobject.get("/Width")), resolve(xobject.get("/Height")),
-                        stencil, soft)
+            self._image(
+                marks, gs, resolve(xobject.get("/Width")), resolve(xobject.get("/Height")), stencil, soft
+            )
             if self.find_colour and not stencil and gs.fill_alpha > 0:
                 self._note_colour(marks, self._image_hue(ref, xobject))
         elif subtype == "/Form":
             self._form(ref, xobject, name, resources, gs, marks, depth)
 
     def _image_hue(self, ref, xobject) -> str | None:
-        """"a colour image" unless the image's colour space is grey or all its pixels are."""
+        """ "a colour image" unless the image's colour space is grey or all its pixels are."""
         key = ("image hue", _key(ref))
         if key not in self._cache:
             model = _colour_model(resolve(xobject.get("/ColorSpace")))
@@ -733,8 +817,13 @@ class Scanner:
             inner.ctm, inner.clip, inner.clip_exact = linear, inner_clip, inner_exact
             self._drawing.add(form)
             try:
-                self._walk(self._form_operations(form, xobject, form_marks), form_resources, inner,
-                           form_marks, depth + 1)
+                self._walk(
+                    self._form_operations(form, xobject, form_marks),
+                    form_resources,
+                    inner,
+                    form_marks,
+                    depth + 1,
+                )
             finally:
                 self._drawing.discard(form)
             self._cache[key] = form_marks
@@ -831,8 +920,11 @@ def stream_data(stream) -> bytes:
     decoders = [_DECODERS.get(f) if isinstance(f, str) else None for f in filters]
     raw = getattr(stream, "_data", None)  # pypdf keeps the encoded bytes there
     parameters = resolve(stream.get("/DecodeParms"))
-    if (all(decoders) and isinstance(raw, bytes)
-            and not any(as_dict(p) for p in (parameters if isinstance(parameters, list) else [parameters]))):
+    if (
+        all(decoders)
+        and isinstance(raw, bytes)
+        and not any(as_dict(p) for p in (parameters if isinstance(parameters, list) else [parameters]))
+    ):
         try:
             for decode in decoders:
                 raw = decode(raw)
@@ -893,8 +985,7 @@ def _grey_picture(picture) -> bool:
     if picture.mode in ("1", "L", "LA", "I", "I;16", "F"):
         return True
     red, green, blue = picture.convert("RGB").split()
-    return all(ImageChops.difference(a, b).getextrema()[1] <= 2
-               for a, b in ((red, green), (green, blue)))
+    return all(ImageChops.difference(a, b).getextrema()[1] <= 2 for a, b in ((red, green), (green, blue)))
 
 
 def _font_embedded(font: dict) -> bool:
@@ -973,7 +1064,7 @@ def _standard_widths(name: str) -> dict[int, float]:
 
 def _codes(data: bytes, two_byte: bool) -> list[int]:
     if two_byte:
-        return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data) - 1, 2)]
+        return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data) - 1, 2)]
     return list(data)
 
 
@@ -992,8 +1083,9 @@ def _line_to(operands, xs: list[float], ys: list[float], starts: list[int], clos
     ys += nums[1::2]
 
 
-def _curve_to(op: bytes, operands, xs: list[float], ys: list[float], starts: list[int],
-              closed: list[bool]) -> None:
+def _curve_to(
+    op: bytes, operands, xs: list[float], ys: list[float], starts: list[int], closed: list[bool]
+) -> None:
     """c, v or y: the curve's points where x or y turns, then its end, join the subpath.
 
     Their box is the curve's own; its control points can lie well outside it (a
@@ -1041,8 +1133,15 @@ def _cubic_at(p0: float, p1: float, p2: float, p3: float, t: float) -> float:
     return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
 
 
-def _stroke_bounds(xs: list[float], ys: list[float], starts: list[int], closed: list[bool], ctm: Matrix,
-                   half: float, cap: int) -> Box | None:
+def _stroke_bounds(
+    xs: list[float],
+    ys: list[float],
+    starts: list[int],
+    closed: list[bool],
+    ctm: Matrix,
+    half: float,
+    cap: int,
+) -> Box | None:
     """Device-space bounds of the ink of stroking the path (user space; subpath
     k runs from point starts[k] to starts[k + 1]) with half-width ``half``, or
     None if it paints nothing. Corners (joins) may reach ``half`` any way;

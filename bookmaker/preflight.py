@@ -25,9 +25,22 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError
 
 from .errors import BookmakerError
+from .pdf_marks import (
+    INK,
+    MAX_WORK,
+    UNSURE,
+    Box,
+    Marks,
+    Scanner,
+    as_box,
+    as_dict,
+    as_list,
+    as_number,
+    name_text,
+    one_line,
+    resolve,
+)
 from .processes import in_processes
-from .pdf_marks import (INK, MAX_WORK, UNSURE, Box, Marks, Scanner, as_box, as_dict, as_list, as_number,
-                        name_text, one_line, resolve)
 from .profiles import INCH, Profile, get_profile, page_margins
 from .wording import plural
 
@@ -78,13 +91,15 @@ class Report:
         kinds: dict[str, int] = {}
         for problem in self.problems:
             kinds[problem.code] = kinds.get(problem.code, 0) + 1
-        lines.append(f"{plural(len(self.problems), 'problem')} of {plural(len(kinds), 'kind')}: "
-                     + ", ".join(f"{code} ({count})" for code, count in kinds.items()))
+        lines.append(
+            f"{plural(len(self.problems), 'problem')} of {plural(len(kinds), 'kind')}: "
+            + ", ".join(f"{code} ({count})" for code, count in kinds.items())
+        )
         return "\n".join(lines)
 
 
 def _where(pages: list[int]) -> str:
-    """"document", "page 7" or "pages 5-104, 110": runs of pages as ranges."""
+    """ "document", "page 7" or "pages 5-104, 110": runs of pages as ranges."""
     if not pages:
         return "document"
     runs: list[list[int]] = []
@@ -97,8 +112,13 @@ def _where(pages: list[int]) -> str:
     return f"page {text}" if len(runs) == 1 and runs[0][0] == runs[0][1] else f"pages {text}"
 
 
-def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | None = None,
-              interior: str | None = None, workers: int = 1) -> Report:
+def check_pdf(
+    path: str | Path,
+    profile_name: str,
+    trim: tuple[float, float] | None = None,
+    interior: str | None = None,
+    workers: int = 1,
+) -> Report:
     """Check the PDF at ``path`` against the printer profile ``profile_name``.
 
     ``trim``: the intended trim size (w, h) in points; without it each page
@@ -111,8 +131,9 @@ def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | N
     in_grey = (interior or profile.default_interior) == "black-and-white"
     reader, report = _open(Path(path), profile)
     problems = report.problems
-    frames = [_frame(profile, number, page, report.pages, trim)
-              for number, page in enumerate(reader.pages, start=1)]
+    frames = [
+        _frame(profile, number, page, report.pages, trim) for number, page in enumerate(reader.pages, start=1)
+    ]
     book_trim = trim or (_size(frames[0].cut) if frames else None)
     problems += _guarded(None, lambda: _check_document(reader, profile, report.pages, book_trim))
 
@@ -123,18 +144,21 @@ def check_pdf(path: str | Path, profile_name: str, trim: tuple[float, float] | N
             for number in numbers:
                 page, frame = reader.pages[number - 1], frames[number - 1]
                 found += frame.problems
-                found += _guarded(number, lambda: [
-                    *_check_boxes(profile, number, frame, trim, book_trim if not trim else None),
-                    *_check_annotations(profile, number, page),
-                    *_page_scripts(profile, number, page),
-                    *_page_marks(profile, number, scanner.page(page, frame.media, frame.watch),
-                                 frame, renderer),
-                ])
+                found += _guarded(
+                    number,
+                    lambda: [
+                        *_check_boxes(profile, number, frame, trim, book_trim if not trim else None),
+                        *_check_annotations(profile, number, page),
+                        *_page_scripts(profile, number, page),
+                        *_page_marks(
+                            profile, number, scanner.page(page, frame.media, frame.watch), frame, renderer
+                        ),
+                    ],
+                )
         return found
 
     # Pages cost about alike, and each batch reads the fonts again: two batches a worker.
-    for _, found in in_processes(check_pages, range(1, len(frames) + 1), workers,
-                                 batches_per_worker=2):
+    for _, found in in_processes(check_pages, range(1, len(frames) + 1), workers, batches_per_worker=2):
         problems += found
     return report
 
@@ -153,10 +177,13 @@ def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = Fal
     scanner = Scanner(track_ink=False, white_prints=white_prints)
     for number, page in enumerate(reader.pages, start=1):
         media = as_box(page.get("/MediaBox")) or LETTER
-        problems += _guarded(number, lambda: [
-            *_page_scripts(profile, number, page),
-            *_mark_problems(profile, number, scanner.page(page, media, None)),
-        ])
+        problems += _guarded(
+            number,
+            lambda: [
+                *_page_scripts(profile, number, page),
+                *_mark_problems(profile, number, scanner.page(page, media, None)),
+            ],
+        )
     return report
 
 
@@ -181,22 +208,32 @@ def _open(path: Path, profile: Profile) -> tuple[PdfReader, Report]:
         # pypdf tries the empty password at once: AES needs the cryptography
         # package, and certificate security or unknown methods it cannot read
         method = "AES" if isinstance(error, DependencyError) else one_line(error)
-        raise BookmakerError(f"{path}: the PDF is encrypted ({method}); printers need an unencrypted file "
-                             "(save it without security to check the rest)") from None
+        raise BookmakerError(
+            f"{path}: the PDF is encrypted ({method}); printers need an unencrypted file "
+            "(save it without security to check the rest)"
+        ) from None
     except Exception as error:  # pypdf raises many types for broken files
         raise BookmakerError(f"{path}: not a readable PDF: {one_line(error)}") from None
     problems = []
     if encryption is not None:
         method = _encryption_method(encryption)
         if not reader.decrypt(""):
-            raise BookmakerError(f"{path}: the PDF is encrypted ({method}) and needs a password to open; "
-                                 "printers need an unencrypted file")
+            raise BookmakerError(
+                f"{path}: the PDF is encrypted ({method}) and needs a password to open; "
+                "printers need an unencrypted file"
+            )
         forbidden = _forbidden(encryption)
         if not profile.allows_encryption or "printing" in forbidden:
-            restricts = (f"; it opens without a password but forbids {', '.join(forbidden)}"
-                         if forbidden else "")
-            problems.append(Problem(None, "encrypted", f"the PDF is encrypted ({method}{restricts}); "
-                                                       f"{profile.name} needs an unencrypted file"))
+            restricts = (
+                f"; it opens without a password but forbids {', '.join(forbidden)}" if forbidden else ""
+            )
+            problems.append(
+                Problem(
+                    None,
+                    "encrypted",
+                    f"the PDF is encrypted ({method}{restricts}); {profile.name} needs an unencrypted file",
+                )
+            )
     try:
         count = len(reader.pages)
     except Exception as error:
@@ -226,22 +263,34 @@ def _forbidden(encryption: dict) -> list[str]:
 # --- document and page boxes -------------------------------------------------
 
 
-def _check_document(reader: PdfReader, profile: Profile, count: int,
-                    trim: tuple[float, float] | None) -> list[Problem]:
+def _check_document(
+    reader: PdfReader, profile: Profile, count: int, trim: tuple[float, float] | None
+) -> list[Problem]:
     problems = []
     rule = profile.page_count_rule(*trim) if trim else profile.pages
     if count < rule.min_pages or (rule.max_pages is not None and count > rule.max_pages):
-        wanted = (f"{rule.min_pages} to {rule.max_pages}" if rule.max_pages is not None
-                  else f"at least {rule.min_pages}")
-        problems.append(Problem(None, "page-count", f"{plural(count, 'page')}; {profile.name} needs {wanted} pages"))
+        wanted = (
+            f"{rule.min_pages} to {rule.max_pages}"
+            if rule.max_pages is not None
+            else f"at least {rule.min_pages}"
+        )
+        problems.append(
+            Problem(None, "page-count", f"{plural(count, 'page')}; {profile.name} needs {wanted} pages")
+        )
     if rule.must_be_even and count % 2:
-        problems.append(Problem(None, "page-count-odd",
-                                f"{plural(count, 'page')} is odd; {profile.name} needs an even page count"))
+        problems.append(
+            Problem(
+                None,
+                "page-count-odd",
+                f"{plural(count, 'page')} is odd; {profile.name} needs an even page count",
+            )
+        )
     if not profile.allows_outline:
         outlines = as_dict(as_dict(reader.trailer.get("/Root")).get("/Outlines"))
         if outlines.get("/First") is not None:
-            problems.append(Problem(None, "outline",
-                                    f"the PDF has bookmarks (an outline); {profile.name} forbids them"))
+            problems.append(
+                Problem(None, "outline", f"the PDF has bookmarks (an outline); {profile.name} forbids them")
+            )
     return problems + _document_scripts(reader, profile)
 
 
@@ -268,8 +317,13 @@ def _frame(profile: Profile, number: int, page, count: int, wanted: tuple[float,
     media = as_box(page.get("/MediaBox"))
     if media is None or media[0] == media[2] or media[1] == media[3]:
         media = LETTER
-        problems.append(Problem(number, "no-media-box", "no usable MediaBox (nor one to inherit); "
-                                                        "read as US letter, 8.5 x 11 in, as PDF viewers do"))
+        problems.append(
+            Problem(
+                number,
+                "no-media-box",
+                "no usable MediaBox (nor one to inherit); read as US letter, 8.5 x 11 in, as PDF viewers do",
+            )
+        )
     trim = as_box(page.get("/TrimBox")) if "/TrimBox" in page else None
     if "/TrimBox" in page and trim is None:
         problems.append(Problem(number, "bad-trim-box", "the TrimBox is not four numbers; ignored"))
@@ -282,12 +336,14 @@ def _frame(profile: Profile, number: int, page, count: int, wanted: tuple[float,
     return _Frame(media, trim, cut, safe, _bleed_sides(media, cut), side_margins, problems)
 
 
-def _implied_trim(profile: Profile, number: int, media: Box,
-                  wanted: tuple[float, float] | None) -> Box | None:
+def _implied_trim(
+    profile: Profile, number: int, media: Box, wanted: tuple[float, float] | None
+) -> Box | None:
     """Without a TrimBox, the trim the page's size implies: the page itself
     if it is the requested or a listed trim, else the page less the
     profile's bleed if that is; then, without a request, the page if the
     profile prints it as a custom size. None: no trim fits."""
+
     def fits(box: Box, listed: bool) -> bool:
         size = _size(box)
         if wanted:
@@ -295,44 +351,77 @@ def _implied_trim(profile: Profile, number: int, media: Box,
         return profile.lists_trim(*size) if listed else profile.allows_trim(*size)
 
     offsets = profile.bleed_offsets(number, True)
-    inner = (media[0] + offsets.left, media[1] + offsets.bottom, media[2] - offsets.right, media[3] - offsets.top)
+    inner = (
+        media[0] + offsets.left,
+        media[1] + offsets.bottom,
+        media[2] - offsets.right,
+        media[3] - offsets.top,
+    )
     for box, listed in ((media, True), (inner, True), (media, False)):
         if fits(box, listed):
             return box
     return None
 
 
-def _check_boxes(profile: Profile, number: int, frame: _Frame,
-                 wanted: tuple[float, float] | None, first: tuple[float, float] | None) -> list[Problem]:
+def _check_boxes(
+    profile: Profile,
+    number: int,
+    frame: _Frame,
+    wanted: tuple[float, float] | None,
+    first: tuple[float, float] | None,
+) -> list[Problem]:
     problems = []
     media, trim, cut = frame.media, frame.trim, frame.cut
     if trim is None:
         if cut != media and profile.requires_trim_box:
-            problems.append(Problem(number, "no-trim-box",
-                                    f"no TrimBox, and the page is larger than its {_in(_size(cut))} trim "
-                                    f"(bleed); {profile.name} needs a TrimBox there"))
+            problems.append(
+                Problem(
+                    number,
+                    "no-trim-box",
+                    f"no TrimBox, and the page is larger than its {_in(_size(cut))} trim "
+                    f"(bleed); {profile.name} needs a TrimBox there",
+                )
+            )
     else:
         bleed = _has_bleed(media, trim)
         offsets = profile.bleed_offsets(number, bleed)
-        expected = (trim[0] - offsets.left, trim[1] - offsets.bottom,
-                    trim[2] + offsets.right, trim[3] + offsets.top)
+        expected = (
+            trim[0] - offsets.left,
+            trim[1] - offsets.bottom,
+            trim[2] + offsets.right,
+            trim[3] + offsets.top,
+        )
         if any(abs(a - b) > SLACK for a, b in zip(media, expected)):
             if bleed and profile.bleed_rule == "none":
                 why = f"{profile.name} printing has no bleed, so it must equal the TrimBox"
             else:
                 why = f"expected {_box_text(expected)}, the TrimBox plus {profile.name} bleed"
-            problems.append(Problem(number, "page-size", f"MediaBox {_box_text(media)} does not fit "
-                                                         f"TrimBox {_box_text(trim)}: {why}"))
+            problems.append(
+                Problem(
+                    number,
+                    "page-size",
+                    f"MediaBox {_box_text(media)} does not fit TrimBox {_box_text(trim)}: {why}",
+                )
+            )
     size = _size(cut)
     if wanted and not _same(size, wanted):
         problems.append(Problem(number, "trim-size", f"trim {_wh(size)} is not the requested {_wh(wanted)}"))
     elif not wanted and not profile.allows_trim(*size):
         custom = profile.custom_trims
-        besides = (f"; custom trims run {custom.min_width:g} to {custom.max_width:g} in wide and "
-                   f"{custom.min_height:g} to {custom.max_height:g} in tall" if custom else "")
-        problems.append(Problem(number, "trim-size",
-                                f"trim {_wh(size)} is no {profile.name} trim size (nearest: "
-                                f"{_in(profile.nearest_trim(*size))}{besides})"))
+        besides = (
+            f"; custom trims run {custom.min_width:g} to {custom.max_width:g} in wide and "
+            f"{custom.min_height:g} to {custom.max_height:g} in tall"
+            if custom
+            else ""
+        )
+        problems.append(
+            Problem(
+                number,
+                "trim-size",
+                f"trim {_wh(size)} is no {profile.name} trim size (nearest: "
+                f"{_in(profile.nearest_trim(*size))}{besides})",
+            )
+        )
     elif first and not _same(size, first):
         problems.append(Problem(number, "trim-size", f"trim {_wh(size)} differs from page 1's {_wh(first)}"))
     return problems
@@ -354,9 +443,14 @@ def _check_annotations(profile: Profile, number: int, page) -> list[Problem]:
         return []
     kinds = sorted({name_text(a.get("/Subtype"), "?") for a in annots})
     if not profile.allows_annotations:
-        return [Problem(number, "annotations",
-                        f"{plural(len(annots), 'annotation')} ({', '.join(kinds)}); "
-                        f"{profile.name} forbids links and annotations")]
+        return [
+            Problem(
+                number,
+                "annotations",
+                f"{plural(len(annots), 'annotation')} ({', '.join(kinds)}); "
+                f"{profile.name} forbids links and annotations",
+            )
+        ]
     if profile.requires_trim_box and "PrinterMark" in kinds:
         return [Problem(number, "printer-marks", f"printer marks; {profile.name} wants none in the upload")]
     return []
@@ -373,13 +467,25 @@ def _document_scripts(reader: PdfReader, profile: Profile) -> list[Problem]:
     problems = []
     actions = [root.get("/OpenAction"), *as_dict(root.get("/AA")).values(), *_field_and_outline_actions(root)]
     if _name_tree_size(names.get("/JavaScript")) or any(map(_runs_script, actions)):
-        problems.append(Problem(None, "javascript", f"the PDF carries JavaScript (run when it opens, "
-                                                    f"closes or prints, or from a form field or "
-                                                    f"bookmark); {profile.name} wants none in a print file"))
+        problems.append(
+            Problem(
+                None,
+                "javascript",
+                f"the PDF carries JavaScript (run when it opens, "
+                f"closes or prints, or from a form field or "
+                f"bookmark); {profile.name} wants none in a print file",
+            )
+        )
     attached = _name_tree_size(names.get("/EmbeddedFiles"))
     if attached:
-        problems.append(Problem(None, "embedded-files", f"the PDF carries {plural(attached, 'attached file')}; "
-                                                        f"{profile.name} wants none in a print file"))
+        problems.append(
+            Problem(
+                None,
+                "embedded-files",
+                f"the PDF carries {plural(attached, 'attached file')}; "
+                f"{profile.name} wants none in a print file",
+            )
+        )
     return problems
 
 
@@ -392,12 +498,22 @@ def _page_scripts(profile: Profile, number: int, page) -> list[Problem]:
         actions += [annot.get("/A"), *as_dict(annot.get("/AA")).values()]
     problems = []
     if any(map(_runs_script, actions)):
-        problems.append(Problem(number, "javascript", f"JavaScript in a page action or a link; "
-                                                      f"{profile.name} wants none in a print file"))
+        problems.append(
+            Problem(
+                number,
+                "javascript",
+                f"JavaScript in a page action or a link; {profile.name} wants none in a print file",
+            )
+        )
     attached = sum(a.get("/Subtype") == "/FileAttachment" for a in annots)
     if attached:
-        problems.append(Problem(number, "embedded-files", f"{plural(attached, 'attached file')}; "
-                                                          f"{profile.name} wants none in a print file"))
+        problems.append(
+            Problem(
+                number,
+                "embedded-files",
+                f"{plural(attached, 'attached file')}; {profile.name} wants none in a print file",
+            )
+        )
     return problems
 
 
@@ -455,48 +571,98 @@ def _mark_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]
     problems = []
     if marks.errors:
         more = f" (and {len(marks.errors) - 1} more)" if len(marks.errors) > 1 else ""
-        problems.append(Problem(number, "unreadable-content",
-                                f"content could not be read in full: {marks.errors[0]}{more}"))
+        problems.append(
+            Problem(
+                number, "unreadable-content", f"content could not be read in full: {marks.errors[0]}{more}"
+            )
+        )
     if profile.requires_embedded_fonts and marks.unembedded:
-        problems.append(Problem(number, "font-not-embedded",
-                                f"{'fonts' if len(marks.unembedded) > 1 else 'font'} not embedded: {', '.join(sorted(marks.unembedded))}"))
+        problems.append(
+            Problem(
+                number,
+                "font-not-embedded",
+                f"{'fonts' if len(marks.unembedded) > 1 else 'font'} not embedded: {', '.join(sorted(marks.unembedded))}",
+            )
+        )
     if marks.thinnest is not None and marks.thinnest < profile.min_line_width - 1e-6:
-        problems.append(Problem(number, "thin-line",
-                                f"line width {marks.thinnest:.3g} pt is under "
-                                f"{profile.min_line_width:g} pt (thinnest stroke)"))
-    if (profile.min_text_size is not None and marks.smallest_text is not None
-            and marks.smallest_text < profile.min_text_size - 1e-6):
-        problems.append(Problem(number, "small-text",
-                                f"text {marks.smallest_text:.3g} pt is under {profile.name}'s "
-                                f"{profile.min_text_size:g} pt minimum (smallest text)"))
-    if (profile.min_image_dpi is not None and marks.lowest_dpi is not None
-            and marks.lowest_dpi < profile.min_image_dpi - 0.5):
-        problems.append(Problem(number, "low-resolution",
-                                f"image at {marks.lowest_dpi:.0f} dpi as placed is under {profile.name}'s "
-                                f"{profile.min_image_dpi:g} dpi (lowest resolution)"))
+        problems.append(
+            Problem(
+                number,
+                "thin-line",
+                f"line width {marks.thinnest:.3g} pt is under "
+                f"{profile.min_line_width:g} pt (thinnest stroke)",
+            )
+        )
+    if (
+        profile.min_text_size is not None
+        and marks.smallest_text is not None
+        and marks.smallest_text < profile.min_text_size - 1e-6
+    ):
+        problems.append(
+            Problem(
+                number,
+                "small-text",
+                f"text {marks.smallest_text:.3g} pt is under {profile.name}'s "
+                f"{profile.min_text_size:g} pt minimum (smallest text)",
+            )
+        )
+    if (
+        profile.min_image_dpi is not None
+        and marks.lowest_dpi is not None
+        and marks.lowest_dpi < profile.min_image_dpi - 0.5
+    ):
+        problems.append(
+            Problem(
+                number,
+                "low-resolution",
+                f"image at {marks.lowest_dpi:.0f} dpi as placed is under {profile.name}'s "
+                f"{profile.min_image_dpi:g} dpi (lowest resolution)",
+            )
+        )
     if not profile.allows_transparency and marks.transparency:
-        problems.append(Problem(number, "transparency",
-                                f"transparency ({', '.join(sorted(marks.transparency))}); "
-                                f"{profile.name} forbids it"))
+        problems.append(
+            Problem(
+                number,
+                "transparency",
+                f"transparency ({', '.join(sorted(marks.transparency))}); {profile.name} forbids it",
+            )
+        )
     if marks.colours:
         shown = sorted(marks.colours)
         more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
-        problems.append(Problem(number, "colour",
-                                f"colour in a black-and-white interior ({', '.join(shown[:3])}{more}); "
-                                f"{profile.name} prints it as grey, where colours can merge: use "
-                                "greys only, or check with --interior color if it prints in colour"))
+        problems.append(
+            Problem(
+                number,
+                "colour",
+                f"colour in a black-and-white interior ({', '.join(shown[:3])}{more}); "
+                f"{profile.name} prints it as grey, where colours can merge: use "
+                "greys only, or check with --interior color if it prints in colour",
+            )
+        )
     if marks.cycles:
-        problems.append(Problem(number, "form-cycle",
-                                f"form XObject {', '.join(sorted(marks.cycles))} draws itself (checked once); "
-                                "printers reject such files"))
+        problems.append(
+            Problem(
+                number,
+                "form-cycle",
+                f"form XObject {', '.join(sorted(marks.cycles))} draws itself (checked once); "
+                "printers reject such files",
+            )
+        )
     if marks.too_complex:
-        problems.append(Problem(number, "too-complex",
-                                f"content too complex to check in full (over {MAX_WORK:,} operations once "
-                                "forms are expanded, or forms nested too deep)"))
+        problems.append(
+            Problem(
+                number,
+                "too-complex",
+                f"content too complex to check in full (over {MAX_WORK:,} operations once "
+                "forms are expanded, or forms nested too deep)",
+            )
+        )
     return problems
 
 
-def _page_marks(profile: Profile, number: int, marks: Marks, frame: _Frame, renderer: _Renderer) -> list[Problem]:
+def _page_marks(
+    profile: Profile, number: int, marks: Marks, frame: _Frame, renderer: _Renderer
+) -> list[Problem]:
     problems = _mark_problems(profile, number, marks)
     ink = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == INK]
     unsure = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == UNSURE]
@@ -507,9 +673,14 @@ def _page_marks(profile: Profile, number: int, marks: Marks, frame: _Frame, rend
     if excess:
         sides = ", ".join(f"{_len_text(over)} on the {side}" for side, over in excess.items())
         margins = ", ".join(f"{frame.side_margins[side] / INCH:.3g} in" for side in excess)
-        problems.append(Problem(number, "outside-safe-area",
-                                f"content outside the safe area: {sides} ({profile.name} minimum "
-                                f"margin{'s' if len(excess) > 1 else ''} there: {margins})"))
+        problems.append(
+            Problem(
+                number,
+                "outside-safe-area",
+                f"content outside the safe area: {sides} ({profile.name} minimum "
+                f"margin{'s' if len(excess) > 1 else ''} there: {margins})",
+            )
+        )
     return problems
 
 
@@ -523,8 +694,12 @@ def _excess_by_side(ink: list[tuple[Box, bool]], frame: _Frame) -> dict[str, flo
     worst: dict[str, float] = {}
     for box, can_bleed in ink:
         excess = (safe[0] - box[0], safe[1] - box[1], box[2] - safe[2], box[3] - safe[3])
-        at_edge = (box[0] <= media[0] + SLACK, box[1] <= media[1] + SLACK,
-                   box[2] >= media[2] - SLACK, box[3] >= media[3] - SLACK)
+        at_edge = (
+            box[0] <= media[0] + SLACK,
+            box[1] <= media[1] + SLACK,
+            box[2] >= media[2] - SLACK,
+            box[3] >= media[3] - SLACK,
+        )
         bleeds = can_bleed and any(e and s in frame.bleed_sides for e, s in zip(at_edge, _SIDES))
         for side, over, edge in zip(_SIDES, excess, at_edge):
             if over <= SLACK or (bleeds and edge):
@@ -586,8 +761,12 @@ class _Renderer:
         if found is None:
             return None
         x0, y0, x1, y1 = found
-        return (max(box[0], media[0] + (left + x0) / scale), max(box[1], media[3] - (top + y1) / scale),
-                min(box[2], media[0] + (left + x1) / scale), min(box[3], media[3] - (top + y0) / scale))
+        return (
+            max(box[0], media[0] + (left + x0) / scale),
+            max(box[1], media[3] - (top + y1) / scale),
+            min(box[2], media[0] + (left + x1) / scale),
+            min(box[3], media[3] - (top + y0) / scale),
+        )
 
 
 # --- text ---------------------------------------------------------------------------

@@ -58,13 +58,13 @@ class Prepared:
         padding = padding_note(self.main.pages, self.plan.profile, self.plan.trim)
         return (*([padding] if padding else []), *(self.cover.notes if self.cover else ()))
 
-    def make(self, jobs: list[MazeJob], workers: int = 1, progress=None,
-             prepare_drawing=None) -> list[MadeMaze]:
+    def make(
+        self, jobs: list[MazeJob], workers: int = 1, progress=None, prepare_drawing=None
+    ) -> list[MadeMaze]:
         """The mazes of ``jobs`` (``make_mazes``); a ``min_solution_share`` that no seed meets
         is reported on its key, with every other section's that fails too."""
         try:
-            return make_mazes(jobs, workers=workers, progress=progress,
-                              prepare_drawing=prepare_drawing)
+            return make_mazes(jobs, workers=workers, progress=progress, prepare_drawing=prepare_drawing)
         except BookmakerError as error:
             problems = share_problems(jobs)
             if problems:
@@ -72,8 +72,7 @@ class Prepared:
             raise error
 
 
-def prepare(config: str | os.PathLike[str], *, seed: int | None = None,
-            mazes: bool = True) -> Prepared:
+def prepare(config: str | os.PathLike[str], *, seed: int | None = None, mazes: bool = True) -> Prepared:
     """Load, plan and check the book ``config`` describes (``seed`` replacing its seed), or
     raise ConfigError listing every problem. ``mazes=False`` leaves the one rule that needs
     the mazes made to the caller who makes them (``Prepared.make``); it still runs when
@@ -109,8 +108,19 @@ def prepare(config: str | os.PathLike[str], *, seed: int | None = None,
     if problems:
         raise loaded.error(_unique(problems))
     art_jobs = [plan.art_job()] if book.front_matter.title_page else []
-    return Prepared(loaded, fonts, plan, groups, answers, main, key, cover, maze_jobs, art_jobs,
-                    cover.jobs() if cover else [])
+    return Prepared(
+        loaded,
+        fonts,
+        plan,
+        groups,
+        answers,
+        main,
+        key,
+        cover,
+        maze_jobs,
+        art_jobs,
+        cover.jobs() if cover else [],
+    )
 
 
 def repeated_names(names: list[str]) -> list[ConfigKeyError]:
@@ -120,10 +130,13 @@ def repeated_names(names: list[str]) -> list[ConfigKeyError]:
     for index, name in enumerate(names):
         key = " ".join(name.split()).casefold()
         if key in first:
-            problems.append(ConfigKeyError(
-                ("worksheet", "names", index),
-                f"'{name.strip()}' is names[{first[key]}] again; two sheets with one name can't "
-                "be told apart: add an initial or a surname"))
+            problems.append(
+                ConfigKeyError(
+                    ("worksheet", "names", index),
+                    f"'{name.strip()}' is names[{first[key]}] again; two sheets with one name can't "
+                    "be told apart: add an initial or a surname",
+                )
+            )
         else:
             first[key] = index
     return problems
@@ -141,10 +154,8 @@ def share_problems(jobs: list[MazeJob]) -> list[ConfigKeyError]:
         except BookmakerError as error:
             failed.add(job.section)
             # The key says what the demand is; the message, why no seed met it.
-            message = str(error).removeprefix(f"{job.where}: ").removeprefix(
-                "min_solution_share ")
-            problems.append(ConfigKeyError(("sections", job.section, "min_solution_share"),
-                                           message))
+            message = str(error).removeprefix(f"{job.where}: ").removeprefix("min_solution_share ")
+            problems.append(ConfigKeyError(("sections", job.section, "min_solution_share"), message))
     return problems
 
 

@@ -28,7 +28,7 @@ PAGE_DPI = 100
 SHEET_DPI = 30  # a 6 x 9 in page becomes a 180 x 270 px thumbnail
 MAX_DPI = 1200
 MAX_COLUMNS = 8
-SHEET_PAGES = MAX_COLUMNS ** 2  # thumbnails on one sheet: a larger one is too big to look over
+SHEET_PAGES = MAX_COLUMNS**2  # thumbnails on one sheet: a larger one is too big to look over
 MAX_SHEET_PIXELS = 100_000_000  # a 300 MB RGB image: more is a mistake, not a preview
 PAD = 12
 LABEL_HEIGHT = 22
@@ -68,8 +68,9 @@ def parse_pages(spec: str | None, page_count: int) -> list[int]:
     return pages
 
 
-def render_pages(pdf: str | Path, out_dir: str | Path, pages: list[int] | None = None,
-                 dpi: int = PAGE_DPI) -> list[Path]:
+def render_pages(
+    pdf: str | Path, out_dir: str | Path, pages: list[int] | None = None, dpi: int = PAGE_DPI
+) -> list[Path]:
     """Render ``pages`` (default all) to ``out_dir/<stem>-p001.png`` and so on."""
     out = Path(out_dir)
     written = []
@@ -87,8 +88,13 @@ def _save(image: Image.Image, path: Path) -> None:
     write_atomic(path, buffer.getvalue())
 
 
-def render_sheet(pdf: str | Path, out_path: str | Path, pages: list[int] | None = None,
-                 dpi: int = SHEET_DPI, columns: int | None = None) -> Path:
+def render_sheet(
+    pdf: str | Path,
+    out_path: str | Path,
+    pages: list[int] | None = None,
+    dpi: int = SHEET_DPI,
+    columns: int | None = None,
+) -> Path:
     """One PNG with ``pages`` (default all) as thumbnails in a grid, each
     numbered underneath, so a whole book can be looked over at a glance."""
     if columns is not None and columns < 1:
@@ -114,19 +120,26 @@ def render_sheet(pdf: str | Path, out_path: str | Path, pages: list[int] | None 
     return out
 
 
-def render_sheets(pdf: str | Path, out_dir: str | Path, pages: list[int] | None = None,
-                  dpi: int = SHEET_DPI, columns: int | None = None) -> list[Path]:
+def render_sheets(
+    pdf: str | Path,
+    out_dir: str | Path,
+    pages: list[int] | None = None,
+    dpi: int = SHEET_DPI,
+    columns: int | None = None,
+) -> list[Path]:
     """Contact sheets of ``pages`` (default all), ``SHEET_PAGES`` to a sheet, in order:
     ``out_dir/<stem>-sheet.png``, or ``<stem>-sheet-1.png``, ``-2`` ... for more pages."""
     numbers = list(range(1, page_count(pdf) + 1)) if pages is None else pages
-    runs = [numbers[start:start + SHEET_PAGES]
-            for start in range(0, len(numbers), SHEET_PAGES)] or [numbers]
+    runs = [numbers[start : start + SHEET_PAGES] for start in range(0, len(numbers), SHEET_PAGES)] or [
+        numbers
+    ]
     stem, out = Path(pdf).stem, Path(out_dir)
     if len(runs) == 1:
         return [render_sheet(pdf, out / f"{stem}-sheet.png", runs[0], dpi, columns)]
     # The first sheet is the fullest: if it is not refused as too large, none is.
-    return [render_sheet(pdf, out / f"{stem}-sheet-{n}.png", run, dpi, columns)
-            for n, run in enumerate(runs, 1)]
+    return [
+        render_sheet(pdf, out / f"{stem}-sheet-{n}.png", run, dpi, columns) for n, run in enumerate(runs, 1)
+    ]
 
 
 # Guides over a cover: colours a cover's own art seldom uses, so they stand out on any.
@@ -138,11 +151,12 @@ GUIDES = (
 )
 
 
-def render_cover_guides(pdf: str | Path, out_path: str | Path, geometry: CoverGeometry,
-                        dpi: int = PAGE_DPI) -> Path:
+def render_cover_guides(
+    pdf: str | Path, out_path: str | Path, geometry: CoverGeometry, dpi: int = PAGE_DPI
+) -> Path:
     """The cover's first page with its trim, spine folds (and their clearance), safe areas and
     KDP's barcode box drawn over it, and a legend beneath: where everything falls."""
-    (_, page), = _render(pdf, [1], dpi)
+    ((_, page),) = _render(pdf, [1], dpi)
     scale = dpi / 72
 
     def pixels(box):
@@ -157,8 +171,7 @@ def render_cover_guides(pdf: str | Path, out_path: str | Path, geometry: CoverGe
         draw.rectangle(pixels(band), fill=fold + (70,))
     for x in geometry.folds:
         draw.line((x * scale, 0, x * scale, page.height), fill=fold + (255,), width=width)
-    draw.rectangle(pixels(geometry.barcode_box), fill=barcode + (90,), outline=barcode + (255,),
-                   width=width)
+    draw.rectangle(pixels(geometry.barcode_box), fill=barcode + (90,), outline=barcode + (255,), width=width)
     for zone in (geometry.back_safe, geometry.front_safe, geometry.spine_safe):
         if zone is not None:
             draw.rectangle(pixels(zone), outline=safe + (255,), width=width)
@@ -183,8 +196,7 @@ def _with_legend(image: Image.Image) -> Image.Image:
     return sheet
 
 
-def _refuse_huge_sheet(pdf: str | Path, pages: list[int] | None, dpi: int,
-                       columns: int | None) -> None:
+def _refuse_huge_sheet(pdf: str | Path, pages: list[int] | None, dpi: int, columns: int | None) -> None:
     """Estimate the sheet from the first page before rendering anything: memory is finite."""
     document = _open(pdf)
     try:

@@ -13,8 +13,9 @@ import multiprocessing
 import os
 import signal
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Iterator, Sequence, TypeVar
+from typing import TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -50,8 +51,9 @@ def _interrupt_only_work() -> None:
     signal.signal(signal.SIGINT, interrupted)
 
 
-def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
-                 workers: int, batches_per_worker: int = 4) -> Iterator[tuple[list[Item], Result]]:
+def in_processes(
+    work: Callable[[list[Item]], Result], items: Sequence[Item], workers: int, batches_per_worker: int = 4
+) -> Iterator[tuple[list[Item], Result]]:
     """``(batch, work(batch))`` for consecutive batches of ``items``, in order, each batch's
     work done in one of ``workers`` forked processes; all in this process when one would
     do, or where processes cannot be forked.
@@ -70,7 +72,7 @@ def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
             yield items, work(items)
         return
     size = -(-len(items) // (workers * batches_per_worker))
-    batches = [items[start:start + size] for start in range(0, len(items), size)]
+    batches = [items[start : start + size] for start in range(0, len(items), size)]
     _work = work
     # A garbage collection in a worker writes to every object it visits, copying the
     # parent's memory page by page: frozen objects it leaves alone.
@@ -79,9 +81,11 @@ def in_processes(work: Callable[[list[Item]], Result], items: Sequence[Item],
     pool = None
     try:
         with interruption:
-            pool = ProcessPoolExecutor(max_workers=workers,
-                                       mp_context=multiprocessing.get_context("fork"),
-                                       initializer=_interrupt_only_work)
+            pool = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_interrupt_only_work,
+            )
             interruption.workers = pool
             futures = [pool.submit(_run, batch) for batch in batches]
             for batch, future in zip(batches, futures):
@@ -120,7 +124,7 @@ class _Interruption:
         self._installed = False
         self._previous = None  # the handler to restore: None when C code installed it
 
-    def __enter__(self) -> "_Interruption":
+    def __enter__(self) -> _Interruption:
         # Only the main thread may set a handler; elsewhere Ctrl-C never arrives anyway.
         if threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGINT, self._noted)
@@ -129,8 +133,7 @@ class _Interruption:
 
     def __exit__(self, *exc) -> None:
         if self._installed:
-            signal.signal(signal.SIGINT,
-                          signal.SIG_DFL if self._previous is None else self._previous)
+            signal.signal(signal.SIGINT, signal.SIG_DFL if self._previous is None else self._previous)
 
     def _noted(self, signum, frame) -> None:
         if os.getpid() != self._pid:  # a worker forked an instant before its own handler

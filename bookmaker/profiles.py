@@ -171,8 +171,10 @@ class Profile:
 
     def lists_trim(self, width: float, height: float) -> bool:
         """Whether ``width`` x ``height`` points is one of the service's listed trims."""
-        return any(abs(w * INCH - width) <= TRIM_TOLERANCE and abs(h * INCH - height) <= TRIM_TOLERANCE
-                   for w, h in self.trims)
+        return any(
+            abs(w * INCH - width) <= TRIM_TOLERANCE and abs(h * INCH - height) <= TRIM_TOLERANCE
+            for w, h in self.trims
+        )
 
     def allows_trim(self, width: float, height: float) -> bool:
         """Whether the service prints a trim of ``width`` x ``height`` points."""
@@ -181,7 +183,10 @@ class Profile:
         custom = self.custom_trims
         return custom is not None and (
             custom.min_width * INCH - TRIM_TOLERANCE <= width <= custom.max_width * INCH + TRIM_TOLERANCE
-            and custom.min_height * INCH - TRIM_TOLERANCE <= height <= custom.max_height * INCH + TRIM_TOLERANCE)
+            and custom.min_height * INCH - TRIM_TOLERANCE
+            <= height
+            <= custom.max_height * INCH + TRIM_TOLERANCE
+        )
 
     def nearest_trim(self, width: float, height: float) -> tuple[float, float]:
         """The listed trim (points) nearest ``width`` x ``height``."""
@@ -209,23 +214,77 @@ KDP_GUTTERS: tuple[tuple[int, float], ...] = (
 # (kdp.amazon.com/help/topic/GVBQ3CMEQW3W2VL6), and its custom range: 4 to
 # 8.5 in wide, 6 to 11.69 in tall.
 KDP_TRIMS: tuple[tuple[float, float], ...] = (
-    (5, 8), (5.06, 7.81), (5.25, 8), (5.5, 8.5), (6, 9), (6.14, 9.21), (6.69, 9.61), (7, 10),
-    (7.44, 9.69), (7.5, 9.25), (8, 10), (8.25, 6), (8.25, 8.25), (8.5, 8.5), (8.5, 11), (8.27, 11.69),
+    (5, 8),
+    (5.06, 7.81),
+    (5.25, 8),
+    (5.5, 8.5),
+    (6, 9),
+    (6.14, 9.21),
+    (6.69, 9.61),
+    (7, 10),
+    (7.44, 9.69),
+    (7.5, 9.25),
+    (8, 10),
+    (8.25, 6),
+    (8.25, 8.25),
+    (8.5, 8.5),
+    (8.5, 11),
+    (8.27, 11.69),
 )
 # Lulu's paperback sizes, from its Book Creation Guide and pricing calculator
 # (Pocket Book to A4 Landscape); Lulu prints no sizes besides these.
 LULU_TRIMS: tuple[tuple[float, float], ...] = (
-    (4.25, 6.87), (5, 8), (5.5, 8.5), (5.83, 8.27), (6, 9), (6.14, 9.21), (6.63, 10.25), (7, 10),
-    (7.44, 9.68), (7.5, 7.5), (8.27, 11.69), (8.5, 8.5), (8.5, 11), (9, 7), (11, 8.5), (11.69, 8.27),
+    (4.25, 6.87),
+    (5, 8),
+    (5.5, 8.5),
+    (5.83, 8.27),
+    (6, 9),
+    (6.14, 9.21),
+    (6.63, 10.25),
+    (7, 10),
+    (7.44, 9.68),
+    (7.5, 7.5),
+    (8.27, 11.69),
+    (8.5, 8.5),
+    (8.5, 11),
+    (9, 7),
+    (11, 8.5),
+    (11.69, 8.27),
 )
 # IngramSpark's paperback trims, from the trim size table of its File
 # Creation Guide (the Lightning Source list, which distributors that print
 # through Ingram republish, e.g. PublishDrive's "Available trim sizes").
 INGRAMSPARK_TRIMS: tuple[tuple[float, float], ...] = (
-    (4, 6), (4.25, 7), (4.37, 7), (4.72, 7.48), (5, 7), (5, 8), (5.06, 7.81), (5.25, 8), (5.5, 7.5),
-    (5.5, 8.25), (5.5, 8.38), (5.5, 8.5), (5.83, 8.27), (6, 9), (6.14, 9.21), (6.5, 6.5),
-    (6.625, 10.25), (6.69, 9.61), (7, 10), (7.44, 9.69), (7.5, 9.25), (8, 8), (8, 10), (8, 10.88),
-    (8.25, 10.75), (8.25, 11), (8.27, 11.69), (8.5, 8.5), (8.5, 9), (8.5, 11),
+    (4, 6),
+    (4.25, 7),
+    (4.37, 7),
+    (4.72, 7.48),
+    (5, 7),
+    (5, 8),
+    (5.06, 7.81),
+    (5.25, 8),
+    (5.5, 7.5),
+    (5.5, 8.25),
+    (5.5, 8.38),
+    (5.5, 8.5),
+    (5.83, 8.27),
+    (6, 9),
+    (6.14, 9.21),
+    (6.5, 6.5),
+    (6.625, 10.25),
+    (6.69, 9.61),
+    (7, 10),
+    (7.44, 9.69),
+    (7.5, 9.25),
+    (8, 8),
+    (8, 10),
+    (8, 10.88),
+    (8.25, 10.75),
+    (8.25, 11),
+    (8.27, 11.69),
+    (8.5, 8.5),
+    (8.5, 9),
+    (8.5, 11),
 )
 
 PROFILES: dict[str, Profile] = {
@@ -346,7 +405,14 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     **{
         f"{w:g}x{h:g}": (w * INCH, h * INCH)
         for w, h in (
-            (5, 8), (5.5, 8.5), (6, 9), (7, 10), (8, 10), (8.25, 8.25), (8.5, 8.5), (8.5, 11),
+            (5, 8),
+            (5.5, 8.5),
+            (6, 9),
+            (7, 10),
+            (8, 10),
+            (8.25, 8.25),
+            (8.5, 8.5),
+            (8.5, 11),
         )
     },
 }

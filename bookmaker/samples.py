@@ -27,8 +27,9 @@ def starter_text() -> str:
 
 def example_names() -> list[str]:
     """Every sample book, by the name ``init --example`` takes: its file name without .yaml."""
-    return sorted(entry.name.removesuffix(".yaml") for entry in SAMPLES.iterdir()
-                  if entry.name.endswith(".yaml"))
+    return sorted(
+        entry.name.removesuffix(".yaml") for entry in SAMPLES.iterdir() if entry.name.endswith(".yaml")
+    )
 
 
 def check_example(name: str) -> None:
@@ -36,8 +37,9 @@ def check_example(name: str) -> None:
     names = example_names()
     if name not in names:  # Shapes, shapes.yaml, configs/shapes.yaml: the sample's own name
         plain = PurePosixPath(name.lower()).name.removesuffix(".yaml").removesuffix(".yml")
-        raise BookmakerError(f"no example '{name}'{did_you_mean(plain, names)}; "
-                             f"choose one of: {', '.join(names)}")
+        raise BookmakerError(
+            f"no example '{name}'{did_you_mean(plain, names)}; choose one of: {', '.join(names)}"
+        )
 
 
 def example_text(name: str) -> str:
@@ -98,8 +100,9 @@ def write_config(path: Path, example: str | None = None, force: bool = False) ->
         try:
             target.parent.mkdir(parents=True, exist_ok=True)  # the config's, or a sample's art/
         except OSError as error:
-            raise BookmakerError(f"{target.parent}: cannot make the folder "
-                                 f"({error.strerror or error})") from None
+            raise BookmakerError(
+                f"{target.parent}: cannot make the folder ({error.strerror or error})"
+            ) from None
         try:
             # "x" fails if the file appeared after the check above.
             with open(target, "wb" if force else "xb") as out:

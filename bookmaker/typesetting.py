@@ -17,13 +17,23 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from .fonts import ink_reach
 from .geometry import MazeDrawing
 from .layout import (
-    CLEAR_PT, END_WORDS, FOOTER_PT, Box, Placement, box_gap, drawn_box, line_gap, marker_shapes,
-    page_points, wall_lines,
+    CLEAR_PT,
+    END_WORDS,
+    FOOTER_PT,
+    Box,
+    Placement,
+    box_gap,
+    drawn_box,
+    line_gap,
+    marker_shapes,
+    page_points,
+    wall_lines,
 )
 
 
-def fit_text(string: str, font: str, size: float, width: float,
-             smallest: float | None = None) -> tuple[str, float]:
+def fit_text(
+    string: str, font: str, size: float, width: float, smallest: float | None = None
+) -> tuple[str, float]:
     """``string`` and the size to draw it at so it fits ``width``: smaller, down to
     ``smallest``, then cut short with an ellipsis."""
     smallest = size if smallest is None else smallest
@@ -67,7 +77,7 @@ def at_most_lines(body: str, font: str, size: float, width: float, count: int) -
     """``body`` wrapped to ``width``; a longer text ends its last line with an ellipsis."""
     lines = wrap(body, font, size, width)
     if len(lines) > count:
-        lines[count - 1] = fit_text(" ".join(lines[count - 1:]), font, size, width)[0]
+        lines[count - 1] = fit_text(" ".join(lines[count - 1 :]), font, size, width)[0]
     return lines[:count]
 
 
@@ -119,21 +129,28 @@ SLOT_STARS = 5 * SLOT_STAR + 5  # five stars, and the gap before them, at the ri
 SLOT_CODE, SLOT_CODE_LEADING = 7.0, 8.0  # its code or recipe, under it: never smaller
 
 
-def slot_label_width(label: str, note: str, stars: bool, bold: str, regular: str,
-                     number: float = SLOT_NUMBER) -> float:
+def slot_label_width(
+    label: str, note: str, stars: bool, bold: str, regular: str, number: float = SLOT_NUMBER
+) -> float:
     """The width of the row above a maze: its number (bold, ``number`` pt), a gap, its page
     reference and five stars, set apart."""
-    return (stringWidth(label, bold, number) + 10 + stringWidth(note, regular, SLOT_NOTE)
-            + (SLOT_STARS if stars else 0))
+    return (
+        stringWidth(label, bold, number)
+        + 10
+        + stringWidth(note, regular, SLOT_NOTE)
+        + (SLOT_STARS if stars else 0)
+    )
 
 
-def slot_label_least(label: str, note: str, stars: bool, bold: str, regular: str,
-                     number: float = SLOT_NUMBER) -> float:
+def slot_label_least(
+    label: str, note: str, stars: bool, bold: str, regular: str, number: float = SLOT_NUMBER
+) -> float:
     """The narrowest slot whose row keeps its pieces inside it: the number, from the left;
     the page reference and stars, from the right (in a slot under ``slot_label_width`` they
     come close, but never leave the slot)."""
-    return max(stringWidth(label, bold, number),
-               stringWidth(note, regular, SLOT_NOTE) + (SLOT_STARS if stars else 0))
+    return max(
+        stringWidth(label, bold, number), stringWidth(note, regular, SLOT_NOTE) + (SLOT_STARS if stars else 0)
+    )
 
 
 @dataclass(frozen=True)
@@ -150,8 +167,7 @@ class SetText:
     box: Box
 
 
-def set_text(x: float, y: float, text: str, font: str, size: float, align: str = "left"
-             ) -> SetText:
+def set_text(x: float, y: float, text: str, font: str, size: float, align: str = "left") -> SetText:
     width = stringWidth(text, font, size)
     left = {"left": x, "centre": x - width / 2, "right": x - width}[align]
     below, above = ink_reach(font, text, size)
@@ -159,28 +175,31 @@ def set_text(x: float, y: float, text: str, font: str, size: float, align: str =
 
 
 def _union(boxes: list[Box]) -> Box:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 WORD_SLIDES = 12  # 2 pt steps a word may slide out from the wall to clear a zigzag outline
 
 
-def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: str, size: float,
-              wall: float) -> list[SetText]:
+def set_words(
+    placement: Placement, drawing: MazeDrawing, arrows: bool, font: str, size: float, wall: float
+) -> list[SetText]:
     """START and FINISH beside their openings, outside the outer wall: straight out from the
     gap, or (beside an arrow) to one side of it, the side towards the maze's middle first;
     each where it keeps CLEAR_PT from the walls (``wall`` points wide), the arrows, the other
     word and the slot's edges, or where it comes closest if no place does."""
-    taken = [_points_box(page_points(placement, shape))
-             for shape in marker_shapes(drawing, arrows)]
+    taken = [_points_box(page_points(placement, shape)) for shape in marker_shapes(drawing, arrows)]
     every_wall = wall_lines(placement, drawing)
     middle_x = (placement.bbox[0] + placement.bbox[2]) / 2
     middle_y = (placement.bbox[1] + placement.bbox[3]) / 2
     off = CLEAR_PT + wall / 2
     words = []
-    for word, opening, marker in zip(END_WORDS, drawing.openings,
-                                     (drawing.start_marker, drawing.end_marker)):
+    for word, opening, marker in zip(END_WORDS, drawing.openings, (drawing.start_marker, drawing.end_marker)):
         if opening is None:
             continue
         (px, py), (ux, uy) = page_points(placement, [opening[0]])[0], opening[1]
@@ -189,16 +208,22 @@ def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: st
         below, above = ink_reach(font, word, size)
         height = below + above
         # What the word keeps beside: its arrow, or the gap's middle a wall's clearance out.
-        mark = (_points_box(page_points(placement, marker)) if arrows
-                else (px + ox * off, py + oy * off, px + ox * off, py + oy * off))
+        mark = (
+            _points_box(page_points(placement, marker))
+            if arrows
+            else (px + ox * off, py + oy * off, px + ox * off, py + oy * off)
+        )
         if abs(oy) >= abs(ox):  # out through the top or bottom
             base = py + off if oy > 0 else py - off - height
-            rise = max((mark[1] + mark[3]) / 2 - height / 2, base) if oy > 0 else \
-                min((mark[1] + mark[3]) / 2 - height / 2, base)
+            rise = (
+                max((mark[1] + mark[3]) / 2 - height / 2, base)
+                if oy > 0
+                else min((mark[1] + mark[3]) / 2 - height / 2, base)
+            )
             right = (mark[2] + CLEAR_PT, rise, mark[2] + CLEAR_PT + width, rise + height)
             left_box = (mark[0] - CLEAR_PT - width, rise, mark[0] - CLEAR_PT, rise + height)
             sides = [right, left_box] if px < middle_x else [left_box, right]
-            beyond = (mark[3] + CLEAR_PT if oy > 0 else mark[1] - CLEAR_PT - height)
+            beyond = mark[3] + CLEAR_PT if oy > 0 else mark[1] - CLEAR_PT - height
             out = (px - width / 2, beyond, px + width / 2, beyond + height)
             straight = (px - width / 2, base, px + width / 2, base + height)
         else:  # out through a side
@@ -212,8 +237,11 @@ def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: st
         boxes = ([straight] if not arrows else []) + sides + [out]
         # Only walls within a word's reach of the gap can come near it.
         reach = width + height + WORD_SLIDES * 2 + 40
-        lines = [line for line in every_wall
-                 if box_gap((px - reach, py - reach, px + reach, py + reach), _line_box(line)) == 0]
+        lines = [
+            line
+            for line in every_wall
+            if box_gap((px - reach, py - reach, px + reach, py + reach), _line_box(line)) == 0
+        ]
 
         def clearance(box: Box) -> float:
             slot = placement.slot
@@ -224,10 +252,14 @@ def set_words(placement: Placement, drawing: MazeDrawing, arrows: bool, font: st
 
         # A zigzag or notched outline may reach out past the gap: each place slides out
         # from the wall, a step at a time, until it is clear; the nearest clear one wins.
-        step_x, step_y = (0.0, 2.0 if oy > 0 else -2.0) if abs(oy) >= abs(ox) else \
-            (2.0 if ox > 0 else -2.0, 0.0)
-        tries = [(b[0] + k * step_x, b[1] + k * step_y, b[2] + k * step_x, b[3] + k * step_y)
-                 for k in range(WORD_SLIDES) for b in boxes]
+        step_x, step_y = (
+            (0.0, 2.0 if oy > 0 else -2.0) if abs(oy) >= abs(ox) else (2.0 if ox > 0 else -2.0, 0.0)
+        )
+        tries = [
+            (b[0] + k * step_x, b[1] + k * step_y, b[2] + k * step_x, b[3] + k * step_y)
+            for k in range(WORD_SLIDES)
+            for b in boxes
+        ]
         box = next((box for box in tries if clearance(box) >= CLEAR_PT), None)
         if box is None:
             box = max(tries, key=clearance)
@@ -257,17 +289,26 @@ class SlotSetting:
     words: list[SetText]  # START and FINISH, with markers: words or both
 
 
-def set_slot(placement: Placement, drawing: MazeDrawing, label: str, note: str, stars: bool,
-             code: str, bold: str, regular: str, number: float = SLOT_NUMBER,
-             markers: str = "arrows", word: float = 10.0, wall: float | None = None
-             ) -> SlotSetting:
+def set_slot(
+    placement: Placement,
+    drawing: MazeDrawing,
+    label: str,
+    note: str,
+    stars: bool,
+    code: str,
+    bold: str,
+    regular: str,
+    number: float = SLOT_NUMBER,
+    markers: str = "arrows",
+    word: float = 10.0,
+    wall: float | None = None,
+) -> SlotSetting:
     """The words beside a maze's openings (``markers`` words or both), the row above it (its
     number, page reference and stars) and its code below, each kept CLEAR_PT from the maze's
     walls (``wall`` points wide: the placement's by default), arrows and words."""
     wall = placement.wall_width if wall is None else wall
     arrows = markers != "words"
-    words = (set_words(placement, drawing, arrows, bold, word, wall)
-             if markers != "arrows" else [])
+    words = set_words(placement, drawing, arrows, bold, word, wall) if markers != "arrows" else []
     drawn = _union([drawn_box(placement, drawing, arrows), *(w.box for w in words)])
     slot, maze = placement.slot, placement.bbox
     # The row spans the maze, or more when the maze is too narrow to hold it.
@@ -279,8 +320,9 @@ def set_slot(placement: Placement, drawing: MazeDrawing, label: str, note: str, 
     # The row's lowest ink (a descender, or a star's lower points) sits CLEAR_PT above the
     # maze's highest.
     star_drop = SLOT_STAR * 0.45 - 3.5 * SLOT_STAR / 8  # a star's lowest point under the baseline
-    below = max(ink_reach(bold, label, number)[0], ink_reach(regular, note, SLOT_NOTE)[0],
-                star_drop if stars else 0.0)
+    below = max(
+        ink_reach(bold, label, number)[0], ink_reach(regular, note, SLOT_NOTE)[0], star_drop if stars else 0.0
+    )
     y = drawn[3] + CLEAR_PT + below
     number_text = set_text(left, y, label, bold, number)
     note_right, star_row, star_box = right, None, None
@@ -295,8 +337,10 @@ def set_slot(placement: Placement, drawing: MazeDrawing, label: str, note: str, 
     code_text = []
     if lines:
         y = drawn[1] - CLEAR_PT - ink_reach(regular, lines[0], SLOT_CODE)[1]
-        code_text = [set_text(centre, y - SLOT_CODE_LEADING * i, line, regular, SLOT_CODE,
-                              "centre") for i, line in enumerate(lines)]
+        code_text = [
+            set_text(centre, y - SLOT_CODE_LEADING * i, line, regular, SLOT_CODE, "centre")
+            for i, line in enumerate(lines)
+        ]
     return SlotSetting(number_text, note_text, star_row, star_box, code_text, words)
 
 
@@ -326,20 +370,26 @@ class TitleSetting:
         return self.height <= self.room
 
 
-def set_title(title: str, subtitle: str, bold: str, regular: str, width: float,
-              height: float) -> TitleSetting:
+def set_title(
+    title: str, subtitle: str, bold: str, regular: str, width: float, height: float
+) -> TitleSetting:
     """The title page's title size, for text ``width`` wide in a band ``height`` tall."""
-    subtitle_height = (SUBTITLE_GAP + paragraph_height(subtitle, regular, SUBTITLE_SIZE, width,
-                                                       SUBTITLE_LEADING) if subtitle else 0.0)
+    subtitle_height = (
+        SUBTITLE_GAP + paragraph_height(subtitle, regular, SUBTITLE_SIZE, width, SUBTITLE_LEADING)
+        if subtitle
+        else 0.0
+    )
     room = height - subtitle_height
     size = TITLE_LARGEST
     while size > TITLE_SMALLEST and (
-            max((stringWidth(line, bold, size) for line in simpleSplit(title, bold, size, width)),
-                default=0.0) > width
-            or paragraph_height(title, bold, size, width, size * TITLE_LEADING) > room):
+        max((stringWidth(line, bold, size) for line in simpleSplit(title, bold, size, width)), default=0.0)
+        > width
+        or paragraph_height(title, bold, size, width, size * TITLE_LEADING) > room
+    ):
         size -= TITLE_STEP
-    return TitleSetting(size, room, paragraph_height(title, bold, size, width,
-                                                     size * TITLE_LEADING), subtitle_height)
+    return TitleSetting(
+        size, room, paragraph_height(title, bold, size, width, size * TITLE_LEADING), subtitle_height
+    )
 
 
 # The how-to page's text steps down in size until it fits above the page number.
@@ -352,13 +402,13 @@ def how_to_room(content: Box) -> float:
     return y1 - 50 - (y0 + FOOTER_PT)
 
 
-def how_to_size(body: str, font: str, width: float, room: float,
-                sizes: tuple[float, float] = (12.0, 8.0)) -> float:
+def how_to_size(
+    body: str, font: str, width: float, room: float, sizes: tuple[float, float] = (12.0, 8.0)
+) -> float:
     """The how-to text's size: the largest of ``sizes`` (largest, smallest) that fits
     ``room``, or the smallest."""
     size, smallest = sizes
-    while size > smallest and paragraph_height(
-            body, font, size, width, size * HOW_TO_LEADING) > room:
+    while size > smallest and paragraph_height(body, font, size, width, size * HOW_TO_LEADING) > room:
         size -= HOW_TO_STEP
     return size
 
@@ -392,19 +442,31 @@ def opener_leading(size: float) -> float:
     return size + 5
 
 
-def set_opener(title: str, has_label: bool, instructions: str, about: str, bold: str,
-               regular: str, width: float, room: float, size: float = 13.0) -> OpenerSetting:
+def set_opener(
+    title: str,
+    has_label: bool,
+    instructions: str,
+    about: str,
+    bold: str,
+    regular: str,
+    width: float,
+    room: float,
+    size: float = 13.0,
+) -> OpenerSetting:
     """What a section's opening page sets, in a content box ``width`` wide with ``room``
     above its footer, its instructions at ``size`` points."""
-    fixed = (paragraph_height(title, bold, OPENER_TITLE, width, OPENER_TITLE_LEADING)
-             + (OPENER_LABEL_ROW if has_label else 0) + 14
-             + paragraph_height(about, regular, OPENER_ABOUT, width, OPENER_ABOUT_LEADING))
+    fixed = (
+        paragraph_height(title, bold, OPENER_TITLE, width, OPENER_TITLE_LEADING)
+        + (OPENER_LABEL_ROW if has_label else 0)
+        + 14
+        + paragraph_height(about, regular, OPENER_ABOUT, width, OPENER_ABOUT_LEADING)
+    )
     lines = []
     if instructions:
         # Long instructions lose their end, marked, rather than push the page off its foot.
         left = room - fixed - 10 - size * 1.3
-        lines = at_most_lines(instructions, regular, size, width,
-                              max(1, int(left // opener_leading(size)) + 1))
-    needed = fixed + (10 + size * 1.3 + (len(lines) - 1) * opener_leading(size)
-                      if lines else 0)
+        lines = at_most_lines(
+            instructions, regular, size, width, max(1, int(left // opener_leading(size)) + 1)
+        )
+    needed = fixed + (10 + size * 1.3 + (len(lines) - 1) * opener_leading(size) if lines else 0)
     return OpenerSetting(lines, needed, room)

@@ -7,8 +7,9 @@ knows the fonts' metrics.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence, Union
+from typing import Union
 
 from .cover_geometry import CoverGeometry
 from .geometry import MazeDrawing
@@ -121,8 +122,17 @@ class NotesView:
     """Ruled lines for notes."""
 
 
-PageView = Union[TitleView, HowToView, ContentsView, OpenerView, PuzzlesView, WorksheetView,
-                 AnswersView, DrawView, NotesView]
+PageView = Union[
+    TitleView,
+    HowToView,
+    ContentsView,
+    OpenerView,
+    PuzzlesView,
+    WorksheetView,
+    AnswersView,
+    DrawView,
+    NotesView,
+]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -32,16 +32,21 @@ def count_problem(text: str) -> str | None:
         if "\n" in text.strip():
             where += f" (line {text.count(chr(10), 0, match.start()) + 1} of the text)"
         if match.group(1) is None:
-            return (f"a stray '{found}' in {where}; the book's counts are written {names}, "
-                    "and a brace itself as {{ or }}")
-        return (f"'{found}' in {where} is not a count bookmaker knows; it fills in {names} "
-                "(write {{ and }} for a brace itself)")
+            return (
+                f"a stray '{found}' in {where}; the book's counts are written {names}, "
+                "and a brace itself as {{ or }}"
+            )
+        return (
+            f"'{found}' in {where} is not a count bookmaker knows; it fills in {names} "
+            "(write {{ and }} for a brace itself)"
+        )
     return None
 
 
 def fill_counts(text: str, counts: dict[str, int]) -> str:
     """``text`` with each ``{name}`` of ``BOOK_COUNTS`` replaced by its count, and ``{{``
     and ``}}`` by single braces; ``count_problem(text)`` must be None."""
+
     def fill(match: re.Match) -> str:
         found = match.group(0)
         return found[0] if found in ("{{", "}}") else f"{counts[match.group(1)]:,}"
@@ -52,8 +57,7 @@ def fill_counts(text: str, counts: dict[str, int]) -> str:
 def _around(text: str, match: re.Match, reach: int = 20) -> str:
     """The words round ``match``, on one line, to show where it is."""
     start, end = max(0, match.start() - reach), min(len(text), match.end() + reach)
-    return ("..." if start else "") + " ".join(text[start:end].split()) + (
-        "..." if end < len(text) else "")
+    return ("..." if start else "") + " ".join(text[start:end].split()) + ("..." if end < len(text) else "")
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

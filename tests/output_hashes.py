@@ -13,23 +13,37 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "output_hashes.json"
 
-ALGORITHMS = ("recursive-backtracker", "hunt-and-kill", "eller", "wilson", "growing-tree",
-              "kruskal", "prim", "aldous-broder", "sidewinder", "binary-tree")
+ALGORITHMS = (
+    "recursive-backtracker",
+    "hunt-and-kill",
+    "eller",
+    "wilson",
+    "growing-tree",
+    "kruskal",
+    "prim",
+    "aldous-broder",
+    "sidewinder",
+    "binary-tree",
+)
 FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
 SIZES = ("1x1", "1x6", "6x1", "7x4", "16x12")
 ENDPOINTS = (("none", False), ("border", True), ("diameter", False), ("corners", True))
 # Non-default options, in the one format that records them.
 OPTION_CASES = (
-    ("growing-tree", "policy=newest"), ("growing-tree", "policy=random"),
-    ("growing-tree", "policy=oldest"), ("growing-tree", "ratio=0.3"),
-    ("prim", "variant=weights"), ("eller", "horizontal=0.3"), ("eller", "vertical=0.9"),
+    ("growing-tree", "policy=newest"),
+    ("growing-tree", "policy=random"),
+    ("growing-tree", "policy=oldest"),
+    ("growing-tree", "ratio=0.3"),
+    ("prim", "variant=weights"),
+    ("eller", "horizontal=0.3"),
+    ("eller", "vertical=0.9"),
 )
 
 
@@ -49,15 +63,43 @@ def _clean_environment() -> Iterator[None]:
 
 def maze_cases() -> Iterator[tuple[str, list[str]]]:
     for index, (name, size, fmt, (ends, solution)) in enumerate(
-            (n, s, f, e) for n in ALGORITHMS for s in SIZES for f in FORMATS for e in ENDPOINTS):
-        args = ["--algorithm", name, "--size", size, "--seed", str(index % 97),
-                "--format", fmt, "--endpoints", ends, "-o", "-"]
+        (n, s, f, e) for n in ALGORITHMS for s in SIZES for f in FORMATS for e in ENDPOINTS
+    ):
+        args = [
+            "--algorithm",
+            name,
+            "--size",
+            size,
+            "--seed",
+            str(index % 97),
+            "--format",
+            fmt,
+            "--endpoints",
+            ends,
+            "-o",
+            "-",
+        ]
         if solution:
             args.append("--solution")
         yield " ".join(args), args
     for name, option in OPTION_CASES:
-        args = ["--algorithm", name, "--size", "12x9", "--seed", "5", "--option", option,
-                "--format", "json", "--endpoints", "border", "--solution", "-o", "-"]
+        args = [
+            "--algorithm",
+            name,
+            "--size",
+            "12x9",
+            "--seed",
+            "5",
+            "--option",
+            option,
+            "--format",
+            "json",
+            "--endpoints",
+            "border",
+            "--solution",
+            "-o",
+            "-",
+        ]
         yield " ".join(args), args
 
 
@@ -72,8 +114,11 @@ def maze_hashes() -> dict[str, str]:
     with _clean_environment():
         for key, args in maze_cases():
             result = runner.invoke(app, ["maze", *args])
-            output = result.stdout_bytes if result.exit_code == 0 else (
-                f"exit {result.exit_code}: {result.exception}".encode())
+            output = (
+                result.stdout_bytes
+                if result.exit_code == 0
+                else (f"exit {result.exit_code}: {result.exception}".encode())
+            )
             hashes[key] = _digest(output)
     return hashes
 
@@ -103,8 +148,11 @@ def book_hashes(built: dict[str, Path] | None = None) -> dict[str, str]:
     if built is None:
         with tempfile.TemporaryDirectory() as folder:
             return book_hashes(build_samples(Path(folder)))
-    return {f"{name}: {written.name}": _digest(written.read_bytes())
-            for name, out in built.items() for written in sorted(out.iterdir())}
+    return {
+        f"{name}: {written.name}": _digest(written.read_bytes())
+        for name, out in built.items()
+        for written in sorted(out.iterdir())
+    }
 
 
 def record() -> None:

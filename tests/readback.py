@@ -38,15 +38,17 @@ def is_red(rgb) -> bool:
 
 def maze_of(record: dict):
     """The maze a manifest record describes, remade from its seed."""
-    maze = generate(record["algorithm"], record["width"], record["height"], record["seed"],
-                    **record.get("options", {}))
+    maze = generate(
+        record["algorithm"], record["width"], record["height"], record["seed"], **record.get("options", {})
+    )
     return with_endpoints(maze, record["endpoints"])
 
 
 def endpoints_xy(maze) -> list:
     """[start, end] as the manifest writes them: [x, y] each, or None."""
-    return [None if cell is None else list(maze.topology.coordinates(cell))
-            for cell in (maze.start, maze.end)]
+    return [
+        None if cell is None else list(maze.topology.coordinates(cell)) for cell in (maze.start, maze.end)
+    ]
 
 
 SIDE = {2: 1, 4: 2}  # passage bit -> side index (E, S) for ``Maze.is_open``

@@ -7,9 +7,16 @@ import shlex
 from bookmaker.maze.shapes import SHAPES
 
 # A recipe's KEY=VALUE words that are flags of their own; any other is an algorithm option.
-FLAGS = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-file",
-         "outline": "--outline", "islands": "--islands", "threshold": "--threshold",
-         "font": "--mask-font", "braid": "--braid"}
+FLAGS = {
+    "image": "--mask-image",
+    "text": "--mask-text",
+    "file": "--mask-file",
+    "outline": "--outline",
+    "islands": "--islands",
+    "threshold": "--threshold",
+    "font": "--mask-font",
+    "braid": "--braid",
+}
 
 
 def maze_flags(recipe: str) -> list[str]:

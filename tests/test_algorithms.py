@@ -139,7 +139,10 @@ print(json.dumps({name: hashlib.sha256(bytes(generate(name, 23, 14, seed).cells)
 def fingerprints_in_fresh_process(hash_seed: str) -> dict:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
     result = subprocess.run(
-        [sys.executable, "-c", FINGERPRINT_SCRIPT], env=env, capture_output=True, encoding="utf-8",
+        [sys.executable, "-c", FINGERPRINT_SCRIPT],
+        env=env,
+        capture_output=True,
+        encoding="utf-8",
         check=True,
     )
     return json.loads(result.stdout)
@@ -161,38 +164,42 @@ def test_same_seed_same_maze_in_fresh_processes_whatever_the_hash_seed():
 # here means every book printed with these seeds changes: a format change.
 
 GOLDEN = [
-    ("recursive-backtracker", {},
-     "8dc3411392a9baee393d47ef9bee7e3a9d77d173535bf4463d9af2a833ae0092"),
-    ("hunt-and-kill", {},
-     "9c383170ad07997472f916e112cf80cddd45432d16bfc65f0062e5f1e7fc491c"),
-    ("eller", {},
-     "22fd53cde81c00b94998d9a6b4dff4aa45ffa27c85b2fc8b014a60cd91e22f5f"),
-    ("eller", {"horizontal": 0.3, "vertical": 0.8},
-     "cfa3313e591793cfb54e94b46856a4dbcb6de8d71514828f327300bf4bcb22c7"),
-    ("wilson", {},
-     "0c82b0c44651f2cb1719d4f44f7e7adf686e853174cded70ce7444600dc2b1de"),
-    ("growing-tree", {},
-     "ca7926a1a584ad91c9096371939c0cbaea2504422d92749d1ed3951a9ab42cc3"),
-    ("growing-tree", {"policy": "newest"},
-     "b42a02ff9d5702c9e0281ce8c0eeec44d318f31549856c48dcf2b5043fe62e6e"),
-    ("growing-tree", {"policy": "random"},
-     "c52a86dc668cd619c13535dfd0b780bb3dd61de99ac9bafbeb5d781d1795a420"),
-    ("growing-tree", {"policy": "oldest"},
-     "01f7a221624c25dc5612dc42abe19289e0239a759b64db34da9a07ad17d7eb04"),
-    ("growing-tree", {"policy": "mix", "ratio": 0.5},
-     "239a9c10daff7b194bf84cb636cbfa54471f08ea8be296bdd0ecff5f123dc91c"),
-    ("kruskal", {},
-     "fa75f3e45bfcbf1e1dba3ed2f248319afea0e5d0fdee3f8f920b795f27987aca"),
-    ("prim", {},
-     "fdd2e336a9b1ca29d8672afccd509b38e01225689ef28792418b934fa90c570c"),
-    ("prim", {"variant": "weights"},
-     "d0b000ccdb82c03120e5ffa6e5a4604612de1f45449b317c3bf53b7500639d96"),
-    ("aldous-broder", {},
-     "1a84c68d803b1d11751658ce511e5a708610e95aa996be98bd0e0a6f95aac7da"),
-    ("sidewinder", {},
-     "4d57b9d7fe630aec49d0730b7466e8464da65d824f7cc74a73344f2672b1454e"),
-    ("binary-tree", {},
-     "b73ff147c947264bae41ef19a216a6dfe318cdbc326bb421293595111634a19e"),
+    ("recursive-backtracker", {}, "8dc3411392a9baee393d47ef9bee7e3a9d77d173535bf4463d9af2a833ae0092"),
+    ("hunt-and-kill", {}, "9c383170ad07997472f916e112cf80cddd45432d16bfc65f0062e5f1e7fc491c"),
+    ("eller", {}, "22fd53cde81c00b94998d9a6b4dff4aa45ffa27c85b2fc8b014a60cd91e22f5f"),
+    (
+        "eller",
+        {"horizontal": 0.3, "vertical": 0.8},
+        "cfa3313e591793cfb54e94b46856a4dbcb6de8d71514828f327300bf4bcb22c7",
+    ),
+    ("wilson", {}, "0c82b0c44651f2cb1719d4f44f7e7adf686e853174cded70ce7444600dc2b1de"),
+    ("growing-tree", {}, "ca7926a1a584ad91c9096371939c0cbaea2504422d92749d1ed3951a9ab42cc3"),
+    (
+        "growing-tree",
+        {"policy": "newest"},
+        "b42a02ff9d5702c9e0281ce8c0eeec44d318f31549856c48dcf2b5043fe62e6e",
+    ),
+    (
+        "growing-tree",
+        {"policy": "random"},
+        "c52a86dc668cd619c13535dfd0b780bb3dd61de99ac9bafbeb5d781d1795a420",
+    ),
+    (
+        "growing-tree",
+        {"policy": "oldest"},
+        "01f7a221624c25dc5612dc42abe19289e0239a759b64db34da9a07ad17d7eb04",
+    ),
+    (
+        "growing-tree",
+        {"policy": "mix", "ratio": 0.5},
+        "239a9c10daff7b194bf84cb636cbfa54471f08ea8be296bdd0ecff5f123dc91c",
+    ),
+    ("kruskal", {}, "fa75f3e45bfcbf1e1dba3ed2f248319afea0e5d0fdee3f8f920b795f27987aca"),
+    ("prim", {}, "fdd2e336a9b1ca29d8672afccd509b38e01225689ef28792418b934fa90c570c"),
+    ("prim", {"variant": "weights"}, "d0b000ccdb82c03120e5ffa6e5a4604612de1f45449b317c3bf53b7500639d96"),
+    ("aldous-broder", {}, "1a84c68d803b1d11751658ce511e5a708610e95aa996be98bd0e0a6f95aac7da"),
+    ("sidewinder", {}, "4d57b9d7fe630aec49d0730b7466e8464da65d824f7cc74a73344f2672b1454e"),
+    ("binary-tree", {}, "b73ff147c947264bae41ef19a216a6dfe318cdbc326bb421293595111634a19e"),
 ]
 
 
@@ -205,58 +212,41 @@ def test_golden_fingerprints(name, options, digest):
 # sha256 of bytes(generate_on(SHAPES[shape], name, seed=2026).cells): the same contract for the
 # other shapes, on hex 12x9, triangle 15x8 and a 7-ring polar maze.
 GOLDEN_SHAPES = [
-    ("hex", "recursive-backtracker",
-     "9a9a712ee5a165b42f5fc5d3fe5cb864b30624ca50be253da821ceff65959393"),
-    ("hex", "hunt-and-kill",
-     "a4c6a6d53107f15d4e845c95bd61514316e87922f61d831dea9d388982c5ed0a"),
-    ("hex", "wilson",
-     "a4e9c419c7c63cf8734b2bcb683395ac080d6657444d3b47da5994595e3d008d"),
-    ("hex", "growing-tree",
-     "7f960b5f37f0e6e6c8872336ab5388bb8a1cf566086965de8e30bb914c23094e"),
-    ("hex", "kruskal",
-     "85142cdeea76f4bdb753b9466ad6fe0fb54096b34f7f1ce693ee65ae53008263"),
-    ("hex", "prim",
-     "f21f18920128c4b80803e3cc88c3d2e4dd34602cef68a4274cbe3e1139597ff7"),
-    ("hex", "aldous-broder",
-     "a3e967a2ba2918f7ff7c0b0b6a3593fdcda79e9241d0935e466b28e4f7ec58d2"),
-    ("triangle", "recursive-backtracker",
-     "12254ec3885eb00eab751be84605dd0944f8fb1eafa1dd91852cf6f767290c20"),
-    ("triangle", "hunt-and-kill",
-     "705520ca3a70940d88630c8cce09d2b87f96fcf2ee21917bf667327131b7a1b6"),
-    ("triangle", "wilson",
-     "5c0e5f5b9214e7911962867d0e20dd0ab58cf365a0854fd44a7a5b7810efeb1b"),
-    ("triangle", "growing-tree",
-     "698c020c8f0829043555029bc411715c52e319d3c1b44c22fb00e02dbea6f3db"),
-    ("triangle", "kruskal",
-     "92442837a1152bee83d22d415fa4f5a5a881838852bb2f4ddc2c43d6b0fa9a04"),
-    ("triangle", "prim",
-     "a86399422de55d49e2d29ea019986d2a23bb9905f1d394e15c16fdcafa8a84a2"),
-    ("triangle", "aldous-broder",
-     "cab1ef731e9213181fb40151da53ecb2fd2949270d929b9abe59b97194afe4db"),
-    ("polar", "recursive-backtracker",
-     "11b147dc4a843d6745fd69721ba91360c7bd79000ba30ade28b2cee7dc7e6adb"),
-    ("polar", "hunt-and-kill",
-     "b1e84d0f199365ed9e61913618d40454ded983759404c3750a5b080c8b26c495"),
-    ("polar", "wilson",
-     "cbb41d4a761c27e45e0503da5cf7fc0efd3647e1896dea117104aa40716de333"),
-    ("polar", "growing-tree",
-     "5f33515e1826dfe4dfc0edb4a700a7596351f23af269b529c3d2d21f62aa58ba"),
-    ("polar", "kruskal",
-     "999f7bd5f3ae1383140dc1ceb692887bbe5ae6dca3f6043daad67c68650798c9"),
-    ("polar", "prim",
-     "401374df2af3347291b5e4303196b26fb6fc9262e1f532d43cb02a332b54521e"),
-    ("polar", "aldous-broder",
-     "0a02414b4c9218ea3afa7870971e7c39c5ead8bdde74a9e50e33201e3cf92752"),
+    ("hex", "recursive-backtracker", "9a9a712ee5a165b42f5fc5d3fe5cb864b30624ca50be253da821ceff65959393"),
+    ("hex", "hunt-and-kill", "a4c6a6d53107f15d4e845c95bd61514316e87922f61d831dea9d388982c5ed0a"),
+    ("hex", "wilson", "a4e9c419c7c63cf8734b2bcb683395ac080d6657444d3b47da5994595e3d008d"),
+    ("hex", "growing-tree", "7f960b5f37f0e6e6c8872336ab5388bb8a1cf566086965de8e30bb914c23094e"),
+    ("hex", "kruskal", "85142cdeea76f4bdb753b9466ad6fe0fb54096b34f7f1ce693ee65ae53008263"),
+    ("hex", "prim", "f21f18920128c4b80803e3cc88c3d2e4dd34602cef68a4274cbe3e1139597ff7"),
+    ("hex", "aldous-broder", "a3e967a2ba2918f7ff7c0b0b6a3593fdcda79e9241d0935e466b28e4f7ec58d2"),
+    ("triangle", "recursive-backtracker", "12254ec3885eb00eab751be84605dd0944f8fb1eafa1dd91852cf6f767290c20"),
+    ("triangle", "hunt-and-kill", "705520ca3a70940d88630c8cce09d2b87f96fcf2ee21917bf667327131b7a1b6"),
+    ("triangle", "wilson", "5c0e5f5b9214e7911962867d0e20dd0ab58cf365a0854fd44a7a5b7810efeb1b"),
+    ("triangle", "growing-tree", "698c020c8f0829043555029bc411715c52e319d3c1b44c22fb00e02dbea6f3db"),
+    ("triangle", "kruskal", "92442837a1152bee83d22d415fa4f5a5a881838852bb2f4ddc2c43d6b0fa9a04"),
+    ("triangle", "prim", "a86399422de55d49e2d29ea019986d2a23bb9905f1d394e15c16fdcafa8a84a2"),
+    ("triangle", "aldous-broder", "cab1ef731e9213181fb40151da53ecb2fd2949270d929b9abe59b97194afe4db"),
+    ("polar", "recursive-backtracker", "11b147dc4a843d6745fd69721ba91360c7bd79000ba30ade28b2cee7dc7e6adb"),
+    ("polar", "hunt-and-kill", "b1e84d0f199365ed9e61913618d40454ded983759404c3750a5b080c8b26c495"),
+    ("polar", "wilson", "cbb41d4a761c27e45e0503da5cf7fc0efd3647e1896dea117104aa40716de333"),
+    ("polar", "growing-tree", "5f33515e1826dfe4dfc0edb4a700a7596351f23af269b529c3d2d21f62aa58ba"),
+    ("polar", "kruskal", "999f7bd5f3ae1383140dc1ceb692887bbe5ae6dca3f6043daad67c68650798c9"),
+    ("polar", "prim", "401374df2af3347291b5e4303196b26fb6fc9262e1f532d43cb02a332b54521e"),
+    ("polar", "aldous-broder", "0a02414b4c9218ea3afa7870971e7c39c5ead8bdde74a9e50e33201e3cf92752"),
 ]
 
 
-@pytest.mark.parametrize("shape, name, digest", GOLDEN_SHAPES,
-                         ids=[f"{shape}-{name}" for shape, name, _ in GOLDEN_SHAPES])
+@pytest.mark.parametrize(
+    "shape, name, digest", GOLDEN_SHAPES, ids=[f"{shape}-{name}" for shape, name, _ in GOLDEN_SHAPES]
+)
 def test_golden_fingerprints_of_every_shape(shape, name, digest):
     from bookmaker.maze.shapes import make_topology
 
-    topology = make_topology("polar", rings=7) if shape == "polar" else make_topology(
-        shape, (12, 9) if shape == "hex" else (15, 8))
+    topology = (
+        make_topology("polar", rings=7)
+        if shape == "polar"
+        else make_topology(shape, (12, 9) if shape == "hex" else (15, 8))
+    )
     maze = generate_on(topology, name, 2026)
     assert hashlib.sha256(bytes(maze.cells)).hexdigest() == digest
 
@@ -291,7 +281,7 @@ def test_sidewinder_runs_each_open_north_once():
     width, cells = maze.width, maze.cells
     assert all(cells[x] & E for x in range(width - 1))  # the top row is one corridor
     for y in range(1, maze.height):
-        row = cells[y * width:(y + 1) * width]
+        row = cells[y * width : (y + 1) * width]
         run_norths = 0
         for x, bits in enumerate(row):
             run_norths += bool(bits & N)
@@ -312,8 +302,7 @@ def test_growing_tree_policies_give_their_textures():
         return best
 
     def dead_ends(**options) -> int:
-        return sum(1 for bits in generate("growing-tree", 40, 40, 1, **options).cells
-                   if bits in (1, 2, 4, 8))
+        return sum(1 for bits in generate("growing-tree", 40, 40, 1, **options).cells if bits in (1, 2, 4, 8))
 
     newest, random_, oldest = (dead_ends(policy=p) for p in ("newest", "random", "oldest"))
     assert oldest < newest < dead_ends(policy="mix", ratio=0.5) < random_

@@ -60,8 +60,14 @@ def test_bad_config_reports_exact_line_key_and_reason(path):
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_messages_are_plain_words_not_pydantic_jargon(path):
     for problem in problems_of(path):
-        for jargon in ("Input should", "Value error", "errors.pydantic.dev", "Traceback",
-                       "extra_forbidden", "tag:yaml.org"):
+        for jargon in (
+            "Input should",
+            "Value error",
+            "errors.pydantic.dev",
+            "Traceback",
+            "extra_forbidden",
+            "tag:yaml.org",
+        ):
             assert jargon not in problem
 
 
@@ -73,12 +79,19 @@ def test_str_of_error_is_the_lines_and_cli_lines_are_unprefixed():
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "bookmaker", *args], capture_output=True,
-                          encoding="utf-8", cwd=cwd, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "bookmaker", *args],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env=env,
+        timeout=120,
+    )
 
 
-@pytest.mark.parametrize("name", ["many-problems", "alias-bomb", "python-tag", "syntax-tab-indent",
-                                  "font-not-truetype", "empty"])
+@pytest.mark.parametrize(
+    "name", ["many-problems", "alias-bomb", "python-tag", "syntax-tab-indent", "font-not-truetype", "empty"]
+)
 def test_cli_validate_exits_2_with_the_same_lines_and_no_traceback(name):
     path = CORPUS / f"{name}.yaml"
     result = run_cli("validate", str(path))

@@ -71,7 +71,8 @@ def test_every_font_is_embedded(default_book):
             target = descendants[0].get_object() if descendants else font
             descriptor = target["/FontDescriptor"].get_object()
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
-                f"page {number}: {font['/BaseFont']} is not embedded")
+                f"page {number}: {font['/BaseFont']} is not embedded"
+            )
 
 
 def test_drawn_walls_match_the_maze_data(default_book):
@@ -89,8 +90,7 @@ def test_answer_overlay_covers_exactly_the_solution(default_book):
         maze = maze_of(record)
         assert len(shortest_path(maze, maze.start, maze.end)) == record["solution_length"]
         page = RenderedPage(result.pdf, record["answer_page"])
-        assert overlay_mismatches(page, record["answer_bbox"], maze) == [], (
-            f"answer {record['number']}")
+        assert overlay_mismatches(page, record["answer_bbox"], maze) == [], f"answer {record['number']}"
 
 
 def test_same_config_same_bytes_across_processes_jobs_and_environment(default_book, tmp_path):
@@ -100,9 +100,22 @@ def test_same_config_same_bytes_across_processes_jobs_and_environment(default_bo
     env = {**os.environ, "PYTHONHASHSEED": "123", "SOURCE_DATE_EPOCH": "1700000000"}
     out = tmp_path / "again.pdf"
     subprocess.run(
-        [sys.executable, "-m", "bookmaker", "build", str(CONFIGS / "default.yaml"), "-o", str(out),
-         "--jobs", "2", "--quiet"],
-        check=True, env=env, cwd=ROOT, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "bookmaker",
+            "build",
+            str(CONFIGS / "default.yaml"),
+            "-o",
+            str(out),
+            "--jobs",
+            "2",
+            "--quiet",
+        ],
+        check=True,
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
     )
     assert out.read_bytes() == original
     again = json.loads(out.with_name("again.manifest.json").read_text(encoding="utf-8"))
@@ -127,10 +140,26 @@ def test_maze_command_regenerates_a_printed_maze(default_book):
     _, manifest = default_book
     record = manifest["mazes"][-1]
     printed = subprocess.run(
-        [sys.executable, "-m", "bookmaker", "maze", "--algorithm", record["algorithm"],
-         "--size", f"{record['width']}x{record['height']}", "--seed", str(record["seed"]),
-         "--endpoints", record["endpoints"], "--format", "json"],
-        check=True, capture_output=True, encoding="utf-8", cwd=ROOT,
+        [
+            sys.executable,
+            "-m",
+            "bookmaker",
+            "maze",
+            "--algorithm",
+            record["algorithm"],
+            "--size",
+            f"{record['width']}x{record['height']}",
+            "--seed",
+            str(record["seed"]),
+            "--endpoints",
+            record["endpoints"],
+            "--format",
+            "json",
+        ],
+        check=True,
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
     )
     document = json.loads(printed.stdout)
     assert document["cells"] == maze_of(record).rows()
@@ -140,14 +169,17 @@ def test_maze_command_regenerates_a_printed_maze(default_book):
 def test_a_maze_too_fine_for_its_slot_names_the_section_and_writes_nothing(tmp_path):
     config = tmp_path / "fine.yaml"
     config.write_text(
-        "title: Too fine\nsections:\n  - title: Giant\n    size: 400x400\n    count: 1\n"
-        "    per_page: 12\n",
+        "title: Too fine\nsections:\n  - title: Giant\n    size: 400x400\n    count: 1\n    per_page: 12\n",
         encoding="utf-8",
     )
     out = tmp_path / "fine.pdf"
     out.write_bytes(b"the earlier good book")
-    run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(out)],
-                         capture_output=True, encoding="utf-8", cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(out)],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+    )
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr
@@ -177,8 +209,9 @@ def test_bleed_books_get_thumb_tabs_that_run_into_the_bleed(tmp_path):
 
 def test_a_tiny_maze_gets_cells_of_at_most_an_inch(tmp_path):
     config = tmp_path / "tiny.yaml"
-    config.write_text("title: Tiny\nsections:\n  - title: One\n    size: 2x1\n    count: 1\n",
-                      encoding="utf-8")
+    config.write_text(
+        "title: Tiny\nsections:\n  - title: One\n    size: 2x1\n    count: 1\n", encoding="utf-8"
+    )
     manifest = build(config, tmp_path / "tiny.pdf").manifest.read_text(encoding="utf-8")
     record = json.loads(manifest)["mazes"][0]
     x0, y0, x1, y1 = record["bbox"]

@@ -73,11 +73,11 @@ def test_a_book_without_its_extremes_still_spans_one_to_five_stars(tmp_path):
     # Without the Very Easy and Expert sections the scores span less, and the scale is
     # fitted to what is left: its easiest maze gets 1 star again, its hardest 5.
     config = tmp_path / "middle.yaml"
-    config.write_text("\n".join(line for line in CONFIG.splitlines()
-                                if "Very Easy" not in line and "Expert" not in line),
-                      encoding="utf-8")
-    records = json.loads(build(config, tmp_path / "middle.pdf").manifest.read_text(
-        encoding="utf-8"))["mazes"]
+    config.write_text(
+        "\n".join(line for line in CONFIG.splitlines() if "Very Easy" not in line and "Expert" not in line),
+        encoding="utf-8",
+    )
+    records = json.loads(build(config, tmp_path / "middle.pdf").manifest.read_text(encoding="utf-8"))["mazes"]
     assert min(r["stars"] for r in records) == 1 and max(r["stars"] for r in records) == 5
 
 

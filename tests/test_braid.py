@@ -15,7 +15,8 @@ import statistics
 from collections import deque
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, Maze, generate_on
@@ -23,15 +24,18 @@ from bookmaker.maze.braid import join_dead_ends
 from bookmaker.maze.mask import Mask
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import (
-    choose_endpoints, distances_from, is_perfect, measure, shortest_path, with_endpoints)
+    choose_endpoints,
+    distances_from,
+    is_perfect,
+    measure,
+    shortest_path,
+    with_endpoints,
+)
 from bookmaker.maze.topology import SquareGrid
 
 # A silhouette with a hole (a wall round it is no border) and a one-cell spur at (1, 3):
 # the spur's only neighbour in the grid is the cell above it.
-SILHOUETTE = ("XXXXXXX",
-              "X..XXXX",
-              "XXXXXX.",
-              ".X.....")
+SILHOUETTE = ("XXXXXXX", "X..XXXX", "XXXXXX.", ".X.....")
 
 
 def silhouette_mask() -> Mask:
@@ -43,13 +47,18 @@ def topology_of(shape: str, size):
     if shape == "polar":
         return make_topology("polar", rings=size)
     if shape == "masked":
-        return make_topology("square", (len(SILHOUETTE[0]), len(SILHOUETTE)),
-                             mask=silhouette_mask())
+        return make_topology("square", (len(SILHOUETTE[0]), len(SILHOUETTE)), mask=silhouette_mask())
     return make_topology(shape, size)
 
 
-SHAPES = [("square", (12, 10)), ("hex", (10, 8)), ("triangle", (14, 8)), ("polar", 6),
-          ("masked", None), ("square", (1, 9))]
+SHAPES = [
+    ("square", (12, 10)),
+    ("hex", (10, 8)),
+    ("triangle", (14, 8)),
+    ("polar", 6),
+    ("masked", None),
+    ("square", (1, 9)),
+]
 
 
 def present_cells(topology) -> list[int]:
@@ -57,7 +66,7 @@ def present_cells(topology) -> list[int]:
 
 
 def grid_neighbours(topology, cell) -> list[int]:
-    row = topology.neighbours[cell * topology.sides:(cell + 1) * topology.sides]
+    row = topology.neighbours[cell * topology.sides : (cell + 1) * topology.sides]
     return [other for other in row if other >= 0]
 
 
@@ -93,8 +102,10 @@ def bfs(topology, cells, source) -> dict[int, int]:
 def farthest_pair(topology, cells, candidates) -> tuple[int, int, int]:
     """Of all pairs a <= b of ``candidates``, the farthest apart; the lowest (a, b) on a tie."""
     dist = {cell: bfs(topology, cells, cell) for cell in candidates}
-    return max(((a, b, dist[a][b]) for a in candidates for b in candidates if a <= b),
-               key=lambda pair: (pair[2], -pair[0], -pair[1]))
+    return max(
+        ((a, b, dist[a][b]) for a in candidates for b in candidates if a <= b),
+        key=lambda pair: (pair[2], -pair[0], -pair[1]),
+    )
 
 
 def is_bridge(topology, cells, a, b) -> bool:
@@ -112,9 +123,12 @@ def is_bridge(topology, cells, a, b) -> bool:
 
 def loops_touching(topology, cells, path) -> int:
     """Passages - cells + 1 of each piece left when bridges go that holds a cell of ``path``."""
-    on_loop = {cell: [other for other in linked(topology, cells, cell)
-                      if not is_bridge(topology, cells, cell, other)]
-               for cell in present_cells(topology)}
+    on_loop = {
+        cell: [
+            other for other in linked(topology, cells, cell) if not is_bridge(topology, cells, cell, other)
+        ]
+        for cell in present_cells(topology)
+    }
     seen, loops = set(), 0
     for first in path:
         if first in seen:
@@ -238,8 +252,7 @@ def test_a_dead_end_among_no_dead_ends_opens_any_of_its_walls():
     # A 3x3 grid: a loop round the rim, and the centre linked up only: the one dead end.
     # Its three closed walls lead to cells on the loop, and each gets chosen.
     topology = SquareGrid(3, 3)
-    base = carved(topology, [(0, 1), (1, 2), (2, 5), (5, 8), (8, 7), (7, 6), (6, 3), (3, 0),
-                             (4, 1)])
+    base = carved(topology, [(0, 1), (1, 2), (2, 5), (5, 8), (8, 7), (7, 6), (6, 3), (3, 0), (4, 1)])
     chosen = set()
     for seed in range(40):
         cells = bytearray(base)
@@ -269,8 +282,7 @@ def test_every_generator_is_perfect_until_braided(shape, size):
             assert is_perfect(braided) == (passages == topology.present_count - 1), name
             for maze in (perfect, braided):
                 stats = measure(maze)
-                assert stats.loops == passage_count(topology, maze.cells) - len(
-                    present_cells(topology)) + 1
+                assert stats.loops == passage_count(topology, maze.cells) - len(present_cells(topology)) + 1
             assert measure(perfect).loops == 0
     assert not is_perfect(generate_on(SquareGrid(12, 10), "wilson", 0, braid=0.5))
 
@@ -282,24 +294,29 @@ def test_is_perfect_wants_every_cell_reached():
     assert not is_perfect(apart)
     # And two loops of four apart, which no tree pass would be asked about.
     grid = SquareGrid(4, 2)
-    loops_apart = Maze(grid, carved(grid, [(0, 1), (1, 5), (5, 4), (4, 0),
-                                           (2, 3), (3, 7), (7, 6), (6, 2)]))
+    loops_apart = Maze(grid, carved(grid, [(0, 1), (1, 5), (5, 4), (4, 0), (2, 3), (3, 7), (7, 6), (6, 2)]))
     for maze in (apart, loops_apart):
         with pytest.raises(BookmakerError, match="not connected"):
             choose_endpoints(maze, "diameter")
     assert is_perfect(Maze(topology, carved(topology, [(0, 1), (1, 4), (4, 3), (1, 2), (2, 5)])))
 
 
-BRAIDED = [(shape, size, name, seed, share)
-           for shape, size in [("square", (9, 7)), ("hex", (7, 6)), ("triangle", (10, 5)),
-                               ("polar", 4), ("masked", None)]
-           for name in ("wilson", "recursive-backtracker")
-           for seed, share in [(0, 0.6), (1, 0.8), (2, 1.0)]]
+BRAIDED = [
+    (shape, size, name, seed, share)
+    for shape, size in [
+        ("square", (9, 7)),
+        ("hex", (7, 6)),
+        ("triangle", (10, 5)),
+        ("polar", 4),
+        ("masked", None),
+    ]
+    for name in ("wilson", "recursive-backtracker")
+    for seed, share in [(0, 0.6), (1, 0.8), (2, 1.0)]
+]
 
 
 @pytest.mark.parametrize("shape,size,name,seed,share", BRAIDED)
-def test_endpoints_and_longest_path_match_brute_force_on_braided_mazes(shape, size, name, seed,
-                                                                        share):
+def test_endpoints_and_longest_path_match_brute_force_on_braided_mazes(shape, size, name, seed, share):
     topology = topology_of(shape, size)
     maze = generate_on(topology, name, seed, braid=share)
     assert not is_perfect(maze)
@@ -320,9 +337,15 @@ def test_endpoints_and_longest_path_match_brute_force_on_braided_mazes(shape, si
     assert stats.dead_ends == dead_ends(maze.cells)
 
 
-@pytest.mark.parametrize("shape,size,seed,share", [
-    ("square", (24, 22), 0, 0.1), ("square", (24, 22), 1, 0.5), ("hex", (20, 18), 2, 1.0),
-    ("triangle", (30, 14), 3, 0.3)])
+@pytest.mark.parametrize(
+    "shape,size,seed,share",
+    [
+        ("square", (24, 22), 0, 0.1),
+        ("square", (24, 22), 1, 0.5),
+        ("hex", (20, 18), 2, 1.0),
+        ("triangle", (30, 14), 3, 0.3),
+    ],
+)
 def test_endpoints_match_every_pair_on_larger_braided_mazes(shape, size, seed, share):
     # Big enough that the bounds leave many cells open and pairs get compared; every
     # pair is measured with distances_from, itself checked against a reference in
@@ -333,8 +356,10 @@ def test_endpoints_match_every_pair_on_larger_braided_mazes(shape, size, seed, s
     dist = {cell: distances_from(maze, cell) for cell in range(topology.cells)}
 
     def farthest(candidates):
-        return max(((a, b, dist[a][b]) for a in candidates for b in candidates if a <= b),
-                   key=lambda pair: (pair[2], -pair[0], -pair[1]))
+        return max(
+            ((a, b, dist[a][b]) for a in candidates for b in candidates if a <= b),
+            key=lambda pair: (pair[2], -pair[0], -pair[1]),
+        )
 
     a, b, longest = farthest(range(topology.cells))
     assert choose_endpoints(maze, "diameter") == (a, b)
@@ -390,11 +415,14 @@ def test_braided_mazes_keep_their_promises(pair):
     marked = with_endpoints(maze, "border")
     stats = measure(marked)
     assert stats.loops == passages - len(present) + 1
-    assert stats.loops_on_route == loops_touching(topology, cells, shortest_path(
-        maze, marked.start, marked.end))
+    assert stats.loops_on_route == loops_touching(
+        topology, cells, shortest_path(maze, marked.start, marked.end)
+    )
     assert stats.longest_path == farthest_pair(topology, cells, present)[2] + 1
-    for mode, candidates in (("diameter", present),
-                             ("border", [cell for cell in present if topology.border[cell]])):
+    for mode, candidates in (
+        ("diameter", present),
+        ("border", [cell for cell in present if topology.border[cell]]),
+    ):
         a, b, distance = farthest_pair(topology, cells, candidates)
         start, end = choose_endpoints(maze, mode)
         assert start <= end and bfs(topology, cells, start)[end] == distance
@@ -413,8 +441,7 @@ def test_braiding_makes_a_maze_harder_not_easier():
         braided = with_endpoints(generate_on(grid, "wilson", seed, braid=1.0), "border")
         plain, loopy = measure(perfect), measure(braided)
         assert plain.loops == plain.loops_on_route == 0
-        assert difficulty_score(plain) == (plain.solution_length + plain.turns
-                                           + 4 * plain.decision_points)
+        assert difficulty_score(plain) == (plain.solution_length + plain.turns + 4 * plain.decision_points)
         assert loopy.loops_on_route > 0
         assert loopy.solution_length <= plain.solution_length
         assert difficulty_score(loopy) > difficulty_score(plain)

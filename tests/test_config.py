@@ -42,8 +42,11 @@ MINIMAL = "title: T\nsections:\n  - title: Easy\n    size: 10x12\n    count: 3\n
 
 # --- the YAML layer ---------------------------------------------------------
 
+
 def test_lines_are_recorded_for_every_key_and_item():
-    source = parse_yaml("title: T\npage:\n  margins:\n    inside: 1in\nsections:\n  - title: A\n    size: 3x3\n")
+    source = parse_yaml(
+        "title: T\npage:\n  margins:\n    inside: 1in\nsections:\n  - title: A\n    size: 3x3\n"
+    )
     assert source.lines[("title",)] == 1
     assert source.lines[("page", "margins", "inside")] == 4
     assert source.lines[("sections", 0)] == 6
@@ -53,9 +56,22 @@ def test_lines_are_recorded_for_every_key_and_item():
 
 
 def test_only_plain_decimals_and_true_false_are_typed():
-    data = parse_yaml("a: 0x5\nb: no\nc: true\nd: 12\ne: -3\nf: 1.5\ng: 08\nh: 1:30\ni: 2026-01-01\nj: ~\nk: on\n").data
-    assert data == {"a": "0x5", "b": "no", "c": True, "d": 12, "e": -3, "f": 1.5, "g": "08",
-                    "h": "1:30", "i": "2026-01-01", "j": None, "k": "on"}
+    data = parse_yaml(
+        "a: 0x5\nb: no\nc: true\nd: 12\ne: -3\nf: 1.5\ng: 08\nh: 1:30\ni: 2026-01-01\nj: ~\nk: on\n"
+    ).data
+    assert data == {
+        "a": "0x5",
+        "b": "no",
+        "c": True,
+        "d": 12,
+        "e": -3,
+        "f": 1.5,
+        "g": "08",
+        "h": "1:30",
+        "i": "2026-01-01",
+        "j": None,
+        "k": "on",
+    }
 
 
 def test_yaml_1_1_words_still_work_where_a_bool_is_wanted(tmp_path):
@@ -68,15 +84,18 @@ def test_keys_stay_words_even_if_yaml_would_read_them_as_bools():
 
 
 def test_merge_keys_share_settings_and_written_keys_win(tmp_path):
-    text = ("title: T\nsections:\n  - &base\n    title: A\n    size: 10x10\n    count: 2\n"
-            "  - <<: *base\n    title: B\n    count: 5\n")
+    text = (
+        "title: T\nsections:\n  - &base\n    title: A\n    size: 10x10\n    count: 2\n"
+        "  - <<: *base\n    title: B\n    count: 5\n"
+    )
     book = load_book(write(tmp_path, text))
     assert [(s.title, s.size, s.count) for s in book.sections] == [("A", (10, 10), 2), ("B", (10, 10), 5)]
 
 
 def test_a_moderate_number_of_aliases_is_fine(tmp_path):
     text = "title: T\nsections:\n  - &s {title: A, size: 5x5, count: 1}\n" + "".join(
-        f"  - {{<<: *s, title: S{i}}}\n" for i in range(40))
+        f"  - {{<<: *s, title: S{i}}}\n" for i in range(40)
+    )
     assert len(load_book(write(tmp_path, text)).sections) == 41
 
 
@@ -117,22 +136,32 @@ def test_config_error_is_a_bookmaker_error_with_lines():
 
 # --- the model --------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", sorted(PAGE_SIZES))
 def test_every_preset_page_size_is_accepted_in_any_case(tmp_path, name):
     book = load_book(write(tmp_path, MINIMAL + f"page:\n  size: {name.upper()}\n"))
     assert book.trim_size == PAGE_SIZES[name]
 
 
-@pytest.mark.parametrize("size, points", [("6x9in", (432, 648)), ("210x297mm", (595.28, 841.89)),
-                                          ("21 x 29.7 cm", (595.28, 841.89)), ("432x648pt", (432, 648))])
+@pytest.mark.parametrize(
+    "size, points",
+    [
+        ("6x9in", (432, 648)),
+        ("210x297mm", (595.28, 841.89)),
+        ("21 x 29.7 cm", (595.28, 841.89)),
+        ("432x648pt", (432, 648)),
+    ],
+)
 def test_page_sizes_with_units(tmp_path, size, points):
-    config = write(tmp_path, MINIMAL + f"page:\n  size: {size}\n"
-                   "front_matter: {title_page: false, how_to: false, contents: false}\n")
+    config = write(
+        tmp_path,
+        MINIMAL + f"page:\n  size: {size}\n"
+        "front_matter: {title_page: false, how_to: false, contents: false}\n",
+    )
     assert load_book(config).trim_size == pytest.approx(points, abs=0.01)
     # ...and the printed page is that size, not only the model's number.
     for page in PdfReader(build(config, tmp_path / "book.pdf").pdf).pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
-            points, abs=0.01)
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(points, abs=0.01)
 
 
 def test_defaults_fill_in(tmp_path):
@@ -150,7 +179,9 @@ def test_empty_headings_mean_defaults(tmp_path):
 
 
 def test_lengths_are_points(tmp_path):
-    book = load_book(write(tmp_path, MINIMAL + "page:\n  margins: {inside: 0.5in, outside: 12.7mm, top: 1cm, bottom: 0}\n"))
+    book = load_book(
+        write(tmp_path, MINIMAL + "page:\n  margins: {inside: 0.5in, outside: 12.7mm, top: 1cm, bottom: 0}\n")
+    )
     margins = book.page.margins
     assert (margins.inside, margins.bottom) == (36.0, 0.0)
     assert margins.outside == pytest.approx(36.0)
@@ -158,10 +189,22 @@ def test_lengths_are_points(tmp_path):
 
 
 def test_sections_keep_their_order_and_key_order_does_not_matter(tmp_path):
-    a = load_book(write(tmp_path, "title: T\nseed: 4\nsections:\n"
-                        "  - {title: Zed, size: 5x5, count: 1}\n  - {title: Alpha, size: 6x6, count: 2}\n", "a.yaml"))
-    b = load_book(write(tmp_path, "sections:\n  - {count: 1, size: 5x5, title: Zed}\n"
-                        "  - {size: 6x6, count: 2, title: Alpha}\nseed: 4\ntitle: T\n", "b.yaml"))
+    a = load_book(
+        write(
+            tmp_path,
+            "title: T\nseed: 4\nsections:\n"
+            "  - {title: Zed, size: 5x5, count: 1}\n  - {title: Alpha, size: 6x6, count: 2}\n",
+            "a.yaml",
+        )
+    )
+    b = load_book(
+        write(
+            tmp_path,
+            "sections:\n  - {count: 1, size: 5x5, title: Zed}\n"
+            "  - {size: 6x6, count: 2, title: Alpha}\nseed: 4\ntitle: T\n",
+            "b.yaml",
+        )
+    )
     assert [s.title for s in a.sections] == ["Zed", "Alpha"]
     assert a == b
 
@@ -193,7 +236,12 @@ def test_every_problem_is_reported_at_once(tmp_path):
     text = "title: ''\nseed: x\nsections:\n  - {title: A, size: 0x0, count: 0, per_page: 7}\n"
     problems = pytest.raises(ConfigError, load_book, write(tmp_path, text)).value.problems
     assert [p.split(": ")[1] for p in problems] == [
-        "title", "seed", "sections[0].size", "sections[0].count", "sections[0].per_page"]
+        "title",
+        "seed",
+        "sections[0].size",
+        "sections[0].count",
+        "sections[0].per_page",
+    ]
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
@@ -207,18 +255,42 @@ def test_a_book_dumped_to_json_reads_back_the_same(path):
 
 def test_a_book_built_in_python_is_checked_too():
     with pytest.raises(ValueError, match="must be one of 1, 2, 3"):
-        Book.model_validate({"title": "T", "sections": [{"title": "A", "size": "3x3", "count": 1, "per_page": 5}]})
+        Book.model_validate(
+            {"title": "T", "sections": [{"title": "A", "size": "3x3", "count": 1, "per_page": 5}]}
+        )
 
 
 # --- fuzzing: anything at all gives a Book or a ConfigError ------------------
 
-FIELD_WORDS = ["title", "seed", "page", "size", "margins", "inside", "sections", "count", "per_page",
-               "font", "regular", "answer_key", "worksheet", "copies", "profile", "options", "x"]
+FIELD_WORDS = [
+    "title",
+    "seed",
+    "page",
+    "size",
+    "margins",
+    "inside",
+    "sections",
+    "count",
+    "per_page",
+    "font",
+    "regular",
+    "answer_key",
+    "worksheet",
+    "copies",
+    "profile",
+    "options",
+    "x",
+]
 values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=True)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=True)
     | st.sampled_from(["10x10", "0x5", "letter", "6x9", "1in", "kdp", "", "wilson", "#FF0000"])
     | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(FIELD_WORDS), inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(FIELD_WORDS), inner, max_size=5)
+    ),
     max_leaves=25,
 )
 
@@ -255,6 +327,7 @@ def _load_text_cleanly(text: str) -> None:
 
 # --- sample configs and the starter -------------------------------------------
 
+
 def test_there_are_three_sample_configs():
     assert {p.name for p in SAMPLES} >= {"default.yaml", "activity-book.yaml", "classroom.yaml"}
 
@@ -267,8 +340,11 @@ def test_sample_configs_validate(path, cli):
     mazes = sum(section["count"] for section in data["sections"]) * copies
     also = f", {copies} copies" if data.get("layout") == "worksheet" else ""
     code, out, err = cli("validate", str(path))
-    assert (code, out, err) == (0, f"{path}: ok ({len(data['sections'])} sections, {mazes} mazes"
-                                   f"{also})\n", "")
+    assert (code, out, err) == (
+        0,
+        f"{path}: ok ({len(data['sections'])} sections, {mazes} mazes{also})\n",
+        "",
+    )
 
 
 def test_sample_configs_are_what_they_promise():
@@ -320,16 +396,20 @@ def test_an_example_is_its_sample_and_validates_where_it_is_written(tmp_path, na
 
 
 def test_a_samples_own_files_are_the_shipped_files_it_names():
-    text = ("title: art/owl.png is a picture\nblurb: |\n  " + "long " * 100 + "\n  two lines\n"
-            "sections:\n  - mask: {image: art/owl.png}\n  - mask: {image: ../fonts/OFL-Andika.txt}\n"
-            "  - mask: {file: /etc/hostname}\n  - title: art\n")
+    text = (
+        "title: art/owl.png is a picture\nblurb: |\n  " + "long " * 100 + "\n  two lines\n"
+        "sections:\n  - mask: {image: art/owl.png}\n  - mask: {image: ../fonts/OFL-Andika.txt}\n"
+        "  - mask: {file: /etc/hostname}\n  - title: art\n"
+    )
     assert own_files(text) == ["art/owl.png"]
 
 
 def test_an_example_with_art_brings_it_and_keeps_what_is_already_there(tmp_path):
     owl = ROOT / "configs" / "art" / "owl.png"
-    assert write_config(tmp_path / "a.yaml", "silhouettes") == [tmp_path / "a.yaml",
-                                                               tmp_path / "art" / "owl.png"]
+    assert write_config(tmp_path / "a.yaml", "silhouettes") == [
+        tmp_path / "a.yaml",
+        tmp_path / "art" / "owl.png",
+    ]
     assert (tmp_path / "art" / "owl.png").read_bytes() == owl.read_bytes()
     # A second copy shares the same picture; a different picture there is not overwritten.
     assert write_config(tmp_path / "b.yaml", "silhouettes") == [tmp_path / "b.yaml"]
@@ -342,6 +422,7 @@ def test_an_example_with_art_brings_it_and_keeps_what_is_already_there(tmp_path)
 
 
 # --- the JSON Schema ----------------------------------------------------------
+
 
 def _models(model: type[BaseModel]) -> dict[str, type[BaseModel]]:
     found = {model.__name__: model}
@@ -408,9 +489,11 @@ def test_sample_configs_validate_against_the_schema_with_jsonschema(path):
 
 # --- the commands, in this process (test_bad_configs.py runs real processes) --------
 
+
 @pytest.fixture
 def cli(monkeypatch, capsys):
     """Runs `bookmaker ARGS` through main() in the folder ``cwd``: (exit code, stdout, stderr)."""
+
     def run(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
         monkeypatch.chdir(cwd)
         monkeypatch.setattr(sys, "argv", ["bookmaker", *args])
@@ -418,17 +501,24 @@ def cli(monkeypatch, capsys):
             main()
         out, err = capsys.readouterr()
         return stop.value.code or 0, out, err
+
     return run
 
 
 def test_cli_validate_ok(cli):
     assert cli("validate", "configs/default.yaml") == (
-        0, "configs/default.yaml: ok (3 sections, 12 mazes)\n", "")
+        0,
+        "configs/default.yaml: ok (3 sections, 12 mazes)\n",
+        "",
+    )
 
 
 def test_cli_validate_worksheet_mentions_copies(cli):
     assert cli("validate", "configs/classroom.yaml") == (
-        0, "configs/classroom.yaml: ok (2 sections, 60 mazes, 30 copies)\n", "")
+        0,
+        "configs/classroom.yaml: ok (2 sections, 60 mazes, 30 copies)\n",
+        "",
+    )
 
 
 def test_cli_schema_is_json(cli):
@@ -445,7 +535,10 @@ def test_cli_init_writes_a_config_that_validates_and_will_not_overwrite(cli, tmp
     assert cli("validate", "book.yaml", cwd=tmp_path)[0] == 0
     (tmp_path / "book.yaml").write_text("mine\n", encoding="utf-8")
     assert cli("init", cwd=tmp_path) == (
-        2, "", "bookmaker: error: book.yaml already exists; use --force to overwrite it\n")
+        2,
+        "",
+        "bookmaker: error: book.yaml already exists; use --force to overwrite it\n",
+    )
     assert (tmp_path / "book.yaml").read_text(encoding="utf-8") == "mine\n"
     assert cli("init", "book.yaml", "--force", cwd=tmp_path)[0] == 0
     assert (tmp_path / "book.yaml").read_text(encoding="utf-8") == starter_text()
@@ -453,8 +546,10 @@ def test_cli_init_writes_a_config_that_validates_and_will_not_overwrite(cli, tmp
 
 def test_cli_init_example_writes_the_sample_and_its_art(cli, tmp_path):
     assert cli("init", "--example", "silhouettes", "owls.yaml", cwd=tmp_path) == (
-        0, f"wrote owls.yaml and {Path('art', 'owl.png')}; edit it, then run: "
-           "bookmaker build owls.yaml\n", "")
+        0,
+        f"wrote owls.yaml and {Path('art', 'owl.png')}; edit it, then run: bookmaker build owls.yaml\n",
+        "",
+    )
     assert cli("validate", "owls.yaml", cwd=tmp_path)[0] == 0
 
 

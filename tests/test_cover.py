@@ -31,19 +31,32 @@ from bookmaker.prepare import prepare
 from bookmaker.wording import fill_counts
 
 INCH = 72.0
-KDP_INCHES_PER_PAGE = {"white": 0.002252, "cream": 0.0025, "premium-color": 0.002347,
-                       "standard-color": 0.002252}
+KDP_INCHES_PER_PAGE = {
+    "white": 0.002252,
+    "cream": 0.0025,
+    "premium-color": 0.002347,
+    "standard-color": 0.002252,
+}
 BACKGROUND = (0x17, 0x3F, 0x5F)  # the default cover colour, #173F5F
 SCALE = 3.0  # pixels per point when rendering
 
 
-def book_config(tmp_path: Path, cover: str = "", *, size: str = "8.5x11", profile: str = "kdp",
-                mazes: int = 3, name: str = "book", shape: str = "size: 6x6") -> Path:
+def book_config(
+    tmp_path: Path,
+    cover: str = "",
+    *,
+    size: str = "8.5x11",
+    profile: str = "kdp",
+    mazes: int = 3,
+    name: str = "book",
+    shape: str = "size: 6x6",
+) -> Path:
     """A small book with a cover block; ``cover`` is its keys, one per line; ``shape`` the
     section's shape and size keys."""
     keys = "\n".join(f"  {line}" for line in cover.strip().splitlines()) if cover.strip() else ""
     config = tmp_path / f"{name}.yaml"
-    config.write_text(f"""\
+    config.write_text(
+        f"""\
 title: Mazes for Testing
 subtitle: Covers read back
 author: Ada Tester
@@ -55,7 +68,9 @@ sections:
   - {{title: Square, {shape}, count: {mazes}}}
 cover:
 {keys or "  paper: white"}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return config
 
 
@@ -73,8 +88,10 @@ def cover_for(tmp_path: Path, pages: int, cover: str = "", **book) -> tuple[Path
 
 def boxes(path: Path) -> dict[str, tuple[float, ...]]:
     page = PdfReader(path).pages[0]
-    return {name: tuple(round(float(v), 3) for v in page[f"/{name}"])
-            for name in ("MediaBox", "TrimBox", "BleedBox")}
+    return {
+        name: tuple(round(float(v), 3) for v in page[f"/{name}"])
+        for name in ("MediaBox", "TrimBox", "BleedBox")
+    }
 
 
 def render(path: Path):
@@ -88,8 +105,14 @@ def region(image, box, inset: int = 1):
     """The rendered pixels of PDF box ``box`` (origin bottom left), ``inset`` pixels in."""
     x0, y0, x1, y1 = box
     height = image.height
-    return image.crop((round(x0 * SCALE) + inset, round(height - y1 * SCALE) + inset,
-                       round(x1 * SCALE) - inset, round(height - y0 * SCALE) - inset))
+    return image.crop(
+        (
+            round(x0 * SCALE) + inset,
+            round(height - y1 * SCALE) + inset,
+            round(x1 * SCALE) - inset,
+            round(height - y0 * SCALE) - inset,
+        )
+    )
 
 
 def colours(image) -> set[tuple[int, int, int]]:
@@ -106,20 +129,28 @@ def characters(path: Path) -> list[tuple[str, tuple[float, float, float, float]]
 
 
 def inside(box, zone) -> bool:
-    return (box[0] >= zone[0] - 0.01 and box[1] >= zone[1] - 0.01 and box[2] <= zone[2] + 0.01
-            and box[3] <= zone[3] + 0.01)
+    return (
+        box[0] >= zone[0] - 0.01
+        and box[1] >= zone[1] - 0.01
+        and box[2] <= zone[2] + 0.01
+        and box[3] <= zone[3] + 0.01
+    )
 
 
 # -- size and boxes -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("size, trim, paper, pages", [
-    ("8.5x11", (8.5, 11), "white", 24),
-    ("8.5x11", (8.5, 11), "cream", 78),
-    ("6x9", (6, 9), "white", 80),
-    ("6x9", (6, 9), "premium-color", 300),
-    ("5x8", (5, 8), "standard-color", 828),
-    ("8.5x8.5", (8.5, 8.5), "cream", 300),
-])
+
+@pytest.mark.parametrize(
+    "size, trim, paper, pages",
+    [
+        ("8.5x11", (8.5, 11), "white", 24),
+        ("8.5x11", (8.5, 11), "cream", 78),
+        ("6x9", (6, 9), "white", 80),
+        ("6x9", (6, 9), "premium-color", 300),
+        ("5x8", (5, 8), "standard-color", 828),
+        ("8.5x8.5", (8.5, 8.5), "cream", 300),
+    ],
+)
 def test_cover_size_and_boxes_follow_kdp_formula(tmp_path, size, trim, paper, pages):
     path, _ = cover_for(tmp_path, pages, f"paper: {paper}", size=size)
     spine = pages * KDP_INCHES_PER_PAGE[paper]
@@ -140,14 +171,19 @@ def test_built_cover_counts_the_interior_pages(tmp_path):
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     spine = pages * 0.0025 * INCH
     assert manifest["cover"] == {
-        "file": "book.cover.pdf", "size": [round(2 * 8.5 * INCH + spine + 18, 3), 810.0],
-        "spine_width": round(spine, 3), "paper": "cream", "interior_pages": pages,
-        "spine_text": False, "barcode": "kdp"}
-    assert boxes(result.cover)["MediaBox"][2] == pytest.approx(2 * 8.5 * INCH + spine + 18,
-                                                               abs=0.002)
+        "file": "book.cover.pdf",
+        "size": [round(2 * 8.5 * INCH + spine + 18, 3), 810.0],
+        "spine_width": round(spine, 3),
+        "paper": "cream",
+        "interior_pages": pages,
+        "spine_text": False,
+        "barcode": "kdp",
+    }
+    assert boxes(result.cover)["MediaBox"][2] == pytest.approx(2 * 8.5 * INCH + spine + 18, abs=0.002)
 
 
 # -- what lies where ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("pages", [24, 300])
 def test_barcode_box_and_fold_clearances_hold_only_background(tmp_path, pages):
@@ -162,8 +198,12 @@ def test_barcode_box_and_fold_clearances_hold_only_background(tmp_path, pages):
         else:  # a 24-page spine is narrower than the two clearances: all of it is background
             assert colours(region(image, (x0, y0, x1, y1))) == {BACKGROUND}
     # The background runs into the bleed on every side.
-    for edge in ((0, 0, 9, g.height), (g.width - 9, 0, g.width, g.height),
-                 (0, 0, g.width, 9), (0, g.height - 9, g.width, g.height)):
+    for edge in (
+        (0, 0, 9, g.height),
+        (g.width - 9, 0, g.width, g.height),
+        (0, 0, g.width, 9),
+        (0, g.height - 9, g.width, g.height),
+    ):
         assert colours(region(image, edge, inset=0)) == {BACKGROUND}
 
 
@@ -179,12 +219,15 @@ def test_text_lies_in_the_safe_zones(tmp_path):
     assert "".join(spine).startswith("MazesforTesting")
 
 
-@pytest.mark.parametrize("pages, spine_width, has_text", [
-    (78, "0.6in", False),  # wide enough, but KDP prints no spine text under 80 pages
-    (80, "0.6in", True),
-    (80, None, False),  # allowed, but 0.18 in leaves under 4 pt between the clearances
-    (120, None, True),  # 0.27 in leaves room for 6 pt letters
-])
+@pytest.mark.parametrize(
+    "pages, spine_width, has_text",
+    [
+        (78, "0.6in", False),  # wide enough, but KDP prints no spine text under 80 pages
+        (80, "0.6in", True),
+        (80, None, False),  # allowed, but 0.18 in leaves under 4 pt between the clearances
+        (120, None, True),  # 0.27 in leaves room for 6 pt letters
+    ],
+)
 def test_spine_holds_text_exactly_when_allowed(tmp_path, pages, spine_width, has_text):
     keys = f"spine_width: {spine_width}" if spine_width else ""
     path, plan = cover_for(tmp_path, pages, keys)
@@ -193,8 +236,11 @@ def test_spine_holds_text_exactly_when_allowed(tmp_path, pages, spine_width, has
     assert bool(on_spine) == has_text
     assert plan.manifest("c.pdf")["spine_text"] == has_text
     if has_text:
-        assert all(inside(box, g.spine_safe) for _, box in characters(path)
-                   if box[0] < g.folds[1] and box[2] > g.folds[0])
+        assert all(
+            inside(box, g.spine_safe)
+            for _, box in characters(path)
+            if box[0] < g.folds[1] and box[2] > g.folds[0]
+        )
         sizes = {run.size for run in plan.spine_runs}
         assert min(sizes) >= 6
     else:
@@ -212,10 +258,19 @@ def test_spine_text_runs_top_to_bottom(tmp_path):
 
 # -- barcodes -------------------------------------------------------------------------------
 
-L_CODES = ["0001101", "0011001", "0010011", "0111101", "0100011",
-           "0110001", "0101111", "0111011", "0110111", "0001011"]
-PARITY = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG",
-          "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"]
+L_CODES = [
+    "0001101",
+    "0011001",
+    "0010011",
+    "0111101",
+    "0100011",
+    "0110001",
+    "0101111",
+    "0111011",
+    "0110111",
+    "0001011",
+]
+PARITY = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"]
 
 
 def decode_ean13(bits: str) -> str:
@@ -225,12 +280,12 @@ def decode_ean13(bits: str) -> str:
     g_codes = [code[::-1] for code in r_codes]
     left, parity = "", ""
     for i in range(6):
-        chunk = bits[3 + 7 * i:10 + 7 * i]
+        chunk = bits[3 + 7 * i : 10 + 7 * i]
         if chunk in L_CODES:
             left, parity = left + str(L_CODES.index(chunk)), parity + "L"
         else:
             left, parity = left + str(g_codes.index(chunk)), parity + "G"
-    right = "".join(str(r_codes.index(bits[50 + 7 * i:57 + 7 * i])) for i in range(6))
+    right = "".join(str(r_codes.index(bits[50 + 7 * i : 57 + 7 * i])) for i in range(6))
     return str(PARITY.index(parity)) + left + right
 
 
@@ -259,25 +314,27 @@ def test_a_cover_with_an_isbn_builds_and_passes_check(tmp_path):
     cover = tmp_path / "out" / "book.cover.pdf"
     # Every font on the cover is embedded: the barcode's digits are in the book's own font.
     fonts = PdfReader(cover).pages[0]["/Resources"]["/Font"]
-    assert all("/FontFile2" in font.get_object().get("/FontDescriptor", {})
-               for font in fonts.values()), fonts
-    box = CoverGeometry.of_page(*json.loads((tmp_path / "out" / "book.manifest.json").read_text(
-        encoding="utf-8"))["cover"]["size"], 24 * 0.002252 * INCH).barcode_box
+    assert all("/FontFile2" in font.get_object().get("/FontDescriptor", {}) for font in fonts.values()), fonts
+    box = CoverGeometry.of_page(
+        *json.loads((tmp_path / "out" / "book.manifest.json").read_text(encoding="utf-8"))["cover"]["size"],
+        24 * 0.002252 * INCH,
+    ).barcode_box
     digits = "".join(c for c, b in characters(cover) if inside(b, box) and c.isdigit())
     assert "9781402894626" in digits
     # check --cover reads from the manifest that the box holds the publisher's own barcode.
-    checked = runner.invoke(app, ["check", str(cover), "--cover", "--profile", "kdp",
-                                  "--trim", "8.5x11in"])
+    checked = runner.invoke(app, ["check", str(cover), "--cover", "--profile", "kdp", "--trim", "8.5x11in"])
     assert checked.exit_code == 0, checked.output
-    told_kdp = runner.invoke(app, ["check", str(cover), "--cover", "--profile", "kdp",
-                                   "--trim", "8.5x11in", "--barcode", "kdp"])
+    told_kdp = runner.invoke(
+        app, ["check", str(cover), "--cover", "--profile", "kdp", "--trim", "8.5x11in", "--barcode", "kdp"]
+    )
     assert told_kdp.exit_code == 1 and "KDP's barcode box" in told_kdp.stdout
 
 
 def test_check_cover_accepts_a_publishers_own_barcode_when_told(tmp_path):
     geometry = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH)
-    path = foreign_cover(tmp_path / "own.pdf", geometry,
-                         lambda c, g: c.rect(*g.barcode_box[:2], 100, 60, stroke=0, fill=1))
+    path = foreign_cover(
+        tmp_path / "own.pdf", geometry, lambda c, g: c.rect(*g.barcode_box[:2], 100, 60, stroke=0, fill=1)
+    )
     runner = CliRunner()
     args = ["check", str(path), "--cover", "--profile", "kdp", "--trim", "6x9in", "--pages", "300"]
     plain = runner.invoke(app, args)
@@ -288,23 +345,32 @@ def test_check_cover_accepts_a_publishers_own_barcode_when_told(tmp_path):
     assert "--barcode: 'isbn' is not one of: kdp, own, none" in str(wrong.exception)
 
 
-@pytest.mark.parametrize("shape", ["size: 6x6", "shape: hex, size: 6x6",
-                                   "shape: triangle, size: 10x6"])
+@pytest.mark.parametrize("shape", ["size: 6x6", "shape: hex, size: 6x6", "shape: triangle, size: 10x6"])
 def test_the_back_sample_opens_on_opposite_sides(tmp_path, shape):
     path, plan = cover_for(tmp_path, 120, shape=shape)
     sample = make_mazes(plan.jobs())[1].maze
-    sides = {sample.topology.opening_compass(sample.start),
-             sample.topology.opening_compass(sample.end, exit=True)}
+    sides = {
+        sample.topology.opening_compass(sample.start),
+        sample.topology.opening_compass(sample.end, exit=True),
+    }
     assert sides in ({"N", "S"}, {"W", "E"})
     # Read back: the two arrows, the only accent ink in the sample's area, lie far apart.
     x0, y0, x1, y1 = plan.sample_area
     pixels = region(render(path), plan.sample_area)
     accent = (0xF6, 0xD5, 0x5C)
     data = pixels.tobytes()  # RGB, row by row
-    marks = [(i // 3 % pixels.width, i // 3 // pixels.width) for i in range(0, len(data), 3)
-             if max(abs(a - b) for a, b in zip(data[i:i + 3], accent)) < 40]
-    across = max(max(x for x, _ in marks) - min(x for x, _ in marks),
-                 max(y for _, y in marks) - min(y for _, y in marks)) / SCALE
+    marks = [
+        (i // 3 % pixels.width, i // 3 // pixels.width)
+        for i in range(0, len(data), 3)
+        if max(abs(a - b) for a, b in zip(data[i : i + 3], accent)) < 40
+    ]
+    across = (
+        max(
+            max(x for x, _ in marks) - min(x for x, _ in marks),
+            max(y for _, y in marks) - min(y for _, y in marks),
+        )
+        / SCALE
+    )
     assert across > 0.6 * min(x1 - x0, y1 - y0), across
 
 
@@ -314,15 +380,18 @@ def test_kdp_barcode_box_stays_plain_and_other_choices(tmp_path):
     assert plan.view(make_mazes(plan.jobs())).isbn is None
 
 
-@pytest.mark.parametrize("cover, profile, key, words", [
-    ("isbn: 978-1-4028-9462-7", "kdp", "cover.isbn", "check digit 7"),
-    ("isbn: '12345'", "kdp", "cover.isbn", "not an ISBN-13"),
-    ("barcode: isbn", "kdp", "cover.barcode", "give it as isbn"),
-    ("barcode: kdp\nspine_width: 0.3in", "lulu", "cover.barcode", "this book is for lulu"),
-    ("paper: white", "ingramspark", "cover.spine_width", "no ingramspark spine formula"),
-    ("paper: glossy", "kdp", "cover.paper", "'glossy' is not one of"),
-    ("art: {shape: polar, algorithm: eller}", "kdp", "cover.art.algorithm", "eller carves"),
-])
+@pytest.mark.parametrize(
+    "cover, profile, key, words",
+    [
+        ("isbn: 978-1-4028-9462-7", "kdp", "cover.isbn", "check digit 7"),
+        ("isbn: '12345'", "kdp", "cover.isbn", "not an ISBN-13"),
+        ("barcode: isbn", "kdp", "cover.barcode", "give it as isbn"),
+        ("barcode: kdp\nspine_width: 0.3in", "lulu", "cover.barcode", "this book is for lulu"),
+        ("paper: white", "ingramspark", "cover.spine_width", "no ingramspark spine formula"),
+        ("paper: glossy", "kdp", "cover.paper", "'glossy' is not one of"),
+        ("art: {shape: polar, algorithm: eller}", "kdp", "cover.art.algorithm", "eller carves"),
+    ],
+)
 def test_cover_config_errors_name_the_key_and_line(tmp_path, cover, profile, key, words):
     config = book_config(tmp_path, cover, profile=profile)
     with pytest.raises(ConfigError) as caught:
@@ -338,19 +407,31 @@ def test_cover_art_given_only_a_size_is_a_square_maze(tmp_path):
     assert (art.shape, art.width, art.height, art.rings) == ("square", 10, 12, None)
 
 
-@pytest.mark.parametrize("cover, key, words", [
-    ('background: "#FFFFFF"\nink: "#FFFFFF"', "cover.ink",
-     "#FFFFFF on the background #FFFFFF has a contrast ratio of 1.00:1, under the 3:1"),
-    # a grey the eye finds just readable on white, and WCAG's figure for it: 2.85:1
-    ('background: "#FFFFFF"\nink: "#999999"\naccent: "#000000"', "cover.ink", "2.85:1"),
-    ('background: "#F6D55C"\nink: "#000000"', "cover.background",
-     "#F6D55C under the accent #F6D55C has a contrast ratio of 1.00:1"),
-    # a white background alone: the default white ink and yellow accent both fade, one line
-    ('background: "#FFFFFF"', "cover.background",
-     "#FFFFFF under the ink #FFFFFF has a contrast ratio of 1.00:1, under the 3:1 the title, "
-     "author and maze walls need to be read (WCAG's relative luminance); the accent #F6D55C "
-     "too, at 1.44:1"),
-])
+@pytest.mark.parametrize(
+    "cover, key, words",
+    [
+        (
+            'background: "#FFFFFF"\nink: "#FFFFFF"',
+            "cover.ink",
+            "#FFFFFF on the background #FFFFFF has a contrast ratio of 1.00:1, under the 3:1",
+        ),
+        # a grey the eye finds just readable on white, and WCAG's figure for it: 2.85:1
+        ('background: "#FFFFFF"\nink: "#999999"\naccent: "#000000"', "cover.ink", "2.85:1"),
+        (
+            'background: "#F6D55C"\nink: "#000000"',
+            "cover.background",
+            "#F6D55C under the accent #F6D55C has a contrast ratio of 1.00:1",
+        ),
+        # a white background alone: the default white ink and yellow accent both fade, one line
+        (
+            'background: "#FFFFFF"',
+            "cover.background",
+            "#FFFFFF under the ink #FFFFFF has a contrast ratio of 1.00:1, under the 3:1 the title, "
+            "author and maze walls need to be read (WCAG's relative luminance); the accent #F6D55C "
+            "too, at 1.44:1",
+        ),
+    ],
+)
 def test_unreadable_cover_colours_fail_validate_and_build(tmp_path, cover, key, words):
     config = book_config(tmp_path, cover)
     runner = CliRunner()
@@ -377,6 +458,7 @@ def test_lulu_cover_takes_the_given_spine(tmp_path):
 
 
 # -- commands -------------------------------------------------------------------------------
+
 
 def test_cover_command_writes_the_builds_cover_and_nothing_else(tmp_path):
     config = book_config(tmp_path, "back_text: Hello")
@@ -409,11 +491,39 @@ def test_check_cover_passes_our_cover_and_catches_a_wrong_page_count(tmp_path):
     path, plan = cover_for(tmp_path, 120)
     assert check_cover(path, "kdp", plan.geometry, 120, "kdp").ok
     runner = CliRunner()
-    good = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp", "--pages",
-                               "120", "--paper", "white", "--trim", "8.5x11in"])
+    good = runner.invoke(
+        app,
+        [
+            "check",
+            str(path),
+            "--cover",
+            "--profile",
+            "kdp",
+            "--pages",
+            "120",
+            "--paper",
+            "white",
+            "--trim",
+            "8.5x11in",
+        ],
+    )
     assert good.exit_code == 0, good.output
-    wrong = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp", "--pages",
-                                "140", "--paper", "white", "--trim", "8.5x11in"])
+    wrong = runner.invoke(
+        app,
+        [
+            "check",
+            str(path),
+            "--cover",
+            "--profile",
+            "kdp",
+            "--pages",
+            "140",
+            "--paper",
+            "white",
+            "--trim",
+            "8.5x11in",
+        ],
+    )
     assert wrong.exit_code == 1
     assert "this cover must be 17.565 x 11.250 in" in wrong.stdout
 
@@ -439,18 +549,36 @@ def foreign_cover(path: Path, geometry: CoverGeometry, draw) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name, pages, draw, code", [
-    ("fold", 300, lambda c, g: c.drawCentredString(g.folds[1], 300, "X"), "cover-text-fold"),
-    ("edge", 300, lambda c, g: c.drawString(g.front[0] + 20, g.height - 14, "Top edge"),
-     "cover-text-edge"),
-    ("spine", 60, lambda c, g: (c.rotate(90), c.drawString(300, -g.folds[0] - 20, "X"))[0],
-     "cover-text-spine"),
-    ("barcode", 300, lambda c, g: c.rect(*g.barcode_box[:2], 30, 30, stroke=0, fill=1),
-     "cover-barcode"),
-    # White on a cover is a gap in the printed background: a hairline of it fills in.
-    ("thin", 300, lambda c, g: (c.setStrokeColorRGB(1, 1, 1), c.setLineWidth(0.25),
-                                c.line(g.front[0] + 40, 300, g.front[0] + 200, 300)), "thin-line"),
-])
+@pytest.mark.parametrize(
+    "name, pages, draw, code",
+    [
+        ("fold", 300, lambda c, g: c.drawCentredString(g.folds[1], 300, "X"), "cover-text-fold"),
+        (
+            "edge",
+            300,
+            lambda c, g: c.drawString(g.front[0] + 20, g.height - 14, "Top edge"),
+            "cover-text-edge",
+        ),
+        (
+            "spine",
+            60,
+            lambda c, g: (c.rotate(90), c.drawString(300, -g.folds[0] - 20, "X"))[0],
+            "cover-text-spine",
+        ),
+        ("barcode", 300, lambda c, g: c.rect(*g.barcode_box[:2], 30, 30, stroke=0, fill=1), "cover-barcode"),
+        # White on a cover is a gap in the printed background: a hairline of it fills in.
+        (
+            "thin",
+            300,
+            lambda c, g: (
+                c.setStrokeColorRGB(1, 1, 1),
+                c.setLineWidth(0.25),
+                c.line(g.front[0] + 40, 300, g.front[0] + 200, 300),
+            ),
+            "thin-line",
+        ),
+    ],
+)
 def test_check_cover_catches_defects_in_foreign_covers(tmp_path, name, pages, draw, code):
     geometry = CoverGeometry(6 * INCH, 9 * INCH, pages * 0.002252 * INCH)
     if name == "spine":
@@ -462,16 +590,18 @@ def test_check_cover_catches_defects_in_foreign_covers(tmp_path, name, pages, dr
 
 def test_clean_foreign_cover_passes(tmp_path):
     geometry = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH)
-    path = foreign_cover(tmp_path / "clean.pdf", geometry,
-                         lambda c, g: c.drawString(g.front[0] + 40, 300, "A clean cover"))
+    path = foreign_cover(
+        tmp_path / "clean.pdf", geometry, lambda c, g: c.drawString(g.front[0] + 40, 300, "A clean cover")
+    )
     assert check_cover(path, "kdp", geometry, 300, "kdp").ok
 
 
 def test_preview_guides_draw_the_folds_and_barcode_box(tmp_path):
     config = book_config(tmp_path)
     built = build(config, tmp_path / "book.pdf")
-    result = CliRunner().invoke(app, ["preview", str(built.cover), "--guides", "-o",
-                                      str(tmp_path / "png"), "--dpi", "72"])
+    result = CliRunner().invoke(
+        app, ["preview", str(built.cover), "--guides", "-o", str(tmp_path / "png"), "--dpi", "72"]
+    )
     assert result.exit_code == 0, result.output
     from PIL import Image
 
@@ -487,10 +617,12 @@ def test_preview_guides_draw_the_folds_and_barcode_box(tmp_path):
 
 
 def test_too_long_back_text_is_refused_on_its_key(tmp_path):
-    config = book_config(tmp_path, "back_text: " + "Far too many words for one back cover. " * 90,
-                         size="5x8")
-    with pytest.raises(Exception, match=r"cover\.back_text: \d+ lines at 9 pt, but the back "
-                                        r"cover has room for about \d+"):
+    config = book_config(tmp_path, "back_text: " + "Far too many words for one back cover. " * 90, size="5x8")
+    with pytest.raises(
+        Exception,
+        match=r"cover\.back_text: \d+ lines at 9 pt, but the back "
+        r"cover has room for about \d+",
+    ):
         build(config, tmp_path / "book.pdf")
     assert list(tmp_path.glob("*.pdf")) == []
 
@@ -500,25 +632,57 @@ def test_check_cover_needs_a_trim_and_a_spine(tmp_path):
     runner = CliRunner()
     no_trim = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp", "--pages", "120"])
     assert no_trim.exit_code != 0 and "--cover needs --trim" in str(no_trim.exception)
-    no_spine = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp",
-                                   "--trim", "8.5x11in"])
+    no_spine = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp", "--trim", "8.5x11in"])
     assert "give --pages (and --paper) or --spine-width" in str(no_spine.exception)
-    lulu = runner.invoke(app, ["check", str(path), "--cover", "--profile", "lulu", "--pages",
-                               "120", "--trim", "8.5x11in"])
+    lulu = runner.invoke(
+        app, ["check", str(path), "--cover", "--profile", "lulu", "--pages", "120", "--trim", "8.5x11in"]
+    )
     assert "no spine formula for the lulu profile" in str(lulu.exception)
-    given = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp", "--trim",
-                                "8.5x11in", "--spine-width", f"{120 * 0.002252:.6f}in"])
+    given = runner.invoke(
+        app,
+        [
+            "check",
+            str(path),
+            "--cover",
+            "--profile",
+            "kdp",
+            "--trim",
+            "8.5x11in",
+            "--spine-width",
+            f"{120 * 0.002252:.6f}in",
+        ],
+    )
     assert given.exit_code == 0, given.output
 
 
 # -- the back's words, true to the book ------------------------------------------------------
 
 SAMPLES = Path(__file__).resolve().parents[1] / "configs"
-NUMBER_WORDS = {word: value for value, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "a hundred": 100}
-COUNTED = re.compile(r"\b(\d[\d,]*|a hundred|" + "|".join(NUMBER_WORDS) + r")\s+"
-                     r"(?:[a-z-]+\s+)?(mazes?|pages?|sections?|shapes?)\b", re.IGNORECASE)
+NUMBER_WORDS = {
+    word: value
+    for value, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "a hundred": 100}
+COUNTED = re.compile(
+    r"\b(\d[\d,]*|a hundred|" + "|".join(NUMBER_WORDS) + r")\s+"
+    r"(?:[a-z-]+\s+)?(mazes?|pages?|sections?|shapes?)\b",
+    re.IGNORECASE,
+)
 
 
 def counts_claimed(text: str) -> list[tuple[int, str]]:
@@ -535,8 +699,12 @@ def test_every_samples_texts_state_its_books_own_counts(config):
     ready = prepare(config, mazes=False)
     book = ready.book
     pages = len(ready.main.pages)
-    truth = {"maze": book.maze_count, "page": pages,
-             "section": len(book.sections), "shape": len({s.shape for s in book.sections})}
+    truth = {
+        "maze": book.maze_count,
+        "page": pages,
+        "section": len(book.sections),
+        "shape": len({s.shape for s in book.sections}),
+    }
     texts = [fill_counts(book.subtitle, book_counts(book, pages))]  # as the title page sets it
     if ready.cover is not None:
         texts += [ready.cover.subtitle, ready.cover.back_text]
@@ -557,8 +725,7 @@ def test_the_default_books_title_page_prints_its_own_count(tmp_path):
 def test_the_shapes_cover_prints_the_mazes_it_holds(tmp_path):
     ready = prepare(SAMPLES / "shapes.yaml", mazes=False)
     path = tmp_path / "shapes.cover.pdf"
-    path.write_bytes(cover_pdf(ready.cover, ready.make(ready.cover_jobs), ready.fonts, path,
-                               preflight=True))
+    path.write_bytes(cover_pdf(ready.cover, ready.make(ready.cover_jobs), ready.fonts, path, preflight=True))
     words = " ".join(pdfium.PdfDocument(str(path))[0].get_textpage().get_text_range().split())
     assert "44 mazes in four shapes" in words
     assert "44 mazes inside" in words
@@ -566,8 +733,8 @@ def test_the_shapes_cover_prints_the_mazes_it_holds(tmp_path):
 
 
 def test_back_text_counts_are_filled_and_braces_kept(tmp_path):
-    _, plan = cover_for(tmp_path, 120, 'back_text: "{mazes} mazes, {sections} section, {pages} '
-                                       'pages, {{braces}}"')
+    _, plan = cover_for(
+        tmp_path, 120, 'back_text: "{mazes} mazes, {sections} section, {pages} pages, {{braces}}"'
+    )
     assert plan.back_text == "3 mazes, 1 section, 120 pages, {braces}"
-    assert "3 mazes, 1 section, 120 pages, {braces}" in " ".join(
-        run.text for run in plan.back_texts)
+    assert "3 mazes, 1 section, 120 pages, {braces}" in " ".join(run.text for run in plan.back_texts)

@@ -65,12 +65,19 @@ def probes(box, inside: bool) -> list[tuple[str, float, float]]:
     x0, y0, x1, y1 = box
     middle_x, middle_y = (x0 + x1) / 2, (y0 + y1) / 2
     if inside:
-        return [("lower left", x0 + 0.01, y0 + 0.01), ("lower right", x1 - 0.01 - PROBE, y0 + 0.01),
-                ("upper left", x0 + 0.01, y1 - 0.01 - PROBE),
-                ("upper right", x1 - 0.01 - PROBE, y1 - 0.01 - PROBE)]
+        return [
+            ("lower left", x0 + 0.01, y0 + 0.01),
+            ("lower right", x1 - 0.01 - PROBE, y0 + 0.01),
+            ("upper left", x0 + 0.01, y1 - 0.01 - PROBE),
+            ("upper right", x1 - 0.01 - PROBE, y1 - 0.01 - PROBE),
+        ]
     gap = 0.04
-    return [("left of it", x0 - gap - PROBE, middle_y), ("right of it", x1 + gap, middle_y),
-            ("below it", middle_x, y0 - gap - PROBE), ("above it", middle_x, y1 + gap)]
+    return [
+        ("left of it", x0 - gap - PROBE, middle_y),
+        ("right of it", x1 + gap, middle_y),
+        ("below it", middle_x, y0 - gap - PROBE),
+        ("above it", middle_x, y1 + gap),
+    ]
 
 
 def cover_with_a_dot(path: Path, trim: tuple[float, float], spine: float, dot) -> Path:
@@ -78,8 +85,7 @@ def cover_with_a_dot(path: Path, trim: tuple[float, float], spine: float, dot) -
     width = (2 * BLEED + 2 * trim[0] + spine) * INCH
     height = (2 * BLEED + trim[1]) * INCH
     pdfmetrics.registerFont(TTFont("ProbeAndika", str(DEFAULT_REGULAR)))  # no unembedded font
-    canvas = Canvas(str(path), pagesize=(width, height), invariant=1,
-                    initialFontName="ProbeAndika")
+    canvas = Canvas(str(path), pagesize=(width, height), invariant=1, initialFontName="ProbeAndika")
     canvas.setTrimBox((BLEED * INCH, BLEED * INCH, width - BLEED * INCH, height - BLEED * INCH))
     canvas.setFillColorRGB(0.2, 0.3, 0.5)
     canvas.rect(0, 0, width, height, stroke=0, fill=1)
@@ -94,8 +100,7 @@ TRIMS = [((6, 9), 120), ((8.5, 11), 300), ((5, 8), 24)]
 
 
 @pytest.mark.parametrize("trim, pages", TRIMS)
-def test_the_preflight_objects_to_ink_at_every_corner_of_kdps_box_and_not_beside_it(
-        tmp_path, trim, pages):
+def test_the_preflight_objects_to_ink_at_every_corner_of_kdps_box_and_not_beside_it(tmp_path, trim, pages):
     spine = pages * KDP_WHITE_INCHES_PER_PAGE
     geometry = CoverGeometry(trim[0] * INCH, trim[1] * INCH, spine * INCH)
     box = kdp_box(trim[0])
@@ -113,6 +118,7 @@ def test_the_preflight_objects_to_ink_at_every_corner_of_kdps_box_and_not_beside
 
 # --- a built cover keeps the box plain, and the preview's guide outlines it ----------------
 
+
 @pytest.fixture(scope="module")
 def built_cover(tmp_path_factory) -> tuple[Path, dict]:
     """A 6 x 9 in KDP book's cover, built (so through the cover preflight), with a back
@@ -120,7 +126,8 @@ def built_cover(tmp_path_factory) -> tuple[Path, dict]:
     folder = tmp_path_factory.mktemp("cover")
     config = folder / "book.yaml"
     blurb = "A long blurb that wraps across the back cover, down towards the barcode. " * 6
-    config.write_text(f"""\
+    config.write_text(
+        f"""\
 title: Mazes for Testing
 author: Ada Tester
 seed: 5
@@ -132,7 +139,9 @@ sections:
 cover:
   paper: white
   back_text: "{blurb.strip()}"
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     result = build(config, folder / "out" / "book.pdf")  # runs the cover preflight
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     return result.cover, manifest["cover"]
@@ -146,8 +155,9 @@ def test_a_built_cover_leaves_kdps_box_plain_background(built_cover):
     image = document[0].render(scale=scale).to_pil().convert("RGB")
     document.close()
     x0, y0, x1, y1 = (v * INCH * scale for v in kdp_box(6))
-    inside = image.crop((round(x0) + 1, round(image.height - y1) + 1,
-                         round(x1) - 1, round(image.height - y0) - 1))
+    inside = image.crop(
+        (round(x0) + 1, round(image.height - y1) + 1, round(x1) - 1, round(image.height - y0) - 1)
+    )
     colours = inside.getcolors(inside.width * inside.height)
     assert len(colours) == 1, f"{len(colours)} colours in KDP's barcode box"
     background = image.getpixel((2, 2))  # the bleed at the top left corner
@@ -157,14 +167,16 @@ def test_a_built_cover_leaves_kdps_box_plain_background(built_cover):
 def test_the_preview_guide_outlines_kdps_box(built_cover, tmp_path):
     cover, _ = built_cover
     dpi = 144
-    result = CliRunner().invoke(app, ["preview", str(cover), "--guides", "-o",
-                                      str(tmp_path / "png"), "--dpi", str(dpi)])
+    result = CliRunner().invoke(
+        app, ["preview", str(cover), "--guides", "-o", str(tmp_path / "png"), "--dpi", str(dpi)]
+    )
     assert result.exit_code == 0, result.output
     image = Image.open(result.stdout.strip()).convert("RGB")
     page_height = round((2 * BLEED + 9) * dpi)  # the legend lies below the page
     orange = (255, 150, 0)  # the barcode box's guide colour, in the legend beneath the page
-    found = [(x, y) for y in range(page_height) for x in range(round(8 * dpi))
-             if image.getpixel((x, y)) == orange]
+    found = [
+        (x, y) for y in range(page_height) for x in range(round(8 * dpi)) if image.getpixel((x, y)) == orange
+    ]
     assert found, "no barcode box guide on the back cover"
     xs, ys = [x for x, _ in found], [y for _, y in found]
     x0, y0, x1, y1 = kdp_box(6)
@@ -193,8 +205,9 @@ def test_an_isbns_white_label_fills_exactly_kdps_box(tmp_path):
     # that thick; white letters and lines elsewhere on the back are not.
     white = np.all(back == 255, axis=2).astype(np.int32)
     total = np.pad(white.cumsum(0).cumsum(1), ((1, 0), (1, 0)))
-    solid = (total[SOLID:, SOLID:] - total[:-SOLID, SOLID:] - total[SOLID:, :-SOLID]
-             + total[:-SOLID, :-SOLID]) == SOLID * SOLID  # [y, x]: the square from (x, y)
+    solid = (
+        total[SOLID:, SOLID:] - total[:-SOLID, SOLID:] - total[SOLID:, :-SOLID] + total[:-SOLID, :-SOLID]
+    ) == SOLID * SOLID  # [y, x]: the square from (x, y)
     ys, xs = np.nonzero(solid)
     assert len(xs), "no white label on the back cover"
     found = (xs.min(), ys.min(), xs.max() + SOLID, ys.max() + SOLID)

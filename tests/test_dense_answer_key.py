@@ -17,8 +17,19 @@ from pypdf import PdfReader
 from bookmaker.build import build
 from bookmaker.config import load_book
 from bookmaker.layout import (
-    GRIDS, MAX_CELL_PT, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, MIN_LINE_PT, body_area, centred,
-    clear_corridor, grey_solution_width, place_maze, printed_width, slot_boxes, solution_width,
+    GRIDS,
+    MAX_CELL_PT,
+    MIN_ANSWER_CORRIDOR_PT,
+    MIN_CELL_PT,
+    MIN_LINE_PT,
+    body_area,
+    centred,
+    clear_corridor,
+    grey_solution_width,
+    place_maze,
+    printed_width,
+    slot_boxes,
+    solution_width,
     wall_width,
 )
 from bookmaker.maze.shapes import make_topology
@@ -79,7 +90,10 @@ def test_a_dense_section_goes_fewer_to_a_page_and_the_others_keep_six(book):
     # Answers keep the mazes' order; the first roomy answer after the dense ones takes the
     # fourth slot of their page, a grid both accept, rather than opening a page of its own.
     assert [[r["number"] for r in records] for _, records in sorted(by_page.items())] == [
-        [1, 2, 3, 4, 5, 6], [7, 8, 9, 10], [11]]
+        [1, 2, 3, 4, 5, 6],
+        [7, 8, 9, 10],
+        [11],
+    ]
     dense = [r for r in manifest["mazes"] if r["section"] == "Dense"]
     roomy = [r for r in manifest["mazes"] if r["section"] != "Dense"]
     assert min(_corridor(r) for r in dense) >= TWO_MM
@@ -94,17 +108,27 @@ def test_a_dense_section_goes_fewer_to_a_page_and_the_others_keep_six(book):
     # At six a page (the only grid between four and six) the corridors would be under 2 mm,
     # so four is the most that gives them 2 mm.
     topology = make_topology("square", (28, 38), None)
-    at = {count: place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, ()).cell
-          for count in GRIDS if count <= 6}
+    at = {
+        count: place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, ()).cell
+        for count in GRIDS
+        if count <= 6
+    }
     assert at[6] - wall_width(at[6]) < TWO_MM <= at[4] - wall_width(at[4])
     assert at[4] == pytest.approx((dense[0]["answer_bbox"][2] - dense[0]["answer_bbox"][0]) / 28)
+
     # The roomy sections are laid out six a page, as asked, but on the dense page's grid.
     def width_at(count: int) -> float:
-        return round(place_maze(slot_boxes(area, count)[0], make_topology("square", (10, 10),
-                                                                           None),
-                                MIN_CELL_PT, ()).cell * 10, 2)
+        return round(
+            place_maze(
+                slot_boxes(area, count)[0], make_topology("square", (10, 10), None), MIN_CELL_PT, ()
+            ).cell
+            * 10,
+            2,
+        )
+
     assert [round(r["answer_bbox"][2] - r["answer_bbox"][0], 2) for r in roomy] == (
-        [width_at(6)] * 6 + [width_at(4), width_at(6)])
+        [width_at(6)] * 6 + [width_at(4), width_at(6)]
+    )
 
 
 def test_page_references_follow_the_answers_to_their_pages(book):
@@ -128,8 +152,7 @@ def test_a_dense_answer_is_drawn_where_the_manifest_says(book):
 def test_a_maze_too_dense_even_for_four_goes_one_to_a_page(tmp_path):
     config = tmp_path / "one.yaml"
     config.write_text(CONFIG.replace("28x38", "48x64"), encoding="utf-8")
-    manifest = json.loads(build(config, tmp_path / "one.pdf").manifest.read_text(
-        encoding="utf-8"))
+    manifest = json.loads(build(config, tmp_path / "one.pdf").manifest.read_text(encoding="utf-8"))
     dense = [r for r in manifest["mazes"] if r["section"] == "Dense"]
     assert len({r["answer_page"] for r in dense}) == 3
     assert min(_corridor(r) for r in dense) >= TWO_MM
@@ -139,8 +162,7 @@ def test_a_maze_too_dense_even_for_four_goes_one_to_a_page(tmp_path):
 
 # Each shape's narrowest corridor, in cell units: squares and hexagons a side, triangles
 # their inscribed circle, a disc its shortest arc (a ring of 24 cells at radius 3).
-CORRIDORS = {"square": 1.0, "hex": 1.0, "triangle": 1 / math.sqrt(3),
-             "polar": 2 * math.pi * 3 / 24}
+CORRIDORS = {"square": 1.0, "hex": 1.0, "triangle": 1 / math.sqrt(3), "polar": 2 * math.pi * 3 / 24}
 
 
 @pytest.mark.parametrize("shape", sorted(CORRIDORS))
@@ -148,7 +170,7 @@ CORRIDORS = {"square": 1.0, "hex": 1.0, "triangle": 1 / math.sqrt(3),
 def test_lines_follow_the_cell_and_the_solution_stays_inside_its_corridor(shape, wall_grey):
     corridor = CORRIDORS[shape]
     # From the smallest cell a maze may have (3.6 pt corridors) to the largest (1 inch).
-    cells = [MIN_CELL_PT / corridor * 1.05 ** step for step in range(80)]
+    cells = [MIN_CELL_PT / corridor * 1.05**step for step in range(80)]
     cells = [cell for cell in cells if cell * corridor <= MAX_CELL_PT]
     previous = (0.0, 0.0, 0.0)
     for cell in cells:
@@ -172,9 +194,11 @@ def test_lines_follow_the_cell_and_the_solution_stays_inside_its_corridor(shape,
 def test_light_walls_never_squeeze_the_solution_out_of_its_corridor(interior, wall_grey):
     # Walls lighter than 60 % black are drawn wider to print (4.5 pt at 0.9): in a small
     # cell the solution line narrows to the corridor they leave, down to the 0.75 pt minimum.
-    book = load_book_text(f"title: Light\ninterior: {interior}\n"
-                          f"answer_key: {{wall_grey: {wall_grey}}}\n"
-                          "sections: [{title: A, size: 10x10, count: 1}]\n")
+    book = load_book_text(
+        f"title: Light\ninterior: {interior}\n"
+        f"answer_key: {{wall_grey: {wall_grey}}}\n"
+        "sections: [{title: A, size: 10x10, count: 1}]\n"
+    )
     plan = BookPlan(book)
     topology = make_topology("square", (10, 10), None)
     slot = (0.0, 0.0, 400.0, 400.0)
@@ -185,8 +209,11 @@ def test_light_walls_never_squeeze_the_solution_out_of_its_corridor(interior, wa
         clear = clear_corridor(placement, topology, wall)
         line = plan.solution_line(placement, topology)
         assert MIN_LINE_PT <= line <= max(clear, MIN_LINE_PT), (cell, wall, line, clear)
-        nominal = (solution_width(cell) if interior == "color"
-                   else printed_width(grey_solution_width(cell), GREY_SOLUTION))
+        nominal = (
+            solution_width(cell)
+            if interior == "color"
+            else printed_width(grey_solution_width(cell), GREY_SOLUTION)
+        )
         narrowed += line < nominal
     # Darker walls leave room everywhere; the lightest take it in the smallest cells.
     assert (narrowed > 0) == (wall_grey == 0.9)

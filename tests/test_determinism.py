@@ -28,7 +28,7 @@ YEAR_ON = 366 * 24 * 3600 + 5 * 3600 + 17 * 60  # a year, five hours and 17 minu
 
 # Loaded by every Python process started with this folder on PYTHONPATH: the build and any
 # worker it starts. It moves every clock Python offers by BOOKMAKER_CLOCK_SHIFT seconds.
-FAKE_CLOCK = '''\
+FAKE_CLOCK = """\
 import datetime as _datetime
 import os
 import time as _time
@@ -72,18 +72,24 @@ class _DateTime(_datetime.datetime):
 
 
 _datetime.date, _datetime.datetime = _Date, _DateTime
-'''
+"""
 
 
 def shifted_environment(clock: Path) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("SOURCE_DATE_EPOCH", "PYTHONUTF8") and not key.startswith("LC_")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("SOURCE_DATE_EPOCH", "PYTHONUTF8") and not key.startswith("LC_")
+    }
     seed = os.environ.get("PYTHONHASHSEED", "")
     env.update(
         PYTHONPATH=os.pathsep.join(filter(None, [str(clock), os.environ.get("PYTHONPATH")])),
         BOOKMAKER_CLOCK_SHIFT=str(YEAR_ON),
         PYTHONHASHSEED=str(int(seed) + 1 if seed.isdigit() else 4242),
-        LC_ALL="C", LANG="C", PYTHONUTF8="0", PYTHONCOERCECLOCALE="0",
+        LC_ALL="C",
+        LANG="C",
+        PYTHONUTF8="0",
+        PYTHONCOERCECLOCALE="0",
         TZ="Pacific/Kiritimati",  # UTC+14: another date than most of the world's
     )
     return env
@@ -99,14 +105,17 @@ def fake_clock(tmp_path_factory) -> Path:
 def test_the_changed_environment_is_changed(fake_clock):
     """The second build's process sees the clock a year on, its own hash order and an
     ASCII locale, in every way the build could read them."""
-    probe = ("import datetime, locale, sys, time; "
-             "print(time.time(), time.time_ns() / 1e9, time.mktime(time.localtime()), "
-             "datetime.datetime.now().timestamp(), "
-             "datetime.datetime.combine(datetime.date.today(), datetime.time()).timestamp(), "
-             "hash('bookmaker'), locale.getpreferredencoding(False), sys.flags.utf8_mode)")
+    probe = (
+        "import datetime, locale, sys, time; "
+        "print(time.time(), time.time_ns() / 1e9, time.mktime(time.localtime()), "
+        "datetime.datetime.now().timestamp(), "
+        "datetime.datetime.combine(datetime.date.today(), datetime.time()).timestamp(), "
+        "hash('bookmaker'), locale.getpreferredencoding(False), sys.flags.utf8_mode)"
+    )
     env = shifted_environment(fake_clock)
-    found = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
-                           encoding="utf-8", check=True).stdout.split()
+    found = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, encoding="utf-8", check=True
+    ).stdout.split()
     import time
 
     now = time.time()
@@ -118,16 +127,30 @@ def test_the_changed_environment_is_changed(fake_clock):
 
 
 @pytest.mark.timeout(900)
-def test_every_sample_builds_the_same_bytes_a_year_on_elsewhere(sample_books, fake_clock,
-                                                                 tmp_path):
+def test_every_sample_builds_the_same_bytes_a_year_on_elsewhere(sample_books, fake_clock, tmp_path):
     assert sorted(sample_books) == [path.name for path in SAMPLES]
     env = shifted_environment(fake_clock)
     differ = []
     for config in SAMPLES:
         out = tmp_path / config.stem / f"{config.stem}.pdf"
-        subprocess.run([sys.executable, "-m", "bookmaker", "build", f"configs/{config.name}",
-                        "-o", str(out), "--quiet", "--jobs", "2"], env=env, cwd=ROOT, check=True,
-                       capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bookmaker",
+                "build",
+                f"configs/{config.name}",
+                "-o",
+                str(out),
+                "--quiet",
+                "--jobs",
+                "2",
+            ],
+            env=env,
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
         first = {path.name: path.read_bytes() for path in sample_books[config.name].iterdir()}
         again = {path.name: path.read_bytes() for path in out.parent.iterdir()}
         assert sorted(again) == sorted(first), config.name
@@ -136,23 +159,36 @@ def test_every_sample_builds_the_same_bytes_a_year_on_elsewhere(sample_books, fa
     assert differ == [], f"built again a year on, elsewhere, these differ: {differ}"
 
 
-def test_a_book_titled_beyond_ascii_builds_the_same_bytes_in_an_ascii_locale(fake_clock,
-                                                                             tmp_path,
-                                                                             monkeypatch):
+def test_a_book_titled_beyond_ascii_builds_the_same_bytes_in_an_ascii_locale(
+    fake_clock, tmp_path, monkeypatch
+):
     from bookmaker.build import build
 
     config = tmp_path / "accents.yaml"
     text = (ROOT / "configs" / "default.yaml").read_text(encoding="utf-8")
     assert "title: Maze Book\n" in text
-    config.write_text(text.replace("title: Maze Book\n",
-                                   "title: Labyrinthes d’été · Märchen-Irrgärten\n", 1),
-                      encoding="utf-8")
+    config.write_text(
+        text.replace("title: Maze Book\n", "title: Labyrinthes d’été · Märchen-Irrgärten\n", 1),
+        encoding="utf-8",
+    )
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     first = build(config, tmp_path / "first" / "book.pdf")
-    subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o",
-                    str(tmp_path / "again" / "book.pdf"), "--quiet"],
-                   env=shifted_environment(fake_clock), cwd=ROOT, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bookmaker",
+            "build",
+            str(config),
+            "-o",
+            str(tmp_path / "again" / "book.pdf"),
+            "--quiet",
+        ],
+        env=shifted_environment(fake_clock),
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     for path in first.pdf.parent.iterdir():
         assert (tmp_path / "again" / path.name).read_bytes() == path.read_bytes(), path.name
     assert "Labyrinthes d’été" in first.manifest.read_text(encoding="utf-8")

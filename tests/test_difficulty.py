@@ -63,15 +63,20 @@ sections:
 N, E, S, W = 1, 2, 4, 8  # DESIGN.md's passage bits
 
 
-def _square(width: int, height: int, cells: list[int], start: int | None,
-            end: int | None) -> Maze:
+def _square(width: int, height: int, cells: list[int], start: int | None, end: int | None) -> Maze:
     return Maze(SquareGrid(width, height), bytearray(cells), start=start, end=end)
 
 
 def _scored(maze: Maze) -> tuple[int | None, int | None, int | None, int, int | None, float]:
     stats = measure(maze, solution(maze))
-    return (stats.solution_length, stats.turns, stats.decision_points, stats.loops,
-            stats.loops_on_route, difficulty_score(stats))
+    return (
+        stats.solution_length,
+        stats.turns,
+        stats.decision_points,
+        stats.loops,
+        stats.loops_on_route,
+        difficulty_score(stats),
+    )
 
 
 # +---+---+---+
@@ -81,9 +86,7 @@ def _scored(maze: Maze) -> tuple[int | None, int | None, int | None, int, int | 
 # +   +---+   +
 # |           E     6 7 8
 # +---+---+---+
-TREE = [E, W | S, S,
-        S, N | E, N | S | W,
-        N | E, E | W, N | W]
+TREE = [E, W | S, S, S, N | E, N | S | W, N | E, E | W, N | W]
 
 
 def test_a_tree_scores_its_length_turns_and_choices():
@@ -139,8 +142,7 @@ def test_a_loop_off_the_route_adds_nothing():
 def _snake(width: int, height: int) -> Maze:
     """One corridor through every cell, row by row, turning down at alternate ends."""
     cells = [0] * (width * height)
-    path = [y * width + (x if y % 2 == 0 else width - 1 - x)
-            for y in range(height) for x in range(width)]
+    path = [y * width + (x if y % 2 == 0 else width - 1 - x) for y in range(height) for x in range(width)]
     for a, b in zip(path, path[1:]):
         if b == a + 1:
             cells[a] |= E
@@ -155,8 +157,8 @@ def _snake(width: int, height: int) -> Maze:
 
 
 SNAKES = [  # (width, height, score): no branch, so only length and turns count
-    (10, 8, 94),    # 80 cells + 2 turns at each of 7 drops
-    (20, 8, 174),   # 160 + 14
+    (10, 8, 94),  # 80 cells + 2 turns at each of 7 drops
+    (20, 8, 174),  # 160 + 14
     (20, 16, 350),  # 320 + 30
     (40, 16, 670),  # 640 + 30
 ]
@@ -165,8 +167,7 @@ SNAKES = [  # (width, height, score): no branch, so only length and turns count
 @pytest.mark.parametrize("width, height, score", SNAKES)
 def test_a_snake_scores_its_length_and_turns(width, height, score):
     # No branch anywhere: the solver never chooses, so only length and turns count.
-    assert _scored(_snake(width, height)) == (width * height, 2 * (height - 1), 0, 0, 0,
-                                              score)
+    assert _scored(_snake(width, height)) == (width * height, 2 * (height - 1), 0, 0, 0, score)
 
 
 def test_the_snakes_as_one_book_climb_the_star_scale():
@@ -180,7 +181,19 @@ def test_the_star_scale_is_fitted_to_the_book_and_exact_at_each_boundary():
     # 10 to 320 is five doublings: each star from 20, 40, 80 and 160 on, exactly there.
     scale = StarScale.fitted([10, 20, 40, 80, 160, 320])
     assert [stars(s, scale) for s in (0, 10, 19.99, 20, 39, 40, 79, 80, 159, 160, 320, 10**9)] == [
-        1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5]
+        1,
+        1,
+        1,
+        2,
+        2,
+        3,
+        3,
+        4,
+        4,
+        5,
+        5,
+        5,
+    ]
 
 
 def test_a_narrow_book_is_not_spread_over_every_star():
@@ -225,8 +238,7 @@ def test_difficulty_order_prints_easiest_first(book):
     # is not already sorted, so the ordering did something.
     generated = [maze_seed(SEED, "sorted", i) for i in range(12)]
     assert sorted(r["seed"] for r in records) == sorted(generated)
-    generated_scores = [_score(with_endpoints(generate("wilson", 8, 8, s), "border"))
-                        for s in generated]
+    generated_scores = [_score(with_endpoints(generate("wilson", 8, 8, s), "border")) for s in generated]
     assert generated_scores != sorted(generated_scores)
     # Ties keep generation order, so the order is reproducible.
     position = {seed: i for i, seed in enumerate(generated)}
@@ -256,8 +268,9 @@ def test_min_solution_share_is_met_by_every_maze(book, title, share):
     slug = {"Long Paths": "long-paths", "Both": "both"}[title]
     first_choices = [maze_seed(SEED, slug, i) for i in range(12)]
     algorithm = records[0]["algorithm"]
-    short = [s for s in first_choices
-             if _share(with_endpoints(generate(algorithm, 8, 8, s), "border")) < share]
+    short = [
+        s for s in first_choices if _share(with_endpoints(generate(algorithm, 8, 8, s), "border")) < share
+    ]
     assert short, "every first seed already meets the share: the test proves nothing"
     assert not set(short) & {r["seed"] for r in records}
     if title == "Both":
@@ -270,16 +283,21 @@ def test_retries_are_deterministic(book, tmp_path):
     again = build(config, tmp_path / "again.pdf", jobs=2)
     assert json.loads(again.manifest.read_text(encoding="utf-8"))["mazes"] == manifest["mazes"]
     assert again.pdf.read_bytes() == result.pdf.read_bytes()
-    run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o",
-                          str(tmp_path / "cli.pdf"), "--quiet"],
-                         capture_output=True, encoding="utf-8", cwd=ROOT, check=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(tmp_path / "cli.pdf"), "--quiet"],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        check=True,
+    )
     from_cli = json.loads((tmp_path / "cli.manifest.json").read_text(encoding="utf-8"))
     assert from_cli["mazes"] == manifest["mazes"], run.stderr
 
 
 def test_impossible_share_is_a_one_line_error_and_writes_nothing(tmp_path):
     config = tmp_path / "impossible.yaml"
-    config.write_text("""\
+    config.write_text(
+        """\
 title: Impossible
 sections:
   - title: Easy
@@ -291,11 +309,16 @@ sections:
     count: 3
     endpoints: corners
     min_solution_share: 0.95
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     output = tmp_path / "out"
-    run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o",
-                          str(output / "book.pdf"), "--quiet"],
-                         capture_output=True, encoding="utf-8", cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(output / "book.pdf"), "--quiet"],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+    )
     assert run.returncode == 2
     assert run.stdout == ""
     lines = run.stderr.strip().splitlines()

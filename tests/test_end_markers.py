@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.geometry import Arc
@@ -53,8 +53,7 @@ def test_start_and_finish_arrows_differ_in_shape_not_only_direction():
     image, margin = picture(maze)
     reach = margin - 4  # the band between the outer wall and the picture's edge
     top = image.crop((margin + 4 * CELL, 0, margin + 5 * CELL, reach))
-    bottom = image.crop((margin + 7 * CELL, image.height - reach, margin + 8 * CELL,
-                         image.height))
+    bottom = image.crop((margin + 7 * CELL, image.height - reach, margin + 8 * CELL, image.height))
     start, finish = ink(top), ink(bottom).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
     assert count_ink(start) > 100 and count_ink(finish) > 100  # both arrows are drawn
     # Turned to point the same way and scaled to the same box, the two marks still cover
@@ -82,8 +81,7 @@ def test_an_end_inside_the_maze_is_as_visible_as_an_arrow():
     assert not grid.border[inside.start] and not grid.border[inside.end]
     image, margin = picture(inside)
     patch = sum(image.histogram()[180:226])  # the light grey under the ends
-    arrows, arrow_margin = picture(with_endpoints(generate("recursive-backtracker", 8, 6, 4),
-                                                  "opposite"))
+    arrows, arrow_margin = picture(with_endpoints(generate("recursive-backtracker", 8, 6, 4), "opposite"))
     band = arrows.crop((0, 0, arrows.width, arrow_margin - 4))  # the start pin, above the maze
     arrow_ink = count_ink(ink(band))
     assert patch >= 2 * 2 * arrow_ink  # each end's patch covers more than twice an arrow's ink
@@ -100,7 +98,8 @@ def test_the_patch_prints_at_twenty_percent_grey_on_a_book_page(tmp_path):
     config.write_text(
         "title: Inside\nfront_matter: {title_page: false, how_to: false, contents: false}\n"
         "sections:\n  - {title: Middle, size: 8x6, count: 1, endpoints: diameter}\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     result = build(config, tmp_path / "inside.pdf")
     record = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"][0]
     x0, y0, x1, y1 = record["bbox"]
@@ -133,7 +132,7 @@ def planned_pages(config):
     plan = ready.plan
     made = ready.make(ready.maze_jobs + ready.art_jobs)
     art = made[len(ready.maze_jobs)] if ready.art_jobs else None
-    printed = plan.number(ready.groups, made[:len(ready.maze_jobs)])
+    printed = plan.number(ready.groups, made[: len(ready.maze_jobs)])
     ready.main.printed = printed
     if ready.key:
         ready.key.printed = printed
@@ -148,8 +147,17 @@ def planned_pages(config):
         documents.append((ready.key, False, True))
     pages = []
     for doc, refs, is_key in documents:
-        view = plan.view(doc, [], art, title="", outline=False, links=False, is_key=is_key,
-                         answer_refs=refs, book_pages=len(ready.main.pages))
+        view = plan.view(
+            doc,
+            [],
+            art,
+            title="",
+            outline=False,
+            links=False,
+            is_key=is_key,
+            answer_refs=refs,
+            book_pages=len(ready.main.pages),
+        )
         for sheet in view.sheets:
             slots = getattr(sheet.view, "slots", None)
             if slots:
@@ -158,16 +166,17 @@ def planned_pages(config):
 
 
 def on_page(points, placement):
-    return [(placement.left + x * placement.cell, placement.top - y * placement.cell)
-            for x, y in points]
+    return [(placement.left + x * placement.cell, placement.top - y * placement.cell) for x, y in points]
 
 
 def arrows(item, maze):
     """The slot's start and finish markers that stand outside the maze (an end inside it is
     marked in its corridor, on a patch), in page points."""
     found = []
-    for marker, cell, exit in ((item.drawing.start_marker, maze.start, False),
-                               (item.drawing.end_marker, maze.end, True)):
+    for marker, cell, exit in (
+        (item.drawing.start_marker, maze.start, False),
+        (item.drawing.end_marker, maze.end, True),
+    ):
         if marker and maze.topology.opening_side(cell, exit=exit) is not None:
             found.append(on_page(marker, item.placement))
     return found
@@ -197,6 +206,7 @@ def _point_segment(px, py, segment):
 def _crosses(a, b):
     def side(p, q, r):
         return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
     p, q, r, s = a[:2], a[2:], b[:2], b[2:]
     return side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
 
@@ -204,8 +214,12 @@ def _crosses(a, b):
 def segment_distance(a, b) -> float:
     if _crosses(a, b):
         return 0.0
-    return min(_point_segment(*a[:2], b), _point_segment(*a[2:], b),
-               _point_segment(*b[:2], a), _point_segment(*b[2:], a))
+    return min(
+        _point_segment(*a[:2], b),
+        _point_segment(*a[2:], b),
+        _point_segment(*b[:2], a),
+        _point_segment(*b[2:], a),
+    )
 
 
 def _inside(point, polygon) -> bool:
@@ -240,8 +254,14 @@ def lines_distance(polygon, lines, half_width) -> float:
     x1 = max(x for x, _ in polygon) + 10
     y0 = min(y for _, y in polygon) - 10
     y1 = max(y for _, y in polygon) + 10
-    near = [line for line in lines if max(line[0], line[2]) >= x0 and min(line[0], line[2]) <= x1
-            and max(line[1], line[3]) >= y0 and min(line[1], line[3]) <= y1]
+    near = [
+        line
+        for line in lines
+        if max(line[0], line[2]) >= x0
+        and min(line[0], line[2]) <= x1
+        and max(line[1], line[3]) >= y0
+        and min(line[1], line[3]) <= y1
+    ]
     if not near:
         return math.inf
     if any(_inside(line[:2], polygon) for line in near):
@@ -258,9 +278,20 @@ def printed_things(slots, mazes, fonts):
         if item.markers != "words":
             for marker in arrows(item, mazes[id(item.drawing)]):
                 things.append((index, "marker", marker))
-        setting = set_slot(p, item.drawing, item.label, item.note, item.stars is not None,
-                           item.code, fonts.bold, fonts.regular, item.number_size, item.markers,
-                           item.word_size, item.style.wall_width)
+        setting = set_slot(
+            p,
+            item.drawing,
+            item.label,
+            item.note,
+            item.stars is not None,
+            item.code,
+            fonts.bold,
+            fonts.regular,
+            item.number_size,
+            item.markers,
+            item.word_size,
+            item.style.wall_width,
+        )
         for word in setting.words:
             things.append((index, word.text, box_polygon(word.box)))
         things.append((index, "number", box_polygon(setting.number.box)))
@@ -271,8 +302,9 @@ def printed_things(slots, mazes, fonts):
         if setting.code:
             x0 = min(line.box[0] for line in setting.code)
             x1 = max(line.box[2] for line in setting.code)
-            things.append((index, "code", box_polygon(
-                (x0, setting.code[-1].box[1], x1, setting.code[0].box[3]))))
+            things.append(
+                (index, "code", box_polygon((x0, setting.code[-1].box[1], x1, setting.code[0].box[3])))
+            )
         walls.append((index, wall_lines(item), item.style.wall_width / 2))
     return things, walls
 
@@ -281,16 +313,20 @@ def clearance_problems(slots, mazes, fonts) -> list[str]:
     things, walls = printed_things(slots, mazes, fonts)
     problems = []
     for i, (slot, kind, shape) in enumerate(things):
-        for other_slot, other_kind, other in things[i + 1:]:
+        for other_slot, other_kind, other in things[i + 1 :]:
             gap = shape_distance(shape, other)
             if gap < CLEAR - 1e-6:
-                problems.append(f"maze {slots[slot].label} {kind} is {gap:.2f} pt from "
-                                f"maze {slots[other_slot].label} {other_kind}")
+                problems.append(
+                    f"maze {slots[slot].label} {kind} is {gap:.2f} pt from "
+                    f"maze {slots[other_slot].label} {other_kind}"
+                )
         for wall_slot, lines, half in walls:
             gap = lines_distance(shape, lines, half)
             if gap < CLEAR - 1e-6:
-                problems.append(f"maze {slots[slot].label} {kind} is {gap:.2f} pt from "
-                                f"maze {slots[wall_slot].label}'s walls")
+                problems.append(
+                    f"maze {slots[slot].label} {kind} is {gap:.2f} pt from "
+                    f"maze {slots[wall_slot].label}'s walls"
+                )
     return problems
 
 
@@ -376,10 +412,17 @@ def test_on_a_rendered_page_nothing_comes_within_2_pt_of_an_arrow_or_a_line_of_t
         else:
             line[:] = [min(line[0], x0), min(line[1], y0), max(line[2], x1), max(line[3], y1)]
     # The text around the mazes (the running head and page number are not about markers).
-    lines = [box for box in lines if any(
-        item.placement.slot[0] <= box[0] and box[2] <= item.placement.slot[2]
-        and item.placement.slot[1] <= box[1] and box[3] <= item.placement.slot[3]
-        for item in slots)]
+    lines = [
+        box
+        for box in lines
+        if any(
+            item.placement.slot[0] <= box[0]
+            and box[2] <= item.placement.slot[2]
+            and item.placement.slot[1] <= box[1]
+            and box[3] <= item.placement.slot[3]
+            for item in slots
+        )
+    ]
     for x0, y0, x1, y1 in lines:
         mask = Image.new("L", image.size, 0)
         ImageDraw.Draw(mask).rectangle([pixel(x0, y1), pixel(x1, y0)], fill=255)
@@ -409,8 +452,17 @@ def word_boxes(pdf, page_number: int) -> list[tuple[str, tuple[float, float, flo
         while (hit := search.get_next()) is not None:
             index, count = hit
             boxes = [text.get_charbox(i, loose=False) for i in range(index, index + count)]
-            found.append((word, (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                                 max(b[2] for b in boxes), max(b[3] for b in boxes))))
+            found.append(
+                (
+                    word,
+                    (
+                        min(b[0] for b in boxes),
+                        min(b[1] for b in boxes),
+                        max(b[2] for b in boxes),
+                        max(b[3] for b in boxes),
+                    ),
+                )
+            )
     document.close()
     return found
 
@@ -421,8 +473,9 @@ def opening_point(record: dict, key: str) -> tuple[float, float]:
     cell = (x1 - x0) / record["width"]
     x, y = record[key]
     middle_x, middle_y = x0 + (x + 0.5) * cell, y1 - (y + 0.5) * cell
-    return {"N": (middle_x, y1), "S": (middle_x, y0), "W": (x0, middle_y),
-            "E": (x1, middle_y)}[record[f"{key}_side"]]
+    return {"N": (middle_x, y1), "S": (middle_x, y0), "W": (x0, middle_y), "E": (x1, middle_y)}[
+        record[f"{key}_side"]
+    ]
 
 
 def box_point_distance(box, point) -> float:
@@ -447,8 +500,10 @@ def test_start_and_finish_words_print_beside_each_opening_outside_the_wall(tmp_p
         for record in on_page:
             for key, word in (("start", "START"), ("end", "FINISH")):
                 point = opening_point(record, key)
-                box = min((box for text, box in words if text == word),
-                          key=lambda box: box_point_distance(box, point))
+                box = min(
+                    (box for text, box in words if text == word),
+                    key=lambda box: box_point_distance(box, point),
+                )
                 # Beside its own opening: nearer to it than an arrow's length and a half ...
                 assert box_point_distance(box, point) <= 25, (record["number"], word)
                 # ... outside the outer wall ...
@@ -457,14 +512,18 @@ def test_start_and_finish_words_print_beside_each_opening_outside_the_wall(tmp_p
                 # ... and with nothing inked within 2 pt of it.
                 mask = Image.new("L", image.size, 0)
                 ImageDraw.Draw(mask).rectangle(
-                    [box[0] * scale, (height - box[3]) * scale,
-                     box[2] * scale, (height - box[1]) * scale], fill=255)
+                    [box[0] * scale, (height - box[3]) * scale, box[2] * scale, (height - box[1]) * scale],
+                    fill=255,
+                )
                 assert _ring_is_blank(image, mask, scale) == 0, (record["number"], word)
     # In the book's own bold font, embedded (the preflight checked every font is).
     fonts = set()
     for pdf_page in PdfReader(str(result.pdf)).pages:
-        pdf_page.extract_text(visitor_text=lambda text, cm, tm, font, size: fonts.add(
-            str(font.get("/BaseFont"))) if text.strip() in ("START", "FINISH") else None)
+        pdf_page.extract_text(
+            visitor_text=lambda text, cm, tm, font, size: (
+                fonts.add(str(font.get("/BaseFont"))) if text.strip() in ("START", "FINISH") else None
+            )
+        )
     assert fonts and all(name.endswith("+Andika-Bold") for name in fonts)
 
 
@@ -497,13 +556,29 @@ def test_words_in_place_of_arrows_leave_the_openings_unmarked_by_arrows(tmp_path
 def test_start_and_finish_words_keep_2_pt_from_walls_arrows_and_text(tmp_path, sample, mode):
     source = SAMPLES[[path.stem for path in SAMPLES].index(sample)]
     config = tmp_path / source.name
-    config.write_text(source.read_text(encoding="utf-8").replace(
-        "\nsections:", f"\nmarkers: {mode}\nsections:", 1), encoding="utf-8")
+    config.write_text(
+        source.read_text(encoding="utf-8").replace("\nsections:", f"\nmarkers: {mode}\nsections:", 1),
+        encoding="utf-8",
+    )
     fonts, pages = planned_pages(config)
     words = 0
     for number, slots, mazes in pages:
         problems = clearance_problems(slots, mazes, fonts)
         assert not problems, (number, problems[:5])
-        words += sum(len(set_slot(item.placement, item.drawing, "", "", False, "", fonts.bold,
-                                  fonts.regular, markers=item.markers).words) for item in slots)
+        words += sum(
+            len(
+                set_slot(
+                    item.placement,
+                    item.drawing,
+                    "",
+                    "",
+                    False,
+                    "",
+                    fonts.bold,
+                    fonts.regular,
+                    markers=item.markers,
+                ).words
+            )
+            for item in slots
+        )
     assert words

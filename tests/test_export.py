@@ -29,7 +29,7 @@ from bookmaker.render.export import (
 )
 
 E, S = 2, 4
-RED = tuple(int(SOLUTION_COLOR[i:i + 2], 16) for i in (1, 3, 5))
+RED = tuple(int(SOLUTION_COLOR[i : i + 2], 16) for i in (1, 3, 5))
 KEYS = ["format", "algorithm", "width", "height", "seed", "cells", "start", "end", "solution", "stats"]
 
 
@@ -75,15 +75,18 @@ def outer_edges(maze):
 
 def cell_edges(cell):
     x, y = cell
-    return {((x, y), (x + 1, y)), ((x, y + 1), (x + 1, y + 1)),
-            ((x, y), (x, y + 1)), ((x + 1, y), (x + 1, y + 1))}
+    return {
+        ((x, y), (x + 1, y)),
+        ((x, y + 1), (x + 1, y + 1)),
+        ((x, y), (x, y + 1)),
+        ((x + 1, y), (x + 1, y + 1)),
+    }
 
 
 def assert_outer_wall(maze, standing):
     """``standing(segment)`` for each outer unit segment: closed except one gap per border end."""
     gaps = {seg for seg in outer_edges(maze) if not standing(seg)}
-    ends = [xy(maze, c) for c in (maze.start, maze.end)
-            if c is not None and _on_border(maze, xy(maze, c))]
+    ends = [xy(maze, c) for c in (maze.start, maze.end) if c is not None and _on_border(maze, xy(maze, c))]
     assert len(gaps) == len(ends)
     for cell in ends:
         assert len(gaps & cell_edges(cell)) >= 1, f"no opening at {cell}"
@@ -103,6 +106,7 @@ def is_red(rgb) -> bool:
 
 # --- JSON ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", sorted(ALGORITHMS))
 def test_json_is_the_documented_object(name):
     maze = make(name)
@@ -110,7 +114,7 @@ def test_json_is_the_documented_object(name):
     assert list(record) == KEYS
     assert record["format"] == "bookmaker.maze/1"
     assert (record["algorithm"], record["width"], record["height"], record["seed"]) == (name, 9, 7, 3)
-    assert record["cells"] == [list(generate(name, 9, 7, 3).cells[y * 9:(y + 1) * 9]) for y in range(7)]
+    assert record["cells"] == [list(generate(name, 9, 7, 3).cells[y * 9 : (y + 1) * 9]) for y in range(7)]
     assert maze.start is not None and maze.end is not None
     assert record["start"] == list(xy(maze, maze.start))
     assert record["end"] == list(xy(maze, maze.end))
@@ -143,6 +147,7 @@ def test_json_rows_one_per_line_and_jsonl_one_line():
 
 # --- ASCII --------------------------------------------------------------------
 
+
 def ascii_grid(maze, text):
     lines = text.splitlines()
     assert lines[0] == recipe(maze)
@@ -159,13 +164,13 @@ def test_ascii_walls_match_cells(name):
         if bit == E:
             wall = grid[2 * y + 1][4 * x + 4] == "|"
         else:
-            wall = grid[2 * y + 2][4 * x + 1:4 * x + 4] == "---"
+            wall = grid[2 * y + 2][4 * x + 1 : 4 * x + 4] == "---"
         assert wall != is_open, f"edge {bit} of {(x, y)}"
 
     def standing(segment):
         (x0, y0), (x1, y1) = segment
         if y0 == y1:
-            return grid[2 * y0][4 * x0 + 1:4 * x0 + 4] == "---"
+            return grid[2 * y0][4 * x0 + 1 : 4 * x0 + 4] == "---"
         return grid[2 * y0 + 1][4 * x0] == "|"
 
     assert_outer_wall(maze, standing)
@@ -186,6 +191,7 @@ def test_ascii_marks_ends_and_solution_only_on_request():
 
 
 # --- SVG ----------------------------------------------------------------------
+
 
 def svg_walls(text):
     path = re.search(r'<path d="([^"]+)"[^>]*stroke-linecap="square"', text).group(1)
@@ -223,6 +229,7 @@ def test_svg_solution_only_on_request():
 
 # --- PNG ----------------------------------------------------------------------
 
+
 def png_image(maze, **kwargs):
     image = Image.open(io.BytesIO(export(maze, "png", cell=20, **kwargs)))
     return image.convert("RGB")
@@ -237,8 +244,9 @@ def test_png_wall_pixels_match_cells(name):
 
     def pixel(lattice_x, lattice_y):
         # The first pixel row/column of a wall on the lattice line; cell units in, pixels out.
-        return image.getpixel((round(margin + lattice_x * 20 - thickness // 2),
-                               round(margin + lattice_y * 20 - thickness // 2)))
+        return image.getpixel(
+            (round(margin + lattice_x * 20 - thickness // 2), round(margin + lattice_y * 20 - thickness // 2))
+        )
 
     for (x, y), bit, is_open in inner_edges(maze):
         at = pixel(x + 1, y + 0.5) if bit == E else pixel(x + 0.5, y + 1)
@@ -297,14 +305,16 @@ def test_pdf_pages_show_the_maze_then_the_solution(name):
     assert puzzle.size == (round(page_w * SCALE), round(page_h * SCALE))
 
     def pixel(image, lattice_x, lattice_y):
-        return image.getpixel((int((left + lattice_x * cell) * SCALE),
-                               int((page_h - top + lattice_y * cell) * SCALE)))
+        return image.getpixel(
+            (int((left + lattice_x * cell) * SCALE), int((page_h - top + lattice_y * cell) * SCALE))
+        )
 
     for (x, y), bit, is_open in inner_edges(maze):
         at = pixel(puzzle, x + 1, y + 0.5) if bit == E else pixel(puzzle, x + 0.5, y + 1)
         assert is_dark(at) != is_open, f"edge {bit} of {(x, y)}: {at}"
-    assert_outer_wall(maze, lambda seg: is_dark(
-        pixel(puzzle, (seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2)))
+    assert_outer_wall(
+        maze, lambda seg: is_dark(pixel(puzzle, (seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2))
+    )
 
     path = set(solution_xy(maze))
     ends = [xy(maze, c) for c in (maze.start, maze.end)]
@@ -344,7 +354,8 @@ def test_json_names_options_off_their_defaults_so_the_maze_can_be_remade():
     maze = generate("growing-tree", 6, 5, 3, policy="oldest")
     record = json.loads(export(maze, "json"))
     assert record["options"] == {"policy": "oldest"}
-    again = generate(record["algorithm"], record["width"], record["height"], record["seed"],
-                     **record["options"])
+    again = generate(
+        record["algorithm"], record["width"], record["height"], record["seed"], **record["options"]
+    )
     assert again.rows() == record["cells"]
     assert recipe(with_endpoints(maze, "border")) == "growing-tree 6x5 seed 3 policy=oldest border"

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-COMMANDS = ("init", "validate", "build", "cover", "maze", "algorithms", "schema", "check",
-            "preview")
+COMMANDS = ("init", "validate", "build", "cover", "maze", "algorithms", "schema", "check", "preview")
 SMALL_BOOK = """\
 title: First Steps
 profile: kdp
@@ -27,13 +26,22 @@ sections:
 
 
 def env() -> dict[str, str]:
-    return {**{k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"},
-            "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
+    return {
+        **{k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"},
+        "PYTHONPATH": str(ROOT),
+        "COLUMNS": "120",
+    }
 
 
 def run(*args, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bookmaker", *map(str, args)], cwd=cwd,
-                          env=env(), capture_output=True, encoding="utf-8", timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "bookmaker", *map(str, args)],
+        cwd=cwd,
+        env=env(),
+        capture_output=True,
+        encoding="utf-8",
+        timeout=300,
+    )
 
 
 def refused(result: subprocess.CompletedProcess) -> str:
@@ -45,6 +53,7 @@ def refused(result: subprocess.CompletedProcess) -> str:
 
 # --- help --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("command", [None, *COMMANDS])
 def test_help_shows_no_type_after_a_plain_flag(tmp_path, command):
     result = run(*([command] if command else []), "--help", cwd=tmp_path)
@@ -55,6 +64,7 @@ def test_help_shows_no_type_after_a_plain_flag(tmp_path, command):
 
 
 # --- init --example ----------------------------------------------------------------------
+
 
 def test_init_example_without_a_path_writes_the_sample_under_its_own_name(tmp_path):
     result = run("init", "--example", "shapes", cwd=tmp_path)
@@ -74,14 +84,21 @@ def test_init_example_near_a_sample_name_asks_if_it_was_meant(tmp_path, name):
 
 # --- build -o DIR/ -----------------------------------------------------------------------
 
+
 def test_build_into_a_folder_writes_the_config_name_in_it(tmp_path):
     (tmp_path / "first.yaml").write_text(SMALL_BOOK, encoding="utf-8")
     result = run("build", "first.yaml", "-o", "books/", "--quiet", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["books/first.pdf", "books/first.cover.pdf",
-                                          "books/first.manifest.json"]
+    assert result.stdout.splitlines() == [
+        "books/first.pdf",
+        "books/first.cover.pdf",
+        "books/first.manifest.json",
+    ]
     assert sorted(p.name for p in (tmp_path / "books").iterdir()) == [
-        "first.cover.pdf", "first.manifest.json", "first.pdf"]
+        "first.cover.pdf",
+        "first.manifest.json",
+        "first.pdf",
+    ]
     # a folder that exists needs no slash; the cover alone goes in a folder the same way
     result = run("cover", "first.yaml", "-o", "books", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -92,6 +109,7 @@ def test_build_into_a_folder_writes_the_config_name_in_it(tmp_path):
 
 # --- check: a cover without --cover ------------------------------------------------------
 
+
 def test_checking_a_cover_without_cover_suggests_cover(tmp_path):
     (tmp_path / "first.yaml").write_text(SMALL_BOOK, encoding="utf-8")
     assert run("build", "first.yaml", "-o", "first.pdf", "--quiet", cwd=tmp_path).returncode == 0
@@ -100,11 +118,13 @@ def test_checking_a_cover_without_cover_suggests_cover(tmp_path):
     assert result.stderr.splitlines() == [
         "bookmaker: note: first.cover.pdf is one page wider than tall, as a full-wrap cover is; "
         "check a cover with --cover --trim WxH (the interior's trim) and --pages N or "
-        "--spine-width"]
+        "--spine-width"
+    ]
     interior = run("check", "first.pdf", "--profile", "kdp", cwd=tmp_path)
     assert interior.returncode == 0 and interior.stderr == ""
-    as_cover = run("check", "first.cover.pdf", "--profile", "kdp", "--cover", "--trim", "letter",
-                   cwd=tmp_path)  # the manifest beside it gives the spine
+    as_cover = run(
+        "check", "first.cover.pdf", "--profile", "kdp", "--cover", "--trim", "letter", cwd=tmp_path
+    )  # the manifest beside it gives the spine
     assert as_cover.returncode == 0 and as_cover.stderr == "", as_cover.stdout
 
 
@@ -135,9 +155,15 @@ def _children(pid: int) -> list[int]:
 def _start_then_interrupt(args: list[str], cwd: Path, started) -> subprocess.CompletedProcess:
     """Run ``bookmaker ARGS``, and once ``started(pid)`` holds, press Ctrl-C as a terminal
     does: SIGINT to the command's whole process group."""
-    process = subprocess.Popen([sys.executable, "-m", "bookmaker", *args], cwd=cwd, env=env(),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bookmaker", *args],
+        cwd=cwd,
+        env=env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 240
     while not started(process.pid):
         assert process.poll() is None, "the command finished before it could be interrupted"
@@ -148,16 +174,21 @@ def _start_then_interrupt(args: list[str], cwd: Path, started) -> subprocess.Com
     return subprocess.CompletedProcess(args, process.returncode, stdout, stderr)
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists() or (os.cpu_count() or 1) < 2,
-                    reason="finds the build's workers in /proc; --jobs 2 needs two cores")
+@pytest.mark.skipif(
+    not Path("/proc/self/stat").exists() or (os.cpu_count() or 1) < 2,
+    reason="finds the build's workers in /proc; --jobs 2 needs two cores",
+)
 def test_ctrl_c_during_a_build_says_nothing_was_written_in_one_line(tmp_path):
     (tmp_path / "small.yaml").write_text(SMALL_BOOK, encoding="utf-8")
     (tmp_path / "big.yaml").write_text(BIG_BOOK, encoding="utf-8")
     assert run("build", "small.yaml", "-o", "out/book.pdf", "--quiet", cwd=tmp_path).returncode == 0
     earlier = {path.name: path.read_bytes() for path in (tmp_path / "out").iterdir()}
     # The workers making the mazes exist: the build is under way, in three processes.
-    result = _start_then_interrupt(["build", "big.yaml", "-o", "out/book.pdf", "--jobs", "2"],
-                                   tmp_path, lambda pid: len(_children(pid)) >= 2)
+    result = _start_then_interrupt(
+        ["build", "big.yaml", "-o", "out/book.pdf", "--jobs", "2"],
+        tmp_path,
+        lambda pid: len(_children(pid)) >= 2,
+    )
     assert result.stderr == "bookmaker: interrupted; nothing written\n"  # no worker's traceback
     assert result.returncode == 130 and result.stdout == ""
     assert {path.name: path.read_bytes() for path in (tmp_path / "out").iterdir()} == earlier
@@ -166,17 +197,22 @@ def test_ctrl_c_during_a_build_says_nothing_was_written_in_one_line(tmp_path):
 def test_ctrl_c_between_mazes_names_what_was_written(tmp_path):
     def written() -> list[str]:
         # Whole files; a file being written is a hidden temporary one, renamed when whole.
-        return sorted((path.name for path in tmp_path.iterdir() if not path.name.startswith(".")),
-                      key=lambda name: int(name.removeprefix("m-").removesuffix(".png")))
+        return sorted(
+            (path.name for path in tmp_path.iterdir() if not path.name.startswith(".")),
+            key=lambda name: int(name.removeprefix("m-").removesuffix(".png")),
+        )
 
     result = _start_then_interrupt(
-        ["maze", "--size", "150x150", "--count", "200", "--cell", "4", "-o", "m.png"], tmp_path,
-        lambda pid: len(written()) >= 2)
+        ["maze", "--size", "150x150", "--count", "200", "--cell", "4", "-o", "m.png"],
+        tmp_path,
+        lambda pid: len(written()) >= 2,
+    )
     names = written()
     assert not [path for path in tmp_path.iterdir() if path.name.startswith(".")]  # none left
     assert result.returncode == 130 and 2 <= len(names) < 200
     assert names == [f"m-{n}.png" for n in range(1, len(names) + 1)]
-    assert result.stderr == (f"bookmaker: interrupted after writing {len(names)} files, "
-                             f"the last m-{len(names)}.png\n")
+    assert result.stderr == (
+        f"bookmaker: interrupted after writing {len(names)} files, the last m-{len(names)}.png\n"
+    )
     printed = result.stdout.splitlines()  # each path once written (Ctrl-C may fall in between)
-    assert printed == names[:len(printed)] and len(printed) >= len(names) - 1
+    assert printed == names[: len(printed)] and len(printed) >= len(names) - 1

@@ -29,8 +29,9 @@ PACKAGED = ["pyproject.toml", "README.md", "bookmaker", "fonts", "configs"]
 
 
 def _run(*args, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
-                            encoding="utf-8", timeout=300)
+    result = subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, encoding="utf-8", timeout=300
+    )
     assert result.returncode == 0, f"{args}: {result.stderr}"
     return result
 
@@ -42,12 +43,25 @@ def wheel(tmp_path_factory) -> Path:
     for name in PACKAGED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, work / "src" / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+            shutil.copytree(
+                source, work / "src" / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+            )
         else:
             shutil.copy(source, work / "src" / name)
-    _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "--no-index", "--wheel-dir", work / "dist", work / "src", cwd=work)
+    _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--no-deps",
+        "--no-build-isolation",
+        "--no-index",
+        "--wheel-dir",
+        work / "dist",
+        work / "src",
+        cwd=work,
+    )
     (built,) = (work / "dist").glob("bookmaker-*.whl")
     return built
 
@@ -58,12 +72,25 @@ def venv(wheel, tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("venv")
     _run(sys.executable, "-m", "venv", "--without-pip", folder, cwd=folder)
     python = folder / "bin" / "python"
-    _run(sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps",
-         "--no-index", wheel, cwd=folder)
-    purelib = _run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])",
-                   cwd=folder).stdout.strip()
+    _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        python,
+        "install",
+        "--quiet",
+        "--no-deps",
+        "--no-index",
+        wheel,
+        cwd=folder,
+    )
+    purelib = _run(
+        python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=folder
+    ).stdout.strip()
     Path(purelib, "bookmaker-test-dependencies.pth").write_text(
-        "\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
+        "\n".join(site.getsitepackages()) + "\n", encoding="utf-8"
+    )
     return folder
 
 
@@ -76,19 +103,27 @@ def shell(venv, tmp_path):
 
 def test_the_wheel_carries_every_package_the_fonts_and_the_samples(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    packages = {path.parent.relative_to(ROOT).as_posix()
-                for path in (ROOT / "bookmaker").rglob("__init__.py")}
+    packages = {
+        path.parent.relative_to(ROOT).as_posix() for path in (ROOT / "bookmaker").rglob("__init__.py")
+    }
     assert {f"{package}/__init__.py" for package in packages} <= names
-    assert {"bookmaker/starter.yaml", "bookmaker/data/fonts/Andika-Regular.ttf",
-            "bookmaker/data/fonts/Andika-Bold.ttf", "bookmaker/data/fonts/OFL-Andika.txt",
-            "bookmaker/data/configs/art/owl.png"} <= names
-    assert {f"bookmaker/data/configs/{path.name}"
-            for path in (ROOT / "configs").glob("*.yaml")} <= names
+    assert {
+        "bookmaker/starter.yaml",
+        "bookmaker/data/fonts/Andika-Regular.ttf",
+        "bookmaker/data/fonts/Andika-Bold.ttf",
+        "bookmaker/data/fonts/OFL-Andika.txt",
+        "bookmaker/data/configs/art/owl.png",
+    } <= names
+    assert {f"bookmaker/data/configs/{path.name}" for path in (ROOT / "configs").glob("*.yaml")} <= names
 
 
 def test_the_installed_bookmaker_reads_only_its_own_files(shell, venv):
-    where = shell("python", "-c", "import bookmaker, bookmaker.fonts as f, bookmaker.samples as s;"
-                  "print(bookmaker.__file__, f.DEFAULT_REGULAR, f.DEFAULT_BOLD, s.SAMPLES)")
+    where = shell(
+        "python",
+        "-c",
+        "import bookmaker, bookmaker.fonts as f, bookmaker.samples as s;"
+        "print(bookmaker.__file__, f.DEFAULT_REGULAR, f.DEFAULT_BOLD, s.SAMPLES)",
+    )
     paths = [Path(p) for p in where.stdout.split()]
     assert len(paths) == 4
     for path in paths:
@@ -98,14 +133,16 @@ def test_the_installed_bookmaker_reads_only_its_own_files(shell, venv):
 def test_init_then_build_in_an_empty_folder(shell, tmp_path):
     assert shell("bookmaker", "init", "book.yaml").stdout.startswith("wrote book.yaml")
     written = shell("bookmaker", "build", "book.yaml").stdout.split()
-    assert written == [os.path.join("output", "book.pdf"),
-                       os.path.join("output", "book.manifest.json")]
+    assert written == [os.path.join("output", "book.pdf"), os.path.join("output", "book.manifest.json")]
     pdf = tmp_path / "output" / "book.pdf"
     assert pdf.read_bytes().startswith(b"%PDF-")
     reader = PdfReader(pdf)
     assert len(reader.pages) > 4 and "My Maze Book" in reader.pages[0].extract_text()
-    fonts = {str(font.get_object()["/BaseFont"]) for page in reader.pages
-             for font in page["/Resources"]["/Font"].values()}
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in reader.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
     assert fonts and all("Andika" in name for name in fonts), fonts
 
 

@@ -24,10 +24,16 @@ ROOT = Path(__file__).resolve().parents[1]
 COLOUR_OPERATORS = {b"rg", b"RG", b"k", b"K", b"cs", b"CS", b"sc", b"SC", b"scn", b"SCN"}
 
 
-def small_book(tmp_path: Path, extra: str = "", profile: str = "kdp",
-               answer_key: str = "{per_page: 4}", size: str = "6x6") -> Path:
+def small_book(
+    tmp_path: Path,
+    extra: str = "",
+    profile: str = "kdp",
+    answer_key: str = "{per_page: 4}",
+    size: str = "6x6",
+) -> Path:
     config = tmp_path / "book.yaml"
-    config.write_text(f"""\
+    config.write_text(
+        f"""\
 title: Inks
 seed: 5
 profile: {profile}
@@ -35,13 +41,14 @@ front_matter: {{title_page: true, how_to: false, contents: false}}
 answer_key: {answer_key}
 sections:
   - {{title: Easy, difficulty: Easy, size: {size}, count: 4, per_page: 2}}
-{extra}""", encoding="utf-8")
+{extra}""",
+        encoding="utf-8",
+    )
     return config
 
 
 def built(tmp_path: Path, extra: str = "", answer_key: str = "{per_page: 4}", size: str = "6x6"):
-    result = build(small_book(tmp_path, extra, answer_key=answer_key, size=size),
-                   tmp_path / "book.pdf")
+    result = build(small_book(tmp_path, extra, answer_key=answer_key, size=size), tmp_path / "book.pdf")
     return result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
@@ -101,17 +108,22 @@ def test_its_answer_key_draws_each_path_in_a_grey_apart_from_the_walls(tmp_path)
 
 
 def test_a_colour_interior_draws_the_path_in_its_colour(tmp_path):
-    result, manifest = built(tmp_path, 'interior: color\ncover: {paper: standard-color}\n')
+    result, manifest = built(tmp_path, "interior: color\ncover: {paper: standard-color}\n")
     record = manifest["mazes"][0]
     page = RenderedPage(result.pdf, record["answer_page"])
     assert overlay_mismatches(page, record["answer_bbox"], maze_of(record), is_red) == []
 
 
-@pytest.mark.parametrize("extra, answer_key", [
-    ("", "{per_page: 4}"), ("interior: color\ncover: {paper: premium-color}\n", "{per_page: 4}"),
-    ("", "{per_page: 4, wall_grey: 0.75}")], ids=["black-and-white", "colour", "light walls"])
-def test_every_line_is_075pt_and_60_percent_black_or_wider_where_lighter(tmp_path, extra,
-                                                                         answer_key):
+@pytest.mark.parametrize(
+    "extra, answer_key",
+    [
+        ("", "{per_page: 4}"),
+        ("interior: color\ncover: {paper: premium-color}\n", "{per_page: 4}"),
+        ("", "{per_page: 4, wall_grey: 0.75}"),
+    ],
+    ids=["black-and-white", "colour", "light walls"],
+)
+def test_every_line_is_075pt_and_60_percent_black_or_wider_where_lighter(tmp_path, extra, answer_key):
     result, _ = built(tmp_path, extra, answer_key)
     found = strokes(result.pdf)
     assert found
@@ -128,22 +140,34 @@ def test_lighter_answer_key_walls_are_drawn_wider(tmp_path):
     assert light and min(light) == pytest.approx(0.75 * 0.6 / 0.25, abs=1e-3)  # 1.8 pt
 
 
-@pytest.mark.parametrize("profile, cover, expected", [
-    ("kdp", "", "black-and-white"), ("lulu", "", "black-and-white"),
-    ("ingramspark", "", "black-and-white"), ("home", "", "color"),
-    ("kdp", "cover: {paper: premium-color}\n", "color"),
-])
+@pytest.mark.parametrize(
+    "profile, cover, expected",
+    [
+        ("kdp", "", "black-and-white"),
+        ("lulu", "", "black-and-white"),
+        ("ingramspark", "", "black-and-white"),
+        ("home", "", "color"),
+        ("kdp", "cover: {paper: premium-color}\n", "color"),
+    ],
+)
 def test_the_interior_follows_the_printer_and_the_paper(tmp_path, profile, cover, expected):
     spine = "cover: {spine_width: 0.2in}\n" if profile in ("lulu", "ingramspark") and cover else ""
     assert load_book(small_book(tmp_path, cover + spine, profile)).interior_inks == expected
 
 
-@pytest.mark.parametrize("extra, answer_key, key, words", [
-    ("", '{color: "#1F77B4"}', "answer_key.color", "interior: color"),
-    ("cover: {paper: standard-color}\ninterior: black-and-white\n", "{}", "cover.paper",
-     "black-and-white"),
-    ("interior: color\ncover: {paper: cream}\n", "{}", "cover.paper", "standard-color"),
-])
+@pytest.mark.parametrize(
+    "extra, answer_key, key, words",
+    [
+        ("", '{color: "#1F77B4"}', "answer_key.color", "interior: color"),
+        (
+            "cover: {paper: standard-color}\ninterior: black-and-white\n",
+            "{}",
+            "cover.paper",
+            "black-and-white",
+        ),
+        ("interior: color\ncover: {paper: cream}\n", "{}", "cover.paper", "standard-color"),
+    ],
+)
 def test_colour_that_cannot_print_is_an_error_on_its_key(tmp_path, extra, answer_key, key, words):
     config = small_book(tmp_path, extra, answer_key=answer_key)
     with pytest.raises(ConfigError) as caught:

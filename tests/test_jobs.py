@@ -120,6 +120,7 @@ def test_ctrl_c_to_the_parent_alone_reaches_the_workers_and_is_raised_once_they_
         try:
             if batch[0] == 0:
                 return "first"
+            (tmp_path / f"started-{os.getpid()}").write_text("", encoding="utf-8")
             for _ in range(300):  # half a minute, unless interrupted
                 time.sleep(0.1)
             return "finished"
@@ -131,6 +132,12 @@ def test_ctrl_c_to_the_parent_alone_reaches_the_workers_and_is_raised_once_they_
     try:
         results = in_processes(work, range(4), 2, batches_per_worker=2)
         assert next(results) == ([0], "first")
+        # Ctrl-C before a worker starts a batch skips the batch and writes nothing: on a busy
+        # machine that can be every batch, so wait until one is under way.
+        for _ in range(300):
+            if list(tmp_path.glob("started-*")):
+                break
+            time.sleep(0.1)
         with pytest.raises(KeyboardInterrupt):
             os.kill(os.getpid(), signal.SIGINT)
             next(results)
@@ -149,9 +156,14 @@ def test_check_takes_jobs_and_prints_the_same_report(tmp_path):
             c.line(trim[0] + 80, trim[1] + 80, trim[0] + 120, trim[1] + 120)
 
     pdf = make_book(tmp_path / "book.pdf", draw, pages=24)
-    runs = [subprocess.run([sys.executable, "-m", "bookmaker", "check", str(pdf), "--profile",
-                            "kdp", *jobs], capture_output=True, encoding="utf-8")
-            for jobs in ([], ["--jobs", "2"], ["-j", "0"])]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-m", "bookmaker", "check", str(pdf), "--profile", "kdp", *jobs],
+            capture_output=True,
+            encoding="utf-8",
+        )
+        for jobs in ([], ["--jobs", "2"], ["-j", "0"])
+    ]
     assert [run.returncode for run in runs] == [1, 1, 1]
     assert "pages 4, 8, 12, 16, 20, 24" in runs[0].stdout, runs[0].stdout
     assert runs[1].stdout == runs[2].stdout == runs[0].stdout
@@ -169,12 +181,11 @@ def test_compressing_threads_end_with_the_drawing_even_when_it_fails():
 
     interval, threads = sys.getswitchinterval(), threading.active_count()
     canvas = Canvas(io.BytesIO(), pageCompression=1)
-    with pytest.raises(RuntimeError):
-        with PageCompressor(canvas, 2) as compressor:
-            canvas.line(0, 0, 100, 100)
-            canvas.showPage()
-            compressor.page_done()
-            assert sys.getswitchinterval() < interval
-            raise RuntimeError("a page that cannot be drawn")
+    with pytest.raises(RuntimeError), PageCompressor(canvas, 2) as compressor:
+        canvas.line(0, 0, 100, 100)
+        canvas.showPage()
+        compressor.page_done()
+        assert sys.getswitchinterval() < interval
+        raise RuntimeError("a page that cannot be drawn")
     assert sys.getswitchinterval() == interval
     assert threading.active_count() == threads

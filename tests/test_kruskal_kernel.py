@@ -42,8 +42,7 @@ SOME_TIED = tuple(range(0, 2**32, 2**26)) + TIED  # 73 values: the rules settle 
 
 @pytest.mark.parametrize("values", [TIED, SOME_TIED], ids=["tied", "some-tied"])
 @pytest.mark.parametrize("width, height", [(2, 2), (3, 5), (7, 4), (1, 9), (9, 1), (16, 12)])
-def test_ties_in_keys_and_prefixes_leave_the_maze_as_the_plain_algorithm_carves_it(
-        values, width, height):
+def test_ties_in_keys_and_prefixes_leave_the_maze_as_the_plain_algorithm_carves_it(values, width, height):
     for seed in range(8):
         kernel = kruskal.carve_square(width, height, FewWords(seed, values))
         plain = kruskal.carve_graph(SquareGrid(width, height), FewWords(seed, values))

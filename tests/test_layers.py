@@ -15,16 +15,47 @@ PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
 LAYERS = [
     ("cli", ["bookmaker.cli", "bookmaker.__main__", "bookmaker.commands"]),
     ("build", ["bookmaker.build", "bookmaker.prepare"]),
-    ("drivers", ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight",
-                 "bookmaker.preview", "bookmaker.manifest", "bookmaker.cover_preflight"]),
-    ("layout", ["bookmaker.views", "bookmaker.layout", "bookmaker.fonts", "bookmaker.files",
-                "bookmaker.masks", "bookmaker.cover_geometry", "bookmaker.typesetting",
-                "bookmaker.pdf_content", "bookmaker.pdf_marks"]),
+    (
+        "drivers",
+        [
+            "bookmaker.config",
+            "bookmaker.plan",
+            "bookmaker.render",
+            "bookmaker.preflight",
+            "bookmaker.preview",
+            "bookmaker.manifest",
+            "bookmaker.cover_preflight",
+        ],
+    ),
+    (
+        "layout",
+        [
+            "bookmaker.views",
+            "bookmaker.layout",
+            "bookmaker.fonts",
+            "bookmaker.files",
+            "bookmaker.masks",
+            "bookmaker.cover_geometry",
+            "bookmaker.typesetting",
+            "bookmaker.pdf_content",
+            "bookmaker.pdf_marks",
+        ],
+    ),
     ("geometry", ["bookmaker.geometry"]),
     ("maze", ["bookmaker.maze"]),
-    ("base", ["bookmaker.profiles", "bookmaker.units", "bookmaker.colours", "bookmaker.errors",
-              "bookmaker.wording",
-              "bookmaker.stopwatch", "bookmaker.processes", "bookmaker"]),
+    (
+        "base",
+        [
+            "bookmaker.profiles",
+            "bookmaker.units",
+            "bookmaker.colours",
+            "bookmaker.errors",
+            "bookmaker.wording",
+            "bookmaker.stopwatch",
+            "bookmaker.processes",
+            "bookmaker",
+        ],
+    ),
 ]
 # Driven side by side by build: none of them imports another.
 SIBLINGS = ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight"]
@@ -37,8 +68,11 @@ def module_name(path: Path) -> str:
 
 def owner(module: str, groups) -> str:
     """The longest listed prefix of ``module``: its layer entry."""
-    best = max((prefix for prefix in groups if module == prefix or module.startswith(prefix + ".")),
-               key=len, default=None)
+    best = max(
+        (prefix for prefix in groups if module == prefix or module.startswith(prefix + ".")),
+        key=len,
+        default=None,
+    )
     assert best is not None, f"{module} is in no layer: add it to LAYERS"
     return best
 
@@ -51,7 +85,8 @@ def rank(module: str) -> int:
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def imports_of(path: Path) -> set[str]:
@@ -70,7 +105,7 @@ def imports_of(path: Path) -> set[str]:
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = package.split(".")
-                    base = base[:len(base) - node.level + 1]
+                    base = base[: len(base) - node.level + 1]
                     target = ".".join(base + ([node.module] if node.module else []))
                 else:
                     target = node.module or ""
@@ -98,9 +133,12 @@ def graph() -> dict[str, set[str]]:
 
 
 def test_every_import_points_down_the_layers():
-    back_edges = [f"{module} ({LAYERS[rank(module)][0]}) imports {target} ({LAYERS[rank(target)][0]})"
-                  for module, targets in graph().items() for target in sorted(targets)
-                  if rank(target) < rank(module)]
+    back_edges = [
+        f"{module} ({LAYERS[rank(module)][0]}) imports {target} ({LAYERS[rank(target)][0]})"
+        for module, targets in graph().items()
+        for target in sorted(targets)
+        if rank(target) < rank(module)
+    ]
     assert not back_edges, "\n".join(back_edges)
 
 
@@ -109,9 +147,12 @@ def test_the_modules_build_drives_import_none_of_one_another():
     for module, targets in graph().items():
         if any(module == s or module.startswith(s + ".") for s in SIBLINGS):
             mine = owner(module, SIBLINGS)
-            crossing += [f"{module} imports {target}" for target in sorted(targets)
-                         if any(target == s or target.startswith(s + ".") for s in SIBLINGS)
-                         and owner(target, SIBLINGS) != mine]
+            crossing += [
+                f"{module} imports {target}"
+                for target in sorted(targets)
+                if any(target == s or target.startswith(s + ".") for s in SIBLINGS)
+                and owner(target, SIBLINGS) != mine
+            ]
     assert not crossing, "\n".join(crossing)
 
 
@@ -125,7 +166,7 @@ def test_there_are_no_import_cycles():
         for target in sorted(edges.get(module, ())):
             target = target if target in edges else owner(target, edges)
             if state.get(target) == 1:
-                cycles.append(" -> ".join(path[path.index(target):] + [target]))
+                cycles.append(" -> ".join(path[path.index(target) :] + [target]))
             elif target not in state:
                 walk(target, path + [target])
         state[module] = 2
@@ -153,6 +194,10 @@ def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(tmp_path):
 
     result = build(PACKAGE.parent / "configs" / "default.yaml", tmp_path / "book.pdf")
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
-    assert manifest["title_art"] == {"algorithm": "wilson", "width": 24, "height": 14,
-                                     "seed": maze_seed(manifest["seed"], "cover", 0),
-                                     "endpoints": "opposite"}
+    assert manifest["title_art"] == {
+        "algorithm": "wilson",
+        "width": 24,
+        "height": 14,
+        "seed": maze_seed(manifest["seed"], "cover", 0),
+        "endpoints": "opposite",
+    }

@@ -13,9 +13,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def manifest_config(config: str, cwd: Path, out: Path) -> str:
-    run = subprocess.run([sys.executable, "-m", "bookmaker", "build", config, "-o", str(out),
-                          "--quiet"], capture_output=True, encoding="utf-8", cwd=cwd,
-                         env={"PYTHONPATH": str(ROOT), "PATH": ""})
+    run = subprocess.run(
+        [sys.executable, "-m", "bookmaker", "build", config, "-o", str(out), "--quiet"],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env={"PYTHONPATH": str(ROOT), "PATH": ""},
+    )
     assert run.returncode == 0, run.stderr
     return json.loads(out.with_name(f"{out.stem}.manifest.json").read_text())["config"]
 
@@ -23,14 +27,23 @@ def manifest_config(config: str, cwd: Path, out: Path) -> str:
 def test_the_config_path_does_not_depend_on_how_it_was_typed(tmp_path):
     (tmp_path / "books").mkdir()
     shutil.copy(ROOT / "configs" / "default.yaml", tmp_path / "books" / "mine.yaml")
-    named = {manifest_config(typed, tmp_path, tmp_path / f"{index}.pdf")
-             for index, typed in enumerate(["books/mine.yaml", "./books/mine.yaml",
-                                            "books/../books/mine.yaml",
-                                            str(tmp_path / "books" / "mine.yaml")])}
+    named = {
+        manifest_config(typed, tmp_path, tmp_path / f"{index}.pdf")
+        for index, typed in enumerate(
+            [
+                "books/mine.yaml",
+                "./books/mine.yaml",
+                "books/../books/mine.yaml",
+                str(tmp_path / "books" / "mine.yaml"),
+            ]
+        )
+    }
     assert named == {"books/mine.yaml"}
     # outside the working folder: absolute
     inside = tmp_path / "books"
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    assert manifest_config(str(inside / "mine.yaml"), elsewhere, tmp_path / "y.pdf") == \
-        (inside / "mine.yaml").as_posix()
+    assert (
+        manifest_config(str(inside / "mine.yaml"), elsewhere, tmp_path / "y.pdf")
+        == (inside / "mine.yaml").as_posix()
+    )

@@ -16,17 +16,32 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from bookmaker.masks import MaskSpec, masked_grid
 from bookmaker.maze import generate_on
 from bookmaker.maze.mask import Mask, pieces
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import solution, with_endpoints
-from bookmaker.masks import MaskSpec, masked_grid
-from bookmaker.render.export import (LABEL_BASELINE, LABEL_PT, SOLUTION_COLOR, check_size,
-                                     export, pdf_layout, png_layout)
-from tests.wall_readback import (DARK, corner_flaws, openings, pdf_to_pixels, sides, standing,
-                                 to_pixels, wall_mismatches)
+from bookmaker.render.export import (
+    LABEL_BASELINE,
+    LABEL_PT,
+    SOLUTION_COLOR,
+    check_size,
+    export,
+    pdf_layout,
+    png_layout,
+)
+from tests.wall_readback import (
+    DARK,
+    corner_flaws,
+    openings,
+    pdf_to_pixels,
+    sides,
+    standing,
+    to_pixels,
+    wall_mismatches,
+)
 
-RED = tuple(int(SOLUTION_COLOR[i:i + 2], 16) for i in (1, 3, 5))
+RED = tuple(int(SOLUTION_COLOR[i : i + 2], 16) for i in (1, 3, 5))
 PDF_SCALE = 4.0
 ROOT3_2 = math.sqrt(3) / 2
 
@@ -49,8 +64,11 @@ def ring_grid(shape: str):
     """A ``shape`` grid cut to a frame with a hole: off cells all round it (so the drawing
     is cropped) and inside it (a hole, whose walls are no border)."""
     (width, height), (x0, y0, x1, y1), (hx0, hy0, hx1, hy1) = RINGS[shape]
-    on = bytes(int(x0 <= x <= x1 and y0 <= y <= y1 and not (hx0 <= x <= hx1 and hy0 <= y <= hy1))
-               for y in range(height) for x in range(width))
+    on = bytes(
+        int(x0 <= x <= x1 and y0 <= y <= y1 and not (hx0 <= x <= hx1 and hy0 <= y <= hy1))
+        for y in range(height)
+        for x in range(width)
+    )
     grid = make_topology(shape, (width, height), mask=Mask(on, "file", "ring", "0" * 16))
     assert len(pieces(grid, on)) == 1
     return grid
@@ -66,12 +84,15 @@ def holes(grid) -> list[int]:
     off: computed from DESIGN.md's neighbour rules, not the topology's border."""
     full = make_topology(grid.kind, (grid.width, grid.height))
     table, count, on = full.neighbours, full.sides, grid.present
-    outside = {cell for cell in range(grid.cells) if not on[cell]
-               and -1 in [table[cell * count + s] for s in range(count)
-                          if _real(grid, cell) >> s & 1]}
+    outside = {
+        cell
+        for cell in range(grid.cells)
+        if not on[cell]
+        and -1 in [table[cell * count + s] for s in range(count) if _real(grid, cell) >> s & 1]
+    }
     queue = list(outside)
     for cell in queue:
-        for other in table[cell * count:(cell + 1) * count]:
+        for other in table[cell * count : (cell + 1) * count]:
             if other >= 0 and not on[other] and other not in outside:
                 outside.add(other)
                 queue.append(other)
@@ -85,8 +106,11 @@ def _real(grid, cell):
     return (1 << grid.sides) - 1
 
 
-CASES = [(shape, mask, braid) for shape in ("square", "hex", "triangle")
-         for mask, braid in (("ring", 0.0), ("ring", 0.6), ("star", 0.4))]
+CASES = [
+    (shape, mask, braid)
+    for shape in ("square", "hex", "triangle")
+    for mask, braid in (("ring", 0.0), ("ring", 0.6), ("star", 0.4))
+]
 
 
 def case_id(case):
@@ -101,6 +125,7 @@ def make(case, endpoints="border", seed=11):
 
 
 # --- Where the drawing lies: the silhouette's box --------------------------------------
+
 
 def silhouette_bounds(grid) -> tuple[float, float, float, float]:
     """(left, top, right, bottom) of the cells that are on, in the whole grid's cell units,
@@ -117,8 +142,12 @@ def silhouette_bounds(grid) -> tuple[float, float, float, float]:
             boxes.append((cx - 1, cy - ROOT3_2, cx + 1, cy + ROOT3_2))
         else:
             boxes.append((x / 2, ROOT3_2 * y, x / 2 + 1, ROOT3_2 * (y + 1)))
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def design_centre(grid, cell) -> tuple[float, float]:
@@ -143,12 +172,15 @@ def test_the_drawing_is_cropped_to_the_silhouettes_box(case):
         assert grid.centre(cell) == pytest.approx((cx - left, cy - top))
     cell = 30
     width, height, margin, _ = png_layout(grid, cell)
-    assert (width, height) == (math.ceil((right - left) * cell) + 2 * margin,
-                               math.ceil((bottom - top) * cell) + 2 * margin)
+    assert (width, height) == (
+        math.ceil((right - left) * cell) + 2 * margin,
+        math.ceil((bottom - top) * cell) + 2 * margin,
+    )
     assert Image.open(io.BytesIO(export(maze, "png", cell=cell))).size == (width, height)
 
 
 # --- Pixel checks ----------------------------------------------------------------------
+
 
 def dark(image: Image.Image) -> Image.Image:
     """Mode L: 255 where ``image`` has ink (its brightest channel below DARK)."""
@@ -191,8 +223,7 @@ def inked_off_cells(image, to_pixel, maze, scale: float, skip=frozenset()) -> li
         if grid.present[cell] or cell in skip:
             continue
         x, y = to_pixel(grid.centre(cell))
-        box = (math.floor(x - radius), math.floor(y - radius),
-               math.ceil(x + radius), math.ceil(y + radius))
+        box = (math.floor(x - radius), math.floor(y - radius), math.ceil(x + radius), math.ceil(y + radius))
         if box[0] < 0 or box[1] < 0 or box[2] > image.width or box[3] > image.height:
             continue  # past the picture's edge: nothing can be drawn there anyway
         if ink.crop(box).getbbox() is not None:
@@ -204,8 +235,11 @@ def near_openings(maze, reach: float) -> set[int]:
     """Off cells within ``reach`` cell units of an opening: where arrows are drawn."""
     grid = maze.topology
     middles = [side.middle for side in sides(grid) if (side.cell, side.side) in openings(maze)]
-    return {cell for cell in range(grid.cells) if not grid.present[cell]
-            and any(math.dist(grid.centre(cell), m) < reach for m in middles)}
+    return {
+        cell
+        for cell in range(grid.cells)
+        if not grid.present[cell] and any(math.dist(grid.centre(cell), m) < reach for m in middles)
+    }
 
 
 def is_red(rgb) -> bool:
@@ -251,8 +285,7 @@ def test_pdf_draws_every_wall_of_the_silhouette_and_nothing_outside_it(case):
         to_pixel = pdf_to_pixels(left, top, cell, (page_w, page_h), image.size)
         assert wall_mismatches(image, to_pixel, maze) == []
         assert corner_flaws(image, to_pixel, maze, wall_px) == []
-        assert inked_off_cells(image, to_pixel, maze, cell * PDF_SCALE,
-                               near_openings(maze, 1.6)) == []
+        assert inked_off_cells(image, to_pixel, maze, cell * PDF_SCALE, near_openings(maze, 1.6)) == []
     document.close()
     plain = with_endpoints(maze, "none")
     page_w, page_h, left, top, _ = pdf_layout(plain, cell)  # its shorter recipe: a narrower page
@@ -273,9 +306,13 @@ def test_hole_walls_stand_and_are_no_border(shape):
     hole = set(holes(grid))
     assert hole
     table = make_topology(shape, (grid.width, grid.height)).neighbours
-    facing = [(cell, side) for cell in range(grid.cells) if grid.present[cell]
-              for side in range(grid.sides)
-              if _real(grid, cell) >> side & 1 and table[cell * grid.sides + side] in hole]
+    facing = [
+        (cell, side)
+        for cell in range(grid.cells)
+        if grid.present[cell]
+        for side in range(grid.sides)
+        if _real(grid, cell) >> side & 1 and table[cell * grid.sides + side] in hole
+    ]
     assert facing
     for seed in range(6):
         maze = with_endpoints(generate_on(grid, "wilson", seed, braid=1.0), "border")
@@ -306,5 +343,4 @@ def test_readback_catches_a_wall_inside_a_hole_and_a_hole_wall_left_out():
     painted = image.copy()
     x, y = to_pixel(wall.middle)
     ImageDraw.Draw(painted).ellipse((x - 6, y - 6, x + 6, y + 6), fill="white")
-    assert wall_mismatches(painted, to_pixel, maze) == [
-        f"cell {wall.cell} side {wall.side}: wall missing"]
+    assert wall_mismatches(painted, to_pixel, maze) == [f"cell {wall.cell} side {wall.side}: wall missing"]

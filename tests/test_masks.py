@@ -26,14 +26,15 @@ from bookmaker.build import build
 from bookmaker.config import ConfigError, load_book
 from bookmaker.errors import BookmakerError
 from bookmaker.fonts import DEFAULT_BOLD, DEFAULT_REGULAR
+from bookmaker.masks import MaskSpec, _masked_grid, masked_grid
+from bookmaker.masks.outlines import OUTLINES
 from bookmaker.maze import ALGORITHMS, generate_on, recipe
 from bookmaker.maze.mask import Mask, pieces, settle_islands
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import solution, with_endpoints
-from bookmaker.masks import MaskSpec, _masked_grid, masked_grid
-from bookmaker.masks.outlines import OUTLINES
 from bookmaker.render.export import export
 from bookmaker.render.maze_json import passages
+
 from .recipes import maze_flags
 from .test_maze_cli import main_in_process as cli_in_process
 
@@ -50,6 +51,7 @@ def _fresh(monkeypatch):
 
 
 # --- DESIGN.md's grids, recomputed ------------------------------------------------------
+
 
 def steps(shape: str, x: int, y: int) -> dict[int, tuple[int, int]]:
     """Side -> the (x, y) through it, for the sides a cell has (DESIGN.md, "Shapes")."""
@@ -72,8 +74,10 @@ def steps(shape: str, x: int, y: int) -> dict[int, tuple[int, int]]:
 def around(shape: str, width: int, height: int, cell: int) -> dict[int, int]:
     """Side -> the neighbouring cell id, or -1 off the grid, for each side ``cell`` has."""
     x, y = cell % width, cell // width
-    return {side: (ny * width + nx if 0 <= nx < width and 0 <= ny < height else -1)
-            for side, (nx, ny) in steps(shape, x, y).items()}
+    return {
+        side: (ny * width + nx if 0 <= nx < width and 0 <= ny < height else -1)
+        for side, (nx, ny) in steps(shape, x, y).items()
+    }
 
 
 def back_side(shape: str, width: int, height: int, a: int, b: int) -> int:
@@ -82,8 +86,11 @@ def back_side(shape: str, width: int, height: int, a: int, b: int) -> int:
 
 def outside_cells(shape: str, width: int, height: int, on: bytes) -> set[int]:
     """Off cells joined to the grid's edge through off cells: the silhouette's outside."""
-    outside = {cell for cell in range(width * height) if not on[cell]
-               and -1 in around(shape, width, height, cell).values()}
+    outside = {
+        cell
+        for cell in range(width * height)
+        if not on[cell] and -1 in around(shape, width, height, cell).values()
+    }
     queue = list(outside)
     for cell in queue:
         for other in around(shape, width, height, cell).values():
@@ -96,10 +103,16 @@ def outside_cells(shape: str, width: int, height: int, on: bytes) -> set[int]:
 def expected_border(shape: str, width: int, height: int, on: bytes) -> list[int]:
     """Per cell, the bit mask of its sides facing the silhouette's outside (not a hole)."""
     outside = outside_cells(shape, width, height, on)
-    return [0 if not on[cell] else
-            sum(1 << side for side, other in around(shape, width, height, cell).items()
-                if other < 0 or other in outside)
-            for cell in range(width * height)]
+    return [
+        0
+        if not on[cell]
+        else sum(
+            1 << side
+            for side, other in around(shape, width, height, cell).items()
+            if other < 0 or other in outside
+        )
+        for cell in range(width * height)
+    ]
 
 
 def design_centre(shape: str, width: int, cell: int) -> tuple[float, float]:
@@ -131,16 +144,17 @@ def blob(shape: str, width: int, height: int, rng: random.Random, share: float) 
             continue
         on[cell] = 1
         size += 1
-        frontier += [c for c in around(shape, width, height, cell).values()
-                     if c >= 0 and not on[c]]
+        frontier += [c for c in around(shape, width, height, cell).values() if c >= 0 and not on[c]]
     return bytes(on)
 
 
 def ring(shape: str, width: int, height: int, band: tuple, hole: tuple) -> bytes:
     (x0, y0, x1, y1), (hx0, hy0, hx1, hy1) = band, hole
-    return bytes(int(x0 <= x <= x1 and y0 <= y <= y1
-                     and not (hx0 <= x <= hx1 and hy0 <= y <= hy1))
-                 for y in range(height) for x in range(width))
+    return bytes(
+        int(x0 <= x <= x1 and y0 <= y <= y1 and not (hx0 <= x <= hx1 and hy0 <= y <= hy1))
+        for y in range(height)
+        for x in range(width)
+    )
 
 
 RINGS = {  # a frame with a hole, off cells all round: (width, height), band, hole
@@ -194,16 +208,24 @@ def check_spanning_tree(maze, perfect: bool = True) -> None:
 
 # --- 1. Generators: a spanning tree of exactly the mask's cells ----------------------------
 
+
 def test_the_graph_generators_are_all_but_the_row_sweepers():
     assert sorted(GRAPH) == sorted(set(ALGORITHMS) - set(ROW_SWEEPERS))
 
 
 @settings(max_examples=25, deadline=None)
-@given(shape=st.sampled_from(SHAPES), name=st.sampled_from(GRAPH),
-       width=st.integers(2, 7), height=st.integers(2, 7), share=st.floats(0.1, 0.9),
-       blob_seed=st.integers(0, 2**32 - 1), seed=st.integers(0, 2**32 - 1))
-def test_any_connected_mask_gives_a_spanning_tree_of_its_cells(shape, name, width, height,
-                                                               share, blob_seed, seed):
+@given(
+    shape=st.sampled_from(SHAPES),
+    name=st.sampled_from(GRAPH),
+    width=st.integers(2, 7),
+    height=st.integers(2, 7),
+    share=st.floats(0.1, 0.9),
+    blob_seed=st.integers(0, 2**32 - 1),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_any_connected_mask_gives_a_spanning_tree_of_its_cells(
+    shape, name, width, height, share, blob_seed, seed
+):
     on = blob(shape, width, height, random.Random(blob_seed), share)
     grid = grid_of(shape, width, height, on)
     maze = generate_on(grid, name, seed)
@@ -213,8 +235,13 @@ def test_any_connected_mask_gives_a_spanning_tree_of_its_cells(shape, name, widt
 
 
 @settings(max_examples=25, deadline=None)
-@given(shape=st.sampled_from(SHAPES), width=st.integers(2, 8), height=st.integers(2, 8),
-       share=st.floats(0.2, 0.95), blob_seed=st.integers(0, 2**32 - 1))
+@given(
+    shape=st.sampled_from(SHAPES),
+    width=st.integers(2, 8),
+    height=st.integers(2, 8),
+    share=st.floats(0.2, 0.95),
+    blob_seed=st.integers(0, 2**32 - 1),
+)
 @example(shape="triangle", width=8, height=6, share=0.625, blob_seed=140293328)  # a hole
 def test_border_is_the_outside_of_any_silhouette(shape, width, height, share, blob_seed):
     on = blob(shape, width, height, random.Random(blob_seed), share)
@@ -238,8 +265,9 @@ def test_a_full_braid_leaves_no_dead_end_that_has_a_second_neighbour(shape):
     check_spanning_tree(maze, perfect=False)
     for cell in range(grid.cells):
         if grid.present[cell]:
-            neighbours = [c for c in around(shape, grid.width, grid.height, cell).values()
-                          if c >= 0 and grid.present[c]]
+            neighbours = [
+                c for c in around(shape, grid.width, grid.height, cell).values() if c >= 0 and grid.present[c]
+            ]
             if len(neighbours) >= 2:
                 assert maze.cells[cell].bit_count() >= 2, f"cell {cell} is still a dead end"
 
@@ -259,12 +287,14 @@ def test_row_sweepers_refuse_a_mask_naming_the_generators_that_can(name):
 
 # --- 2. Border, endpoints, centre and corners ----------------------------------------------
 
+
 @pytest.mark.parametrize("shape", SHAPES)
 def test_a_holes_edge_is_no_border(shape):
     grid = ring_grid(shape)
     on = grid.present
     hole = {cell for cell in range(grid.cells) if not on[cell]} - outside_cells(
-        shape, grid.width, grid.height, on)
+        shape, grid.width, grid.height, on
+    )
     assert hole
     assert list(grid.border) == expected_border(shape, grid.width, grid.height, on)
     for cell in range(grid.cells):
@@ -283,13 +313,13 @@ def test_border_endpoints_open_onto_the_outside_never_into_a_hole(shape):
     grid = ring_grid(shape)
     expected = expected_border(shape, grid.width, grid.height, grid.present)
     for seed in range(12):
-        maze = with_endpoints(generate_on(grid, "wilson", seed, braid=0.3 * (seed % 2)),
-                              "border")
+        maze = with_endpoints(generate_on(grid, "wilson", seed, braid=0.3 * (seed % 2)), "border")
         for cell, exit in ((maze.start, False), (maze.end, True)):
             assert grid.present[cell] and expected[cell], f"seed {seed}: cell {cell}"
             side = grid.opening_side(cell, exit=exit)
-            assert side is not None and faces_outside(grid, cell, side), \
+            assert side is not None and faces_outside(grid, cell, side), (
                 f"seed {seed}: the opening of cell {cell} (side {side}) leads into a hole"
+            )
 
 
 def centre_of_mass_cell(grid) -> int:
@@ -297,8 +327,7 @@ def centre_of_mass_cell(grid) -> int:
     centres = {cell: design_centre(grid.kind, grid.width, cell) for cell in present}
     mx = sum(x for x, _ in centres.values()) / len(present)
     my = sum(y for _, y in centres.values()) / len(present)
-    return min(present, key=lambda c: (round((centres[c][0] - mx) ** 2
-                                             + (centres[c][1] - my) ** 2, 9), c))
+    return min(present, key=lambda c: (round((centres[c][0] - mx) ** 2 + (centres[c][1] - my) ** 2, 9), c))
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -312,24 +341,23 @@ def test_centre_is_the_cell_that_is_on_nearest_the_centre_of_mass(shape):
         assert grid.middle_cell() == expected
         maze = with_endpoints(generate_on(grid, "kruskal", 2), "centre")
         assert maze.end == expected
-        assert grid.present[maze.start] and faces_outside(
-            grid, maze.start, grid.opening_side(maze.start))
+        assert grid.present[maze.start] and faces_outside(grid, maze.start, grid.opening_side(maze.start))
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-def test_corners_of_a_silhouette_are_its_outside_border_cells_with_room_nearest_the_box_corners(
-        shape):
+def test_corners_of_a_silhouette_are_its_outside_border_cells_with_room_nearest_the_box_corners(shape):
     size = {"square": (12, 12), "hex": (10, 9), "triangle": (18, 10)}[shape]
-    for grid in (ring_grid(shape),
-                 masked_grid(shape, size, MaskSpec("outline", "heart", islands="keep-largest"))):
+    for grid in (
+        ring_grid(shape),
+        masked_grid(shape, size, MaskSpec("outline", "heart", islands="keep-largest")),
+    ):
         expected = expected_border(shape, grid.width, grid.height, grid.present)
         # Openings go where a marker has room outside (test_opening_room.py checks the room).
         rim = [cell for cell in range(grid.cells) if expected[cell] and grid.opening_sides[cell]]
         box_w, box_h = grid.box
         first, last = grid.corners()
         assert first == min(rim, key=lambda c: (round(math.dist(grid.centre(c), (0, 0)), 9), c))
-        assert last == min(rim, key=lambda c: (round(math.dist(grid.centre(c), (box_w, box_h)),
-                                                     9), c))
+        assert last == min(rim, key=lambda c: (round(math.dist(grid.centre(c), (box_w, box_h)), 9), c))
         maze = with_endpoints(generate_on(grid, "prim", 1), "corners")
         assert (maze.start, maze.end) == (first, last)
         assert faces_outside(grid, first, grid.opening_side(first))
@@ -344,6 +372,7 @@ def test_an_explicit_cell_off_the_mask_is_refused():
 
 
 # --- 4. Bad masks: one clean line, or a sensible maze ----------------------------------
+
 
 def main_in_process(args, capfd):
     """`bookmaker maze ARGS` through the CLI's own entry point, in this process."""
@@ -394,8 +423,9 @@ def test_an_empty_file_as_a_picture(in_tmp, capfd):
     (in_tmp / "empty.png").write_bytes(b"")
     with pytest.raises(BookmakerError, match="not a picture"):
         masked_grid("square", (6, 6), MaskSpec("image", "empty.png", in_tmp / "empty.png"))
-    refused(capfd, ["--mask-image", "empty.png", "--size", "6x6"], "--mask-image",
-            "empty.png", "not a picture")
+    refused(
+        capfd, ["--mask-image", "empty.png", "--size", "6x6"], "--mask-image", "empty.png", "not a picture"
+    )
 
 
 def test_an_all_white_picture_leaves_0_cells(in_tmp, capfd):
@@ -413,13 +443,11 @@ def test_a_one_pixel_black_picture_fills_the_grid(in_tmp, capfd):
     for shape in ("hex", "triangle"):
         grid = masked_grid(shape, (7, 6), spec)
         assert grid.present_count >= grid.cells // 2
-    record = json.loads(made(capfd, ["--mask-image", "dot.png", "--size", "5x4", "--format",
-                                     "json"]))
+    record = json.loads(made(capfd, ["--mask-image", "dot.png", "--size", "5x4", "--format", "json"]))
     assert record["mask"] == list(range(20)) and record["perfect"] is True
 
 
-def test_a_10000_by_10000_picture_is_refused_by_its_size_without_decoding(in_tmp, capfd,
-                                                                         monkeypatch):
+def test_a_10000_by_10000_picture_is_refused_by_its_size_without_decoding(in_tmp, capfd, monkeypatch):
     Image.new("1", (10000, 10000), 1).save(in_tmp / "huge.png", compress_level=1)
     from PIL import ImageFile
 
@@ -470,8 +498,9 @@ def test_keep_largest_keeps_the_bigger_piece_and_connect_bridges_them(in_tmp, ca
         assert big | small <= cells and len(cells) > len(big | small)
         assert len(pieces(joined, joined.present)) == 1
         check_spanning_tree(generate_on(joined, "wilson", 1))
-    record = json.loads(made(capfd, ["--mask-file", "two.txt", "--islands", "keep-largest",
-                                     "--format", "json"]))
+    record = json.loads(
+        made(capfd, ["--mask-file", "two.txt", "--islands", "keep-largest", "--format", "json"])
+    )
     assert record["mask"] == sorted(big)
 
 
@@ -489,8 +518,7 @@ def test_a_file_mask_whose_size_disagrees_with_size(in_tmp, capfd):
     with pytest.raises(BookmakerError, match="6x4 grid, but the size asks for 8x8"):
         masked_grid("square", (8, 8), MaskSpec("file", "shape.txt", path))
     refused(capfd, ["--mask-file", "shape.txt", "--size", "8x8"], "6x4", "8x8")
-    record = json.loads(made(capfd, ["--mask-file", "shape.txt", "--size", "6x4",
-                                     "--format", "json"]))
+    record = json.loads(made(capfd, ["--mask-file", "shape.txt", "--size", "6x4", "--format", "json"]))
     assert record["shape"] == {"kind": "square", "width": 6, "height": 4}
     assert record["mask"] == [c for c in range(24) if c not in (8, 9)]
 
@@ -534,14 +562,18 @@ def test_other_flag_mistakes_are_one_line(in_tmp, capfd):
     refused(capfd, ["--outline", "heart", "--format", "ascii"], "ascii")
     refused(capfd, ["--braid", "1.5"], "--braid")
     picture(in_tmp / "disc.png", shapes=[("ellipse", (5, 5, 55, 55))])
-    refused(capfd, ["--mask-image", "disc.png", "--threshold", "1.2", "--size", "6x6"],
-            "threshold")
+    refused(capfd, ["--mask-image", "disc.png", "--threshold", "1.2", "--size", "6x6"], "threshold")
 
 
 def test_transparent_pixels_are_light(in_tmp):
     picture(in_tmp / "ink.png", shapes=[("ellipse", (5, 5, 55, 55))])
-    picture(in_tmp / "clear.png", mode="RGBA", background=(0, 0, 0, 0),
-            shapes=[("ellipse", (5, 5, 55, 55))], ink=(0, 0, 0, 255))
+    picture(
+        in_tmp / "clear.png",
+        mode="RGBA",
+        background=(0, 0, 0, 0),
+        shapes=[("ellipse", (5, 5, 55, 55))],
+        ink=(0, 0, 0, 255),
+    )
     for shape in SHAPES:
         ink = masked_grid(shape, (9, 9), MaskSpec("image", "ink.png", in_tmp / "ink.png"))
         clear = masked_grid(shape, (9, 9), MaskSpec("image", "clear.png", in_tmp / "clear.png"))
@@ -551,12 +583,12 @@ def test_transparent_pixels_are_light(in_tmp):
 def test_a_16_bit_greyscale_picture_is_judged_by_its_lightness(in_tmp):
     """A dark grey shape (a quarter of white) on white: the same cells as its 8-bit copy."""
     picture(in_tmp / "eight.png", shapes=[("ellipse", (5, 5, 55, 55))], ink=64)
-    picture(in_tmp / "sixteen.png", mode="I;16", background=65535,
-            shapes=[("ellipse", (5, 5, 55, 55))], ink=16384)
+    picture(
+        in_tmp / "sixteen.png", mode="I;16", background=65535, shapes=[("ellipse", (5, 5, 55, 55))], ink=16384
+    )
     eight = masked_grid("square", (9, 9), MaskSpec("image", "eight.png", in_tmp / "eight.png"))
     try:
-        sixteen = masked_grid("square", (9, 9),
-                              MaskSpec("image", "sixteen.png", in_tmp / "sixteen.png"))
+        sixteen = masked_grid("square", (9, 9), MaskSpec("image", "sixteen.png", in_tmp / "sixteen.png"))
     except BookmakerError as error:
         pytest.fail(f"a 16-bit picture of a dark shape was judged blank: {error}")
     assert sixteen.present == eight.present
@@ -566,7 +598,7 @@ def test_a_picture_is_fitted_keeping_its_aspect_ratio_centred(in_tmp):
     """A black picture twice as wide as high fills a square grid's middle half of rows."""
     picture(in_tmp / "wide.png", size=(80, 40), background=0)
     grid = masked_grid("square", (8, 8), MaskSpec("image", "wide.png", in_tmp / "wide.png"))
-    rows = [sum(grid.present[y * 8:(y + 1) * 8]) for y in range(8)]
+    rows = [sum(grid.present[y * 8 : (y + 1) * 8]) for y in range(8)]
     assert rows == [0, 0, 8, 8, 8, 8, 0, 0]
     picture(in_tmp / "tall.png", size=(40, 80), background=0)
     grid = masked_grid("square", (8, 8), MaskSpec("image", "tall.png", in_tmp / "tall.png"))
@@ -617,15 +649,18 @@ def test_the_mask_leaves_no_cells_hint_fits_the_kind_of_mask(in_tmp):
         masked_grid("square", (6, 6), MaskSpec("image", "grey.png", path, threshold=0.3))
     # A pixel is dark under the threshold: a higher one keeps more of the picture.
     assert "a higher threshold" in str(caught.value) and "lower" not in str(caught.value)
-    assert masked_grid("square", (6, 6), MaskSpec("image", "grey.png", path,
-                                                  threshold=0.5)).present_count == 18
+    assert (
+        masked_grid("square", (6, 6), MaskSpec("image", "grey.png", path, threshold=0.5)).present_count == 18
+    )
     with pytest.raises(BookmakerError, match="leaves 0 cells") as caught:
         masked_grid("square", (2, 2), MaskSpec("text", "."))
     assert "threshold" not in str(caught.value) and "a bigger size" in str(caught.value)
 
 
 def test_a_text_mask_in_a_worksheet_names_the_name_the_font_lacks(tmp_path):
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         title: Names
         layout: worksheet
         sections:
@@ -634,7 +669,8 @@ def test_a_text_mask_in_a_worksheet_names_the_name_the_font_lacks(tmp_path):
             mask: {text: "{name}"}
             count: 1
         worksheet: {names: [Ann, "\u674e"]}
-    """)
+    """,
+    )
     (found,) = problems(path)
     assert found.startswith(f"{path}:7: sections[0].mask.text: ")
     assert "U+674E" in found and "for the name" in found
@@ -647,14 +683,20 @@ def test_the_cli_names_and_draws_a_masked_maze(in_tmp, capfd):
     assert (in_tmp / out.strip()).read_bytes()[:4] == b"\x89PNG"
     out = made(capfd, ["--mask-text", "Tom Li", "--size", "20x8", "--format", "pdf"])
     assert out == "output/maze-recursive-backtracker-tom-li-20x8-0.pdf\n"
-    refused(capfd, ["--outline", "heart", "--size", "8x8", "--start", "0,0", "--end", "4,4"],
-            "outside the mask")
-    record = json.loads(made(capfd, ["--outline", "heart", "--size", "8x8", "--start", "2,2",
-                                     "--end", "4,5", "--format", "json"]))
+    refused(
+        capfd, ["--outline", "heart", "--size", "8x8", "--start", "0,0", "--end", "4,4"], "outside the mask"
+    )
+    record = json.loads(
+        made(
+            capfd,
+            ["--outline", "heart", "--size", "8x8", "--start", "2,2", "--end", "4,5", "--format", "json"],
+        )
+    )
     assert record["start"] == 18 and record["end"] == 44
 
 
 # --- 5. Config -----------------------------------------------------------------------------
+
 
 def write(folder: Path, text: str, name: str = "book.yaml") -> Path:
     path = folder / name
@@ -694,20 +736,22 @@ def test_an_image_path_is_relative_to_the_config_folder(tmp_path, monkeypatch):
     assert 0 < grid.present_count < grid.cells
 
 
-@pytest.mark.parametrize("mask, extra, line, key, words", [
-    ("{image: missing.png}", "size: 8x8", 6, "sections[0].mask.image", "missing.png"),
-    ("{outline: heart, text: Hi}", "size: 8x8", 6, "sections[0].mask", "exactly one of"),
-    ("{}", "size: 8x8", 6, "sections[0].mask", "exactly one of"),
-    ("{outline: heart, threshold: 1.5}", "size: 8x8", 6, "sections[0].mask.threshold", "1.5"),
-    ("{outline: heart, threshold: 0}", "size: 8x8", 6, "sections[0].mask.threshold", "0"),
-    ("{outline: heart}", "shape: polar\n            rings: 4", 7, "sections[0].mask", "polar"),
-    ("{outline: heart}", "algorithm: eller\n            size: 8x8", 7, "sections[0].mask",
-     "wilson"),
-    ("{outline: hart}", "size: 8x8", 6, "sections[0].mask.outline", "heart"),
-    ("{outline: heart, islands: glue}", "size: 8x8", 6, "sections[0].mask.islands", "connect"),
-    ("{text: 'Hi {name}'}", "size: 20x8", 6, "sections[0].mask.text", "worksheet.names"),
-    ("{text: 'Hi 🐉'}", "size: 20x8", 6, "sections[0].mask.text", "U+1F409"),
-])
+@pytest.mark.parametrize(
+    "mask, extra, line, key, words",
+    [
+        ("{image: missing.png}", "size: 8x8", 6, "sections[0].mask.image", "missing.png"),
+        ("{outline: heart, text: Hi}", "size: 8x8", 6, "sections[0].mask", "exactly one of"),
+        ("{}", "size: 8x8", 6, "sections[0].mask", "exactly one of"),
+        ("{outline: heart, threshold: 1.5}", "size: 8x8", 6, "sections[0].mask.threshold", "1.5"),
+        ("{outline: heart, threshold: 0}", "size: 8x8", 6, "sections[0].mask.threshold", "0"),
+        ("{outline: heart}", "shape: polar\n            rings: 4", 7, "sections[0].mask", "polar"),
+        ("{outline: heart}", "algorithm: eller\n            size: 8x8", 7, "sections[0].mask", "wilson"),
+        ("{outline: hart}", "size: 8x8", 6, "sections[0].mask.outline", "heart"),
+        ("{outline: heart, islands: glue}", "size: 8x8", 6, "sections[0].mask.islands", "connect"),
+        ("{text: 'Hi {name}'}", "size: 20x8", 6, "sections[0].mask.text", "worksheet.names"),
+        ("{text: 'Hi 🐉'}", "size: 20x8", 6, "sections[0].mask.text", "U+1F409"),
+    ],
+)
 def test_mask_problems_name_file_line_and_key(tmp_path, mask, extra, line, key, words):
     path = write(tmp_path, section(mask, extra))
     found = problems(path)
@@ -718,7 +762,9 @@ def test_mask_problems_name_file_line_and_key(tmp_path, mask, extra, line, key, 
 
 def test_a_picture_that_leaves_no_cells_is_reported_at_the_image_key(tmp_path):
     picture(tmp_path / "white.png")
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         title: T
         sections:
           - title: S
@@ -726,13 +772,16 @@ def test_a_picture_that_leaves_no_cells_is_reported_at_the_image_key(tmp_path):
             mask:
               image: white.png
             count: 1
-    """)
+    """,
+    )
     (found,) = problems(path)
     assert found.startswith(f"{path}:7: sections[0].mask.image: ") and "leaves 0 cells" in found
 
 
 def test_worksheet_names_give_one_worksheet_per_name_each_its_own_silhouette(tmp_path):
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         title: Names
         seed: 5
         layout: worksheet
@@ -743,14 +792,19 @@ def test_worksheet_names_give_one_worksheet_per_name_each_its_own_silhouette(tmp
             mask: {text: "{name}"}
             count: 1
         worksheet: {names: [Ann, Bob], min_cell: 4mm}
-    """)
+    """,
+    )
     result = build(path, tmp_path / "names.pdf")
     records = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     assert [r["mask"]["source"] for r in records] == ["Ann", "Bob"]
     assert [r["mask"]["kind"] for r in records] == ["text", "text"]
     assert records[0]["mask"]["sha256"] == hashlib.sha256(b"Ann").hexdigest()[:16]
-    grids = [masked_grid("square", (r["shape"]["width"], r["shape"]["height"]),
-                         MaskSpec("text", r["mask"]["source"])) for r in records]
+    grids = [
+        masked_grid(
+            "square", (r["shape"]["width"], r["shape"]["height"]), MaskSpec("text", r["mask"]["source"])
+        )
+        for r in records
+    ]
     assert grids[0].present != grids[1].present
     for grid, record in zip(grids, records):
         assert grid.present[record["start"]] and grid.present[record["end"]]
@@ -758,14 +812,14 @@ def test_worksheet_names_give_one_worksheet_per_name_each_its_own_silhouette(tmp
 
 # --- 6. Reproducibility, recipes and maze/2 JSON ------------------------------------------
 
+
 def test_the_same_spec_and_seed_give_the_same_bytes(in_tmp):
     picture(in_tmp / "disc.png", shapes=[("ellipse", (5, 5, 55, 55))])
 
     def one():
         _masked_grid.cache_clear()
         spec = MaskSpec("image", "disc.png", in_tmp / "disc.png", threshold=0.4)
-        maze = with_endpoints(generate_on(masked_grid("hex", (9, 8), spec), "wilson", 7,
-                                          braid=0.3), "border")
+        maze = with_endpoints(generate_on(masked_grid("hex", (9, 8), spec), "wilson", 7, braid=0.3), "border")
         return export(maze, "json", solution=True), export(maze, "png", cell=12)
 
     assert one() == one()
@@ -776,8 +830,11 @@ def test_the_recipe_names_the_mask_and_the_braid(in_tmp):
     heart = masked_grid("square", (12, 12), MaskSpec("outline", "heart"))
     text = recipe(with_endpoints(generate_on(heart, "wilson", 3, braid=0.3), "border"))
     assert text == "wilson 12x12 seed 3 outline=heart braid=0.3 border"
-    disc = masked_grid("triangle", (14, 8), MaskSpec("image", "disc.png", in_tmp / "disc.png",
-                                                    threshold=0.4, islands="keep-largest"))
+    disc = masked_grid(
+        "triangle",
+        (14, 8),
+        MaskSpec("image", "disc.png", in_tmp / "disc.png", threshold=0.4, islands="keep-largest"),
+    )
     text = recipe(generate_on(disc, "kruskal", 9))
     digest = hashlib.sha256(data).hexdigest()[:8]
     assert f" image=disc.png#{digest}" in text
@@ -790,12 +847,23 @@ def test_the_cli_remakes_a_maze_from_its_recipe(in_tmp, capfd):
     text_file(in_tmp / "shape.txt", ["XXXXXX..", "XX..XXXX", "XXXXXXXX"])
     mazes = [
         (masked_grid("hex", (9, 8), MaskSpec("outline", "heart")), "wilson", 0.3, "border"),
-        (masked_grid("triangle", (14, 8), MaskSpec("image", "disc.png", in_tmp / "disc.png",
-                                                   threshold=0.4, islands="keep-largest")),
-         "kruskal", 0.0, "diameter"),
+        (
+            masked_grid(
+                "triangle",
+                (14, 8),
+                MaskSpec("image", "disc.png", in_tmp / "disc.png", threshold=0.4, islands="keep-largest"),
+            ),
+            "kruskal",
+            0.0,
+            "diameter",
+        ),
         (masked_grid("square", (24, 8), MaskSpec("text", "Tom Li")), "prim", 0.5, "border"),
-        (masked_grid("square", None, MaskSpec("file", "shape.txt", in_tmp / "shape.txt")),
-         "hunt-and-kill", 1.0, "centre"),
+        (
+            masked_grid("square", None, MaskSpec("file", "shape.txt", in_tmp / "shape.txt")),
+            "hunt-and-kill",
+            1.0,
+            "centre",
+        ),
     ]
     for grid, name, braid, endpoints in mazes:
         maze = with_endpoints(generate_on(grid, name, 11, braid=braid), endpoints)
@@ -815,8 +883,9 @@ def test_a_changed_picture_is_refused_by_its_pinned_digest(in_tmp, capfd):
     grid = masked_grid("square", (8, 8), MaskSpec("image", "pin.png", path))
     new = grid.mask.sha256[:8]
     assert new != old
-    refused(capfd, ["--mask-image", f"pin.png#{old}", "--size", "8x8", "--format", "json"],
-            old, new, "changed")
+    refused(
+        capfd, ["--mask-image", f"pin.png#{old}", "--size", "8x8", "--format", "json"], old, new, "changed"
+    )
 
 
 def test_a_picture_changed_on_disk_is_read_again(tmp_path):
@@ -849,30 +918,31 @@ def test_maze_2_json_lists_the_mask_and_says_whether_it_is_perfect():
     assert record["start"] in record["mask"] and record["end"] in record["mask"]
     braided = json.loads(export(generate_on(grid, "wilson", 4, braid=1.0), "json"))
     assert braided["perfect"] is False and len(braided["passages"]) > grid.present_count - 1
-    plain = json.loads(export(generate_on(make_topology("square", (6, 5)), "wilson", 4,
-                                          braid=1.0), "json"))
+    plain = json.loads(export(generate_on(make_topology("square", (6, 5)), "wilson", 4, braid=1.0), "json"))
     assert plain["format"] == "bookmaker.maze/2" and plain["perfect"] is False
     assert plain["shape"] == {"kind": "square", "width": 6, "height": 5}
     assert plain["mask"] is None
-    unbraided = json.loads(export(generate_on(make_topology("square", (6, 5)), "wilson", 4),
-                                  "json"))
+    unbraided = json.loads(export(generate_on(make_topology("square", (6, 5)), "wilson", 4), "json"))
     assert unbraided["format"] == "bookmaker.maze/1"
 
 
 # --- 7. The manifest -----------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def masked_book(tmp_path_factory):
     folder = tmp_path_factory.mktemp("masked-book")
     (folder / "art").mkdir()
-    picture(folder / "art" / "ring.png", size=(80, 80),
-            shapes=[("ellipse", (2, 2, 78, 78))])
+    picture(folder / "art" / "ring.png", size=(80, 80), shapes=[("ellipse", (2, 2, 78, 78))])
     image = Image.open(folder / "art" / "ring.png")
     ImageDraw.Draw(image).ellipse((28, 28, 52, 52), fill=255)  # a hole
     image.save(folder / "art" / "ring.png")
-    text_file(folder / "art" / "drawn.txt", ["XXXXXXXXXX", "XXXXXXXXXX", "XXX....XXX",
-                                             "XXXXXXXXXX", ".XXXXXXXX."])
-    path = write(folder, """
+    text_file(
+        folder / "art" / "drawn.txt", ["XXXXXXXXXX", "XXXXXXXXXX", "XXX....XXX", "XXXXXXXXXX", ".XXXXXXXX."]
+    )
+    path = write(
+        folder,
+        """
         title: Silhouettes
         seed: 5
         front_matter: {title_page: false, how_to: false, contents: false}
@@ -899,7 +969,8 @@ def masked_book(tmp_path_factory):
             count: 1
         answer_key:
           per_page: 4
-    """)
+    """,
+    )
     result = build(path, folder / "book.pdf")
     return folder, result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
@@ -933,8 +1004,10 @@ def test_the_manifests_sha256_is_of_the_files_bytes_or_the_text(masked_book):
     """DESIGN.md: "sha256": first 16 hex digits of the image or file bytes, or of the text."""
     folder, _, manifest = masked_book
     records = manifest["mazes"]
+
     def sha(data: bytes) -> str:
         return hashlib.sha256(data).hexdigest()[:16]
+
     assert records[2]["mask"]["sha256"] == sha(b"heart")
     assert records[3]["mask"]["sha256"] == sha((folder / "art" / "drawn.txt").read_bytes())
     assert records[0]["mask"]["sha256"] == sha((folder / "art" / "ring.png").read_bytes())
@@ -943,27 +1016,40 @@ def test_the_manifests_sha256_is_of_the_files_bytes_or_the_text(masked_book):
 def flags_of(record: dict, folder: Path) -> list[str]:
     """`bookmaker maze` flags that remake a manifest entry, its picture found in ``folder``."""
     shape, mask = record["shape"], record["mask"]
-    flag = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-file",
-            "outline": "--outline"}[mask["kind"]]
+    flag = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-file", "outline": "--outline"}[
+        mask["kind"]
+    ]
     source = mask["source"]
     if mask["kind"] in ("image", "file"):
         source = f"{folder / source}#{mask['sha256']}"
-    args = ["--algorithm", record["algorithm"], "--shape", shape["kind"],
-            "--size", f"{shape['width']}x{shape['height']}", "--seed", record["seed"],
-            "--endpoints", record["endpoints"], "--braid", record["braid"], flag, source,
-            "--islands", mask["islands"]]
+    args = [
+        "--algorithm",
+        record["algorithm"],
+        "--shape",
+        shape["kind"],
+        "--size",
+        f"{shape['width']}x{shape['height']}",
+        "--seed",
+        record["seed"],
+        "--endpoints",
+        record["endpoints"],
+        "--braid",
+        record["braid"],
+        flag,
+        source,
+        "--islands",
+        mask["islands"],
+    ]
     if "threshold" in mask:
         args += ["--threshold", mask["threshold"]]
     if "font" in mask:  # a text in the book's own face, found by name like a picture
-        args += ["--mask-font", f"{folder / 'fonts' / mask['font']['file']}#"
-                                f"{mask['font']['sha256']}"]
+        args += ["--mask-font", f"{folder / 'fonts' / mask['font']['file']}#{mask['font']['sha256']}"]
     for key, value in record.get("options", {}).items():
         args += ["--option", f"{key}={value}"]
     return args
 
 
-def test_each_manifest_entry_remakes_its_maze_with_start_and_end_on_the_mask(masked_book,
-                                                                             capfd):
+def test_each_manifest_entry_remakes_its_maze_with_start_and_end_on_the_mask(masked_book, capfd):
     folder, _, manifest = masked_book
     for record in manifest["mazes"]:
         printed = json.loads(made(capfd, [*flags_of(record, folder / "art"), "--format", "json"]))
@@ -980,7 +1066,9 @@ def test_a_text_mask_in_the_books_own_font_is_remade_from_its_manifest_entry(tmp
     fonts = tmp_path / "fonts"
     fonts.mkdir()
     shutil.copy(DEFAULT_REGULAR, fonts / "Plain.ttf")
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         title: Own font
         seed: 2
         font: {regular: fonts/Plain.ttf}
@@ -991,7 +1079,8 @@ def test_a_text_mask_in_the_books_own_font_is_remade_from_its_manifest_entry(tmp
             mask: {text: MAZE}
             size: 20x7
             count: 1
-    """)
+    """,
+    )
     result = build(path, tmp_path / "own.pdf")
     (record,) = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     in_book = masked_grid("square", (20, 7), MaskSpec("text", "MAZE", font=fonts / "Plain.ttf"))
@@ -1000,7 +1089,8 @@ def test_a_text_mask_in_the_books_own_font_is_remade_from_its_manifest_entry(tmp
     printed = json.loads(made(capfd, [*flags_of(record, tmp_path), "--format", "json"]))
     assert printed["mask"] == [c for c in range(in_book.cells) if in_book.present[c]], (
         "the manifest entry (and the printed recipe) does not say which font the text mask "
-        "was drawn in, so `bookmaker maze` cuts a different silhouette")
+        "was drawn in, so `bookmaker maze` cuts a different silhouette"
+    )
 
 
 def test_min_solution_share_counts_the_cells_of_the_mask(tmp_path):
@@ -1008,7 +1098,9 @@ def test_min_solution_share_counts_the_cells_of_the_mask(tmp_path):
     the share must be of the silhouette's cells, not of the whole rectangle's."""
     rows = ["." * 10] * 4 + ["X" * 10] + ["." * 10] * 5
     text_file(tmp_path / "line.txt", rows)
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         title: Line
         seed: 1
         front_matter: {title_page: false, how_to: false, contents: false}
@@ -1018,7 +1110,8 @@ def test_min_solution_share_counts_the_cells_of_the_mask(tmp_path):
             mask: {file: line.txt}
             count: 1
             min_solution_share: 0.5
-    """)
+    """,
+    )
     result = build(path, tmp_path / "line.pdf")
     (record,) = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     assert record["solution_length"] == 10
@@ -1033,8 +1126,13 @@ def test_the_book_draws_each_masked_maze_in_its_silhouettes_box(masked_book):
         if mask["kind"] == "outline":
             spec = MaskSpec("outline", mask["source"], islands=mask["islands"])
         else:
-            spec = MaskSpec(mask["kind"], mask["source"], folder / "art" / mask["source"],
-                            threshold=mask.get("threshold", 0.5), islands=mask["islands"])
+            spec = MaskSpec(
+                mask["kind"],
+                mask["source"],
+                folder / "art" / mask["source"],
+                threshold=mask.get("threshold", 0.5),
+                islands=mask["islands"],
+            )
         grid = masked_grid(shape["kind"], (shape["width"], shape["height"]), spec)
         box_w, box_h = grid.box
         assert (x1 - x0) / (y1 - y0) == pytest.approx(box_w / box_h, rel=1e-3)

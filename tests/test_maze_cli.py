@@ -22,8 +22,13 @@ ROOT = Path(__file__).resolve().parents[1]
 def run(*args, cwd):
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
     env["PYTHONPATH"] = str(ROOT)
-    return subprocess.run([sys.executable, "-m", "bookmaker", "maze", *map(str, args)],
-                          cwd=cwd, env=env, capture_output=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "bookmaker", "maze", *map(str, args)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
 
 
 def ok(*args, cwd):
@@ -75,15 +80,22 @@ def test_a_first_maze_has_a_way_in_and_out_on_opposite_sides_as_in_a_book(tmp_pa
     assert lines[0] == "recursive-backtracker 20x20 seed 0 opposite"
     grid = lines[1:]
     assert len(grid) == 41 and len(grid[0]) == len(grid[-1]) == 81
-    gaps = {side for side, wall in (("top", grid[0]), ("bottom", grid[-1]),
-                                    ("left", "".join(line[0] for line in grid)),
-                                    ("right", "".join(line[80] for line in grid)))
-            if "   " in wall.strip()}
+    gaps = {
+        side
+        for side, wall in (
+            ("top", grid[0]),
+            ("bottom", grid[-1]),
+            ("left", "".join(line[0] for line in grid)),
+            ("right", "".join(line[80] for line in grid)),
+        )
+        if "   " in wall.strip()
+    }
     assert gaps in ({"top", "bottom"}, {"left", "right"})
     assert sum(line.count("S") for line in grid) == sum(line.count("E") for line in grid) == 1
     # The seed contract: the default moved the openings, never a wall.
     assert ok("--format", "json", cwd=tmp_path) == expected(
-        "json", name="recursive-backtracker", size=(20, 20), seed=0, endpoints="opposite")
+        "json", name="recursive-backtracker", size=(20, 20), seed=0, endpoints="opposite"
+    )
     record = json.loads(ok("--format", "json", cwd=tmp_path))
     assert record["cells"] == generate("recursive-backtracker", 20, 20, 0).rows()
 
@@ -91,8 +103,8 @@ def test_a_first_maze_has_a_way_in_and_out_on_opposite_sides_as_in_a_book(tmp_pa
 def test_a_first_maze_pdf_prints_its_solution_without_more_flags(tmp_path):
     assert ok("-o", "maze.pdf", "--solution", cwd=tmp_path) == b"maze.pdf\n"
     assert (tmp_path / "maze.pdf").read_bytes() == expected(
-        "pdf", name="recursive-backtracker", size=(20, 20), seed=0, endpoints="opposite",
-        solution=True)
+        "pdf", name="recursive-backtracker", size=(20, 20), seed=0, endpoints="opposite", solution=True
+    )
 
 
 def test_a_polar_maze_defaults_to_the_centre_as_a_book_section_does(tmp_path):
@@ -111,8 +123,23 @@ def test_endpoints_none_still_draws_a_closed_maze(tmp_path):
 
 
 def test_explicit_start_and_end_and_options(tmp_path):
-    args = ["--algorithm", "growing-tree", "--option", "policy=newest", "--option", "ratio=0.5",
-            "--size", "6x5", "--start", "0,2", "--end", "5,4", "--format", "json", "--solution"]
+    args = [
+        "--algorithm",
+        "growing-tree",
+        "--option",
+        "policy=newest",
+        "--option",
+        "ratio=0.5",
+        "--size",
+        "6x5",
+        "--start",
+        "0,2",
+        "--end",
+        "5,4",
+        "--format",
+        "json",
+        "--solution",
+    ]
     record = json.loads(ok(*args, cwd=tmp_path))
     maze = generate("growing-tree", 6, 5, 0, policy="newest", ratio=0.5)
     assert record["cells"] == maze.rows()
@@ -121,6 +148,7 @@ def test_explicit_start_and_end_and_options(tmp_path):
 
 
 # --- --count: maze i is byte for byte what --seed S+i prints -----------------------
+
 
 @pytest.mark.parametrize("fmt", ["ascii", "jsonl"])
 def test_count_concatenates_the_single_outputs(tmp_path, monkeypatch, capfd, fmt):
@@ -146,8 +174,10 @@ def test_count_json_is_an_array_of_the_single_documents_verbatim(tmp_path, monke
 
 def test_count_with_a_file_format_numbers_the_files(tmp_path, monkeypatch, capfd):
     monkeypatch.chdir(tmp_path)
-    assert ok_in_process(["--size", "5x5", "--count", 3, "--seed", 5, "-o", "m.png"], capfd) == \
-        "m-1.png\nm-2.png\nm-3.png\n"
+    assert (
+        ok_in_process(["--size", "5x5", "--count", 3, "--seed", 5, "-o", "m.png"], capfd)
+        == "m-1.png\nm-2.png\nm-3.png\n"
+    )
     for i in range(3):
         ok_in_process(["--size", "5x5", "--seed", 5 + i, "-o", "single.png"], capfd)
         assert (tmp_path / f"m-{i + 1}.png").read_bytes() == (tmp_path / "single.png").read_bytes()
@@ -191,13 +221,14 @@ BAD = {
     "square-only algorithm": ["--shape", "hex", "--algorithm", "eller"],
     "thin triangle": ["--shape", "triangle", "--size", "1x5"],
     "corners on a disc": ["--shape", "polar", "--endpoints", "corners"],
-    "polar cell outside": ["--shape", "polar", "--rings", "3", "--start", "0,0",
-                           "--end", "2,12"],
+    "polar cell outside": ["--shape", "polar", "--rings", "3", "--start", "0,0", "--end", "2,12"],
     "ascii of a hex maze": ["--shape", "hex", "--format", "ascii"],
 }
 # Fine with -o, an error without it.
-BAD_ON_STDOUT = {"svg count": ["--format", "svg", "--count", "2"],
-                 "pdf count": ["--format", "pdf", "--count", "2", "-o", "-"]}
+BAD_ON_STDOUT = {
+    "svg count": ["--format", "svg", "--count", "2"],
+    "pdf count": ["--format", "pdf", "--count", "2", "-o", "-"],
+}
 
 
 def main_in_process(args, capfd):
@@ -266,25 +297,30 @@ def test_error_messages_help_the_user(tmp_path, monkeypatch, capfd):
     assert "x 0..19" in error("--start", "0,0", "--end", "20,3")
     assert "policy, ratio" in error("--algorithm", "growing-tree", "--option", "speed=1")
     assert "square grids only" in error("--shape", "polar", "--algorithm", "sidewinder")
-    assert "ring 2 has cells 0..11" in error("--shape", "polar", "--rings", "3", "--start", "0,0",
-                                             "--end", "2,12")
-    assert "the default is centre" in error("--shape", "polar", "--endpoints", "none",
-                                            "--solution")
+    assert "ring 2 has cells 0..11" in error(
+        "--shape", "polar", "--rings", "3", "--start", "0,0", "--end", "2,12"
+    )
+    assert "the default is centre" in error("--shape", "polar", "--endpoints", "none", "--solution")
 
 
 # --- Shapes -------------------------------------------------------------------------------
 
-SHAPE_ARGS = {"hex": ["--shape", "hex", "--size", "7x5"],
-              "triangle": ["--shape", "triangle", "--size", "9x4"],
-              "polar": ["--shape", "polar", "--rings", "5"]}
+SHAPE_ARGS = {
+    "hex": ["--shape", "hex", "--size", "7x5"],
+    "triangle": ["--shape", "triangle", "--size", "9x4"],
+    "polar": ["--shape", "polar", "--rings", "5"],
+}
 
 
 def shape_maze(shape, seed=4, endpoints="border"):
     from bookmaker.maze import generate_on
     from bookmaker.maze.shapes import make_topology
 
-    topology = (make_topology("polar", rings=5) if shape == "polar" else
-                make_topology(shape, (7, 5) if shape == "hex" else (9, 4)))
+    topology = (
+        make_topology("polar", rings=5)
+        if shape == "polar"
+        else make_topology(shape, (7, 5) if shape == "hex" else (9, 4))
+    )
     return with_endpoints(generate_on(topology, "wilson", seed), endpoints)
 
 
@@ -296,9 +332,16 @@ def test_shapes_print_json_v2_that_rebuilds_the_same_passages(tmp_path, shape):
     assert record["format"] == "bookmaker.maze/2"
     assert record["shape"] == maze.topology.shape_json()
     assert (record["start"], record["end"]) == (maze.start, maze.end)
-    passages = {(a, b) for a in range(maze.topology.cells) for b in (
-        maze.topology.neighbours[a * maze.topology.sides + side]
-        for side in range(maze.topology.sides) if maze.cells[a] >> side & 1) if a < b}
+    passages = {
+        (a, b)
+        for a in range(maze.topology.cells)
+        for b in (
+            maze.topology.neighbours[a * maze.topology.sides + side]
+            for side in range(maze.topology.sides)
+            if maze.cells[a] >> side & 1
+        )
+        if a < b
+    }
     assert [tuple(pair) for pair in record["passages"]] == sorted(passages)
     assert record["perfect"] is True and len(passages) == maze.topology.cells - 1
     assert record["solution"][0] == maze.start and record["solution"][-1] == maze.end
@@ -316,8 +359,21 @@ def test_shape_pictures_match_the_library_and_default_to_svg(tmp_path, shape):
 
 
 def test_polar_cells_are_named_by_ring_and_index(tmp_path):
-    record = json.loads(ok("--shape", "polar", "--rings", "4", "--start", "3,5", "--end", "0,0",
-                           "--format", "json", cwd=tmp_path))
+    record = json.loads(
+        ok(
+            "--shape",
+            "polar",
+            "--rings",
+            "4",
+            "--start",
+            "3,5",
+            "--end",
+            "0,0",
+            "--format",
+            "json",
+            cwd=tmp_path,
+        )
+    )
     assert (record["start"], record["end"]) == (1 + 6 + 12 + 5, 0)
 
 
@@ -326,8 +382,23 @@ def test_the_recipe_of_a_shape_regenerates_it(tmp_path):
 
     maze = shape_maze("polar", endpoints="centre")
     assert recipe(maze) == "wilson polar 5 rings seed 4 centre"
-    again = json.loads(ok("--shape", "polar", "--rings", 5, "--algorithm", "wilson", "--seed", 4,
-                          "--endpoints", "centre", "--format", "json", cwd=tmp_path))
+    again = json.loads(
+        ok(
+            "--shape",
+            "polar",
+            "--rings",
+            5,
+            "--algorithm",
+            "wilson",
+            "--seed",
+            4,
+            "--endpoints",
+            "centre",
+            "--format",
+            "json",
+            cwd=tmp_path,
+        )
+    )
     assert (again["start"], again["end"]) == (maze.start, maze.end) and maze.end == 0
 
 

@@ -41,7 +41,7 @@ def test_every_look_alike_reads_as_its_digit_wherever_it_stands(code):
     places = [(i, char) for i, char in enumerate(code) if char in LOOK_ALIKES]
     for index, digit in places:
         for typed in LOOK_ALIKES[digit]:
-            slipped = code[:index] + typed + code[index + 1:]
+            slipped = code[:index] + typed + code[index + 1 :]
             assert read_code(slipped) == meant, slipped
     # all of them at once, each digit typed as a different look-alike
     for choice in itertools.product(*(LOOK_ALIKES[digit] for _, digit in places)):
@@ -51,13 +51,16 @@ def test_every_look_alike_reads_as_its_digit_wherever_it_stands(code):
         assert read_code("".join(slipped)) == meant, "".join(slipped)
 
 
-@pytest.mark.parametrize("typed", [
-    lambda c: c.lower(),
-    lambda c: c.replace("-", ""),
-    lambda c: c.replace("-", " "),
-    lambda c: "  " + " ".join(c.replace("-", "")) + " ",  # a space after every character
-    lambda c: c.replace("-", "--").swapcase(),
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        lambda c: c.lower(),
+        lambda c: c.replace("-", ""),
+        lambda c: c.replace("-", " "),
+        lambda c: "  " + " ".join(c.replace("-", "")) + " ",  # a space after every character
+        lambda c: c.replace("-", "--").swapcase(),
+    ],
+)
 def test_case_dashes_and_spaces_do_not_matter(code, typed):
     assert read_code(typed(code)) == read_code(code)
 
@@ -69,7 +72,7 @@ def test_any_two_neighbours_swapped_are_caught_and_said_so(code):
         a, b = letters[index], letters[index + 1]
         if a != b:
             with pytest.raises(BookmakerError, match=MISTYPED):
-                read_code(letters[:index] + b + a + letters[index + 2:])
+                read_code(letters[:index] + b + a + letters[index + 2 :])
             swaps += 1
     assert swaps >= len(letters) - 3
 
@@ -88,7 +91,7 @@ def test_a_look_alike_does_not_hide_a_swap(code):
     """O for 0 is forgiven; O for 0 with two neighbours swapped is still caught."""
     letters = code.replace("-", "")
     index = next(i for i in range(len(letters) - 1) if letters[i] != letters[i + 1])
-    swapped = letters[:index] + letters[index + 1] + letters[index] + letters[index + 2:]
+    swapped = letters[:index] + letters[index + 1] + letters[index] + letters[index + 2 :]
     slipped = swapped.replace("0", "o").replace("1", "l")
     with pytest.raises(BookmakerError, match=MISTYPED):
         read_code(slipped)

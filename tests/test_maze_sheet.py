@@ -33,6 +33,7 @@ def maze(monkeypatch, capsys, tmp_path):
             main()
         out, err = capsys.readouterr()
         return stop.value.code or 0, out, err
+
     return run
 
 
@@ -45,6 +46,7 @@ def refused(result, *words) -> str:
 
 
 # --- the file's kind --------------------------------------------------------------------
+
 
 def test_an_unknown_suffix_is_an_error_and_writes_nothing(maze, tmp_path):
     refused(maze("-s", "5x5", "-o", "x.gif"), "-o x.gif", ".gif", ".txt", ".pdf", "--format")
@@ -59,11 +61,33 @@ def test_an_unknown_suffix_is_an_error_and_writes_nothing(maze, tmp_path):
 
 CAPTIONED = [
     ["--algorithm", "wilson", "--shape", "hex", "--size", "7x6", "--seed", 5, "-e", "opposite"],
-    ["--algorithm", "kruskal", "--shape", "polar", "--rings", 6, "--seed", 9,
-     "--start", "5,3", "--end", "0,0"],
+    [
+        "--algorithm",
+        "kruskal",
+        "--shape",
+        "polar",
+        "--rings",
+        6,
+        "--seed",
+        9,
+        "--start",
+        "5,3",
+        "--end",
+        "0,0",
+    ],
     ["--algorithm", "prim", "--size", "9x7", "--seed", 2, "--braid", 0.5, "-e", "corners"],
-    ["--algorithm", "growing-tree", "--option", "policy=oldest", "--size", "6x8", "--seed", 3,
-     "-e", "diameter"],
+    [
+        "--algorithm",
+        "growing-tree",
+        "--option",
+        "policy=oldest",
+        "--size",
+        "6x8",
+        "--seed",
+        3,
+        "-e",
+        "diameter",
+    ],
 ]
 
 
@@ -83,6 +107,7 @@ def test_retyping_a_pdf_or_svg_caption_remakes_the_maze(maze, tmp_path, args):
 
 # --- a pdf is a printable sheet ---------------------------------------------------------
 
+
 def dark_box(page, scale: float = 2.0) -> tuple[float, float, float, float]:
     """The box round every dark pixel of a rendered page, in PDF points from the top left."""
     image = page.render(scale=scale).to_pil().convert("L").point(lambda v: 255 if v < 128 else 0)
@@ -90,10 +115,25 @@ def dark_box(page, scale: float = 2.0) -> tuple[float, float, float, float]:
     return x0 / scale, y0 / scale, x1 / scale, y1 / scale
 
 
-def test_a_pdf_is_a_centred_letter_sheet_with_a_title_and_the_solution_on_page_two(
-        maze, tmp_path):
-    assert maze("-a", "wilson", "-s", "12x15", "--seed", 7, "-e", "opposite", "--solution",
-                "--title", "Maze for Sam", "-o", "sam.pdf")[0] == 0
+def test_a_pdf_is_a_centred_letter_sheet_with_a_title_and_the_solution_on_page_two(maze, tmp_path):
+    assert (
+        maze(
+            "-a",
+            "wilson",
+            "-s",
+            "12x15",
+            "--seed",
+            7,
+            "-e",
+            "opposite",
+            "--solution",
+            "--title",
+            "Maze for Sam",
+            "-o",
+            "sam.pdf",
+        )[0]
+        == 0
+    )
     reader = PdfReader(tmp_path / "sam.pdf")
     assert len(reader.pages) == 2
     for page in reader.pages:
@@ -114,8 +154,9 @@ def test_a_pdf_is_a_centred_letter_sheet_with_a_title_and_the_solution_on_page_t
     walls = _walls_box(puzzle)
     assert walls[1] > title_bottom
     assert (walls[0] + walls[2]) / 2 == pytest.approx(page_w / 2, abs=3)
-    assert walls[2] - walls[0] > 0.75 * (page_w - 2 * SHEET_MARGIN) or \
-        walls[3] - walls[1] > 0.75 * (page_h - 2 * SHEET_MARGIN - 60)
+    assert walls[2] - walls[0] > 0.75 * (page_w - 2 * SHEET_MARGIN) or walls[3] - walls[1] > 0.75 * (
+        page_h - 2 * SHEET_MARGIN - 60
+    )
     document.close()
 
 
@@ -124,10 +165,8 @@ def _walls_box(page, scale: float = 2.0) -> tuple[float, float, float, float]:
     image = page.render(scale=scale).to_pil().convert("L")
     width, height = image.size
     pixels = image.load()
-    rows = [y for y in range(height) if sum(pixels[x, y] < 128 for x in range(0, width, 2))
-            > width / 8]
-    columns = [x for x in range(width) if sum(pixels[x, y] < 128 for y in range(0, height, 2))
-               > height / 8]
+    rows = [y for y in range(height) if sum(pixels[x, y] < 128 for x in range(0, width, 2)) > width / 8]
+    columns = [x for x in range(width) if sum(pixels[x, y] < 128 for y in range(0, height, 2)) > height / 8]
     return columns[0] / scale, rows[0] / scale, columns[-1] / scale, rows[-1] / scale
 
 
@@ -139,17 +178,21 @@ def test_a4_and_fit_pages(maze, tmp_path):
     # A small maze is not blown up into a few giant cells: half-inch corridors at most.
     walls = _walls_box(pdfium.PdfDocument(tmp_path / "a4.pdf")[0])
     assert walls[2] - walls[0] == pytest.approx(6 * 36, abs=3)
-    assert maze("-s", "6x6", "--endpoints", "none", "--page", "fit", "--cell", 20,
-                "-o", "fit.pdf")[0] == 0
+    assert maze("-s", "6x6", "--endpoints", "none", "--page", "fit", "--cell", 20, "-o", "fit.pdf")[0] == 0
     box = PdfReader(tmp_path / "fit.pdf").pages[0].mediabox
     assert float(box.width) < 6 * 20 + 100  # cut to the maze, not a sheet
 
 
 def test_what_cannot_go_on_a_sheet_is_said_plainly(maze, tmp_path):
-    refused(maze("-s", "400x400", "-o", "big.pdf"), "400x400", "8.5 x 11.0 in",
-            "pt corridors", "use a size up to about", "--page fit")
-    refused(maze("-s", "20x20", "--cell", 40, "-o", "big.pdf"), "needs a", "--page fit",
-            "smaller --cell")
+    refused(
+        maze("-s", "400x400", "-o", "big.pdf"),
+        "400x400",
+        "8.5 x 11.0 in",
+        "pt corridors",
+        "use a size up to about",
+        "--page fit",
+    )
+    refused(maze("-s", "20x20", "--cell", 40, "-o", "big.pdf"), "needs a", "--page fit", "smaller --cell")
     refused(maze("-s", "5x5", "--page", "a4", "-o", "m.png"), "--page", "pdf", "png")
     refused(maze("-s", "5x5", "--page", "fit", "--title", "Hi", "-o", "m.pdf"), "--title")
     refused(maze("-s", "5x5", "--page", "huge", "-o", "m.pdf"), "--page:", "huge", "fit")
@@ -158,22 +201,33 @@ def test_what_cannot_go_on_a_sheet_is_said_plainly(maze, tmp_path):
 
 # --- codes ------------------------------------------------------------------------------
 
+
 def test_a_code_printed_in_a_book_remakes_its_maze(maze, tmp_path):
     config = tmp_path / "book.yaml"
-    config.write_text("title: Codes\nprofile: kdp\npage: {size: 8.5x11}\n"
-                      "sections:\n  - {title: A, size: 8x10, count: 2}\n"
-                      "  - {title: B, shape: polar, rings: 5, count: 1, braid: 0.25}\n",
-                      encoding="utf-8")
+    config.write_text(
+        "title: Codes\nprofile: kdp\npage: {size: 8.5x11}\n"
+        "sections:\n  - {title: A, size: 8x10, count: 2}\n"
+        "  - {title: B, shape: polar, rings: 5, count: 1, braid: 0.25}\n",
+        encoding="utf-8",
+    )
     result = build(config, tmp_path / "book.pdf")
     records = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     reader = PdfReader(result.pdf)
     for record in records:
         # A kdp book prints the code bare, for the publisher's records.
-        printed = re.findall(r"\b([0-9A-Z]{4}(?:-[0-9A-Z]{1,4})+)\b",
-                             reader.pages[record["page"] - 1].extract_text())
+        printed = re.findall(
+            r"\b([0-9A-Z]{4}(?:-[0-9A-Z]{1,4})+)\b", reader.pages[record["page"] - 1].extract_text()
+        )
         assert record["code"] in printed
-        code, _, err = maze("--code", record["code"].lower().replace("-", " "), "-f", "json",
-                            "--solution", "-o", f"{record['number']}.json")
+        code, _, err = maze(
+            "--code",
+            record["code"].lower().replace("-", " "),
+            "-f",
+            "json",
+            "--solution",
+            "-o",
+            f"{record['number']}.json",
+        )
         assert code == 0, err
         made = json.loads((tmp_path / f"{record['number']}.json").read_text(encoding="utf-8"))
         assert made["seed"] == record["seed"] and made["start"] == record["start"]

@@ -54,9 +54,7 @@ TEXTURES = [
 ]
 
 
-@pytest.mark.parametrize(
-    "name, options, low, high", TEXTURES, ids=[f"{n}{o}" for n, o, _, _ in TEXTURES]
-)
+@pytest.mark.parametrize("name, options, low, high", TEXTURES, ids=[f"{n}{o}" for n, o, _, _ in TEXTURES])
 def test_dead_end_share_matches_published_figures(name, options, low, high):
     share = dead_end_share(name, **options)
     assert low <= share <= high, f"{name} {options}: {share:.2%} dead ends"

@@ -27,8 +27,24 @@ from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import solution, with_endpoints
 from bookmaker.prepare import prepare
 
-NAMES = ["Ava", "Ben", "Chloe", "Daniel", "Emma", "Finn", "Grace", "Henry", "Isla", "Jack",
-         "Katie", "Leo", "Mia", "Noah", "Olivia", "Zoë"]
+NAMES = [
+    "Ava",
+    "Ben",
+    "Chloe",
+    "Daniel",
+    "Emma",
+    "Finn",
+    "Grace",
+    "Henry",
+    "Isla",
+    "Jack",
+    "Katie",
+    "Leo",
+    "Mia",
+    "Noah",
+    "Olivia",
+    "Zoë",
+]
 TWO_MM = 2 * 72 / 25.4
 
 
@@ -60,10 +76,14 @@ def letter_cells(name: str, grid) -> dict[int, list[int]]:
     for index, (char, x0, x1, y0, y1) in enumerate(text.characters):
         if not char.isalnum():
             continue
-        found[index] = [cell for cell in range(grid.cells)
-                        if grid.present[cell] and ink[cell]
-                        and x0 <= (grid.grid_centre(cell)[0] - left) / scale < x1
-                        and y0 <= (grid.grid_centre(cell)[1] - top) / scale < y1]
+        found[index] = [
+            cell
+            for cell in range(grid.cells)
+            if grid.present[cell]
+            and ink[cell]
+            and x0 <= (grid.grid_centre(cell)[0] - left) / scale < x1
+            and y0 <= (grid.grid_centre(cell)[1] - top) / scale < y1
+        ]
     return found
 
 
@@ -73,8 +93,8 @@ def test_every_letter_of_a_name_maze_is_five_cells_tall_with_strokes_two_cells_t
     cut = lettering(text_picture(name), make_topology("square", (grid.width, grid.height)))
     assert cut.flaw is None
     for (char, cells), (index, under) in zip(
-            [(c, cells) for c, cells in cut.characters if c.isalnum()],
-            letter_cells(name, grid).items()):
+        [(c, cells) for c, cells in cut.characters if c.isalnum()], letter_cells(name, grid).items()
+    ):
         assert cells, f"'{char}' of {name} is lost"
         assert all(grid.present[cell] for cell in cells)
         # Most of the letter's ink is kept: thinning did not eat the letter away.
@@ -84,9 +104,10 @@ def test_every_letter_of_a_name_maze_is_five_cells_tall_with_strokes_two_cells_t
         kept = set(cells)
         w = grid.width
         for cell in cells:  # every cell of the letter lies in a 2 x 2 block of the letter
-            assert any({c, c + 1, c + w, c + w + 1} <= kept and (c % w) + 1 < w
-                       for c in (cell, cell - 1, cell - w, cell - w - 1)), \
-                f"'{char}' of {name} is one cell thick at {cell % w},{cell // w}"
+            assert any(
+                {c, c + 1, c + w, c + w + 1} <= kept and (c % w) + 1 < w
+                for c in (cell, cell - 1, cell - w, cell - w - 1)
+            ), f"'{char}' of {name} is one cell thick at {cell % w},{cell // w}"
 
 
 @pytest.mark.parametrize("name", ["Wilhelmina", "Chloe", "Ava", "Olivia", "Noah", "Henry"])
@@ -101,7 +122,9 @@ def test_the_way_through_a_name_maze_runs_through_its_letters_not_along_a_bar(na
 
 
 def test_a_name_maze_is_sized_to_its_letters_unless_a_size_is_given(tmp_path):
-    config = write(tmp_path, """
+    config = write(
+        tmp_path,
+        """
         title: Names
         layout: worksheet
         sections:
@@ -113,7 +136,8 @@ def test_a_name_maze_is_sized_to_its_letters_unless_a_size_is_given(tmp_path):
             size: auto
             count: 1
         worksheet: {names: [Ava, Ben], min_cell: 4mm}
-    """)
+    """,
+    )
     ready = prepare(config, mazes=False)
     sizes = [(job.width, job.height) for job in ready.maze_jobs]
     assert sizes[0] != sizes[2]  # Ava's and Ben's grids fit their own names
@@ -121,20 +145,25 @@ def test_a_name_maze_is_sized_to_its_letters_unless_a_size_is_given(tmp_path):
     for size in sizes:
         assert 5 <= size[1] <= 20 and size[0] > 2 * size[1]
     # size: auto sizes letters only.
-    config = write(tmp_path, """
+    config = write(
+        tmp_path,
+        """
         title: T
         sections:
           - title: S
             mask: {outline: heart}
             size: auto
             count: 1
-    """)
+    """,
+    )
     (found,) = problems(config)
     assert found.startswith(f"{config}:6: sections[0].size: ") and "text mask" in found
 
 
 def test_a_name_at_a_size_it_cannot_be_read_at_fails_validate_on_one_line(tmp_path):
-    config = write(tmp_path, """
+    config = write(
+        tmp_path,
+        """
         title: Names
         layout: worksheet
         sections:
@@ -148,14 +177,17 @@ def test_a_name_at_a_size_it_cannot_be_read_at_fails_validate_on_one_line(tmp_pa
           names:
             - Wilhelmina van der Berg
             - Daniel
-    """)
+    """,
+    )
     (found,) = problems(config)
     assert found.startswith(f"{config}:8: sections[0].size: ")
     assert "'Wilhelmina van der Berg' and 1 other name" in found and "size: auto" in found
 
 
 def test_a_name_too_wide_for_the_page_names_the_pupil_and_what_would_work(tmp_path):
-    config = write(tmp_path, """
+    config = write(
+        tmp_path,
+        """
         title: Names
         layout: worksheet
         sections:
@@ -167,7 +199,8 @@ def test_a_name_too_wide_for_the_page_names_the_pupil_and_what_would_work(tmp_pa
           names:
             - Ava
             - Mia van Dam
-    """)
+    """,
+    )
     (found,) = problems(config)
     assert found.startswith(f"{config}:12: worksheet.names[1]: 'Mia van Dam' ")
     # So wide a name's answer would not fit the key at any min_cell: none is offered.
@@ -175,23 +208,25 @@ def test_a_name_too_wide_for_the_page_names_the_pupil_and_what_would_work(tmp_pa
     for advice in ("a shorter name (about ", 'two lines, written "Mia\\nvan Dam"'):
         assert advice in found, advice
     text = config.read_text(encoding="utf-8")
-    ready = prepare(write(tmp_path, text.replace("- Mia van Dam", '- "Mia\\nvan Dam"')),
-                    mazes=False)
+    ready = prepare(write(tmp_path, text.replace("- Mia van Dam", '- "Mia\\nvan Dam"')), mazes=False)
     job = ready.maze_jobs[1]
     assert job.mask.source == "Mia\nvan Dam" and job.height > 2 * 14
     # Where a smaller min_cell works, it is offered, and it works.
-    config = write(tmp_path, text.replace("min_cell: 1.8mm", "min_cell: 4mm")
-                   .replace("- Mia van Dam", "- Chloe"))
+    config = write(
+        tmp_path, text.replace("min_cell: 1.8mm", "min_cell: 4mm").replace("- Mia van Dam", "- Chloe")
+    )
     (found,) = problems(config)
     assert found.startswith(f"{config}:12: worksheet.names[1]: 'Chloe' ")
     offered = found.split("worksheet.min_cell: ")[1].split("mm")[0]
-    prepare(write(tmp_path, config.read_text().replace("min_cell: 4mm", f"min_cell: {offered}mm")),
-            mazes=False)
+    prepare(
+        write(tmp_path, config.read_text().replace("min_cell: 4mm", f"min_cell: {offered}mm")), mazes=False
+    )
 
 
-def test_a_name_on_two_lines_prints_on_one_in_the_name_field_and_is_remade_from_its_recipe(
-        tmp_path):
-    config = write(tmp_path, """
+def test_a_name_on_two_lines_prints_on_one_in_the_name_field_and_is_remade_from_its_recipe(tmp_path):
+    config = write(
+        tmp_path,
+        """
         title: Names
         layout: worksheet
         front_matter: {title_page: false, how_to: false, contents: false}
@@ -203,7 +238,8 @@ def test_a_name_on_two_lines_prints_on_one_in_the_name_field_and_is_remade_from_
         worksheet:
           min_cell: 1.8mm
           names: ["Mia\\nvan Dam"]
-    """)
+    """,
+    )
     result = build(config, tmp_path / "two.pdf")
     text = PdfReader(result.pdf).pages[0].extract_text()
     assert "Mia van Dam" in text
@@ -214,7 +250,9 @@ def test_a_name_on_two_lines_prints_on_one_in_the_name_field_and_is_remade_from_
 
 
 def test_every_problem_of_the_worksheet_is_reported_in_one_run_repeated_names_too(tmp_path):
-    config = write(tmp_path, """
+    config = write(
+        tmp_path,
+        """
         title: Names
         layout: worksheet
         sections:
@@ -229,13 +267,19 @@ def test_every_problem_of_the_worksheet_is_reported_in_one_run_repeated_names_to
             - " ann "
             - Wilhelmina van der Berg
             - Bob
-    """)
+    """,
+    )
     found = problems(config)
     assert [line.split(": ")[1] for line in found] == [
-        "worksheet.names[2]", "worksheet.names[3]", "worksheet.names[4]"]
+        "worksheet.names[2]",
+        "worksheet.names[3]",
+        "worksheet.names[4]",
+    ]
     assert "'ann' is names[0] again" in found[0] and "'Bob' is names[1] again" in found[2]
     # A problem the loader finds does not hide the copies and min_cell problems beside it.
-    config = write(tmp_path, """
+    config = write(
+        tmp_path,
+        """
         title: Names
         layout: worksheet
         sections:
@@ -246,7 +290,8 @@ def test_every_problem_of_the_worksheet_is_reported_in_one_run_repeated_names_to
           copies: 3
           min_cell: -4mm
           names: [Ann, Bob]
-    """)
+    """,
+    )
     found = problems(config)
     assert [line.split(": ")[1] for line in found] == ["worksheet.copies", "worksheet.min_cell"]
 
@@ -287,8 +332,7 @@ def test_sixteen_name_worksheets_have_a_key_of_at_most_ten_pages(sixteen):
     # Packed, yet every answer keeps 2 mm corridors.
     for record in manifest["mazes"]:
         x0, _, x1, _ = record["answer_bbox"]
-        cell = (x1 - x0) / record["shape"]["width"] if "shape" in record else \
-            (x1 - x0) / record["width"]
+        cell = (x1 - x0) / record["shape"]["width"] if "shape" in record else (x1 - x0) / record["width"]
         assert cell > TWO_MM
 
 
@@ -306,7 +350,9 @@ def test_a_name_worksheet_prints_the_name_as_its_maze(sixteen):
 
 
 def test_one_size_too_large_for_the_worksheet_page_is_one_line_whatever_the_names(tmp_path):
-    config = write(tmp_path, """
+    config = write(
+        tmp_path,
+        """
         title: Names
         layout: worksheet
         sections:
@@ -315,6 +361,7 @@ def test_one_size_too_large_for_the_worksheet_page_is_one_line_whatever_the_name
             size: 60x20
             count: 1
         worksheet: {names: [Ava, Ben, Tom]}
-    """)
+    """,
+    )
     (found,) = problems(config)
     assert found.startswith(f"{config}:7: sections[0].size: on a worksheet")

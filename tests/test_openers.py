@@ -32,12 +32,46 @@ SCALE = 3.0  # pixels per point for reading walls back
 # The seeds of configs/silhouettes.yaml's 40 mazes, in print order, as the book printed them
 # in 66 pages with a page before every section: fewer pages must not mean other mazes.
 SILHOUETTE_SEEDS = [
-    3824442897, 2701850035, 4080916697, 1855444848, 137154745, 3258708422, 717067221,
-    2235674477, 3678978989, 3063245197, 4014367086, 2006565101, 1572008903, 2749870935,
-    2651685402, 1359614695, 1291987018, 3096392276, 3275096724, 3430249574, 3064379193,
-    1876332544, 3854752146, 3308191829, 4024203941, 3731706739, 693292566, 1980038066,
-    2406455285, 3045165587, 1179900865, 940461419, 837375946, 1461872414, 990347944,
-    1763379191, 3841009028, 563182142, 3622062553, 3786523369,
+    3824442897,
+    2701850035,
+    4080916697,
+    1855444848,
+    137154745,
+    3258708422,
+    717067221,
+    2235674477,
+    3678978989,
+    3063245197,
+    4014367086,
+    2006565101,
+    1572008903,
+    2749870935,
+    2651685402,
+    1359614695,
+    1291987018,
+    3096392276,
+    3275096724,
+    3430249574,
+    3064379193,
+    1876332544,
+    3854752146,
+    3308191829,
+    4024203941,
+    3731706739,
+    693292566,
+    1980038066,
+    2406455285,
+    3045165587,
+    1179900865,
+    940461419,
+    837375946,
+    1461872414,
+    990347944,
+    1763379191,
+    3841009028,
+    563182142,
+    3622062553,
+    3786523369,
 ]
 
 
@@ -62,8 +96,10 @@ def first_pages(manifest: dict) -> dict[str, int]:
 
 def contents_entries(text: str) -> dict[str, int]:
     """A contents page's lines as {title: page}: each title, then its page number."""
-    return {title: int(page) for title, page
-            in re.findall(r"^([A-Za-z][A-Za-z ]*?)\s*\n(\d+)\s*$", text, re.MULTILINE)}
+    return {
+        title: int(page)
+        for title, page in re.findall(r"^([A-Za-z][A-Za-z ]*?)\s*\n(\d+)\s*$", text, re.MULTILINE)
+    }
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +119,9 @@ def test_the_silhouettes_book_prints_its_40_mazes_in_at_most_48_pages(silhouette
 
 
 def test_an_inline_opener_puts_the_section_title_on_the_page_of_its_first_maze(tmp_path):
-    pdf, manifest = built(tmp_path, """
+    pdf, manifest = built(
+        tmp_path,
+        """
         title: Openers
         front_matter: {title_page: false, how_to: false}
         opener: inline
@@ -92,7 +130,8 @@ def test_an_inline_opener_puts_the_section_title_on_the_page_of_its_first_maze(t
              instructions: Go from the ball to the arrow.}
           - {title: Hexagon Hive, shape: hex, size: 8x7, count: 2,
              instructions: Six walls to a room.}
-        """)
+        """,
+    )
     texts = page_texts(pdf)
     starts = first_pages(manifest)
     assert starts == {"Little Squares": 2, "Hexagon Hive": 4}  # right after the contents
@@ -108,13 +147,16 @@ def test_an_inline_opener_puts_the_section_title_on_the_page_of_its_first_maze(t
 
 
 def test_no_opener_prints_no_opener_page_and_the_contents_still_list_the_section(tmp_path):
-    pdf, manifest = built(tmp_path, """
+    pdf, manifest = built(
+        tmp_path,
+        """
         title: Openers
         front_matter: {title_page: false, how_to: false}
         sections:
           - {title: Plain Start, size: 8x8, count: 2, opener: none}
           - {title: Grand Entrance, size: 8x8, count: 2}
-        """)
+        """,
+    )
     texts = page_texts(pdf)
     starts = first_pages(manifest)
     # Contents on page 1, Plain Start's mazes at once on 2 and 3, Grand Entrance's own page
@@ -125,8 +167,7 @@ def test_no_opener_prints_no_opener_page_and_the_contents_still_list_the_section
     assert contents_entries(texts[0]) == {"Plain Start": 2, "Grand Entrance": 4, "Answers": 7}
     # The home profile's PDF outline lands on the same pages.
     reader = PdfReader(pdf)
-    outline = {item.title: reader.get_destination_page_number(item) + 1
-               for item in reader.outline}
+    outline = {item.title: reader.get_destination_page_number(item) + 1 for item in reader.outline}
     assert outline == {"Plain Start": 2, "Grand Entrance": 4, "Answers": 7}
 
 
@@ -160,8 +201,7 @@ def test_the_manifest_puts_every_maze_where_the_pages_draw_it(silhouettes):
     # The pages read back include those the layout changed: a section's opener above its
     # first maze, and the two words of "A Word to Walk" on one page.
     assert "4 mazes cut from a 14 x 14 grid, numbers 1 to 4." in texts[manifest["mazes"][0]["page"] - 1]
-    words = [record["page"] for record in manifest["mazes"]
-             if record["section"] == "A Word to Walk"]
+    words = [record["page"] for record in manifest["mazes"] if record["section"] == "A Word to Walk"]
     assert len(words) == 2 and len(set(words)) == 1
     book = load_book(SILHOUETTES)
     index = {section.title: number for number, section in enumerate(book.sections)}
@@ -172,13 +212,17 @@ def test_the_manifest_puts_every_maze_where_the_pages_draw_it(silhouettes):
         image = page.render(scale=SCALE).to_pil().convert("RGB")
         for record in (r for r in manifest["mazes"] if r["page"] == page_number):
             topology = book.grid_for(index[record["section"]])
-            maze = with_endpoints(generate_on(topology, record["algorithm"], record["seed"],
-                                              braid=record["braid"]), record["endpoints"])
+            maze = with_endpoints(
+                generate_on(topology, record["algorithm"], record["seed"], braid=record["braid"]),
+                record["endpoints"],
+            )
             x0, _, x1, y1 = record["bbox"]
-            to_pixel = pdf_to_pixels(x0, y1, (x1 - x0) / topology.box[0],
-                                     (page.get_width(), page.get_height()), image.size)
-            wrong += [f"maze {record['number']}: {problem}"
-                      for problem in wall_mismatches(image, to_pixel, maze)]
+            to_pixel = pdf_to_pixels(
+                x0, y1, (x1 - x0) / topology.box[0], (page.get_width(), page.get_height()), image.size
+            )
+            wrong += [
+                f"maze {record['number']}: {problem}" for problem in wall_mismatches(image, to_pixel, maze)
+            ]
             # The answer key finds it, and it names its answer's page.
             assert f"answer p. {record['answer_page']}" in texts[page_number - 1]
             assert f"puzzle p. {page_number}" in texts[record["answer_page"] - 1]

@@ -21,10 +21,10 @@ from bookmaker.config import load_book
 from bookmaker.geometry import maze_drawing
 from bookmaker.geometry.primitives import marker
 from bookmaker.layout import CLEAR_PT, marker_length
-from bookmaker.maze import generate_on
-from bookmaker.maze.solve import with_endpoints
 from bookmaker.masks import MaskSpec, masked_grid
 from bookmaker.masks.outlines import OUTLINES
+from bookmaker.maze import generate_on
+from bookmaker.maze.solve import with_endpoints
 
 from .test_end_markers import planned_pages
 from .test_masks import blob, grid_of
@@ -60,8 +60,14 @@ def side_ends(grid, cell: int, side: int):
         ends = corners[side], corners[(side + 1) % 4]
     elif grid.kind == "hex":
         cx, cy = 1 + 1.5 * x, ROOT3_2 * (1 + 2 * y + x % 2)
-        corners = [(cx - 0.5, cy - ROOT3_2), (cx + 0.5, cy - ROOT3_2), (cx + 1, cy),
-                   (cx + 0.5, cy + ROOT3_2), (cx - 0.5, cy + ROOT3_2), (cx - 1, cy)]
+        corners = [
+            (cx - 0.5, cy - ROOT3_2),
+            (cx + 0.5, cy - ROOT3_2),
+            (cx + 1, cy),
+            (cx + 0.5, cy + ROOT3_2),
+            (cx - 0.5, cy + ROOT3_2),
+            (cx - 1, cy),
+        ]
         ends = corners[side], corners[(side + 1) % 6]
     else:
         left, top, bottom = x / 2, ROOT3_2 * y, ROOT3_2 * (y + 1)
@@ -122,14 +128,20 @@ def check_openings_have_room(grid, seed: int) -> None:
     room = arrow_room()
     maze = generate_on(grid, "recursive-backtracker", seed)
     walls = list(maze_drawing(maze).walls)  # no openings cut: the whole outline stands
-    sides = [(cell, side) for cell in range(grid.cells) for side in range(grid.sides)
-             if grid.border[cell] >> side & 1]
+    sides = [
+        (cell, side)
+        for cell in range(grid.cells)
+        for side in range(grid.sides)
+        if grid.border[cell] >> side & 1
+    ]
     anywhere = any(has_room(walls, grid, cell, side, room) for cell, side in sides)
     for mode in MODES:
         ended = with_endpoints(maze, mode)
         drawn = maze_drawing(ended)
-        for cell, exit, opening in ((ended.start, False, drawn.openings[0]),
-                                    (ended.end, True, drawn.openings[1])):
+        for cell, exit, opening in (
+            (ended.start, False, drawn.openings[0]),
+            (ended.end, True, drawn.openings[1]),
+        ):
             side = grid.opening_side(cell, exit=exit)
             if side is None:  # only the centre's end lies inside the maze
                 assert mode == "centre" and exit and opening is None
@@ -138,8 +150,7 @@ def check_openings_have_room(grid, seed: int) -> None:
             middle, outward = opening
             assert middle == pytest.approx(opening_line(grid, cell, side)[0])
             if anywhere:
-                assert has_room(walls, grid, cell, side, room), (
-                    mode, grid.coordinates(cell), side)
+                assert has_room(walls, grid, cell, side, room), (mode, grid.coordinates(cell), side)
 
 
 def silhouette_sections():
@@ -155,8 +166,7 @@ def test_every_opening_of_the_sample_silhouettes_has_room_outside_for_its_marker
         check_openings_have_room(grid, seed)
 
 
-@pytest.mark.parametrize("shape, size", [("square", (24, 24)), ("hex", (22, 16)),
-                                         ("triangle", (36, 20))])
+@pytest.mark.parametrize("shape, size", [("square", (24, 24)), ("hex", (22, 16)), ("triangle", (36, 20))])
 def test_every_opening_of_a_built_in_outline_has_room_outside_for_its_marker(shape, size):
     for name in OUTLINES:
         grid = masked_grid(shape, size, MaskSpec("outline", name, islands="keep-largest"))
@@ -164,11 +174,17 @@ def test_every_opening_of_a_built_in_outline_has_room_outside_for_its_marker(sha
 
 
 @settings(max_examples=60, deadline=None)
-@given(shape=st.sampled_from(["square", "hex", "triangle"]), width=st.integers(6, 18),
-       height=st.integers(6, 14), share=st.floats(0.2, 0.8),
-       blob_seed=st.integers(0, 2**32 - 1), seed=st.integers(0, 2**32 - 1))
+@given(
+    shape=st.sampled_from(["square", "hex", "triangle"]),
+    width=st.integers(6, 18),
+    height=st.integers(6, 14),
+    share=st.floats(0.2, 0.8),
+    blob_seed=st.integers(0, 2**32 - 1),
+    seed=st.integers(0, 2**32 - 1),
+)
 def test_every_opening_of_a_random_blob_has_room_outside_for_its_marker(
-        shape, width, height, share, blob_seed, seed):
+    shape, width, height, share, blob_seed, seed
+):
     on = blob(shape, width, height, random.Random(blob_seed), share)
     check_openings_have_room(grid_of(shape, width, height, on), seed)
 
@@ -191,8 +207,7 @@ def test_an_opening_at_the_bottom_of_a_notch_moves_to_where_its_marker_has_room(
             assert ended.end not in notch_bottom or mode == "centre"
     # Named there by hand, the ends are marked inside the maze, not crowded into the notch.
     named = with_endpoints(maze, tuple(notch_bottom))
-    assert [grid.opening_side(named.start), grid.opening_side(named.end, exit=True)] == [None,
-                                                                                         None]
+    assert [grid.opening_side(named.start), grid.opening_side(named.end, exit=True)] == [None, None]
     drawn = maze_drawing(named)
     assert drawn.openings == (None, None) and len(drawn.halos) == 2
 
@@ -200,19 +215,14 @@ def test_an_opening_at_the_bottom_of_a_notch_moves_to_where_its_marker_has_room(
 def test_a_silhouette_with_no_room_anywhere_still_opens_on_its_border():
     # A triangle cross: every side facing out has a cell of the cross within an arrow's
     # breadth beyond it, so no opening has room, and they go on the border as before.
-    rows = ["..X..",
-            "XXXXX",
-            "XXXXX",
-            "..X..",
-            ".....",
-            "....."]
+    rows = ["..X..", "XXXXX", "XXXXX", "..X..", ".....", "....."]
     on = bytes(char == "X" for row in rows for char in row)
     grid = grid_of("triangle", 5, 6, on)
     walls = list(maze_drawing(generate_on(grid, "prim", 0)).walls)
-    border = [(cell, side) for cell in range(grid.cells) for side in range(4)
-              if grid.border[cell] >> side & 1]
-    assert border and not any(has_room(walls, grid, cell, side, arrow_room())
-                              for cell, side in border)
+    border = [
+        (cell, side) for cell in range(grid.cells) for side in range(4) if grid.border[cell] >> side & 1
+    ]
+    assert border and not any(has_room(walls, grid, cell, side, arrow_room()) for cell, side in border)
     for mode in MODES:
         ended = with_endpoints(generate_on(grid, "prim", 3), mode)
         assert grid.border[ended.start] and grid.opening_side(ended.start) is not None
@@ -223,6 +233,9 @@ def test_the_narrowest_corridor_the_silhouettes_book_prints_an_arrow_beside_is_t
     # The maze layer's room is worked out for this corridor: a book with narrower ones would
     # need more room than openings are given.
     _, pages = planned_pages(SILHOUETTES)
-    narrowest = min(item.placement.cell * mazes[id(item.drawing)].topology.corridor
-                    for _, slots, mazes in pages for item in slots)
+    narrowest = min(
+        item.placement.cell * mazes[id(item.drawing)].topology.corridor
+        for _, slots, mazes in pages
+        for item in slots
+    )
     assert narrowest == pytest.approx(NARROWEST_CORRIDOR_PT, abs=0.01)

@@ -19,10 +19,10 @@ from PIL import Image
 
 from bookmaker.build import build
 from bookmaker.config import load_book
+from bookmaker.masks import MaskSpec, masked_grid
 from bookmaker.maze import generate, generate_on
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import ENDPOINT_MODES, solution, with_endpoints
-from bookmaker.masks import MaskSpec, masked_grid
 from bookmaker.plan.mazes import maze_seed
 from bookmaker.render.export import export, png_layout
 from tests.wall_readback import sides, to_pixels, wall_mismatches
@@ -50,8 +50,7 @@ def rendered_gaps_agree(maze) -> None:
     assert wall_mismatches(image, to_pixels(margin, margin, cell), maze) == []
 
 
-GRIDS = [("square", (9, 7), None), ("hex", (8, 6), None), ("triangle", (12, 5), None),
-         ("polar", None, 6)]
+GRIDS = [("square", (9, 7), None), ("hex", (8, 6), None), ("triangle", (12, 5), None), ("polar", None, 6)]
 
 
 @pytest.mark.parametrize("shape, size, rings", GRIDS, ids=[g[0] for g in GRIDS])
@@ -93,14 +92,19 @@ def test_the_pair_is_far_apart_along_the_maze():
 
 def test_a_maze_without_two_opposite_sides_falls_back_to_border():
     maze = generate("recursive-backtracker", 1, 1, 3)
-    assert (with_endpoints(maze, "opposite").start, with_endpoints(maze, "opposite").end) == \
-        (with_endpoints(maze, "border").start, with_endpoints(maze, "border").end)
+    assert (with_endpoints(maze, "opposite").start, with_endpoints(maze, "opposite").end) == (
+        with_endpoints(maze, "border").start,
+        with_endpoints(maze, "border").end,
+    )
 
 
 def test_border_keeps_its_meaning():
     """Recipes printed with `border` must remake the same openings: pinned start and end."""
-    pinned = {("wilson", 20, 10, 7): (13, 80), ("recursive-backtracker", 8, 10, 2237009691): (3, 76),
-              ("kruskal", 15, 20, 5): (13, 119)}
+    pinned = {
+        ("wilson", 20, 10, 7): (13, 80),
+        ("recursive-backtracker", 8, 10, 2237009691): (3, 76),
+        ("kruskal", 15, 20, 5): (13, 119),
+    }
     for (algorithm, width, height, seed), ends in pinned.items():
         maze = with_endpoints(generate(algorithm, width, height, seed), "border")
         assert (maze.start, maze.end) == ends
@@ -116,18 +120,20 @@ def test_the_sample_books_no_longer_put_start_and_finish_side_by_side():
         if section.endpoints != "opposite":
             continue
         for index in range(section.count):
-            maze = generate_on(section.topology, section.algorithm,
-                               maze_seed(book.seed, section.slug, index), **section.options)
+            maze = generate_on(
+                section.topology,
+                section.algorithm,
+                maze_seed(book.seed, section.slug, index),
+                **section.options,
+            )
             for mode, tally in counted.items():
                 ended = with_endpoints(maze, mode)
                 grid = ended.topology
-                tally[0] += grid.opening_compass(ended.start) == grid.opening_compass(
-                    ended.end, exit=True)
+                tally[0] += grid.opening_compass(ended.start) == grid.opening_compass(ended.end, exit=True)
                 tally[1].append(len(solution(ended)))
     assert len(counted["opposite"][1]) == 84
     assert counted["border"][0] == 30 and counted["opposite"][0] == 0
-    assert statistics.median(counted["opposite"][1]) >= 0.85 * statistics.median(
-        counted["border"][1])
+    assert statistics.median(counted["opposite"][1]) >= 0.85 * statistics.median(counted["border"][1])
 
 
 def test_new_books_default_to_opposite_and_the_manifest_names_the_sides(tmp_path):
@@ -138,7 +144,9 @@ def test_new_books_default_to_opposite_and_the_manifest_names_the_sides(tmp_path
         "  - {title: Plain, size: 8x6, count: 2}\n"
         "  - {title: Hexes, shape: hex, size: 7x5, count: 1}\n"
         "  - {title: Inside, size: 8x6, count: 1, endpoints: diameter}\n"
-        "  - {title: Old, size: 8x6, count: 1, endpoints: border}\n", encoding="utf-8")
+        "  - {title: Old, size: 8x6, count: 1, endpoints: border}\n",
+        encoding="utf-8",
+    )
     result = build(config, tmp_path / "book.pdf")
     records = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     assert [r["endpoints"] for r in records] == ["opposite"] * 3 + ["diameter", "border"]
@@ -146,10 +154,14 @@ def test_new_books_default_to_opposite_and_the_manifest_names_the_sides(tmp_path
         assert OPPOSITE[record["start_side"]] == record["end_side"]
     plain = records[0]
     maze = with_endpoints(generate("recursive-backtracker", 8, 6, plain["seed"]), "opposite")
-    assert [list(maze.topology.coordinates(c)) for c in (maze.start, maze.end)] == \
-        [plain["start"], plain["end"]]
-    assert (plain["start_side"], plain["end_side"]) == (drawn_side(maze, maze.start, False),
-                                                        drawn_side(maze, maze.end, True))
+    assert [list(maze.topology.coordinates(c)) for c in (maze.start, maze.end)] == [
+        plain["start"],
+        plain["end"],
+    ]
+    assert (plain["start_side"], plain["end_side"]) == (
+        drawn_side(maze, maze.start, False),
+        drawn_side(maze, maze.end, True),
+    )
     inside = records[3]
     grid = make_topology("square", (8, 6))
     for key, exit in (("start", False), ("end", True)):
@@ -159,8 +171,9 @@ def test_new_books_default_to_opposite_and_the_manifest_names_the_sides(tmp_path
 
 
 def test_init_writes_a_book_whose_mazes_open_on_opposite_sides(tmp_path, monkeypatch):
-    from bookmaker.cli import app
     from typer.testing import CliRunner
+
+    from bookmaker.cli import app
 
     monkeypatch.chdir(tmp_path)
     assert CliRunner().invoke(app, ["init", "book.yaml"]).exit_code == 0

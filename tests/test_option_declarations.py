@@ -11,8 +11,7 @@ from typer.testing import CliRunner
 from bookmaker.cli import app
 from bookmaker.commands.maze_cmd import parse_options
 from bookmaker.commands.schema_cmd import book_schema
-from bookmaker.config import Book
-from bookmaker.config import models
+from bookmaker.config import Book, models
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, lookup
 
@@ -37,6 +36,7 @@ def test_some_algorithms_declare_options():
 
 
 # --- the config --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name, option", DECLARED, ids=IDS)
 def test_config_accepts_every_default_and_refuses_with_the_declarations_message(name, option):
@@ -69,12 +69,12 @@ def test_config_unknown_option_names_the_key_and_suggests():
 
 # --- the command line ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name, option", DECLARED, ids=IDS)
 def test_cli_reads_options_through_the_declaration(name, option):
     algorithm = lookup(name)
     text = option.choices[-1] if option.choices else f"{option.maximum:g}"
-    assert parse_options(algorithm, [f"{option.name}={text}"]) == {
-        option.name: option.parse(name, text)}
+    assert parse_options(algorithm, [f"{option.name}={text}"]) == {option.name: option.parse(name, text)}
     for text in (str(_bad_value(option)), "lots"):
         with pytest.raises(BookmakerError) as caught:
             parse_options(algorithm, [f"{option.name}={text}"])
@@ -83,11 +83,14 @@ def test_cli_reads_options_through_the_declaration(name, option):
 
 
 def test_cli_unknown_option_lists_the_declared_ones():
-    with pytest.raises(BookmakerError, match=r"growing-tree has no option 'speed' \(its options: policy, ratio\)"):
+    with pytest.raises(
+        BookmakerError, match=r"growing-tree has no option 'speed' \(its options: policy, ratio\)"
+    ):
         parse_options(lookup("growing-tree"), ["speed=1"])
 
 
 # --- bookmaker algorithms -----------------------------------------------------------
+
 
 def test_algorithms_command_lists_every_option_and_shape():
     result = CliRunner().invoke(app, ["algorithms"])
@@ -96,8 +99,9 @@ def test_algorithms_command_lists_every_option_and_shape():
     for name, algorithm in ALGORITHMS.items():
         assert any(line.startswith(name) and algorithm.summary in line for line in lines), name
     for name, option in DECLARED:
-        assert any(option.name in line and option.expects in line and option.description in line
-                   for line in lines), f"{name}.{option.name}"
+        assert any(
+            option.name in line and option.expects in line and option.description in line for line in lines
+        ), f"{name}.{option.name}"
     shaped = [algorithm for algorithm in ALGORITHMS.values() if algorithm.shapes is not None]
     assert shaped, "some generator should be limited to some shapes"
     for algorithm in shaped:
@@ -106,11 +110,14 @@ def test_algorithms_command_lists_every_option_and_shape():
 
 # --- the schema -----------------------------------------------------------------------
 
+
 def test_schema_lists_algorithms_and_types_each_algorithms_options():
     section = book_schema()["$defs"]["Section"]
     assert section["properties"]["algorithm"]["enum"] == list(ALGORITHMS)
-    rules = {rule["if"]["properties"]["algorithm"]["const"]: rule["then"]["properties"]["options"]
-             for rule in section["allOf"]}
+    rules = {
+        rule["if"]["properties"]["algorithm"]["const"]: rule["then"]["properties"]["options"]
+        for rule in section["allOf"]
+    }
     assert list(rules) == list(ALGORITHMS)
     for name, algorithm in ALGORITHMS.items():
         assert rules[name]["additionalProperties"] is False
@@ -150,13 +157,14 @@ def test_schema_accepts_good_options_and_rejects_bad_ones():
 
 # --- one rule, one place ---------------------------------------------------------------
 
+
 def test_config_lists_come_from_the_modules_that_own_them():
     from bookmaker import fonts, preview
     from bookmaker.layout import GRIDS, MIN_CONTENT_PT
     from bookmaker.maze.solve import ENDPOINT_MODES
     from bookmaker.profiles import PROFILES
 
-    assert models.GRID_SLOTS == tuple(GRIDS)
+    assert tuple(GRIDS) == models.GRID_SLOTS
     assert models.MIN_CONTENT == MIN_CONTENT_PT
     assert typing.get_args(models.Endpoints) == ENDPOINT_MODES
     assert set(typing.get_args(Book.model_fields["profile"].annotation)) == set(PROFILES)

@@ -80,8 +80,12 @@ def cell_grid(name: str, cells: int) -> Cells:
 
 def opened(image: Image.Image, radius: int) -> Image.Image:
     """The dark region with every part that a disc of ``radius`` cannot reach taken away."""
-    offsets = [(dx, dy) for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1)
-               if dx * dx + dy * dy <= radius * radius]
+    offsets = [
+        (dx, dy)
+        for dx in range(-radius, radius + 1)
+        for dy in range(-radius, radius + 1)
+        if dx * dx + dy * dy <= radius * radius
+    ]
 
     def shifted(source: Image.Image, dx: int, dy: int) -> Image.Image:
         moved = Image.new("L", source.size, 255)
@@ -99,7 +103,7 @@ def opened(image: Image.Image, radius: int) -> Image.Image:
 
 def test_catalogue_has_at_least_twelve_sorted_lowercase_names_with_descriptions():
     assert len(OUTLINES) >= 12
-    assert NAMES == sorted(NAMES)
+    assert sorted(NAMES) == NAMES
     assert all(name == name.lower() and OUTLINES[name] for name in NAMES)
 
 
@@ -110,8 +114,12 @@ def test_picture_is_black_on_white_at_the_asked_height(name):
     histogram = image.histogram()
     assert (histogram[0] + histogram[255]) / (image.width * image.height) > 0.9
     width, height = image.size
-    edges = [(0, 0, width, 1), (0, height - 1, width, height), (0, 0, 1, height),
-             (width - 1, 0, width, height)]
+    edges = [
+        (0, 0, width, 1),
+        (0, height - 1, width, height),
+        (0, 0, 1, height),
+        (width - 1, 0, width, height),
+    ]
     assert all(image.crop(edge).getextrema() == (255, 255) for edge in edges)
 
 
@@ -172,8 +180,10 @@ def test_the_checks_catch_a_thin_neck_a_thin_spike_and_a_hole():
     assert len(pieces(dark_pixels(opened(dumbbell, THICK_RADIUS)))) == 2
     spiked = drawn(("ellipse", (10, 10, 90, 90), 0), ("rectangle", (88, 47, 115, 52), 0))
     image = dark_pixels(spiked)
-    assert max(map(len, pieces(image - dark_pixels(opened(spiked, THICK_RADIUS)),
-                               diagonal=True))) > CORNER_SLIVER
+    assert (
+        max(map(len, pieces(image - dark_pixels(opened(spiked, THICK_RADIUS)), diagonal=True)))
+        > CORNER_SLIVER
+    )
     ring = drawn(("ellipse", (10, 10, 110, 110), 0), ("ellipse", (40, 40, 80, 80), 255))
     assert holes(dark_pixels(ring), CHECK_HEIGHT, CHECK_HEIGHT)
 

@@ -21,8 +21,9 @@ sections:
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bookmaker", *args], capture_output=True,
-                          encoding="utf-8", cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "bookmaker", *args], capture_output=True, encoding="utf-8", cwd=cwd
+    )
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +39,10 @@ COMMANDS = {
     "build": (["build", "{book}/book.yaml", "-o", "TARGET/b.pdf", "--quiet"], "b.pdf"),
     "cover": (["cover", "{book}/book.yaml", "-o", "TARGET/c.pdf"], "c.pdf"),
     "maze": (["maze", "--size", "3x3", "-o", "TARGET/m.png"], "m.png"),
-    "preview": (["preview", "{book}/made/book.pdf", "--pages", "1", "--dpi", "20", "-o", "TARGET"],
-                "book-p001.png"),
+    "preview": (
+        ["preview", "{book}/made/book.pdf", "--pages", "1", "--dpi", "20", "-o", "TARGET"],
+        "book-p001.png",
+    ),
     "init": (["init", "TARGET/new.yaml"], "new.yaml"),
 }
 
@@ -65,7 +68,8 @@ def test_a_file_in_place_of_the_folder_is_named(tmp_path, book, name):
     run_ = run(*command(name, book, blocker / "sub"), cwd=tmp_path)
     assert run_.returncode == 2
     [line] = run_.stderr.splitlines()
-    assert line.startswith("bookmaker: error: cannot write ") and \
-        line.endswith(f"{blocker} is a file, not a folder")
+    assert line.startswith("bookmaker: error: cannot write ") and line.endswith(
+        f"{blocker} is a file, not a folder"
+    )
     assert blocker.read_text(encoding="utf-8") == "not a folder"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker"]

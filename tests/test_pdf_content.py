@@ -25,8 +25,10 @@ def operands_of(data: bytes) -> list:
 def pypdf_ops(data: bytes) -> list:
     stream = ContentStream(None, None)
     stream.set_data(data)
-    return [(plain(operands), op) if op != b"INLINE IMAGE" else (plain(operands["settings"]), op)
-            for operands, op in stream.operations]
+    return [
+        (plain(operands), op) if op != b"INLINE IMAGE" else (plain(operands["settings"]), op)
+        for operands, op in stream.operations
+    ]
 
 
 def plain(value):
@@ -53,13 +55,27 @@ def plain(value):
 
 def test_operators_and_numbers():
     assert ops(b"q 1 0 0 1 72.5 -3 cm\n.5 w Q") == [
-        ([], b"q"), ([1, 0, 0, 1, 72.5, -3], b"cm"), ([0.5], b"w"), ([], b"Q")]
+        ([], b"q"),
+        ([1, 0, 0, 1, 72.5, -3], b"cm"),
+        ([0.5], b"w"),
+        ([], b"Q"),
+    ]
 
 
-@pytest.mark.parametrize("word, value", [
-    (b".5", 0.5), (b"-3.", -3.0), (b"+1", 1), (b"-.25", -0.25), (b"007", 7), (b"0.000", 0.0),
-    (b"+.5", 0.5), (b"123456789012", 123456789012), (b"-0", 0),
-])
+@pytest.mark.parametrize(
+    "word, value",
+    [
+        (b".5", 0.5),
+        (b"-3.", -3.0),
+        (b"+1", 1),
+        (b"-.25", -0.25),
+        (b"007", 7),
+        (b"0.000", 0.0),
+        (b"+.5", 0.5),
+        (b"123456789012", 123456789012),
+        (b"-0", 0),
+    ],
+)
 def test_numbers(word, value):
     [number] = operands_of(word + b" w")
     assert number == value and type(number) is type(value)
@@ -67,39 +83,52 @@ def test_numbers(word, value):
 
 def test_names_with_escapes():
     assert operands_of(b"/F1 /A#20B /#41 / /Caf#C3#A9 /x#zz BDC") == [
-        "/F1", "/A B", "/A", "/", "/Café", "/x#zz"]
+        "/F1",
+        "/A B",
+        "/A",
+        "/",
+        "/Café",
+        "/x#zz",
+    ]
 
 
-@pytest.mark.parametrize("source, value", [
-    (rb"(plain)", b"plain"),
-    (rb"(a (nested (pair)) here)", b"a (nested (pair)) here"),
-    (rb"(\(unbalanced\) \\ back)", b"(unbalanced) \\ back"),
-    (rb"(\n\r\t\b\f)", b"\n\r\t\b\f"),
-    (rb"(\053\53\0053)", b"++\x053"),  # three digits at most
-    (rb"(\777)", b"\xff"),  # high-order overflow is ignored
-    (b"(one \\\ntwo \\\r\nthree \\\rfour)", b"one two three four"),  # escaped ends of line vanish
-    (b"(a\r\nb\rc\nd)", b"a\nb\nc\nd"),  # unescaped ones read as LF
-    (rb"(\q)", b"q"),  # an unknown escape drops the backslash
-    (rb"()", b""),
-    (b"(\x00\x12\xff)", b"\x00\x12\xff"),
-])
+@pytest.mark.parametrize(
+    "source, value",
+    [
+        (rb"(plain)", b"plain"),
+        (rb"(a (nested (pair)) here)", b"a (nested (pair)) here"),
+        (rb"(\(unbalanced\) \\ back)", b"(unbalanced) \\ back"),
+        (rb"(\n\r\t\b\f)", b"\n\r\t\b\f"),
+        (rb"(\053\53\0053)", b"++\x053"),  # three digits at most
+        (rb"(\777)", b"\xff"),  # high-order overflow is ignored
+        (b"(one \\\ntwo \\\r\nthree \\\rfour)", b"one two three four"),  # escaped ends of line vanish
+        (b"(a\r\nb\rc\nd)", b"a\nb\nc\nd"),  # unescaped ones read as LF
+        (rb"(\q)", b"q"),  # an unknown escape drops the backslash
+        (rb"()", b""),
+        (b"(\x00\x12\xff)", b"\x00\x12\xff"),
+    ],
+)
 def test_literal_strings(source, value):
     assert operands_of(source + b" Tj") == [value]
 
 
-@pytest.mark.parametrize("source, value", [
-    (b"<48656C6C6F>", b"Hello"),
-    (b"<48 65 6c\n6C 6f>", b"Hello"),
-    (b"<901FA>", b"\x90\x1f\xa0"),  # an odd digit count ends in 0
-    (b"<>", b""),
-])
+@pytest.mark.parametrize(
+    "source, value",
+    [
+        (b"<48656C6C6F>", b"Hello"),
+        (b"<48 65 6c\n6C 6f>", b"Hello"),
+        (b"<901FA>", b"\x90\x1f\xa0"),  # an odd digit count ends in 0
+        (b"<>", b""),
+    ],
+)
 def test_hex_strings(source, value):
     assert operands_of(source + b"Tj") == [value]
 
 
 def test_arrays_nested_with_keywords():
     assert operands_of(b"[1 [2 [/A (b)]] true false null <41>] d") == [
-        [1, [2, ["/A", b"b"]], True, False, None, b"A"]]
+        [1, [2, ["/A", b"b"]], True, False, None, b"A"]
+    ]
 
 
 def test_dictionary_operands():
@@ -109,16 +138,29 @@ def test_dictionary_operands():
 
 def test_comments():
     assert ops(b"q % a comment ( [ << with delimiters\nQ %another\r1 w %at the end") == [
-        ([], b"q"), ([], b"Q"), ([1], b"w")]
+        ([], b"q"),
+        ([], b"Q"),
+        ([1], b"w"),
+    ]
     assert ops(b"[1 % inside an array ]\n 2] TJ <</A % in a dictionary >>\n 1>> BDC") == [
-        ([[1, 2]], b"TJ"), ([{"/A": 1}], b"BDC")]
+        ([[1, 2]], b"TJ"),
+        ([{"/A": 1}], b"BDC"),
+    ]
     assert ops(b"(a % is no comment in a string) Tj") == [([b"a % is no comment in a string"], b"Tj")]
 
 
 def test_operators_glued_to_delimiters():
     assert ops(b"[(A)-120(V)]TJ(x)Tj<41>Tj q[]0 d/F1 12 Tf/GS0 gs cs/CS0 cs") == [
-        ([[b"A", -120, b"V"]], b"TJ"), ([b"x"], b"Tj"), ([b"A"], b"Tj"), ([], b"q"),
-        ([[], 0], b"d"), (["/F1", 12], b"Tf"), (["/GS0"], b"gs"), ([], b"cs"), (["/CS0"], b"cs")]
+        ([[b"A", -120, b"V"]], b"TJ"),
+        ([b"x"], b"Tj"),
+        ([b"A"], b"Tj"),
+        ([], b"q"),
+        ([[], 0], b"d"),
+        (["/F1", 12], b"Tf"),
+        (["/GS0"], b"gs"),
+        ([], b"cs"),
+        (["/CS0"], b"cs"),
+    ]
     assert ops(b"/A/B/C BDC") == [(["/A", "/B", "/C"], b"BDC")]
 
 
@@ -193,11 +235,29 @@ def test_bi_only_as_a_word():
 # --- what is left to pypdf -------------------------------------------------------
 
 
-@pytest.mark.parametrize("data", [
-    b"1 2 ) m", b"] TJ", b"{ 1 } x", b"(unterminated", b"[1 2", b"<</A 1", b"<4G> Tj",
-    b"1.2.3 w", b"1e5 w", b"10l", b"<<1 2>> BDC", b"[1 R]", b"BI /W 1 ID \x00", b"BI /W 1 ID\xff EI",
-    b"1 BI /W 1 /H 1 /BPC 8 /CS /G ID \x00 EI", b"q\x0bQ", b"1" * 400 + b" w", b"[" * 200 + b"]" * 200,
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"1 2 ) m",
+        b"] TJ",
+        b"{ 1 } x",
+        b"(unterminated",
+        b"[1 2",
+        b"<</A 1",
+        b"<4G> Tj",
+        b"1.2.3 w",
+        b"1e5 w",
+        b"10l",
+        b"<<1 2>> BDC",
+        b"[1 R]",
+        b"BI /W 1 ID \x00",
+        b"BI /W 1 ID\xff EI",
+        b"1 BI /W 1 /H 1 /BPC 8 /CS /G ID \x00 EI",
+        b"q\x0bQ",
+        b"1" * 400 + b" w",
+        b"[" * 200 + b"]" * 200,
+    ],
+)
 def test_unsupported(data):
     with pytest.raises(Unsupported):
         parse(data)
@@ -226,8 +286,11 @@ def expand(operations) -> list:
 def idle_n_dropped(operations) -> list:
     """``operations`` without each n just after an S or n: no path is under
     way there, so it does nothing, and a StrokeRun leaves it out."""
-    return [(operands, op) for i, (operands, op) in enumerate(operations)
-            if not (op == b"n" and i and operations[i - 1][1] in (b"S", b"n"))]
+    return [
+        (operands, op)
+        for i, (operands, op) in enumerate(operations)
+        if not (op == b"n" and i and operations[i - 1][1] in (b"S", b"n"))
+    ]
 
 
 def test_path_runs():
@@ -246,13 +309,16 @@ def test_stroke_runs():
     assert idle_n_dropped(expand(runs)) == idle_n_dropped(ops(data))
 
 
-@pytest.mark.parametrize("data", [
-    b"5 5 10 10 re 1 1 m 2 2 l S 3 3 m 4 4 l S",  # the first S strokes the rectangle too
-    b"0 0 m % a comment ends the run of words here\n1 1 m 2 2 l S 3 3 m 4 4 l S",
-    b"0 0 m (a string too) Tj 1 1 m 2 2 l S 3 3 m 4 4 l S",
-    b"0 0 m 0 1 l q 0 0 1 RG 1 1 m 2 2 l S 3 3 m 4 4 l S",  # other operators inside a path
-    b"1 1 m 2 2 l S 3 3 m 4 4 l 5 S",  # an operand for S: not a plain stroke
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"5 5 10 10 re 1 1 m 2 2 l S 3 3 m 4 4 l S",  # the first S strokes the rectangle too
+        b"0 0 m % a comment ends the run of words here\n1 1 m 2 2 l S 3 3 m 4 4 l S",
+        b"0 0 m (a string too) Tj 1 1 m 2 2 l S 3 3 m 4 4 l S",
+        b"0 0 m 0 1 l q 0 0 1 RG 1 1 m 2 2 l S 3 3 m 4 4 l S",  # other operators inside a path
+        b"1 1 m 2 2 l S 3 3 m 4 4 l 5 S",  # an operand for S: not a plain stroke
+    ],
+)
 def test_stroke_runs_never_start_while_a_path_is_under_way(data):
     runs = parse(data, path_runs=True)
     assert STROKE_RUN not in [op for _, op in runs]
@@ -297,15 +363,37 @@ strings = st.one_of(
 objects = st.recursive(
     st.one_of(numbers, names, strings),
     lambda inner: st.one_of(
-        st.lists(st.one_of(inner, st.sampled_from([b"true", b"false", b"null"])), max_size=4)
-        .map(lambda items: b"[" + b" ".join(items) + b"]"),
-        st.lists(st.tuples(names.filter(lambda n: len(n) > 1), inner), max_size=3)
-        .map(lambda pairs: b"<<" + b" ".join(k + b" " + v for k, v in pairs) + b">>"),
+        st.lists(st.one_of(inner, st.sampled_from([b"true", b"false", b"null"])), max_size=4).map(
+            lambda items: b"[" + b" ".join(items) + b"]"
+        ),
+        st.lists(st.tuples(names.filter(lambda n: len(n) > 1), inner), max_size=3).map(
+            lambda pairs: b"<<" + b" ".join(k + b" " + v for k, v in pairs) + b">>"
+        ),
     ),
     max_leaves=8,
 )
-operators = st.sampled_from([b"q", b"Q", b"cm", b"m", b"l", b"re", b"S", b"f*", b"Tj", b"TJ", b"'", b'"',
-                             b"BDC", b"EMC", b"Do", b"gs", b"T*", b"d0"])
+operators = st.sampled_from(
+    [
+        b"q",
+        b"Q",
+        b"cm",
+        b"m",
+        b"l",
+        b"re",
+        b"S",
+        b"f*",
+        b"Tj",
+        b"TJ",
+        b"'",
+        b'"',
+        b"BDC",
+        b"EMC",
+        b"Do",
+        b"gs",
+        b"T*",
+        b"d0",
+    ]
+)
 spaces = st.sampled_from([b" ", b"\n", b"\r\n", b"\t", b"\x0c", b"  ", b" % note ( [ <<\n"])
 
 
@@ -335,12 +423,17 @@ def test_agrees_with_pypdf(data):
     assert idle_n_dropped(expand(parse(data, path_runs=True))) == idle_n_dropped(ops(data))
 
 
-path_operations = st.lists(st.one_of(
-    st.tuples(numbers, numbers).map(lambda xy: xy[0] + b" " + xy[1] + b" m"),
-    st.tuples(numbers, numbers).map(lambda xy: xy[0] + b" " + xy[1] + b" l"),
-    st.lists(numbers, min_size=4, max_size=4).map(lambda n: b"%s %s m %s %s l S" % tuple(n)),  # a line
-    st.sampled_from([b"S", b"n", b"h", b"0 0 5 5 re", b"W", b"f", b"q", b"Q", b"1 w", b"% x\n", b"(s) Tj"]),
-), max_size=40)
+path_operations = st.lists(
+    st.one_of(
+        st.tuples(numbers, numbers).map(lambda xy: xy[0] + b" " + xy[1] + b" m"),
+        st.tuples(numbers, numbers).map(lambda xy: xy[0] + b" " + xy[1] + b" l"),
+        st.lists(numbers, min_size=4, max_size=4).map(lambda n: b"%s %s m %s %s l S" % tuple(n)),  # a line
+        st.sampled_from(
+            [b"S", b"n", b"h", b"0 0 5 5 re", b"W", b"f", b"q", b"Q", b"1 w", b"% x\n", b"(s) Tj"]
+        ),
+    ),
+    max_size=40,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -355,9 +448,16 @@ def test_runs_of_paths_stand_for_their_operations(parts):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.one_of(st.binary(max_size=200), streams().flatmap(
-    lambda data: st.tuples(st.integers(0, len(data)), st.binary(max_size=3)).map(
-        lambda cut: data[:cut[0]] + cut[1] + data[cut[0] + 1:]))))
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        streams().flatmap(
+            lambda data: st.tuples(st.integers(0, len(data)), st.binary(max_size=3)).map(
+                lambda cut: data[: cut[0]] + cut[1] + data[cut[0] + 1 :]
+            )
+        ),
+    )
+)
 def test_any_bytes_parse_or_are_left_to_pypdf(data):
     # Whatever the bytes, the tokenizer reads them into plain values or raises Unsupported,
     # which hands them to pypdf: never another exception, and never one mode refusing what

@@ -37,16 +37,30 @@ def go_to(pdf: pikepdf.Pdf, then=None):
 
 
 def link(pdf: pikepdf.Pdf, **entries):
-    return pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Link,
-                                        Rect=Array([100, 100, 200, 120]),
-                                        Border=Array([0, 0, 0]), **entries))
+    return pdf.make_indirect(
+        Dictionary(
+            Type=Name.Annot,
+            Subtype=Name.Link,
+            Rect=Array([100, 100, 200, 120]),
+            Border=Array([0, 0, 0]),
+            **entries,
+        )
+    )
 
 
 def widget_field(pdf: pikepdf.Pdf, **entries):
     """A text field that is its own widget, on page 1."""
-    return pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Widget, FT=Name.Tx,
-                                        T=String("name"), Rect=Array([100, 300, 200, 320]),
-                                        P=pdf.pages[0].obj, **entries))
+    return pdf.make_indirect(
+        Dictionary(
+            Type=Name.Annot,
+            Subtype=Name.Widget,
+            FT=Name.Tx,
+            T=String("name"),
+            Rect=Array([100, 300, 200, 320]),
+            P=pdf.pages[0].obj,
+            **entries,
+        )
+    )
 
 
 def on_open_chained(pdf):
@@ -67,10 +81,10 @@ def document_will_close(pdf):
 
 
 def names_tree_in_kids(pdf):
-    leaf = pdf.make_indirect(Dictionary(Names=Array([String("init"), script(pdf)]),
-                                        Limits=Array([String("init"), String("init")])))
-    middle = pdf.make_indirect(Dictionary(Kids=Array([leaf]),
-                                          Limits=Array([String("init"), String("init")])))
+    leaf = pdf.make_indirect(
+        Dictionary(Names=Array([String("init"), script(pdf)]), Limits=Array([String("init"), String("init")]))
+    )
+    middle = pdf.make_indirect(Dictionary(Kids=Array([leaf]), Limits=Array([String("init"), String("init")])))
     pdf.Root.Names = Dictionary(JavaScript=pdf.make_indirect(Dictionary(Kids=Array([middle]))))
 
 
@@ -98,10 +112,16 @@ def field_keystroke_on_its_widget(pdf):
 
 def field_calculate_on_the_parent(pdf):
     """The script sits on the parent field; its widget, on the page, has none."""
-    parent = pdf.make_indirect(Dictionary(FT=Name.Tx, T=String("total"),
-                                          AA=Dictionary(C=script(pdf))))
-    kid = pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Widget, Parent=parent,
-                                       Rect=Array([100, 300, 200, 320]), P=pdf.pages[0].obj))
+    parent = pdf.make_indirect(Dictionary(FT=Name.Tx, T=String("total"), AA=Dictionary(C=script(pdf))))
+    kid = pdf.make_indirect(
+        Dictionary(
+            Type=Name.Annot,
+            Subtype=Name.Widget,
+            Parent=parent,
+            Rect=Array([100, 300, 200, 320]),
+            P=pdf.pages[0].obj,
+        )
+    )
     parent.Kids = Array([kid])
     pdf.pages[0].obj.Annots = Array([kid])
     pdf.Root.AcroForm = Dictionary(Fields=Array([parent]))
@@ -109,8 +129,9 @@ def field_calculate_on_the_parent(pdf):
 
 def field_on_no_page(pdf):
     """A field listed in the form only: no page's /Annots names it."""
-    hidden = pdf.make_indirect(Dictionary(FT=Name.Tx, T=String("hidden"),
-                                          AA=Dictionary(V=go_to(pdf, then=script(pdf)))))
+    hidden = pdf.make_indirect(
+        Dictionary(FT=Name.Tx, T=String("hidden"), AA=Dictionary(V=go_to(pdf, then=script(pdf))))
+    )
     pdf.Root.AcroForm = Dictionary(Fields=Array([hidden]))
 
 
@@ -155,6 +176,7 @@ HARMLESS_TWINS = [place for place in HIDING_PLACES if not place.startswith("name
 @pytest.mark.parametrize("place", HARMLESS_TWINS)
 def test_the_same_places_holding_only_harmless_actions_are_no_javascript(tmp_path, place):
     """Each hiding place with its script swapped for a go-to."""
+
     def edit(pdf):
         HIDING_PLACES[place](pdf)
         for obj in pdf.objects:
@@ -162,6 +184,7 @@ def test_the_same_places_holding_only_harmless_actions_are_no_javascript(tmp_pat
                 del obj["/JS"]
                 obj.S = Name.GoTo
                 obj.D = Array([pdf.pages[0].obj, Name.Fit])
+
     assert "javascript" not in verdict(tmp_path, edit)
 
 
@@ -172,4 +195,5 @@ def test_a_next_chain_that_loops_ends_and_finds_nothing(tmp_path):
         first.Next = second
         pdf.Root.OpenAction = first
         pdf.pages[0].obj.AA = Dictionary(O=second)
+
     assert "javascript" not in verdict(tmp_path, edit)

@@ -39,8 +39,11 @@ def mazes():
 def reference_runs(maze):
     """Runs merged edge by edge from ``is_open`` and the openings, as the list code did."""
     w, h = maze.width, maze.height
-    gaps = {(cell, maze.topology.opening_side(cell, exit=role == "end"))
-            for role, cell in (("start", maze.start), ("end", maze.end)) if cell is not None}
+    gaps = {
+        (cell, maze.topology.opening_side(cell, exit=role == "end"))
+        for role, cell in (("start", maze.start), ("end", maze.end))
+        if cell is not None
+    }
 
     def standing(cell, side):
         return not maze.is_open(cell, side) and (cell, side) not in gaps
@@ -57,12 +60,10 @@ def reference_runs(maze):
 
     runs = []
     for y in range(h + 1):
-        flags = [standing(y * w + x, 0) if y < h else standing((h - 1) * w + x, 2)
-                 for x in range(w)]
+        flags = [standing(y * w + x, 0) if y < h else standing((h - 1) * w + x, 2) for x in range(w)]
         runs += merged(flags, lambda a, b: (a, y, b, y))
     for x in range(w + 1):
-        flags = [standing(y * w + x, 3) if x < w else standing(y * w + w - 1, 1)
-                 for y in range(h)]
+        flags = [standing(y * w + x, 3) if x < w else standing(y * w + w - 1, 1) for y in range(h)]
         runs += merged(flags, lambda a, b: (x, a, x, b))
     return runs
 
@@ -72,7 +73,8 @@ def test_grid_walls_are_the_runs_merged_edge_by_edge(maze):
     walls = GridWalls(maze)
     assert list(walls) == reference_runs(maze)
     assert walls.write("{0} {line} h{1}", "v{line} {0} {1}", ",") == ",".join(
-        f"{x0} {y0} h{x1}" if y0 == y1 else f"v{x0} {y0} {y1}" for x0, y0, x1, y1 in walls)
+        f"{x0} {y0} h{x1}" if y0 == y1 else f"v{x0} {y0} {y1}" for x0, y0, x1, y1 in walls
+    )
 
 
 def test_the_solution_line_and_cells_read_like_lists():
@@ -85,8 +87,7 @@ def test_the_solution_line_and_cells_read_like_lists():
     assert list(line)[1:-1] == centres and len(line) == len(path) + 2
     assert [line[i] for i in range(-len(line), len(line))] == list(line) * 2
     assert line[1:4] == list(line)[1:4] and line[::-3] == list(line)[::-3]
-    assert [(r.x, r.y, r.width, r.height) for r in cells] == [
-        (cell % 9, cell // 9, 1, 1) for cell in path]
+    assert [(r.x, r.y, r.width, r.height) for r in cells] == [(cell % 9, cell // 9, 1, 1) for cell in path]
     with pytest.raises(IndexError):
         line[len(line)]
 
@@ -95,8 +96,7 @@ def test_the_solution_line_and_cells_read_like_lists():
 def test_wall_pixels_are_the_rectangles_pillow_draws(cell, k):
     rng = random.Random(cell)
     for size in [(1, 1), (3, 1), (1, 4), (8, 5)]:
-        maze = with_endpoints(generate("prim", *size, rng.randrange(99)),
-                              rng.choice(ENDPOINTS))
+        maze = with_endpoints(generate("prim", *size, rng.randrange(99)), rng.choice(ENDPOINTS))
         thickness = min(cell, max(1, round(cell * 0.1)) + rng.randrange(2))
         margin, low = cell + 2, thickness // 2
         image_size = ((maze.width * cell + 2 * margin) * k, (maze.height * cell + 2 * margin) * k)
@@ -108,15 +108,14 @@ def test_wall_pixels_are_the_rectangles_pillow_draws(cell, k):
             bottom = margin + y1 * cell - low + thickness
             draw.rectangle((left * k, top * k, right * k - 1, bottom * k - 1), fill=0)
         built = Image.new("L", image_size, 255)
-        for top, pixels in _wall_strips(GridWalls(maze), image_size[0], (margin - low) * k,
-                                        cell * k, thickness * k):
-            built.paste(Image.frombytes("L", (image_size[0], len(pixels) // image_size[0]),
-                                        pixels), (0, top))
+        for top, pixels in _wall_strips(
+            GridWalls(maze), image_size[0], (margin - low) * k, cell * k, thickness * k
+        ):
+            built.paste(Image.frombytes("L", (image_size[0], len(pixels) // image_size[0]), pixels), (0, top))
         assert built.tobytes() == drawn.tobytes()
 
 
-@pytest.mark.parametrize("kind, size", [("square", (11, 6)), ("hex", (6, 5)),
-                                        ("triangle", (9, 4))])
+@pytest.mark.parametrize("kind, size", [("square", (11, 6)), ("hex", (6, 5)), ("triangle", (9, 4))])
 def test_paths_written_in_bulk_are_what_reportlab_writes_point_by_point(kind, size):
     maze = with_endpoints(generate_on(make_topology(kind, size), "wilson", 2), "border")
     drawing = maze_drawing(maze, solution(maze))
@@ -183,8 +182,19 @@ def test_a_200x200_maze_costs_a_few_bytes_a_cell_in_every_stage():
 
 
 def test_timings_list_every_stage_on_stderr_and_change_no_byte(tmp_path):
-    args = ["--size", "12x9", "--seed", "3", "--endpoints", "border", "--solution",
-            "--format", "svg", "-o", "-"]
+    args = [
+        "--size",
+        "12x9",
+        "--seed",
+        "3",
+        "--endpoints",
+        "border",
+        "--solution",
+        "--format",
+        "svg",
+        "-o",
+        "-",
+    ]
     timed = run(*args, "--timings", cwd=tmp_path)
     assert timed.returncode == 0
     assert timed.stdout == ok(*args, cwd=tmp_path)
@@ -211,7 +221,16 @@ def test_the_cli_loads_only_what_a_verb_runs():
 
     loaded = subprocess.run(
         [sys.executable, "-c", "import sys, bookmaker.cli; print(' '.join(sys.modules))"],
-        capture_output=True, text=True, check=True).stdout.split()
-    for heavy in ("bookmaker.build", "bookmaker.config", "bookmaker.prepare",
-                  "bookmaker.preflight", "bookmaker.cover_preflight", "pydantic"):
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    for heavy in (
+        "bookmaker.build",
+        "bookmaker.config",
+        "bookmaker.prepare",
+        "bookmaker.preflight",
+        "bookmaker.cover_preflight",
+        "pydantic",
+    ):
         assert heavy not in loaded, heavy

@@ -19,8 +19,7 @@ B = 0.125 * INCH
 pdfmetrics.registerFont(TTFont("Andika", str(FONT)))
 
 
-def make_book(path, draw=None, pages=24, profile="kdp", bleed=True, trim_box=True,
-              embed=True, media=None):
+def make_book(path, draw=None, pages=24, profile="kdp", bleed=True, trim_box=True, embed=True, media=None):
     """A book whose pages are laid out exactly as ``profile`` wants; ``draw(c,
     n, trim)`` adds page n's content, ``media(n, trim)`` overrides a MediaBox."""
     rules = PROFILES[profile]
@@ -100,6 +99,7 @@ def line_page(width, scale=(1, 1), page=2):
             c.scale(*scale)
             c.setLineWidth(width)
             c.line(0, 0, 10, 10)
+
     return draw
 
 
@@ -117,11 +117,11 @@ def test_thin_line_reported_once_with_thinnest_width(tmp_path):
 @pytest.mark.parametrize(
     "width, scale, bad",
     [
-        (0.05, (10, 10), True),   # 0.5 pt at print size
-        (0.1, (10, 10), False),   # 1 pt at print size
+        (0.05, (10, 10), True),  # 0.5 pt at print size
+        (0.1, (10, 10), False),  # 1 pt at print size
         (0.75, (1, 1), False),
-        (0, (1, 1), True),        # a hairline: the thinnest line the device can draw
-        (1, (10, 0.1), True),     # thin across the squashed direction, whatever sqrt|det| says
+        (0, (1, 1), True),  # a hairline: the thinnest line the device can draw
+        (1, (10, 0.1), True),  # thin across the squashed direction, whatever sqrt|det| says
         (2, (0.5, 0.5), False),
     ],
 )
@@ -139,7 +139,7 @@ def test_line_width_inside_form_xobject_under_its_matrix(tmp_path):
             c.endForm()
         if n == 2:
             c.translate(trim[0] + 100, trim[1] + 100)
-            c.scale(5, 5)   # 0.5 pt at print size
+            c.scale(5, 5)  # 0.5 pt at print size
             c.doForm("wall")
         if n == 4:
             c.translate(trim[0] + 100, trim[1] + 100)
@@ -340,8 +340,13 @@ def run_cli(*args, cwd=None):
 
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
-    return subprocess.run([sys.executable, "-m", "bookmaker", *map(str, args)],
-                          capture_output=True, text=True, env=env, cwd=cwd or root)
+    return subprocess.run(
+        [sys.executable, "-m", "bookmaker", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd or root,
+    )
 
 
 def test_cli_check_passes_a_clean_book(tmp_path):
@@ -355,8 +360,9 @@ def test_cli_check_lists_problems_and_exits_1(tmp_path):
     pdf = make_book(tmp_path / "thin.pdf", line_page(0.5))
     result = run_cli("check", pdf, "--profile", "kdp")
     assert result.returncode == 1
-    assert result.stdout == ("page 2: line width 0.5 pt is under 0.75 pt (thinnest stroke)\n"
-                             "1 problem of 1 kind: thin-line (1)\n")
+    assert result.stdout == (
+        "page 2: line width 0.5 pt is under 0.75 pt (thinnest stroke)\n1 problem of 1 kind: thin-line (1)\n"
+    )
     result = run_cli("check", pdf, "--profile", "kdp", "--trim", "letter")
     # the same problem on every page is one line
     assert result.returncode == 1 and result.stdout.count("is not the requested") == 1
@@ -456,8 +462,10 @@ def test_inline_image_extent_and_what_follows_it(tmp_path):
 
     top = 9 + TRIM[1] - 0.1 * INCH  # 0.1 in below the top trim edge
     # 2 x 2 gray samples whose 4 bytes read " EI", then more content to check
-    content = (b"q 20 0 0 20 100 %.2f cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00 EI EI Q "
-               b"q .5 w 100 100 m 200 100 l S Q" % (top - 20))
+    content = (
+        b"q 20 0 0 20 100 %.2f cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00 EI EI Q "
+        b"q .5 w 100 100 m 200 100 l S Q" % (top - 20)
+    )
     assert [op for _, op in parse(content)][:4] == [b"q", b"cm", b"INLINE IMAGE", b"Q"]
     report = check_pdf(with_content(tmp_path, content), "kdp")
     assert codes(report) == {"outside-safe-area", "thin-line", "low-resolution"}
@@ -476,8 +484,10 @@ def test_zero_length_stroke_paints_only_with_caps(tmp_path):
 
 def test_text_in_a_tj_array_inside_marked_content(tmp_path):
     # page 4 is a verso: its right side is the gutter, 0.375 in (27 pt) wide
-    text = (b"/Span <</MCID 0 /Alt (a \\) paren)>> BDC BT /F1+0 12 Tf 1 0 0 1 %d 300 Tm "
-            b"[(a rather) -250 (long caption)] TJ ET EMC")
+    text = (
+        b"/Span <</MCID 0 /Alt (a \\) paren)>> BDC BT /F1+0 12 Tf 1 0 0 1 %d 300 Tm "
+        b"[(a rather) -250 (long caption)] TJ ET EMC"
+    )
     assert check_pdf(with_content(tmp_path, text % 100, page=4), "kdp").ok
     report = check_pdf(with_content(tmp_path, text % 340, page=4), "kdp")
     [problem] = only(report, "outside-safe-area")
@@ -511,6 +521,7 @@ def test_a_margin_breach_names_every_side_it_crosses(tmp_path):
     def draw(c, n, trim):
         if n == 3:  # a box over the left and top margins at once
             c.rect(trim[0] + 4, trim[3] - 10, 100, 6, stroke=0, fill=1)
+
     [problem] = only(check_pdf(make_book(tmp_path / "b.pdf", draw), "kdp"), "outside-safe-area")
     assert problem.page == 3
     assert "on the left" in problem.message and "on the top" in problem.message
@@ -519,9 +530,10 @@ def test_a_margin_breach_names_every_side_it_crosses(tmp_path):
 
 def test_the_same_problem_on_many_pages_is_one_line_and_kinds_are_counted():
     thin = "line width 0.5 pt is under 0.75 pt (thinnest stroke)"
-    problems = ([Problem(n, "thin-line", thin) for n in [*range(5, 105), 110]]
-                + [Problem(3, "thin-line", "line width 0.3 pt is under 0.75 pt (thinnest stroke)"),
-                   Problem(None, "page-count-odd", "111 pages is odd; kdp needs an even page count")])
+    problems = [Problem(n, "thin-line", thin) for n in [*range(5, 105), 110]] + [
+        Problem(3, "thin-line", "line width 0.3 pt is under 0.75 pt (thinnest stroke)"),
+        Problem(None, "page-count-odd", "111 pages is odd; kdp needs an even page count"),
+    ]
     assert Report("x.pdf", "kdp", 111, problems).format().splitlines() == [
         f"pages 5-104, 110: {thin}",
         "page 3: line width 0.3 pt is under 0.75 pt (thinnest stroke)",

@@ -47,8 +47,15 @@ def caption(c) -> None:
     c.drawString(72, 72, "A caption well inside the margins")
 
 
-def pike_book(path: Path, content: bytes, resources: Dictionary | None = None, size=(W, H),
-              page_extra: dict | None = None, edit=None, save: dict | None = None) -> Path:
+def pike_book(
+    path: Path,
+    content: bytes,
+    resources: Dictionary | None = None,
+    size=(W, H),
+    page_extra: dict | None = None,
+    edit=None,
+    save: dict | None = None,
+) -> Path:
     """pikepdf, as hand-made and converted files: 24 pages drawing
     ``content`` with ``resources``; ``edit(pdf)`` changes anything else."""
     pdf = pikepdf.new()
@@ -72,10 +79,12 @@ def form(pdf: pikepdf.Pdf, content: bytes, bbox=(0, 0, W, H), **extra) -> pikepd
 def with_forms(build_forms):
     """An ``edit`` that gives every page the forms ``build_forms(pdf)`` makes,
     in one resource dictionary all pages share."""
+
     def edit(pdf: pikepdf.Pdf) -> None:
         resources = pdf.make_indirect(Dictionary(XObject=Dictionary(build_forms(pdf))))
         for page in pdf.pages:
             page.Resources = resources
+
     return edit
 
 
@@ -90,6 +99,7 @@ def outlined_text(path):
         text.setTextRenderMode(1)
         text.textOut("OUTLINED")
         c.drawText(text)
+
     return canvas_book(path, draw)
 
 
@@ -98,16 +108,19 @@ def text_4pt(path):
         caption(c)
         c.setFont("Andika", 4)
         c.drawString(72, 300, "the small print")
+
     return canvas_book(path, draw)
 
 
 def text_scaled_below_7pt(path):
     # 12 pt text under a text matrix of 0.8 and a CTM of 0.6: 5.76 pt as printed
     content = b"q 0.6 0 0 0.6 72 200 cm BT /F1 12 Tf 0.8 0 0 0.8 0 0 Tm (shrunk) Tj ET Q"
+
     def edit(pdf):
         font = canvas_font(pdf)
         for page in pdf.pages:
             page.Resources = Dictionary(Font=Dictionary(F1=font))
+
     return pike_book(path, content, edit=edit)
 
 
@@ -125,15 +138,18 @@ def canvas_font(pdf: pikepdf.Pdf) -> pikepdf.Object:
 
 def image_72dpi(path):
     photo = Image.new("RGB", (144, 144), (90, 120, 200))  # 2 x 2 in at 72 dpi
+
     def draw(c):
         caption(c)
         c.drawImage(ImageReader(photo), 100, 200, 144, 144)
+
     return canvas_book(path, draw)
 
 
 def javascript_on_open(path):
     def edit(pdf):
         pdf.Root.OpenAction = Dictionary(S=Name.JavaScript, JS=pikepdf.String("app.alert('hi')"))
+
     return pike_book(path, b"", edit=edit)
 
 
@@ -141,6 +157,7 @@ def javascript_name_tree(path):
     def edit(pdf):
         action = pdf.make_indirect(Dictionary(S=Name.JavaScript, JS=pikepdf.String("1")))
         pdf.Root.Names = Dictionary(JavaScript=Dictionary(Names=Array([pikepdf.String("init"), action])))
+
     return pike_book(path, b"", edit=edit)
 
 
@@ -152,13 +169,20 @@ def javascript_page_action(path):
 def attached_file(path):
     def edit(pdf):
         pdf.attachments["notes.txt"] = pikepdf.AttachedFileSpec(pdf, b"hello", mime_type="text/plain")
+
     return pike_book(path, b"", edit=edit)
 
 
 def encrypted_rc4_restricted(path):
     # opens without a password, but forbids printing in high quality and copying
-    encryption = pikepdf.Encryption(owner="owner", user="", R=3, metadata=False, aes=False,
-                                    allow=pikepdf.Permissions(extract=False, print_highres=False))
+    encryption = pikepdf.Encryption(
+        owner="owner",
+        user="",
+        R=3,
+        metadata=False,
+        aes=False,
+        allow=pikepdf.Permissions(extract=False, print_highres=False),
+    )
     return pike_book(path, b"", save={"encryption": encryption})
 
 
@@ -179,6 +203,7 @@ def mark_in_the_margin(path):
     def draw(c):
         caption(c)
         c.rect(5, 300, 4, 4, stroke=0, fill=1)  # 0.07 in from the edge
+
     return canvas_book(path, draw)
 
 
@@ -186,9 +211,11 @@ def image_with_a_mark_in_the_margin(path):
     # a white picture over the page, but for a black square 10 pt from its left edge
     picture = Image.new("L", (1800, 2700), 255)
     picture.paste(0, (40, 1300, 80, 1340))
+
     def draw(c):
         c.drawImage(ImageReader(picture), 0, 0, W, H)
         caption(c)
+
     return canvas_book(path, draw)
 
 
@@ -197,6 +224,7 @@ def translucent_fill(path):
         caption(c)
         c.setFillAlpha(0.4)
         c.rect(100, 300, 50, 50, stroke=0, fill=1)
+
     return canvas_book(path, draw)
 
 
@@ -206,11 +234,13 @@ def matplotlib_translucent(path):
 
 def red_line(path):
     """An answer key's path in RGB red, in a black-and-white interior."""
+
     def draw(c):
         caption(c)
         c.setStrokeColorRGB(0.84, 0.15, 0.16)
         c.setLineWidth(2)
         c.line(100, 300, 300, 300)
+
     return canvas_book(path, draw)
 
 
@@ -218,6 +248,7 @@ def cyan_text(path):
     def draw(c):
         c.setFillColorCMYK(1, 0, 0, 0)
         caption(c)
+
     return canvas_book(path, draw)
 
 
@@ -225,9 +256,11 @@ def colour_photo(path):
     """A 300 dpi photo, one patch of it blue."""
     photo = Image.new("RGB", (600, 600), (128, 128, 128))
     photo.paste((60, 90, 200), (200, 200, 260, 260))
+
     def draw(c):
         caption(c)
         c.drawImage(ImageReader(photo), 100, 200, 144, 144)
+
     return canvas_book(path, draw)
 
 
@@ -245,17 +278,20 @@ def white_page_background(path):
         c.rect(0, 0, W, H, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
         caption(c)
+
     return canvas_book(path, draw)
 
 
 def hidden_under_the_background(path):
     """A stray mark in the margin, then the page's opaque background over it."""
+
     def draw(c):
         c.rect(5, 300, 4, 4, stroke=0, fill=1)
         c.setFillGray(1)
         c.rect(0, 0, W, H, stroke=0, fill=1)
         c.setFillGray(0)
         caption(c)
+
     return canvas_book(path, draw)
 
 
@@ -263,9 +299,11 @@ def white_image_background(path):
     """A full-page picture that is white wherever it reaches past the margins."""
     picture = Image.new("L", (1800, 2700), 255)
     picture.paste(0, (600, 900, 1200, 1800))  # dark only in the middle
+
     def draw(c):
         c.drawImage(ImageReader(picture), 0, 0, W, H)
         caption(c)
+
     return canvas_book(path, draw)
 
 
@@ -275,8 +313,8 @@ def matplotlib_book(path, alpha: float = 1.0):
     import matplotlib
 
     matplotlib.use("agg")
-    from matplotlib.backends.backend_pdf import PdfPages
     import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
 
     figure = plt.figure(figsize=(6, 9))
     axes = figure.add_axes([0.2, 0.2, 0.6, 0.6])
@@ -290,20 +328,24 @@ def matplotlib_book(path, alpha: float = 1.0):
 
 def greys_written_in_rgb(path):
     """Black text and a grey line given as RGB, as Word writes them."""
+
     def draw(c):
         c.setFillColorRGB(0, 0, 0)
         caption(c)
         c.setStrokeColorRGB(0.5, 0.5, 0.5)
         c.line(100, 300, 300, 300)
+
     return canvas_book(path, draw)
 
 
 def grey_photo_in_rgb(path):
     """A black-and-white photo saved as RGB: every pixel a grey."""
     photo = Image.linear_gradient("L").resize((600, 600)).convert("RGB")
+
     def draw(c):
         caption(c)
         c.drawImage(ImageReader(photo), 100, 200, 144, 144)
+
     return canvas_book(path, draw)
 
 
@@ -311,8 +353,10 @@ def cairo_like_groups(path):
     """cairo puts every page, and its forms, in a transparency group, with
     nothing transparent inside."""
     group = Dictionary(Type=Name.Group, S=Name.Transparency, CS=Name.DeviceRGB, I=True)
+
     def forms(pdf):
         return {"/Fm0": form(pdf, b"0 0 0 rg 100 300 50 50 re f", Group=group)}
+
     return pike_book(path, b"q /Fm0 Do Q", page_extra={"/Group": group}, edit=with_forms(forms))
 
 
@@ -321,18 +365,25 @@ def media_box_inherited(path):
         pdf.Root.Pages.MediaBox = Array([0, 0, W, H])
         for page in pdf.pages:
             del page.obj["/MediaBox"]
+
     return pike_book(path, b"0 g 100 300 50 50 re f", edit=edit)
 
 
 def nested_forms(path):
     """16 forms deep (the most the preflight follows), each drawing the next
     three times: 3^15 visits if each were walked where it is drawn."""
+
     def forms(pdf):
         inner = form(pdf, b"0 g 0 0 2 2 re f", bbox=(0, 0, 10, 10))
         for level in range(15):
-            inner = form(pdf, b"/X Do 0.2 0 0 0.2 3 0 cm /X Do 1 0 0 1 3 0 cm /X Do",
-                         bbox=(0, 0, 10, 10), Resources=Dictionary(XObject=Dictionary(X=inner)))
+            inner = form(
+                pdf,
+                b"/X Do 0.2 0 0 0.2 3 0 cm /X Do 1 0 0 1 3 0 cm /X Do",
+                bbox=(0, 0, 10, 10),
+                Resources=Dictionary(XObject=Dictionary(X=inner)),
+            )
         return {"/Top": inner}
+
     return pike_book(path, b"q 1 0 0 1 100 300 cm /Top Do Q", edit=with_forms(forms))
 
 
@@ -343,6 +394,7 @@ def no_media_box(path):
     def edit(pdf):
         for page in pdf.pages:
             del page.obj["/MediaBox"]
+
     return pike_book(path, b"0 g 100 300 50 50 re f", edit=edit)
 
 
@@ -351,6 +403,7 @@ def form_drawing_itself(path):
         loop = form(pdf, b"0 g 0 0 5 5 re f 0.5 0 0 0.5 0 0 cm /Me Do /Me Do /Me Do", bbox=(0, 0, 10, 10))
         loop.Resources = Dictionary(XObject=Dictionary(Me=loop))
         return {"/Loop": loop}
+
     return pike_book(path, b"q 1 0 0 1 100 300 cm /Loop Do Q", edit=with_forms(forms))
 
 
@@ -391,8 +444,11 @@ CORPUS = {
 
 
 # Cases about something else, drawn in colour: checked as colour interiors.
-IN_COLOUR = {"72 dpi RGB image", "matplotlib, a translucent line",
-             "matplotlib: alpha-0 stroke, white background"}
+IN_COLOUR = {
+    "72 dpi RGB image",
+    "matplotlib, a translucent line",
+    "matplotlib: alpha-0 stroke, white background",
+}
 
 
 def verdict(path: Path, interior: str) -> set[str]:
@@ -407,9 +463,13 @@ def verdict(path: Path, interior: str) -> set[str]:
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     folder = tmp_path_factory.mktemp("corpus")
-    return {name: (verdict(build(folder / f"{index}.pdf"),
-                           "color" if name in IN_COLOUR else "black-and-white"), expected)
-            for index, (name, (build, expected)) in enumerate(CORPUS.items())}
+    return {
+        name: (
+            verdict(build(folder / f"{index}.pdf"), "color" if name in IN_COLOUR else "black-and-white"),
+            expected,
+        )
+        for index, (name, (build, expected)) in enumerate(CORPUS.items())
+    }
 
 
 @pytest.mark.parametrize("name", CORPUS)

@@ -26,37 +26,89 @@ HUGE = b"9" * 400  # no float can hold it
 # right: pikepdf writes neither a 400-digit number nor null in a dictionary.
 HUGE_NAME, NULL_NAME = "/" + "H" * 399, "/NUL"
 
-CONTENT = (b"q 1 0 0 1 36 36 cm /GS1 gs /CS1 cs 0.5 scn 0.5 w 0 0 m 100 0 l S "
-           b"BT /F1 12 Tf /F2 8 Tf 10 10 Td (Hi) Tj [(a) -20 <0041>] TJ ET "
-           b"/Fm1 Do q 72 0 0 72 50 50 cm /Im1 Do Q Q")
+CONTENT = (
+    b"q 1 0 0 1 36 36 cm /GS1 gs /CS1 cs 0.5 scn 0.5 w 0 0 m 100 0 l S "
+    b"BT /F1 12 Tf /F2 8 Tf 10 10 Td (Hi) Tj [(a) -20 <0041>] TJ ET "
+    b"/Fm1 Do q 72 0 0 72 50 50 cm /Im1 Do Q Q"
+)
 
 
 def seed() -> bytes:
     """Two pages drawing with every kind of resource the preflight reads,
     with annotations, an outline, name trees and actions."""
     pdf = pikepdf.new()
-    font = pdf.make_indirect(Dictionary(
-        Type=Name.Font, Subtype=Name.TrueType, BaseFont=Name("/Demo"), FirstChar=32,
-        Widths=Array([500] * 64),
-        FontDescriptor=pdf.make_indirect(Dictionary(Type=Name.FontDescriptor, MissingWidth=400,
-                                                    FontFile2=pdf.make_stream(b"\x00" * 16)))))
-    cid = pdf.make_indirect(Dictionary(
-        Type=Name.Font, Subtype=Name.Type0, BaseFont=Name("/DemoCID"), Encoding=Name("/Identity-H"),
-        DescendantFonts=Array([pdf.make_indirect(Dictionary(
-            Type=Name.Font, Subtype=Name.CIDFontType2, DW=1000, W=Array([1, Array([500, 600]), 10, 20, 700]),
-            FontDescriptor=Dictionary(FontFile2=pdf.make_stream(b"\x00" * 16))))])))
+    font = pdf.make_indirect(
+        Dictionary(
+            Type=Name.Font,
+            Subtype=Name.TrueType,
+            BaseFont=Name("/Demo"),
+            FirstChar=32,
+            Widths=Array([500] * 64),
+            FontDescriptor=pdf.make_indirect(
+                Dictionary(
+                    Type=Name.FontDescriptor, MissingWidth=400, FontFile2=pdf.make_stream(b"\x00" * 16)
+                )
+            ),
+        )
+    )
+    cid = pdf.make_indirect(
+        Dictionary(
+            Type=Name.Font,
+            Subtype=Name.Type0,
+            BaseFont=Name("/DemoCID"),
+            Encoding=Name("/Identity-H"),
+            DescendantFonts=Array(
+                [
+                    pdf.make_indirect(
+                        Dictionary(
+                            Type=Name.Font,
+                            Subtype=Name.CIDFontType2,
+                            DW=1000,
+                            W=Array([1, Array([500, 600]), 10, 20, 700]),
+                            FontDescriptor=Dictionary(FontFile2=pdf.make_stream(b"\x00" * 16)),
+                        )
+                    )
+                ]
+            ),
+        )
+    )
     form_resources = Dictionary(Font=Dictionary(F1=font))
-    fm = pdf.make_stream(b"0 g 0 0 10 10 re f BT /F1 9 Tf (x) Tj ET", Type=Name.XObject, Subtype=Name.Form,
-                         BBox=Array([0, 0, 10, 10]), Matrix=Array([1, 0, 0, 1, 5, 5]), Resources=form_resources)
-    image = pdf.make_stream(zlib.compress(b"\x80" * 12), Type=Name.XObject, Subtype=Name.Image, Width=2,
-                            Height=2, ColorSpace=Name.DeviceRGB, BitsPerComponent=8, Filter=Name.FlateDecode,
-                            SMask=pdf.make_stream(b"\xff" * 4, Type=Name.XObject, Subtype=Name.Image, Width=2,
-                                                  Height=2, ColorSpace=Name.DeviceGray, BitsPerComponent=8))
+    fm = pdf.make_stream(
+        b"0 g 0 0 10 10 re f BT /F1 9 Tf (x) Tj ET",
+        Type=Name.XObject,
+        Subtype=Name.Form,
+        BBox=Array([0, 0, 10, 10]),
+        Matrix=Array([1, 0, 0, 1, 5, 5]),
+        Resources=form_resources,
+    )
+    image = pdf.make_stream(
+        zlib.compress(b"\x80" * 12),
+        Type=Name.XObject,
+        Subtype=Name.Image,
+        Width=2,
+        Height=2,
+        ColorSpace=Name.DeviceRGB,
+        BitsPerComponent=8,
+        Filter=Name.FlateDecode,
+        SMask=pdf.make_stream(
+            b"\xff" * 4,
+            Type=Name.XObject,
+            Subtype=Name.Image,
+            Width=2,
+            Height=2,
+            ColorSpace=Name.DeviceGray,
+            BitsPerComponent=8,
+        ),
+    )
     icc = pdf.make_stream(b"\x00" * 8, N=3)
-    resources = pdf.make_indirect(Dictionary(
-        Font=Dictionary(F1=font, F2=cid), XObject=Dictionary(Fm1=fm, Im1=image),
-        ExtGState=Dictionary(GS1=Dictionary(LW=1, LC=1, CA=1, ca=1, BM=Name.Normal, SMask=Name("/None"))),
-        ColorSpace=Dictionary(CS1=Array([Name.ICCBased, icc]))))
+    resources = pdf.make_indirect(
+        Dictionary(
+            Font=Dictionary(F1=font, F2=cid),
+            XObject=Dictionary(Fm1=fm, Im1=image),
+            ExtGState=Dictionary(GS1=Dictionary(LW=1, LC=1, CA=1, ca=1, BM=Name.Normal, SMask=Name("/None"))),
+            ColorSpace=Dictionary(CS1=Array([Name.ICCBased, icc])),
+        )
+    )
     for _ in range(2):
         pdf.add_blank_page(page_size=(432, 648))
         page = pdf.pages[-1]
@@ -64,13 +116,27 @@ def seed() -> bytes:
         page.Resources = resources
         page.Contents = pdf.make_stream(zlib.compress(CONTENT), Filter=Name.FlateDecode)
         page.obj.AA = Dictionary(O=Dictionary(S=Name.URI, URI=String("x"), Next=Dictionary(S=Name.GoTo)))
-        page.obj.Annots = pdf.make_indirect(Array([pdf.make_indirect(Dictionary(
-            Type=Name.Annot, Subtype=Name.Link, Rect=Array([0, 0, 10, 10]),
-            A=Dictionary(S=Name.URI, URI=String("x")), AA=Dictionary()))]))
+        page.obj.Annots = pdf.make_indirect(
+            Array(
+                [
+                    pdf.make_indirect(
+                        Dictionary(
+                            Type=Name.Annot,
+                            Subtype=Name.Link,
+                            Rect=Array([0, 0, 10, 10]),
+                            A=Dictionary(S=Name.URI, URI=String("x")),
+                            AA=Dictionary(),
+                        )
+                    )
+                ]
+            )
+        )
     pdf.Root.OpenAction = Dictionary(S=Name.GoTo, D=Array([pdf.pages[0].obj, Name.Fit]))
     pdf.Root.AA = Dictionary(WC=Dictionary(S=Name.URI, URI=String("x")))
-    pdf.Root.Names = Dictionary(JavaScript=Dictionary(Names=Array([])),
-                                EmbeddedFiles=Dictionary(Kids=Array([Dictionary(Names=Array([]))])))
+    pdf.Root.Names = Dictionary(
+        JavaScript=Dictionary(Names=Array([])),
+        EmbeddedFiles=Dictionary(Kids=Array([Dictionary(Names=Array([]))])),
+    )
     pdf.Root.Outlines = pdf.make_indirect(Dictionary(Type=Name.Outlines, Count=0))
     out = io.BytesIO()
     pdf.save(out, compress_streams=False)
@@ -121,8 +187,19 @@ KEYS = {
     "contents": ["/Filter", "/DecodeParms", "/Length"],
 }
 LOOP = object()  # the dictionary itself: a cycle
-WRONG = [7, -1, 1.5e10, Name("/Bogus"), String("text"), Array([Name("/X"), 1, String("y")]), Dictionary(),
-         Name(NULL_NAME), True, Name(HUGE_NAME), LOOP]
+WRONG = [
+    7,
+    -1,
+    1.5e10,
+    Name("/Bogus"),
+    String("text"),
+    Array([Name("/X"), 1, String("y")]),
+    Dictionary(),
+    Name(NULL_NAME),
+    True,
+    Name(HUGE_NAME),
+    LOOP,
+]
 
 
 def mutated(place: str, key: str, value) -> bytes:
@@ -148,9 +225,13 @@ def _spoil_lengths(data: bytes) -> bytes:
 
 @cache
 def wrong_types() -> list[tuple[str, bytes]]:
-    return [(f"{place} {key} = {value if value is not LOOP else 'itself'}", mutated(place, key, value))
-            for place, keys in KEYS.items() for key in keys for value in WRONG
-            if not (key == "/Length" and value is not WRONG[0])]
+    return [
+        (f"{place} {key} = {value if value is not LOOP else 'itself'}", mutated(place, key, value))
+        for place, keys in KEYS.items()
+        for key in keys
+        for value in WRONG
+        if not (key == "/Length" and value is not WRONG[0])
+    ]
 
 
 def with_content(content: bytes, filtered: bool = False) -> bytes:
@@ -164,14 +245,30 @@ def with_content(content: bytes, filtered: bool = False) -> bytes:
 
 
 BAD_CONTENT = [
-    b"(unterminated", b"[1 2", b"<</A 1", b"BI /W 1 ID \x00", b"1 2 ) m", b"] TJ", b"q " * 5000,
-    b"Q " * 100 + b"0 0 m S", HUGE + b" 0 0 1 0 0 cm 0 0 m 1 1 l S", b"1 0 0 " + HUGE + b" 0 0 cm 0 0 10 10 re f",
-    HUGE + b" w 0 0 m 5 5 l S", b"BT /F1 " + HUGE + b" Tf (x) Tj ET", b"BT /F9 12 Tf (no such font) Tj ET",
-    b"/Im9 Do /Fm9 Do /GS9 gs /CS9 cs 1 sc /P9 scn /Sh9 sh", b"0 0 m 1 1 2 2 3 l S", b"1 2 3 c 4 v y re f",
+    b"(unterminated",
+    b"[1 2",
+    b"<</A 1",
+    b"BI /W 1 ID \x00",
+    b"1 2 ) m",
+    b"] TJ",
+    b"q " * 5000,
+    b"Q " * 100 + b"0 0 m S",
+    HUGE + b" 0 0 1 0 0 cm 0 0 m 1 1 l S",
+    b"1 0 0 " + HUGE + b" 0 0 cm 0 0 10 10 re f",
+    HUGE + b" w 0 0 m 5 5 l S",
+    b"BT /F1 " + HUGE + b" Tf (x) Tj ET",
+    b"BT /F9 12 Tf (no such font) Tj ET",
+    b"/Im9 Do /Fm9 Do /GS9 gs /CS9 cs 1 sc /P9 scn /Sh9 sh",
+    b"0 0 m 1 1 2 2 3 l S",
+    b"1 2 3 c 4 v y re f",
     b"cm w J gs Tf Td TD Tm Tz TL Tr Ts Tc Tw ' \" TJ Tj Do sh sc scn SC SCN g rg k G RG K",
-    b"/Pattern cs /P1 scn 0 0 100 100 re f", b"1e5 0 0 1 0 0 cm", b"BT 3 Tr 1 2 3 Td (x) ' 1 2 (y) \" ET",
-    b"0 0 " + b"1 1 l " * 20000 + b"S", b"BI /W 99999999 /H 99999999 /BPC 8 /CS /RGB ID \x00 EI",
-    b"\x00\xff\xfe" * 100, b"%" * 1000,
+    b"/Pattern cs /P1 scn 0 0 100 100 re f",
+    b"1e5 0 0 1 0 0 cm",
+    b"BT 3 Tr 1 2 3 Td (x) ' 1 2 (y) \" ET",
+    b"0 0 " + b"1 1 l " * 20000 + b"S",
+    b"BI /W 99999999 /H 99999999 /BPC 8 /CS /RGB ID \x00 EI",
+    b"\x00\xff\xfe" * 100,
+    b"%" * 1000,
 ]
 
 
@@ -179,9 +276,13 @@ BAD_CONTENT = [
 def truncated_streams() -> list[tuple[str, bytes]]:
     cases = [(f"content {content[:30]!r}", with_content(content)) for content in BAD_CONTENT]
     compressed = zlib.compress(CONTENT * 20)
-    cases += [(f"flate cut at {cut}", with_content(compressed[:cut], filtered=True))
-              for cut in (0, 1, 2, 10, len(compressed) // 2, len(compressed) - 4)]
-    cases += [(f"file cut at {cut:.0%}", SEED[:int(len(SEED) * cut)]) for cut in (0.0, 0.05, 0.3, 0.6, 0.9, 0.99)]
+    cases += [
+        (f"flate cut at {cut}", with_content(compressed[:cut], filtered=True))
+        for cut in (0, 1, 2, 10, len(compressed) // 2, len(compressed) - 4)
+    ]
+    cases += [
+        (f"file cut at {cut:.0%}", SEED[: int(len(SEED) * cut)]) for cut in (0.0, 0.05, 0.3, 0.6, 0.9, 0.99)
+    ]
     return cases
 
 
@@ -197,8 +298,13 @@ def cycles() -> list[tuple[str, bytes]]:
 
     def forms_in_turn(pdf):
         a = pdf.pages[0].Resources.XObject.Fm1
-        b = pdf.make_stream(b"/A Do /A Do", Type=Name.XObject, Subtype=Name.Form, BBox=Array([0, 0, 10, 10]),
-                            Resources=Dictionary(XObject=Dictionary(A=a)))
+        b = pdf.make_stream(
+            b"/A Do /A Do",
+            Type=Name.XObject,
+            Subtype=Name.Form,
+            BBox=Array([0, 0, 10, 10]),
+            Resources=Dictionary(XObject=Dictionary(A=a)),
+        )
         a.Resources = Dictionary(XObject=Dictionary(B=b))
         a.write(b"/B Do /B Do")
 
@@ -232,6 +338,7 @@ def cycles() -> list[tuple[str, bytes]]:
 def hang_guard(seconds: int):
     def alarm(*_):
         raise TimeoutError(f"took more than {seconds} s")
+
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -286,7 +393,7 @@ def test_the_damage_is_named_not_passed_over(tmp_path):
         "a name for a line width": (with_content(b"/Wide w 0 0 m 5 5 l S"), "w operation skipped"),
         "a page tree that contains itself": (dict(cycles())["page_tree"], None),
         "a form that draws itself": (dict(cycles())["form_loop"], "form XObject Fm1 draws itself"),
-        "a file cut short": (SEED[:len(SEED) // 20], "not a readable PDF"),
+        "a file cut short": (SEED[: len(SEED) // 20], "not a readable PDF"),
     }
     for name, (data, said) in samples.items():
         path = tmp_path / "sample.pdf"

@@ -63,19 +63,27 @@ def test_check_marks_runs_only_the_page_content_rules(tmp_path):
 # --- what paints ------------------------------------------------------------------------
 
 
-ALPHA = Dictionary(ExtGState=Dictionary(Half=Dictionary(ca=0.5, CA=1), NoStroke=Dictionary(CA=0),
-                                        Soft=Dictionary(SMask=Dictionary(S=Name.Luminosity)),
-                                        Multiply=Dictionary(BM=Name.Multiply)))
+ALPHA = Dictionary(
+    ExtGState=Dictionary(
+        Half=Dictionary(ca=0.5, CA=1),
+        NoStroke=Dictionary(CA=0),
+        Soft=Dictionary(SMask=Dictionary(S=Name.Luminosity)),
+        Multiply=Dictionary(BM=Name.Multiply),
+    )
+)
 
 
-@pytest.mark.parametrize("content, transparent", [
-    (b"/Half gs 0 G 1 w 100 300 m 200 300 l S", False),  # fill alpha set, only a stroke paints
-    (b"/Half gs 100 300 50 50 re f", True),
-    (b"/NoStroke gs 0.1 w 100 300 m 200 300 l S", False),  # matplotlib's invisible stroke
-    (b"/Soft gs", False),  # a soft mask that nothing is painted under
-    (b"/Soft gs 100 300 50 50 re f", True),
-    (b"/Multiply gs 100 300 50 50 re f", True),
-])
+@pytest.mark.parametrize(
+    "content, transparent",
+    [
+        (b"/Half gs 0 G 1 w 100 300 m 200 300 l S", False),  # fill alpha set, only a stroke paints
+        (b"/Half gs 100 300 50 50 re f", True),
+        (b"/NoStroke gs 0.1 w 100 300 m 200 300 l S", False),  # matplotlib's invisible stroke
+        (b"/Soft gs", False),  # a soft mask that nothing is painted under
+        (b"/Soft gs 100 300 50 50 re f", True),
+        (b"/Multiply gs 100 300 50 50 re f", True),
+    ],
+)
 def test_transparency_only_where_something_paints(tmp_path, content, transparent):
     report = check_pdf(book(tmp_path, content, resources=ALPHA), "kdp")
     assert ("transparency" in codes(report)) is transparent, report.format()
@@ -92,25 +100,38 @@ MARK = b"0 g 5 300 4 4 re f "  # 0.07 in from the left edge
 WHITE_PAGE = b"1 g 0 0 432 648 re f "
 
 
-@pytest.mark.parametrize("content, flagged", [
-    (MARK, True),
-    (WHITE_PAGE + MARK, True),  # drawn over the background
-    (MARK + WHITE_PAGE, False),  # hidden under it
-    (MARK + b"0.2 g 0 0 432 648 re f ", True),  # hidden, but the grey page runs to an edge with no bleed
-    (MARK + b"/Half gs " + WHITE_PAGE, True),  # a translucent background hides nothing
-    (MARK + b"q 0 0 m 432 0 l 216 648 l h W n " + WHITE_PAGE + b"Q", True),  # clipped to a triangle
-    (MARK + b"1 g 0 0 200 648 re f", False),  # a white panel over the mark alone
-    (b"1 0 0 rg /Pattern cs /P0 scn 5 300 4 4 re f", True),  # a pattern: the rendering tells
-])
+@pytest.mark.parametrize(
+    "content, flagged",
+    [
+        (MARK, True),
+        (WHITE_PAGE + MARK, True),  # drawn over the background
+        (MARK + WHITE_PAGE, False),  # hidden under it
+        (MARK + b"0.2 g 0 0 432 648 re f ", True),  # hidden, but the grey page runs to an edge with no bleed
+        (MARK + b"/Half gs " + WHITE_PAGE, True),  # a translucent background hides nothing
+        (MARK + b"q 0 0 m 432 0 l 216 648 l h W n " + WHITE_PAGE + b"Q", True),  # clipped to a triangle
+        (MARK + b"1 g 0 0 200 648 re f", False),  # a white panel over the mark alone
+        (b"1 0 0 rg /Pattern cs /P0 scn 5 300 4 4 re f", True),  # a pattern: the rendering tells
+    ],
+)
 def test_ink_is_what_would_print(tmp_path, content, flagged):
     tiling = None
 
     def edit(pdf):
         nonlocal tiling
-        tiling = pdf.make_stream(b"0 g 0 0 2 2 re f", Type=Name.Pattern, PatternType=1, PaintType=1,
-                                 TilingType=1, BBox=[0, 0, 4, 4], XStep=4, YStep=4, Resources=Dictionary())
+        tiling = pdf.make_stream(
+            b"0 g 0 0 2 2 re f",
+            Type=Name.Pattern,
+            PatternType=1,
+            PaintType=1,
+            TilingType=1,
+            BBox=[0, 0, 4, 4],
+            XStep=4,
+            YStep=4,
+            Resources=Dictionary(),
+        )
         for page in pdf.pages:
             page.Resources = Dictionary(ExtGState=ALPHA.ExtGState, Pattern=Dictionary(P0=tiling))
+
     report = check_pdf(book(tmp_path, content, edit=edit), "kdp")
     assert ("outside-safe-area" in codes(report)) is flagged, report.format()
     if flagged:
@@ -127,6 +148,7 @@ def count_walks(monkeypatch) -> list:
     def walk(self, operations, *rest):
         walks.append(len(operations))
         return original(self, operations, *rest)
+
     monkeypatch.setattr(pdf_marks.Scanner, "_walk", walk)
     return walks
 
@@ -144,16 +166,23 @@ def test_a_form_is_measured_once_per_linear_transformation(tmp_path, monkeypatch
     walks.clear()
     report = check_pdf(book(tmp_path, placements + b"q 1 0 0 1 2 500 cm /Tile Do Q", edit=forms), "kdp")
     [outside] = messages(report, "outside-safe-area")[:1]
-    assert outside.startswith("content outside the safe area: 25.0 pt") and "on the left" in outside  # 27 pt margin, tile at 2 pt
+    assert (
+        outside.startswith("content outside the safe area: 25.0 pt") and "on the left" in outside
+    )  # 27 pt margin, tile at 2 pt
 
 
 def test_forms_nested_16_deep_cost_a_walk_per_level_and_class(tmp_path, monkeypatch):
     def forms(pdf):
         inner = form(pdf, b"0 g 0 0 2 2 re f", bbox=(0, 0, 10, 10))
         for _ in range(15):
-            inner = form(pdf, b"/X Do 1 0 0 1 3 0 cm /X Do 1 0 0 1 3 0 cm /X Do", bbox=(0, 0, 10, 10),
-                         Resources=Dictionary(XObject=Dictionary(X=inner)))
+            inner = form(
+                pdf,
+                b"/X Do 1 0 0 1 3 0 cm /X Do 1 0 0 1 3 0 cm /X Do",
+                bbox=(0, 0, 10, 10),
+                Resources=Dictionary(XObject=Dictionary(X=inner)),
+            )
         return {"/Top": inner}
+
     walks = count_walks(monkeypatch)
     # 3^15 copies of the square, drawn from x = 2 pt: they start 25 pt past the margin
     report = check_pdf(book(tmp_path, b"q 1 0 0 1 2 300 cm /Top Do Q", edit=with_forms(forms)), "kdp")
@@ -166,6 +195,7 @@ def test_a_form_that_draws_itself_is_named(tmp_path):
         loop = form(pdf, b"0 g 0 0 5 5 re f /Me Do /Me Do /Me Do", bbox=(0, 0, 10, 10))
         loop.Resources = Dictionary(XObject=Dictionary(Me=loop))
         return {"/Loop": loop}
+
     report = check_pdf(book(tmp_path, b"q 1 0 0 1 100 300 cm /Loop Do Q", edit=with_forms(forms)), "kdp")
     assert messages(report, "form-cycle")[0].startswith("form XObject Me draws itself")
 
@@ -181,8 +211,10 @@ def test_work_is_bounded(tmp_path, monkeypatch):
 
 
 def stroked_lines(tmp_path, extra: bytes = b""):
-    lines = b"".join(b"n %d %d m %d %d l S\n" % (80 + i % 200, 100 + i % 400, 90 + i % 200, 100 + i % 400)
-                     for i in range(1500))
+    lines = b"".join(
+        b"n %d %d m %d %d l S\n" % (80 + i % 200, 100 + i % 400, 90 + i % 200, 100 + i % 400)
+        for i in range(1500)
+    )
     return book(tmp_path, b"1 w\n" + lines + extra)
 
 
@@ -195,7 +227,9 @@ def test_separately_stroked_lines_are_one_operation(tmp_path, monkeypatch):
     assert check_pdf(stroked_lines(tmp_path), "kdp").ok
     assert exact == []  # a clean page: no line's ink worked out on its own
     report = check_pdf(stroked_lines(tmp_path, b"n 3 200 m 20 200 l S n 5 210 m 20 210 l S\n"), "kdp")
-    assert messages(report, "outside-safe-area")[0].startswith("content outside the safe area: 24.0 pt")  # the line from x = 3
+    assert messages(report, "outside-safe-area")[0].startswith(
+        "content outside the safe area: 24.0 pt"
+    )  # the line from x = 3
     assert len(exact) == 2 * 24  # the two lines near the edge, on each page, and no other
 
 
@@ -208,14 +242,17 @@ def font_resources(pdf):
         page.Resources = Dictionary(Font=Dictionary(F1=font))
 
 
-@pytest.mark.parametrize("content, smallest", [
-    (b"BT /F1 4 Tf 72 300 Td (x) Tj ET", "4"),
-    (b"q 0.6 0 0 0.6 72 200 cm BT /F1 12 Tf 0.8 0 0 0.8 0 0 Tm (x) Tj ET Q", "5.76"),
-    (b"BT /F1 14 Tf 0 0.5 -0.5 0 200 300 Tm (x) Tj ET", None),  # turned a quarter: still 7 pt
-    (b"BT /F1 20 Tf 1 0 0 0.3 72 300 Tm (x) Tj ET", "6"),  # squashed
-    (b"BT 3 Tr /F1 4 Tf 72 300 Td (ocr layer) Tj ET", None),  # invisible text prints nothing
-    (b"BT /F1 4 Tf 72 300 Td () Tj ET", None),  # nor does an empty string
-])
+@pytest.mark.parametrize(
+    "content, smallest",
+    [
+        (b"BT /F1 4 Tf 72 300 Td (x) Tj ET", "4"),
+        (b"q 0.6 0 0 0.6 72 200 cm BT /F1 12 Tf 0.8 0 0 0.8 0 0 Tm (x) Tj ET Q", "5.76"),
+        (b"BT /F1 14 Tf 0 0.5 -0.5 0 200 300 Tm (x) Tj ET", None),  # turned a quarter: still 7 pt
+        (b"BT /F1 20 Tf 1 0 0 0.3 72 300 Tm (x) Tj ET", "6"),  # squashed
+        (b"BT 3 Tr /F1 4 Tf 72 300 Td (ocr layer) Tj ET", None),  # invisible text prints nothing
+        (b"BT /F1 4 Tf 72 300 Td () Tj ET", None),  # nor does an empty string
+    ],
+)
 def test_smallest_text_as_printed(tmp_path, content, smallest):
     report = check_pdf(book(tmp_path, content, edit=font_resources), "kdp")
     sizes = messages(report, "small-text")
@@ -226,13 +263,16 @@ def test_smallest_text_as_printed(tmp_path, content, smallest):
     assert "small-text" not in codes(check_pdf(tmp_path / "book.pdf", "lulu"))  # Lulu sets no minimum
 
 
-@pytest.mark.parametrize("pixels, inches, dpi", [(144, 2, 72), (600, 2, None), (600, 1.5, None), (300, 1.5, 200)])
+@pytest.mark.parametrize(
+    "pixels, inches, dpi", [(144, 2, 72), (600, 2, None), (600, 1.5, None), (300, 1.5, 200)]
+)
 def test_image_resolution_as_placed(tmp_path, pixels, inches, dpi):
     photo = Image.new("RGB", (pixels, pixels), (90, 120, 200))
 
     def draw(c):
         caption(c)
         c.drawImage(ImageReader(photo), 100, 200, inches * INCH, inches * INCH)
+
     report = check_pdf(canvas_book(tmp_path / "i.pdf", draw), "kdp")
     found = messages(report, "low-resolution")
     if dpi is None:
@@ -248,15 +288,25 @@ def test_image_resolution_as_placed(tmp_path, pixels, inches, dpi):
 def test_encryption_of_any_kind(tmp_path):
     def save(name, **encryption):
         return book(tmp_path, b"", save={"encryption": pikepdf.Encryption(owner="o", **encryption)}).rename(
-            tmp_path / name)
+            tmp_path / name
+        )
 
-    restricted = save("r.pdf", user="", R=3, aes=False, metadata=False, allow=pikepdf.Permissions(extract=False))
+    restricted = save(
+        "r.pdf", user="", R=3, aes=False, metadata=False, allow=pikepdf.Permissions(extract=False)
+    )
     assert messages(check_pdf(restricted, "kdp"), "encrypted") == [
         "the PDF is encrypted (RC4 128-bit; it opens without a password but forbids copying); "
-        "kdp needs an unencrypted file"]
+        "kdp needs an unencrypted file"
+    ]
     assert check_pdf(restricted, "home").ok  # a desktop printer prints it
-    no_print = save("p.pdf", user="", R=3, aes=False, metadata=False, allow=pikepdf.Permissions(print_lowres=False,
-                                                                                              print_highres=False))
+    no_print = save(
+        "p.pdf",
+        user="",
+        R=3,
+        aes=False,
+        metadata=False,
+        allow=pikepdf.Permissions(print_lowres=False, print_highres=False),
+    )
     assert "forbids printing" in messages(check_pdf(no_print, "home"), "encrypted")[0]
     locked = save("l.pdf", user="secret", R=3, aes=False, metadata=False)
     with pytest.raises(BookmakerError, match=r"encrypted \(RC4 128-bit\) and needs a password"):
@@ -270,15 +320,22 @@ def test_encryption_of_any_kind(tmp_path):
 # --- trims ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("profile, size, verdict", [
-    ("kdp", (6.14, 9.21), None),  # listed
-    ("kdp", (156 / 25.4, 234 / 25.4), None),  # the same, as millimetres
-    ("kdp", (6.2, 9.3), None),  # a KDP custom size
-    ("kdp", (5, 5), "is no kdp trim size (nearest: 5.06 x 7.81 in; custom trims run 4 to 8.5 in wide "
-                    "and 6 to 11.69 in tall)"),
-    ("lulu", (6.2, 9.3), "is no lulu trim size (nearest: 6.14 x 9.21 in)"),
-    ("home", (5, 5), None),  # a desktop printer takes any page
-])
+@pytest.mark.parametrize(
+    "profile, size, verdict",
+    [
+        ("kdp", (6.14, 9.21), None),  # listed
+        ("kdp", (156 / 25.4, 234 / 25.4), None),  # the same, as millimetres
+        ("kdp", (6.2, 9.3), None),  # a KDP custom size
+        (
+            "kdp",
+            (5, 5),
+            "is no kdp trim size (nearest: 5.06 x 7.81 in; custom trims run 4 to 8.5 in wide "
+            "and 6 to 11.69 in tall)",
+        ),
+        ("lulu", (6.2, 9.3), "is no lulu trim size (nearest: 6.14 x 9.21 in)"),
+        ("home", (5, 5), None),  # a desktop printer takes any page
+    ],
+)
 def test_page_sizes_against_the_profiles_trims(tmp_path, profile, size, verdict):
     pdf = canvas_book(tmp_path / "t.pdf", caption, size=(size[0] * INCH, size[1] * INCH))
     found = messages(check_pdf(pdf, profile), "trim-size")
@@ -293,6 +350,7 @@ def test_no_media_box_reads_as_letter(tmp_path):
     def edit(pdf):
         for page in pdf.pages:
             del page.obj["/MediaBox"]
+
     report = check_pdf(book(tmp_path, b"0 g 5 300 4 4 re f", edit=edit), "kdp")
     assert messages(report, "no-media-box")[0].startswith("no usable MediaBox")
     assert "outside-safe-area" in codes(report)  # the rest is checked on the letter page
@@ -307,8 +365,11 @@ def test_streams_decode_as_pypdf_decodes_them():
 
     data = b"0 g 1 2 m 3 4 l S " * 100
     canonical = asciiBase85Encode(zlib.compress(data)).encode()
-    for raw, filters in [(canonical, ["/ASCII85Decode", "/FlateDecode"]), (zlib.compress(data), ["/FlateDecode"]),
-                         (b"!!!!!" + canonical[:-2].replace(b"z", b"!!!!!") + b"~>", None)]:
+    for raw, filters in [
+        (canonical, ["/ASCII85Decode", "/FlateDecode"]),
+        (zlib.compress(data), ["/FlateDecode"]),
+        (b"!!!!!" + canonical[:-2].replace(b"z", b"!!!!!") + b"~>", None),
+    ]:
         stream = EncodedStreamObject()
         stream._data = raw
         if filters:
@@ -322,13 +383,33 @@ def test_streams_decode_as_pypdf_decodes_them():
 
 
 coordinate = st.integers(-20, 460).map(lambda v: b"%d" % v)
-drawing = st.lists(st.one_of(
-    st.lists(coordinate, min_size=4, max_size=4).map(lambda n: b"%s %s m %s %s l S" % tuple(n)),
-    st.tuples(coordinate, coordinate).map(lambda xy: xy[0] + b" " + xy[1] + b" m"),
-    st.tuples(coordinate, coordinate).map(lambda xy: xy[0] + b" " + xy[1] + b" l"),
-    st.sampled_from([b"S", b"n", b"h", b"f", b"q", b"Q", b"2 w", b"0.3 w", b"1 J", b"2 J", b"1 G", b"0 G",
-                     b"2 0 0 2 -100 0 cm", b"0 1 -1 0 400 0 cm", b"10 10 400 600 re W n"]),
-), max_size=30)
+drawing = st.lists(
+    st.one_of(
+        st.lists(coordinate, min_size=4, max_size=4).map(lambda n: b"%s %s m %s %s l S" % tuple(n)),
+        st.tuples(coordinate, coordinate).map(lambda xy: xy[0] + b" " + xy[1] + b" m"),
+        st.tuples(coordinate, coordinate).map(lambda xy: xy[0] + b" " + xy[1] + b" l"),
+        st.sampled_from(
+            [
+                b"S",
+                b"n",
+                b"h",
+                b"f",
+                b"q",
+                b"Q",
+                b"2 w",
+                b"0.3 w",
+                b"1 J",
+                b"2 J",
+                b"1 G",
+                b"0 G",
+                b"2 0 0 2 -100 0 cm",
+                b"0 1 -1 0 400 0 cm",
+                b"10 10 400 600 re W n",
+            ]
+        ),
+    ),
+    max_size=30,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -350,5 +431,9 @@ def test_runs_are_judged_as_the_operations_they_stand_for(parts):
         theirs = pdf_marks.Scanner().page(page, media, watch)
     finally:
         pdf_marks._operations = original
-    assert (ours.thinnest, ours.transparency, ours.errors) == (theirs.thinnest, theirs.transparency, theirs.errors)
+    assert (ours.thinnest, ours.transparency, ours.errors) == (
+        theirs.thinnest,
+        theirs.transparency,
+        theirs.errors,
+    )
     assert sorted(ours.ink) == sorted(theirs.ink)

@@ -36,12 +36,14 @@ def test_rendered_pixels_show_the_square_where_it_was_drawn(tmp_path):
     assert p2 == tmp_path / "out" / "book-p002.png"
     image = Image.open(p2).convert("L")
     assert image.size == (1224, 1584)  # letter at 2 px per point
+
     # page 2's square spans x 72..144 pt, y 144..216 pt from the bottom
     def px(x_pt, y_pt):
         return image.getpixel((int(x_pt * 2), int((792 - y_pt) * 2)))
-    assert px(108, 180) < 10           # inside the square
-    assert px(108, 108) > 245          # where page 1's square would be
-    assert px(160, 180) > 245          # right of it
+
+    assert px(108, 180) < 10  # inside the square
+    assert px(108, 108) > 245  # where page 1's square would be
+    assert px(160, 180) > 245  # right of it
     assert px(73, 145) < 10 and px(143, 215) < 10
 
 
@@ -140,8 +142,13 @@ def run_cli(*args, cwd):
 
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
-    return subprocess.run([sys.executable, "-m", "bookmaker", *map(str, args)],
-                          capture_output=True, encoding="utf-8", env=env, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "bookmaker", *map(str, args)],
+        capture_output=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd,
+    )
 
 
 def test_cli_preview_prints_only_the_paths_written(tmp_path):
@@ -180,11 +187,11 @@ def test_a_book_past_64_pages_gets_a_contact_sheet_for_each_64(tmp_path):
     # each page is a white region on the grey sheet holding one black square
     assert [_components(sheet, lambda v: v >= 250) for sheet in sheets] == [64, 1]
     assert [_components(sheet, lambda v: v <= 5) for sheet in sheets] == [64, 1]
-    result = run_cli("preview", "book.pdf", "--sheet", "--pages", "2-65", "-o", "one", "--dpi", 5,
-                     cwd=tmp_path)
+    result = run_cli(
+        "preview", "book.pdf", "--sheet", "--pages", "2-65", "-o", "one", "--dpi", 5, cwd=tmp_path
+    )
     assert result.stdout == "one/book-sheet.png\n"  # 64 pages still fit on one
-    assert _components(Image.open(tmp_path / "one/book-sheet.png").convert("L"),
-                       lambda v: v <= 5) == 64
+    assert _components(Image.open(tmp_path / "one/book-sheet.png").convert("L"), lambda v: v <= 5) == 64
 
 
 def cover_shaped_pdf(path):
@@ -198,8 +205,10 @@ def cover_shaped_pdf(path):
 
 def test_guides_without_a_spine_name_the_flag_preview_takes(tmp_path):
     cover_shaped_pdf(tmp_path / "cover.pdf")
-    for flags, said in (([], "give --interior-pages (and --paper) or --spine-width"),
-                        (["--profile", "lulu", "--interior-pages", 100], "--interior-pages: ")):
+    for flags, said in (
+        ([], "give --interior-pages (and --paper) or --spine-width"),
+        (["--profile", "lulu", "--interior-pages", 100], "--interior-pages: "),
+    ):
         result = run_cli("preview", "cover.pdf", "--guides", *flags, cwd=tmp_path)
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.startswith("bookmaker: error: ") and result.stderr.count("\n") == 1
@@ -213,15 +222,25 @@ def test_guides_over_a_page_that_is_no_cover_say_so(tmp_path):
     cover_shaped_pdf(tmp_path / "cover.pdf")
     warnings = {}
     for name in ("book", "page", "cover"):
-        result = run_cli("preview", f"{name}.pdf", "--guides", "--interior-pages", 100, "-o", "png",
-                         "--dpi", 10, cwd=tmp_path)
+        result = run_cli(
+            "preview",
+            f"{name}.pdf",
+            "--guides",
+            "--interior-pages",
+            100,
+            "-o",
+            "png",
+            "--dpi",
+            10,
+            cwd=tmp_path,
+        )
         assert result.returncode == 0, result.stderr
         assert result.stdout == f"png/{name}-guides.png\n"  # drawn all the same
         warnings[name] = [line for line in result.stderr.splitlines() if "warning" in line]
     assert warnings["book"] == [
         "bookmaker: warning: book.pdf is not a full-wrap cover (it has 3 pages); the guides show "
-        "where a cover's trim, folds and barcode box would fall on its first page"]
+        "where a cover's trim, folds and barcode box would fall on its first page"
+    ]
     [page] = warnings["page"]
-    assert "page.pdf is not a full-wrap cover (its page, 8.5in x 11in, is not wider than tall)" \
-        in page
+    assert "page.pdf is not a full-wrap cover (its page, 8.5in x 11in, is not wider than tall)" in page
     assert warnings["cover"] == []

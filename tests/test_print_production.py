@@ -31,13 +31,23 @@ BLEED = 0.125 * INCH
 TRIM_6X9 = (6 * INCH, 9 * INCH)
 
 
-def tiny_book(tmp_path: Path, mazes: int, *, name: str = "book", profile: str = "kdp",
-              size: str = "6x9", bleed: bool = False, margins: str = "",
-              answers: bool = False, per_page: int = 1) -> Path:
+def tiny_book(
+    tmp_path: Path,
+    mazes: int,
+    *,
+    name: str = "book",
+    profile: str = "kdp",
+    size: str = "6x9",
+    bleed: bool = False,
+    margins: str = "",
+    answers: bool = False,
+    per_page: int = 1,
+) -> Path:
     """A config of ``mazes`` 3x3 mazes: ``mazes / per_page + 1`` pages before padding."""
     margins_line = f"\n  margins: {{{margins}}}" if margins else ""
     config = tmp_path / f"{name}.yaml"
-    config.write_text(f"""\
+    config.write_text(
+        f"""\
 title: Print test
 seed: 11
 profile: {profile}
@@ -48,19 +58,25 @@ front_matter: {{title_page: false, how_to: false, contents: false}}
 answer_key: {{enabled: {str(answers).lower()}, per_page: 4}}
 sections:
   - {{title: Tiny, difficulty: Easy, size: 3x3, count: {mazes}, per_page: {per_page}}}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return config
 
 
 def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bookmaker", *args], capture_output=True,
-                          encoding="utf-8", cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "bookmaker", *args], capture_output=True, encoding="utf-8", cwd=cwd
+    )
 
 
 def boxes(page) -> dict[str, tuple[float, ...]]:
     """The page's own boxes as written in the file (pypdf would fill missing ones in)."""
-    return {name: tuple(float(v) for v in page[f"/{name}"])
-            for name in ("MediaBox", "TrimBox", "BleedBox") if f"/{name}" in page}
+    return {
+        name: tuple(float(v) for v in page[f"/{name}"])
+        for name in ("MediaBox", "TrimBox", "BleedBox")
+        if f"/{name}" in page
+    }
 
 
 def text_ink_x(pdf: Path, page_number: int) -> tuple[float, float]:
@@ -95,16 +111,18 @@ def measured_margins(pdf: Path, reader: PdfReader, page_number: int) -> tuple[fl
 # --- 1. the KDP gutter table, read back ------------------------------------------
 
 
-@pytest.mark.parametrize("mazes, pages, gutter_in", [
-    (299, 300, 0.5),    # 300 pages: still the 151-300 band
-    (300, 302, 0.625),  # 301 pages padded to 302: the 301-500 band
-    (499, 500, 0.625),
-    (500, 502, 0.75),   # 501 -> 502
-    (699, 700, 0.75),
-    (700, 702, 0.875),  # 701 -> 702
-])
-def test_default_gutter_follows_the_kdp_table_by_final_page_count(tmp_path, mazes, pages,
-                                                                   gutter_in):
+@pytest.mark.parametrize(
+    "mazes, pages, gutter_in",
+    [
+        (299, 300, 0.5),  # 300 pages: still the 151-300 band
+        (300, 302, 0.625),  # 301 pages padded to 302: the 301-500 band
+        (499, 500, 0.625),
+        (500, 502, 0.75),  # 501 -> 502
+        (699, 700, 0.75),
+        (700, 702, 0.875),  # 701 -> 702
+    ],
+)
+def test_default_gutter_follows_the_kdp_table_by_final_page_count(tmp_path, mazes, pages, gutter_in):
     result = build(tiny_book(tmp_path, mazes), tmp_path / "book.pdf")
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     reader = PdfReader(result.pdf)  # once: a 700-page file takes a while to open
@@ -294,15 +312,12 @@ def test_home_output_has_an_outline_and_contents_links(samples, tmp_path, name):
     titles = [s.title for s in book.sections]
     worksheet = book.layout == "worksheet"
     expected = list(zip(titles, _section_starts(manifest, titles, worksheet)))
-    answers = [m["answer_page"] for m in manifest["mazes"]
-               if m["answer_page"] and not m.get("answer_file")]
+    answers = [m["answer_page"] for m in manifest["mazes"] if m["answer_page"] and not m.get("answer_file")]
     if answers:
         expected.append(("Answers", min(answers)))
-    outline = [(item["/Title"], reader.get_destination_page_number(item) + 1)
-               for item in reader.outline]
+    outline = [(item["/Title"], reader.get_destination_page_number(item) + 1) for item in reader.outline]
     assert outline == expected
-    contents = next(n for n, p in enumerate(reader.pages, start=1)
-                    if p.extract_text().startswith("Contents"))
+    contents = next(n for n, p in enumerate(reader.pages, start=1) if p.extract_text().startswith("Contents"))
     links = [a.get_object() for a in reader.pages[contents - 1].get("/Annots", [])]
     assert [str(a["/Subtype"]) for a in links] == ["/Link"] * len(expected)
     targets = [reader.get_page_number(a["/Dest"][0].get_object()) + 1 for a in links]
@@ -341,13 +356,16 @@ def test_kdp_pads_to_24_and_even_with_useful_pages(tmp_path, mazes, content_page
         assert set(padding) == {"Draw your own maze", "Notes"}
     for number, text in enumerate(texts, start=1):
         assert text.endswith(str(number)), f"page {number} has no page number"
-        assert text[:-len(str(number))].strip(), f"page {number} is blank"
+        assert text[: -len(str(number))].strip(), f"page {number} is blank"
     # Ink, not just a heading: the grid or the ruled lines reach down the page.
     for number in range(content_pages + 1, min(total, content_pages + 2) + 1):
         page = RenderedPage(result.pdf, number, scale=2.0)
         height = int(page.height_pt)
-        rows = {y for y in range(height // 4, 3 * height // 4)
-                if any(sum(page.pixel(x, y)) < 3 * 230 for x in range(100, 300))}
+        rows = {
+            y
+            for y in range(height // 4, 3 * height // 4)
+            if any(sum(page.pixel(x, y)) < 3 * 230 for x in range(100, 300))
+        }
         assert len(rows) > 10, f"padding page {number} is nearly blank"
 
 
@@ -372,16 +390,16 @@ def _problems(pdf: Path, profile: str, code: str, pages=None) -> list[str]:
     from bookmaker.preflight import check_pdf
 
     report = check_pdf(pdf, profile, trim=TRIM_6X9)
-    return [str(p) for p in report.problems
-            if p.code == code and (pages is None or p.page in pages)]
+    return [str(p) for p in report.problems if p.code == code and (pages is None or p.page in pages)]
 
 
 @pytest.mark.parametrize("profile", ["lulu", "ingramspark"])
 def test_drawing_grid_stays_inside_the_margins(tmp_path, profile):
     # 6x9 with 0.5 in margins leaves 360 pt, 20 grid squares: the outer lines once
     # reached half their width past the margin, which Lulu's minimum leaves no room for.
-    result = build(tiny_book(tmp_path, 4, profile=profile, bleed=True), tmp_path / "book.pdf",
-                   preflight=False)
+    result = build(
+        tiny_book(tmp_path, 4, profile=profile, bleed=True), tmp_path / "book.pdf", preflight=False
+    )
     texts = [p.extract_text() for p in PdfReader(result.pdf).pages]
     grids = {n for n, t in enumerate(texts, start=1) if t.startswith("Draw your own maze")}
     assert grids
@@ -390,7 +408,8 @@ def test_drawing_grid_stays_inside_the_margins(tmp_path, profile):
 
 def test_thinnest_walls_survive_rounding(tmp_path):
     config = tmp_path / "thin.yaml"
-    config.write_text("""\
+    config.write_text(
+        """\
 title: Thin walls
 profile: lulu
 page: {size: 6x9}
@@ -398,7 +417,9 @@ front_matter: {title_page: false, how_to: false, contents: false}
 answer_key: {per_page: 4}
 sections:
   - {title: Long, algorithm: wilson, size: 20x28, count: 8, per_page: 1}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     # Answer cells of about 7.2 pt: 0.75 pt walls, written in cell units, once rounded
     # to 0.7499988 pt.
     result = build(config, tmp_path / "thin.pdf", preflight=False)
@@ -409,7 +430,8 @@ def test_regeneration_code_stays_inside_its_column(tmp_path):
     # 'recursive-backtracker 10x10 seed NNNNNNNNNN diameter' at 7 pt is wider than a
     # 175 pt column of a 6x9 page: once it ran into the margin and the next column.
     config = tmp_path / "codes.yaml"
-    config.write_text("""\
+    config.write_text(
+        """\
 title: Long codes
 profile: lulu
 page: {size: 6x9}
@@ -417,6 +439,8 @@ front_matter: {title_page: false, how_to: false, contents: false}
 answer_key: {enabled: false}
 sections:
   - {title: Four, size: 10x10, count: 124, per_page: 4, endpoints: diameter}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     result = build(config, tmp_path / "codes.pdf", preflight=False)  # 1 + 31 pages: no padding
     assert _problems(result.pdf, "lulu", "outside-safe-area") == []

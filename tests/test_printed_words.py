@@ -48,12 +48,15 @@ def sentence_with(text: str, words: str) -> str:
 
 
 def test_a_braided_book_never_says_exactly_one_path(tmp_path):
-    _, pages, manifest = built(tmp_path, """
+    _, pages, manifest = built(
+        tmp_path,
+        """
 title: Loops Everywhere
 sections:
   - {title: Twisty, size: 10x10, count: 2, per_page: 2, braid: 0.6}
   - {title: Tangled, shape: hex, size: 9x8, count: 2, per_page: 2, braid: 1.0}
-""")
+""",
+    )
     assert not any(record["perfect"] for record in manifest["mazes"])
     text = " ".join(pages)
     for claim in ONE_PATH:
@@ -66,14 +69,17 @@ sections:
 
 
 def test_a_mixed_book_names_its_sections_with_loops(tmp_path):
-    _, pages, manifest = built(tmp_path, """
+    _, pages, manifest = built(
+        tmp_path,
+        """
 title: Some Loops
 sections:
   - {title: Plain Paths, size: 8x8, count: 1}
   - {title: Round and Round, size: 8x8, count: 1, braid: 0.8}
   - {title: Straight Ahead, size: 8x8, count: 1}
   - {title: Twisty Turns, size: 8x8, count: 1, braid: 1.0}
-""")
+""",
+    )
     looped = {record["section"] for record in manifest["mazes"] if not record.get("perfect", True)}
     assert looped == {"Round and Round", "Twisty Turns"}
     text = how_to(pages)
@@ -94,17 +100,22 @@ HALO_GREY = round(0.8 * 255)  # the patch under an end inside: a fifth of black
 
 
 def test_a_hex_maze_marks_an_inner_end_on_a_grey_hexagon_and_the_how_to_says_so(tmp_path):
-    result, pages, manifest = built(tmp_path, """
+    result, pages, manifest = built(
+        tmp_path,
+        """
 title: Hive
 show_rating: false
 sections:
   - {title: Cells, shape: hex, size: 9x8, count: 1, endpoints: centre}
-""")
+""",
+    )
     record = manifest["mazes"][0]
     assert record["start_side"] is not None and record["end_side"] is None  # rim to middle
     text = how_to(pages)
-    assert "a square on a grey hexagon marks the finish" in text or \
-        "find your way to the square on a grey hexagon" in text
+    assert (
+        "a square on a grey hexagon marks the finish" in text
+        or "find your way to the square on a grey hexagon" in text
+    )
     assert "grey square" not in text and "grey circle" not in text
     # Drawn so: the patch's grey pixels, rendered without smoothing, fill a flat-topped
     # hexagon, wider than tall by 2 to the square root of 3, with its box's corners bare.
@@ -114,27 +125,31 @@ sections:
     xs, ys = [x for x, _ in grey], [y for _, y in grey]
     left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
     width, height = right - left + 1, bottom - top + 1
-    assert width / height == pytest.approx(2 / 3 ** 0.5, rel=0.05)
+    assert width / height == pytest.approx(2 / 3**0.5, rel=0.05)
     corner_w, corner_h = 0.15 * width, 0.15 * height
-    in_corners = [(x, y) for x, y in grey
-                  if (x < left + corner_w or x > right - corner_w)
-                  and (y < top + corner_h or y > bottom - corner_h)]
+    in_corners = [
+        (x, y)
+        for x, y in grey
+        if (x < left + corner_w or x > right - corner_w) and (y < top + corner_h or y > bottom - corner_h)
+    ]
     assert in_corners == []
 
 
 def _grey_pixels(image) -> list[tuple[int, int]]:
     """Where ``image`` shows the patch's grey."""
     data, width = image.tobytes(), image.width
-    return [(i % width, i // width) for i, value in enumerate(data)
-            if abs(value - HALO_GREY) <= 2]
+    return [(i % width, i // width) for i, value in enumerate(data) if abs(value - HALO_GREY) <= 2]
 
 
 def test_a_book_whose_mazes_all_finish_inside_never_points_to_a_finish_arrow(tmp_path):
-    _, pages, manifest = built(tmp_path, """
+    _, pages, manifest = built(
+        tmp_path,
+        """
 title: Rings
 sections:
   - {title: Round, shape: polar, rings: 6, count: 2, per_page: 2}
-""")
+""",
+    )
     assert all(record["end_side"] is None for record in manifest["mazes"])
     text = how_to(pages)
     assert "two heads" not in text
@@ -142,11 +157,14 @@ sections:
 
 
 def test_a_book_without_marked_ends_sends_no_one_to_an_arrow(tmp_path):
-    _, pages, _ = built(tmp_path, """
+    _, pages, _ = built(
+        tmp_path,
+        """
 title: Free Roaming
 sections:
   - {title: Wander, size: 8x8, count: 1, endpoints: none}
-""")
+""",
+    )
     text = how_to(pages)
     assert "arrow" not in text and "Start at" not in text
     assert "The mazes in this book have no marked start or finish" in text
@@ -192,8 +210,7 @@ def test_no_shop_sample_tells_its_buyer_of_bookmaker(tmp_path, name):
         (tmp_path / "art").mkdir(exist_ok=True)
         (tmp_path / "art" / art.name).write_bytes(art.read_bytes())
     result = build(config, tmp_path / f"{name}.pdf")
-    text = " ".join(" ".join(page.extract_text().split())
-                    for page in PdfReader(result.pdf).pages)
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(result.pdf).pages)
     # The command, always lower case; a publisher may call itself Bookmaker Press.
     assert "bookmaker" not in text
     assert RECIPE_LINE.search(text) is None
@@ -209,28 +226,35 @@ def test_a_section_title_the_how_to_page_names_is_checked_in_the_how_to_font(tmp
     if not DEJAVU_BOLD.is_file():
         pytest.skip("needs DejaVu Sans Bold, a font with glyphs Andika lacks")
     config = tmp_path / "glyphs.yaml"
-    config.write_text(f"""
+    config.write_text(
+        f"""
 title: Snow
-font: {{regular: {ROOT / 'fonts' / 'Andika-Regular.ttf'}, bold: {DEJAVU_BOLD}}}
+font: {{regular: {ROOT / "fonts" / "Andika-Regular.ttf"}, bold: {DEJAVU_BOLD}}}
 front_matter: {{contents: false}}
 sections:
   - {{title: Plain, size: 8x8, count: 1}}
   - {{title: "Snowy \u2603", size: 8x8, count: 1, braid: 0.8}}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     with pytest.raises(ConfigError) as caught:
         prepare(config)
     assert caught.value.problems == [
         f"{config}:7: sections[1].title: '\u2603' (U+2603 SNOWMAN) is not in Andika; use a "
-        "font that has it, via font:"]
+        "font that has it, via font:"
+    ]
 
 
 def test_a_silhouette_section_opener_claims_no_full_grid_of_cells(tmp_path):
-    _, pages, manifest = built(tmp_path, """
+    _, pages, manifest = built(
+        tmp_path,
+        """
 title: Hearts
 sections:
   - {title: Hearts, size: 14x14, count: 2, per_page: 2, mask: {outline: heart}}
   - {title: Squares, size: 8x8, count: 1}
-""")
+""",
+    )
     # A heart leaves out the corners of its grid: its mazes have fewer than 14 x 14 cells.
     assert manifest["mazes"][0]["mask"]["kind"] == "outline"
     text = " ".join(pages)
@@ -240,37 +264,47 @@ sections:
 
 
 def test_a_book_of_square_and_hex_mazes_names_each_shapes_finish_patch(tmp_path):
-    _, pages, manifest = built(tmp_path, """
+    _, pages, manifest = built(
+        tmp_path,
+        """
 title: Middles
 sections:
   - {title: Squares, size: 9x9, count: 1, endpoints: centre}
   - {title: Cells, shape: hex, size: 9x8, count: 1, endpoints: centre}
-""")
+""",
+    )
     assert all(record["end_side"] is None for record in manifest["mazes"])
     text = how_to(pages)
-    assert ("find your way to the square on a grey square (a grey hexagon in the hexagon "
-            "mazes)") in text
+    assert ("find your way to the square on a grey square (a grey hexagon in the hexagon mazes)") in text
     assert "grey circle" not in text  # every start is an arrow on the rim
 
 
 def test_a_book_marked_with_words_sends_its_reader_to_start_and_finish_not_to_arrows(tmp_path):
-    _, pages, _ = built(tmp_path, """
+    _, pages, _ = built(
+        tmp_path,
+        """
 title: Words
 markers: words
 sections:
   - {title: Squares, size: 8x8, count: 2, per_page: 2}
-""", "words")
+""",
+        "words",
+    )
     start = sentence_with(how_to(pages), "Start at")
     assert "arrow" not in start
     assert "the word START" in start and "the word FINISH" in start
     # A book whose mazes show arrows in one section and words in another names both.
-    _, pages, _ = built(tmp_path, """
+    _, pages, _ = built(
+        tmp_path,
+        """
 title: Both
 markers: words
 sections:
   - {title: Squares, size: 8x8, count: 2, per_page: 2}
   - {title: Arrows, size: 8x8, count: 2, per_page: 2, markers: arrows}
-""", "both")
+""",
+        "both",
+    )
     start = sentence_with(how_to(pages), "Start at")
     assert "ball on its tail" in start and "the word START" in start
     assert "two heads" in start and "the word FINISH" in start

@@ -36,8 +36,8 @@ def _config(tmp_path: Path, text: str) -> Path:
 
 def test_the_seed_is_the_documented_hash():
     for book_seed, section_id, index, attempt in itertools.product(
-            [0, 7, 2026, 2**32 - 1], ["easy", "getting-twisty", "maze/copy-3"], [0, 1, 99],
-            [0, 1, 12]):
+        [0, 7, 2026, 2**32 - 1], ["easy", "getting-twisty", "maze/copy-3"], [0, 1, 99], [0, 1, 12]
+    ):
         key = f"bookmaker/1|{book_seed}|{section_id}|{index}" + (f"|{attempt}" if attempt else "")
         assert maze_seed(book_seed, section_id, index, attempt) == sha_seed(key), key
 
@@ -55,16 +55,21 @@ def test_golden_seeds():
 def test_the_default_books_manifest_keeps_its_seeds(tmp_path):
     manifest = _manifest(tmp_path, ROOT / "configs" / "default.yaml")
     assert [(m["section"], m["seed"]) for m in manifest["mazes"]] == [
-        ("Warm-up", 1377310986), ("Warm-up", 1592439931),
-        ("Warm-up", 1170438756), ("Warm-up", 1778524245),
-        ("Branching Out", 2079150916), ("Branching Out", 3135509395),
-        ("Branching Out", 3069876574), ("Branching Out", 2913347810),
-        ("The Long Way Round", 1106441838), ("The Long Way Round", 3094788363),
-        ("The Long Way Round", 625503625), ("The Long Way Round", 4293503172),
+        ("Warm-up", 1377310986),
+        ("Warm-up", 1592439931),
+        ("Warm-up", 1170438756),
+        ("Warm-up", 1778524245),
+        ("Branching Out", 2079150916),
+        ("Branching Out", 3135509395),
+        ("Branching Out", 3069876574),
+        ("Branching Out", 2913347810),
+        ("The Long Way Round", 1106441838),
+        ("The Long Way Round", 3094788363),
+        ("The Long Way Round", 625503625),
+        ("The Long Way Round", 4293503172),
     ]
     assert manifest["title_art"]["seed"] == 1938267637
-    ids = {"Warm-up": "warm-up", "Branching Out": "branching-out",
-           "The Long Way Round": "the-long-way-round"}
+    ids = {"Warm-up": "warm-up", "Branching Out": "branching-out", "The Long Way Round": "the-long-way-round"}
     indices: dict[str, int] = {}
     for record in manifest["mazes"]:
         index = indices[record["section"]] = indices.get(record["section"], -1) + 1
@@ -72,7 +77,11 @@ def test_the_default_books_manifest_keeps_its_seeds(tmp_path):
 
 
 def test_worksheet_copies_seed_with_their_copy_number(tmp_path):
-    manifest = _manifest(tmp_path, _config(tmp_path, """
+    manifest = _manifest(
+        tmp_path,
+        _config(
+            tmp_path,
+            """
         title: Sheets
         seed: 9
         layout: worksheet
@@ -83,15 +92,22 @@ def test_worksheet_copies_seed_with_their_copy_number(tmp_path):
             id: maze
             size: 6x6
             count: 2
-    """))
+    """,
+        ),
+    )
     seeds = [record["seed"] for record in manifest["mazes"]]
-    assert seeds == [sha_seed(f"bookmaker/1|9|maze/copy-{copy}|{index}")
-                     for copy in (1, 2) for index in (0, 1)]
+    assert seeds == [
+        sha_seed(f"bookmaker/1|9|maze/copy-{copy}|{index}") for copy in (1, 2) for index in (0, 1)
+    ]
     assert seeds == [1768949770, 1693334184, 73140169, 557691770]
 
 
 def test_a_retry_appends_its_attempt(tmp_path):
-    manifest = _manifest(tmp_path, _config(tmp_path, """
+    manifest = _manifest(
+        tmp_path,
+        _config(
+            tmp_path,
+            """
         title: Retries
         seed: 404
         front_matter: {title_page: false, how_to: false, contents: false}
@@ -102,11 +118,13 @@ def test_a_retry_appends_its_attempt(tmp_path):
             count: 4
             endpoints: border  # which seed meets the share depends on the endpoints
             min_solution_share: 0.45
-    """))
+    """,
+        ),
+    )
     # Mazes 1, 3 and 4 took the 8th, 9th and 3rd seed tried; maze 2 the first.
     attempts = [7, 0, 8, 2]
     assert [record["seed"] for record in manifest["mazes"]] == [
         sha_seed(f"bookmaker/1|404|long-paths|{index}" + (f"|{attempt}" if attempt else ""))
-        for index, attempt in enumerate(attempts)]
-    assert [record["seed"] for record in manifest["mazes"]] == [
-        3166774989, 3491759781, 841680059, 2992956097]
+        for index, attempt in enumerate(attempts)
+    ]
+    assert [record["seed"] for record in manifest["mazes"]] == [3166774989, 3491759781, 841680059, 2992956097]

@@ -41,12 +41,17 @@ def _pdf(path: Path, pages: int, line_widths: dict[int, float]) -> Path:
 
 # --- the preflight reads on past a page it cannot read -------------------------
 
-@pytest.mark.parametrize("data, filters, reason", [
-    (b"0 0 m 72 72 l S", "/NoSuchDecode", "Unsupported filter /NoSuchDecode"),
-    (b"1 0 0 1 0 0 cm (a string never closed", None, "Stream has ended unexpectedly"),
-])
+
+@pytest.mark.parametrize(
+    "data, filters, reason",
+    [
+        (b"0 0 m 72 72 l S", "/NoSuchDecode", "Unsupported filter /NoSuchDecode"),
+        (b"1 0 0 1 0 0 cm (a string never closed", None, "Stream has ended unexpectedly"),
+    ],
+)
 def test_an_unreadable_content_stream_is_reported_and_the_other_pages_still_checked(
-        tmp_path, data, filters, reason):
+    tmp_path, data, filters, reason
+):
     writer = PdfWriter(clone_from=_pdf(tmp_path / "clean.pdf", 3, {1: 1, 2: 1, 3: 0.2}))
     broken = StreamObject()
     broken._data = data
@@ -55,13 +60,13 @@ def test_an_unreadable_content_stream_is_reported_and_the_other_pages_still_chec
     writer.pages[1][NameObject("/Contents")] = writer._add_object(broken)
     writer.write(tmp_path / "broken.pdf")
     report = check_pdf(tmp_path / "broken.pdf", "home")
-    assert [(p.page, p.code) for p in report.problems] == [(2, "unreadable-content"),
-                                                           (3, "thin-line")]
+    assert [(p.page, p.code) for p in report.problems] == [(2, "unreadable-content"), (3, "thin-line")]
     assert str(report.problems[0]).startswith("page 2: ") and reason in str(report.problems[0])
     assert not report.ok
 
 
 # --- a contact sheet names each page under its thumbnail ------------------------
+
 
 def _ink(image: Image.Image) -> Image.Image:
     """Dark pixels as a 1-bit mask, cropped to where there are any."""
@@ -83,8 +88,7 @@ def _labels(sheet: Image.Image) -> list[Image.Image]:
     labels = []
     for top, bottom in bands:
         strip = mask.crop((0, top, mask.width, bottom + 1))
-        columns = [x for x in range(strip.width)
-                   if strip.crop((x, 0, x + 1, strip.height)).getbbox()]
+        columns = [x for x in range(strip.width) if strip.crop((x, 0, x + 1, strip.height)).getbbox()]
         words: list[list[int]] = []
         for x in columns:
             if words and x - words[-1][1] <= 8:
@@ -121,9 +125,11 @@ def test_a_contact_sheet_labels_each_thumbnail_with_its_page_number(tmp_path):
 
 # --- answers shaded as cells -----------------------------------------------------
 
+
 def test_cells_style_shades_exactly_the_solution_cells_in_a_tint(tmp_path):
     config = tmp_path / "cells.yaml"
-    config.write_text(textwrap.dedent("""
+    config.write_text(
+        textwrap.dedent("""
         title: Shaded
         front_matter: {title_page: false, how_to: false, contents: false}
         answer_key: {style: cells, per_page: 1}
@@ -133,12 +139,13 @@ def test_cells_style_shades_exactly_the_solution_cells_in_a_tint(tmp_path):
             size: 9x7
             count: 1
             endpoints: border
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     result = build(config, tmp_path / "cells.pdf")
     (record,) = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
     maze = maze_of(record)
-    on_path = {maze.topology.coordinates(cell)
-               for cell in shortest_path(maze, maze.start, maze.end)}
+    on_path = {maze.topology.coordinates(cell) for cell in shortest_path(maze, maze.start, maze.end)}
     page = RenderedPage(result.pdf, record["answer_page"])
     x0, _, x1, y1 = record["answer_bbox"]
     cell = (x1 - x0) / maze.width
@@ -162,32 +169,48 @@ def test_cells_style_shades_exactly_the_solution_cells_in_a_tint(tmp_path):
 
 # --- bookmaker algorithms ----------------------------------------------------------
 
+
 def test_algorithms_lists_the_ten_generators_their_options_and_shapes():
     result = CliRunner().invoke(app, ["algorithms"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     names = [line.split()[0] for line in lines if not line.startswith(" ")]
-    assert names == ["recursive-backtracker", "hunt-and-kill", "eller", "wilson", "growing-tree",
-                     "kruskal", "prim", "aldous-broder", "sidewinder", "binary-tree"]
+    assert names == [
+        "recursive-backtracker",
+        "hunt-and-kill",
+        "eller",
+        "wilson",
+        "growing-tree",
+        "kruskal",
+        "prim",
+        "aldous-broder",
+        "sidewinder",
+        "binary-tree",
+    ]
     # Every description starts in one column, and details are indented to it.
     column = len("recursive-backtracker") + 2
     for line in lines:
-        assert line[column - 2:column] == "  " and line[column] != " ", line
+        assert line[column - 2 : column] == "  " and line[column] != " ", line
 
     def details(name: str) -> list[str]:
         start = next(i for i, line in enumerate(lines) if line.startswith(name + " "))
         following = []
-        for line in lines[start + 1:]:
+        for line in lines[start + 1 :]:
             if not line.startswith(" "):
                 break
             following.append(line.strip())
         return following
 
     assert [d.split(":")[0] for d in details("growing-tree")] == [
-        "policy (default mix)", "ratio (default 0.75)"]
+        "policy (default mix)",
+        "ratio (default 0.75)",
+    ]
     assert [d.split(":")[0] for d in details("prim")] == ["variant (default frontier)"]
     assert [d.split(":")[0] for d in details("eller")] == [
-        "horizontal (default 0.6)", "vertical (default 0.4)", "shapes"]
+        "horizontal (default 0.6)",
+        "vertical (default 0.4)",
+        "shapes",
+    ]
     for row_by_row in ("eller", "sidewinder", "binary-tree"):
         assert details(row_by_row)[-1] == "shapes: square"
     for graph in ("recursive-backtracker", "hunt-and-kill", "wilson", "kruskal", "aldous-broder"):

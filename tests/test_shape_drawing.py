@@ -22,23 +22,39 @@ from bookmaker.maze.polar_grid import CLOCKWISE
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import solution, with_endpoints
 from bookmaker.pdf_content import parse
-from bookmaker.render.export import (SOLUTION_COLOR, check_size, export, pdf_layout, png_layout,
-                                     to_ascii)
-from tests.wall_readback import (corner_flaws, openings, pdf_to_pixels, sides, standing,
-                                 to_pixels, wall_mismatches)
+from bookmaker.render.export import SOLUTION_COLOR, check_size, export, pdf_layout, png_layout, to_ascii
+from tests.wall_readback import (
+    corner_flaws,
+    openings,
+    pdf_to_pixels,
+    sides,
+    standing,
+    to_pixels,
+    wall_mismatches,
+)
 
-RED = tuple(int(SOLUTION_COLOR[i:i + 2], 16) for i in (1, 3, 5))
+RED = tuple(int(SOLUTION_COLOR[i : i + 2], 16) for i in (1, 3, 5))
 PDF_SCALE = 4.0  # pixels a point: walls 7 px wide at the default cell
 
 MAZES = [
-    ("square", (1, 1), "border"), ("square", (7, 4), "border"),
-    ("hex", (1, 1), "border"), ("hex", (2, 1), "border"), ("hex", (1, 3), "border"),
-    ("hex", (5, 4), "diameter"), ("hex", (12, 10), "border"),
-    ("triangle", (1, 1), "border"), ("triangle", (2, 1), "border"),
-    ("triangle", (2, 3), "border"), ("triangle", (7, 5), "diameter"),
+    ("square", (1, 1), "border"),
+    ("square", (7, 4), "border"),
+    ("hex", (1, 1), "border"),
+    ("hex", (2, 1), "border"),
+    ("hex", (1, 3), "border"),
+    ("hex", (5, 4), "diameter"),
+    ("hex", (12, 10), "border"),
+    ("triangle", (1, 1), "border"),
+    ("triangle", (2, 1), "border"),
+    ("triangle", (2, 3), "border"),
+    ("triangle", (7, 5), "diameter"),
     ("triangle", (16, 8), "border"),
-    ("polar", 1, "border"), ("polar", 2, "border"), ("polar", 2, "centre"),
-    ("polar", 3, "border"), ("polar", 8, "border"), ("polar", 8, "centre"),
+    ("polar", 1, "border"),
+    ("polar", 2, "border"),
+    ("polar", 2, "centre"),
+    ("polar", 3, "border"),
+    ("polar", 8, "border"),
+    ("polar", 8, "centre"),
 ]
 
 
@@ -48,8 +64,7 @@ def _fixed_date(monkeypatch):
 
 
 def make(kind, size, endpoints="border", seed=7):
-    topology = (make_topology(kind, rings=size) if kind == "polar"
-                else make_topology(kind, size=size))
+    topology = make_topology(kind, rings=size) if kind == "polar" else make_topology(kind, size=size)
     return with_endpoints(generate_on(topology, "wilson", seed), endpoints)
 
 
@@ -65,8 +80,11 @@ def is_red(rgb) -> bool:
 
 def inner_marked(maze) -> set[int]:
     """Endpoint cells that carry a dot or square marker over their centre."""
-    return {cell for cell, exit in ((maze.start, False), (maze.end, True))
-            if maze.topology.opening_side(cell, exit=exit) is None}
+    return {
+        cell
+        for cell, exit in ((maze.start, False), (maze.end, True))
+        if maze.topology.opening_side(cell, exit=exit) is None
+    }
 
 
 def check_picture(image, to_pixel, maze, wall_px, solved):
@@ -81,6 +99,7 @@ def check_picture(image, to_pixel, maze, wall_px, solved):
 
 # --- Pictures read back ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("case", MAZES, ids=case_id)
 def test_png_shows_every_wall_and_only_walls(case):
     maze = make(*case)
@@ -89,8 +108,7 @@ def test_png_shows_every_wall_and_only_walls(case):
     for solved in (False, True):
         image = Image.open(io.BytesIO(export(maze, "png", solution=solved, cell=cell)))
         assert image.size == (width, height)
-        check_picture(image.convert("RGB"), to_pixels(margin, margin, cell), maze, thickness,
-                      solved)
+        check_picture(image.convert("RGB"), to_pixels(margin, margin, cell), maze, thickness, solved)
 
 
 @pytest.mark.parametrize("case", MAZES, ids=case_id)
@@ -124,8 +142,7 @@ def test_readback_catches_a_missing_wall_a_blob_and_butt_ends():
     painted = image.copy()
     x, y = to_pixel(wall.middle)
     ImageDraw.Draw(painted).ellipse((x - 9, y - 9, x + 9, y + 9), fill="white")
-    assert wall_mismatches(painted, to_pixel, maze) == [f"cell {wall.cell} side {wall.side}: "
-                                                        "wall missing"]
+    assert wall_mismatches(painted, to_pixel, maze) == [f"cell {wall.cell} side {wall.side}: wall missing"]
     (x0, y0), (x1, y1) = map(to_pixel, wall.ends)
     length = math.hypot(x1 - x0, y1 - y0)
     x, y = x1 + (x1 - x0) / length * thickness, y1 + (y1 - y0) / length * thickness
@@ -134,13 +151,13 @@ def test_readback_catches_a_missing_wall_a_blob_and_butt_ends():
     butt = Image.new("RGB", image.size, "white")
     for side in sides(maze.topology):
         if standing(maze, side, openings(maze)):
-            ImageDraw.Draw(butt).line([to_pixel(end) for end in side.ends], fill="black",
-                                      width=thickness)
+            ImageDraw.Draw(butt).line([to_pixel(end) for end in side.ends], fill="black", width=thickness)
     assert wall_mismatches(butt, to_pixel, maze) == []
     assert any(flaw.startswith("gap") for flaw in corner_flaws(butt, to_pixel, maze, thickness))
 
 
 # --- The drawing's walls: each once, merged ------------------------------------
+
 
 def drawn_length(wall) -> float:
     if isinstance(wall, Arc):
@@ -161,16 +178,16 @@ def side_length(topology, side) -> float:
 def test_every_standing_wall_is_drawn_once(case):
     maze = make(*case)
     gaps = openings(maze)
-    expected = sum(side_length(maze.topology, side) for side in sides(maze.topology)
-                   if standing(maze, side, gaps))
+    expected = sum(
+        side_length(maze.topology, side) for side in sides(maze.topology) if standing(maze, side, gaps)
+    )
     assert sum(map(drawn_length, maze_drawing(maze).walls)) == pytest.approx(expected)
 
 
 def test_triangle_walls_are_merged_along_rows_and_both_diagonals():
     maze = make("triangle", (16, 8))
     walls = maze_drawing(maze).walls
-    directions = {round(math.degrees(math.atan2(y1 - y0, x1 - x0))) % 180
-                  for x0, y0, x1, y1 in walls}
+    directions = {round(math.degrees(math.atan2(y1 - y0, x1 - x0))) % 180 for x0, y0, x1, y1 in walls}
     assert directions == {0, 60, 120}
     assert max(map(drawn_length, walls)) >= 3
     ends = {}
@@ -200,16 +217,19 @@ def test_polar_solution_follows_the_rings():
     maze = make("polar", 8)
     path = solution(maze)
     line = maze_drawing(maze, path).solution
-    sideways = sum(1 for a, b in zip(path, path[1:])
-                   if a and maze.topology.side_between(a, b) in (1, 2))
-    ring_arcs = [step for step in line if isinstance(step, Arc)
-                 and abs(abs(step.end - step.start) - 360 / maze.topology.counts[
-                     int(step.radius)]) < 1e-9]
+    sideways = sum(1 for a, b in zip(path, path[1:]) if a and maze.topology.side_between(a, b) in (1, 2))
+    ring_arcs = [
+        step
+        for step in line
+        if isinstance(step, Arc)
+        and abs(abs(step.end - step.start) - 360 / maze.topology.counts[int(step.radius)]) < 1e-9
+    ]
     assert len(ring_arcs) == sideways > 0
     assert all(step.radius % 1 == 0.5 for step in line if isinstance(step, Arc))
 
 
 # --- Formats --------------------------------------------------------------------
+
 
 def svg_arc_centres(path: str) -> list[tuple[float, float]]:
     """The centre of each arc command of an SVG path (SVG 1.1, F.6.5, circles only)."""
@@ -221,10 +241,14 @@ def svg_arc_centres(path: str) -> list[tuple[float, float]]:
             radius, large, sweep = values[0], values[3], values[4]
             half = ((here[0] - end[0]) / 2, (here[1] - end[1]) / 2)
             squared = half[0] ** 2 + half[1] ** 2
-            factor = math.sqrt(max(0.0, radius ** 2 - squared) / squared)
+            factor = math.sqrt(max(0.0, radius**2 - squared) / squared)
             sign = 1 if large != sweep else -1
-            centres.append(((here[0] + end[0]) / 2 + sign * factor * half[1],
-                            (here[1] + end[1]) / 2 - sign * factor * half[0]))
+            centres.append(
+                (
+                    (here[0] + end[0]) / 2 + sign * factor * half[1],
+                    (here[1] + end[1]) / 2 - sign * factor * half[0],
+                )
+            )
         here = end
     return centres
 
@@ -258,8 +282,7 @@ def test_page_and_image_sizes_come_from_the_shape():
         box_w, box_h = extent(maze.topology)
         assert (box_w, box_h) == maze.topology.box
         width, height, margin, _ = png_layout(maze.topology, 30)
-        assert (width, height) == (math.ceil(box_w * 30) + 2 * margin,
-                                   math.ceil(box_h * 30) + 2 * margin)
+        assert (width, height) == (math.ceil(box_w * 30) + 2 * margin, math.ceil(box_h * 30) + 2 * margin)
         page_w, page_h, left, top, baseline = pdf_layout(maze, 20.0)
         assert left + box_w * 20 <= page_w and baseline < top - box_h * 20 < top <= page_h
 
@@ -267,8 +290,11 @@ def test_page_and_image_sizes_come_from_the_shape():
 def test_ascii_draws_square_mazes_only():
     maze = make("hex", (4, 3))
     message = "^ascii draws square mazes only; use svg, png or pdf for a hex maze$"
-    for attempt in (lambda: to_ascii(maze), lambda: export(maze, "ascii"),
-                    lambda: check_size("ascii", maze.topology)):
+    for attempt in (
+        lambda: to_ascii(maze),
+        lambda: export(maze, "ascii"),
+        lambda: check_size("ascii", maze.topology),
+    ):
         with pytest.raises(BookmakerError, match=message):
             attempt()
 

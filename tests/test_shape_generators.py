@@ -31,8 +31,15 @@ from bookmaker.maze.shapes import SHAPES, make_topology
 from .test_algorithms import OPTION_STRATEGIES
 from .test_uniformity import chi_square_sf, wilson_hilferty_sf
 
-GRAPH_ALGORITHMS = ["recursive-backtracker", "hunt-and-kill", "wilson", "growing-tree",
-                    "kruskal", "prim", "aldous-broder"]
+GRAPH_ALGORITHMS = [
+    "recursive-backtracker",
+    "hunt-and-kill",
+    "wilson",
+    "growing-tree",
+    "kruskal",
+    "prim",
+    "aldous-broder",
+]
 SQUARE_ONLY = ["eller", "sidewinder", "binary-tree"]
 
 # One small grid per shape -> its number of spanning trees (perfect mazes), by the matrix-tree
@@ -90,15 +97,19 @@ def assert_spanning_tree(topology, cells) -> None:
 
 # ---- every shape, every graph algorithm: a perfect maze ----
 
+
 def test_the_graph_algorithms_carve_every_shape_and_the_row_ones_only_squares():
     assert sorted(GRAPH_ALGORITHMS + SQUARE_ONLY) == sorted(ALGORITHMS)
-    shapes = [topology_of("square", (3, 3)), topology_of("hex", (3, 3)),
-              topology_of("triangle", (3, 3)), topology_of("polar", 3)]
+    shapes = [
+        topology_of("square", (3, 3)),
+        topology_of("hex", (3, 3)),
+        topology_of("triangle", (3, 3)),
+        topology_of("polar", 3),
+    ]
     for name in GRAPH_ALGORITHMS:
         assert all(ALGORITHMS[name].supports(topology) for topology in shapes)
     for name in SQUARE_ONLY:
-        assert [ALGORITHMS[name].supports(topology) for topology in shapes] == [
-            True, False, False, False]
+        assert [ALGORITHMS[name].supports(topology) for topology in shapes] == [True, False, False, False]
 
 
 @pytest.mark.parametrize("name", GRAPH_ALGORITHMS)
@@ -109,15 +120,29 @@ def test_graph_algorithms_carve_a_perfect_maze_on_every_shape(name, data, topolo
     maze = generate_on(topology, name, seed, **options)
     assert_spanning_tree(topology, maze.cells)
     # The same seed on a topology built afresh: the same maze.
-    rebuilt = topology_of(topology.kind, topology.rings if topology.kind == "polar"
-                          else (topology.width, topology.height))
+    rebuilt = topology_of(
+        topology.kind, topology.rings if topology.kind == "polar" else (topology.width, topology.height)
+    )
     assert generate_on(rebuilt, name, seed, **options).cells == maze.cells
 
 
-EDGE_SHAPES = [("square", (1, 1)), ("square", (1, 6)), ("square", (6, 1)), ("hex", (1, 1)),
-               ("hex", (1, 6)), ("hex", (6, 1)), ("hex", (2, 2)), ("triangle", (1, 1)),
-               ("triangle", (1, 2)), ("triangle", (2, 1)), ("triangle", (6, 1)),
-               ("triangle", (2, 6)), ("polar", 1), ("polar", 2), ("polar", 3)]
+EDGE_SHAPES = [
+    ("square", (1, 1)),
+    ("square", (1, 6)),
+    ("square", (6, 1)),
+    ("hex", (1, 1)),
+    ("hex", (1, 6)),
+    ("hex", (6, 1)),
+    ("hex", (2, 2)),
+    ("triangle", (1, 1)),
+    ("triangle", (1, 2)),
+    ("triangle", (2, 1)),
+    ("triangle", (6, 1)),
+    ("triangle", (2, 6)),
+    ("polar", 1),
+    ("polar", 2),
+    ("polar", 3),
+]
 
 
 @pytest.mark.parametrize("name", GRAPH_ALGORITHMS)
@@ -133,13 +158,13 @@ def test_graph_algorithms_carve_the_smallest_and_thinnest_shapes(name, kind, siz
 @pytest.mark.parametrize("name", SQUARE_ONLY)
 @pytest.mark.parametrize("kind, size", [("hex", (4, 3)), ("triangle", (4, 3)), ("polar", 3)])
 def test_square_only_algorithms_refuse_other_shapes_naming_them(name, kind, size):
-    with pytest.raises(BookmakerError, match=rf"^{name} works on square grids only, not {kind}\b"
-                       ) as refused:
+    with pytest.raises(BookmakerError, match=rf"^{name} works on square grids only, not {kind}\b") as refused:
         generate_on(topology_of(kind, size), name, seed=1)
     assert "wilson" in str(refused.value)  # a generator that does carve this shape
 
 
 # ---- uniformity ----
+
 
 def spanning_tree_count(topology) -> int:
     """The matrix-tree theorem: the determinant of the Laplacian without its first row and
@@ -189,16 +214,14 @@ def test_the_chi_square_tail_holds_at_these_degrees_of_freedom():
 
 def draws(topology, name: str, trees: int) -> Counter:
     """How often each maze came up in SAMPLES_PER_TREE x trees mazes from seeds 0, 1, 2, ..."""
-    return Counter(bytes(generate_on(topology, name, seed).cells)
-                   for seed in range(trees * SAMPLES_PER_TREE))
+    return Counter(bytes(generate_on(topology, name, seed).cells) for seed in range(trees * SAMPLES_PER_TREE))
 
 
 def chi_square(seen: Counter, trees: int) -> tuple[float, float]:
     """The statistic against equal frequencies over all ``trees``, and its p-value."""
     expected = sum(seen.values()) / trees
     unseen = trees - len(seen)
-    statistic = (sum((count - expected) ** 2 for count in seen.values()) + unseen * expected ** 2
-                 ) / expected
+    statistic = (sum((count - expected) ** 2 for count in seen.values()) + unseen * expected**2) / expected
     return statistic, chi_square_sf(statistic, trees - 1)
 
 
@@ -212,8 +235,10 @@ def test_uniform_generators_draw_every_spanning_tree_equally_often(name, kind, s
         assert_spanning_tree(topology, cells)
     assert len(seen) == trees  # every spanning tree came up
     statistic, p = chi_square(seen, trees)
-    assert p > SIGNIFICANCE, (f"{name} on {kind} {size}: chi-square {statistic:.1f} "
-                              f"with {trees - 1} degrees of freedom, p = {p:.2g}")
+    assert p > SIGNIFICANCE, (
+        f"{name} on {kind} {size}: chi-square {statistic:.1f} "
+        f"with {trees - 1} degrees of freedom, p = {p:.2g}"
+    )
 
 
 @pytest.mark.parametrize("kind, size", list(UNIFORMITY_GRIDS))

@@ -15,16 +15,22 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
-from typing import Callable
 
 import pytest
 
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import generate_on
 from bookmaker.maze.polar_grid import (
-    ANTICLOCKWISE, CENTRE_FIRST_SLOT, CLOCKWISE, INWARD, OUTWARD, PolarGrid, ring_counts,
+    ANTICLOCKWISE,
+    CENTRE_FIRST_SLOT,
+    CLOCKWISE,
+    INWARD,
+    OUTWARD,
+    PolarGrid,
+    ring_counts,
 )
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import count_turns, measure, solution, with_endpoints
@@ -40,8 +46,7 @@ TRI_N, TRI_E, TRI_S, TRI_W = 0, 1, 2, 3
 
 HEX_SIZES = [(1, 1), (1, 2), (1, 5), (2, 1), (5, 1), (2, 2), (2, 3), (3, 2), (4, 5), (5, 4), (6, 6)]
 TRIANGLE_SIZES = [(1, 1), (1, 2), (2, 1), (5, 1), (2, 2), (2, 5), (3, 3), (4, 3), (5, 4), (6, 5)]
-GRID_CASES = ([("hex", size) for size in HEX_SIZES]
-              + [("triangle", size) for size in TRIANGLE_SIZES])
+GRID_CASES = [("hex", size) for size in HEX_SIZES] + [("triangle", size) for size in TRIANGLE_SIZES]
 RINGS = [1, 2, 3, 4, 5, 6, 7, 9]
 
 
@@ -55,6 +60,7 @@ def polar(rings: int):
 
 # ---- references, from DESIGN.md's text ----
 
+
 def _grid_id(x: int, y: int, width: int, height: int) -> int | None:
     return y * width + x if 0 <= x < width and 0 <= y < height else None
 
@@ -65,16 +71,14 @@ def grid_reference(kind: str, width: int, height: int) -> list[dict[int, int | N
     for y in range(height):
         for x in range(width):
             if kind == "hex":
-                steps = {HEX_SIDES[name]: step
-                         for name, step in (HEX_ODD if x % 2 else HEX_EVEN).items()}
+                steps = {HEX_SIDES[name]: step for name, step in (HEX_ODD if x % 2 else HEX_EVEN).items()}
             else:  # triangle: W and E always, the base below an upward cell, above a downward one
                 steps = {TRI_W: (-1, 0), TRI_E: (1, 0)}
                 if (x + y) % 2 == 0:
                     steps[TRI_S] = (0, 1)
                 else:
                     steps[TRI_N] = (0, -1)
-            cells.append({side: _grid_id(x + dx, y + dy, width, height)
-                          for side, (dx, dy) in steps.items()})
+            cells.append({side: _grid_id(x + dx, y + dy, width, height) for side, (dx, dy) in steps.items()})
     return cells
 
 
@@ -88,16 +92,17 @@ def contract_ring_counts(rings: int) -> list[int]:
 
 def polar_coordinates(rings: int) -> list[tuple[int, int]]:
     """(ring, index) of each cell id: ring by ring from the centre, clockwise in a ring."""
-    return [(ring, index) for ring, count in enumerate(contract_ring_counts(rings))
-            for index in range(count)]
+    return [(ring, index) for ring, count in enumerate(contract_ring_counts(rings)) for index in range(count)]
 
 
 def polar_reference(rings: int) -> list[dict[str, set[int]]]:
     """Per cell id, its neighbours by kind: inward, clockwise, anticlockwise, outward."""
     counts = contract_ring_counts(rings)
     firsts = [sum(counts[:r]) for r in range(rings)]
-    cells = [{"inward": set(), "clockwise": set(), "anticlockwise": set(), "outward": set()}
-             for _ in range(sum(counts))]
+    cells = [
+        {"inward": set(), "clockwise": set(), "anticlockwise": set(), "outward": set()}
+        for _ in range(sum(counts))
+    ]
     for r in range(1, rings):
         c = counts[r]
         for i in range(c):
@@ -138,8 +143,10 @@ def hex_corners(x: int, y: int) -> list[tuple[float, float]]:
     """A flat-topped hexagon's corners clockwise from the top left: side k runs from k to k + 1
     (N, NE, SE, S, SW, NW)."""
     cx, cy = hex_centre(x, y)
-    return [(cx + dx, cy + dy) for dx, dy in
-            ((-0.5, -ROOT3_2), (0.5, -ROOT3_2), (1, 0), (0.5, ROOT3_2), (-0.5, ROOT3_2), (-1, 0))]
+    return [
+        (cx + dx, cy + dy)
+        for dx, dy in ((-0.5, -ROOT3_2), (0.5, -ROOT3_2), (1, 0), (0.5, ROOT3_2), (-0.5, ROOT3_2), (-1, 0))
+    ]
 
 
 def triangle_corners(x: int, y: int) -> dict[str, tuple[float, float]]:
@@ -158,8 +165,11 @@ def outline(kind: str, x: int, y: int) -> dict[int, frozenset]:
         return {side: _wall(corners[side], corners[(side + 1) % 6]) for side in range(6)}
     c = triangle_corners(x, y)
     base = TRI_S if (x + y) % 2 == 0 else TRI_N
-    return {TRI_W: _wall(c["left"], c["apex"]), TRI_E: _wall(c["apex"], c["right"]),
-            base: _wall(c["left"], c["right"])}
+    return {
+        TRI_W: _wall(c["left"], c["apex"]),
+        TRI_E: _wall(c["apex"], c["right"]),
+        base: _wall(c["left"], c["right"]),
+    }
 
 
 def all_corners(kind: str, width: int, height: int) -> list[tuple[float, float]]:
@@ -174,8 +184,10 @@ def contract_centre(topology, cell: int) -> tuple[float, float]:
             return topology.rings, topology.rings
         angle = math.radians(360 * (index + 0.5) / contract_ring_counts(topology.rings)[ring])
         # y grows downward: 12 o'clock is up, and clockwise turns from up to the right
-        return (topology.rings + (ring + 0.5) * math.sin(angle),
-                topology.rings - (ring + 0.5) * math.cos(angle))
+        return (
+            topology.rings + (ring + 0.5) * math.sin(angle),
+            topology.rings - (ring + 0.5) * math.cos(angle),
+        )
     x, y = cell % topology.width, cell // topology.width
     if topology.kind == "hex":
         return hex_centre(x, y)
@@ -205,8 +217,11 @@ def open_neighbours(maze, cell: int) -> list[int]:
     """The cells the open sides of ``cell`` lead to, by the topology's table (which the tests
     above check against the contract)."""
     topology = maze.topology
-    return [topology.neighbours[cell * topology.sides + side]
-            for side in range(topology.sides) if maze.cells[cell] >> side & 1]
+    return [
+        topology.neighbours[cell * topology.sides + side]
+        for side in range(topology.sides)
+        if maze.cells[cell] >> side & 1
+    ]
 
 
 def distances(maze, source: int) -> list[int]:
@@ -226,12 +241,12 @@ def path_between(maze, start: int, end: int) -> list[int]:
     dist = distances(maze, end)
     path = [start]
     while path[-1] != end:
-        path.append(next(c for c in open_neighbours(maze, path[-1])
-                         if dist[c] == dist[path[-1]] - 1))
+        path.append(next(c for c in open_neighbours(maze, path[-1]) if dist[c] == dist[path[-1]] - 1))
     return path
 
 
 # ---- hex and triangle ----
+
 
 @pytest.mark.parametrize("kind, size", GRID_CASES)
 def test_grid_neighbours_and_border_follow_the_contract(kind, size):
@@ -242,13 +257,14 @@ def test_grid_neighbours_and_border_follow_the_contract(kind, size):
     for cell, expected in enumerate(reference):
         row = [table[cell * sides + side] for side in range(sides)]
         # A side the cell lacks (a triangle's missing base) has no neighbour either.
-        assert row == [-1 if expected.get(side) is None else expected[side]
-                       for side in range(sides)], f"cell {cell}"
+        assert row == [-1 if expected.get(side) is None else expected[side] for side in range(sides)], (
+            f"cell {cell}"
+        )
         assert sum(there >= 0 for there in row) <= (6 if kind == "hex" else 3)
-        assert topology.border[cell] == sum(1 << side for side, there in expected.items()
-                                            if there is None)
-        assert topology.open_sides[cell] == sum(1 << side for side, there in expected.items()
-                                                if there is not None)
+        assert topology.border[cell] == sum(1 << side for side, there in expected.items() if there is None)
+        assert topology.open_sides[cell] == sum(
+            1 << side for side, there in expected.items() if there is not None
+        )
 
 
 @pytest.mark.parametrize("kind, size", GRID_CASES)
@@ -277,7 +293,7 @@ def test_grid_neighbours_are_the_cells_whose_drawn_walls_coincide(kind, size):
     for owners in sides_of_wall.values():
         assert len(owners) in (1, 2)
         if len(owners) == 1:
-            (cell, side), = owners
+            ((cell, side),) = owners
             assert topology.neighbours[cell * topology.sides + side] == -1
             assert topology.border[cell] >> side & 1
         else:
@@ -310,7 +326,8 @@ def test_grid_box_examples():
 def test_triangles_point_up_when_x_plus_y_is_even():
     topology = grid("triangle", (5, 4))
     assert [topology.points_up(cell) for cell in range(topology.cells)] == [
-        (x + y) % 2 == 0 for y in range(4) for x in range(5)]
+        (x + y) % 2 == 0 for y in range(4) for x in range(5)
+    ]
 
 
 @pytest.mark.parametrize("height", [3, 4, 9])
@@ -327,6 +344,7 @@ def test_triangle_grids_one_wide_up_to_two_tall_or_two_wide_are_mazes(size):
 
 
 # ---- polar ----
+
 
 def test_polar_ring_counts_follow_the_formula():
     expected = contract_ring_counts(31)
@@ -352,7 +370,8 @@ def test_polar_ids_run_ring_by_ring_clockwise_from_12_oclock(rings):
         assert topology.cell_at(ring, index) == cell
         if ring:
             assert topology.angles(cell) == pytest.approx(
-                (360 * index / counts[ring], 360 * (index + 1) / counts[ring]))
+                (360 * index / counts[ring], 360 * (index + 1) / counts[ring])
+            )
         assert topology.centre(cell) == pytest.approx(contract_centre(topology, cell), abs=1e-9)
     assert topology.box == contract_box(topology)
     if rings >= 2:  # ring 1's first cell lies just clockwise of 12 o'clock: up, a little right
@@ -367,7 +386,7 @@ def test_polar_neighbours_follow_the_contract(rings):
     table = topology.neighbours
     assert topology.sides == 8
     for cell, kinds in enumerate(reference):
-        row = list(table[cell * 8:(cell + 1) * 8])
+        row = list(table[cell * 8 : (cell + 1) * 8])
         if cell == 0:
             assert row[:CENTRE_FIRST_SLOT] == [-1, -1]
             outward = row[CENTRE_FIRST_SLOT:]
@@ -375,8 +394,8 @@ def test_polar_neighbours_follow_the_contract(rings):
             assert {row[INWARD]} == kinds["inward"]
             assert {row[CLOCKWISE]} == kinds["clockwise"]
             assert {row[ANTICLOCKWISE]} == kinds["anticlockwise"]
-            assert row[OUTWARD + 2:] == [-1, -1, -1]  # outward: slots 3 and 4 at most
-            outward = row[OUTWARD:OUTWARD + 2]
+            assert row[OUTWARD + 2 :] == [-1, -1, -1]  # outward: slots 3 and 4 at most
+            outward = row[OUTWARD : OUTWARD + 2]
         assert sorted(c for c in outward if c >= 0) == sorted(kinds["outward"]), f"cell {cell}"
         for slot, there in enumerate(row):
             if there >= 0:
@@ -391,8 +410,11 @@ def test_polar_neighbours_are_the_cells_whose_walls_touch(rings):
     # positive length (the centre is the whole disc of radius 1).
     topology = polar(rings)
     counts = contract_ring_counts(rings)
-    spans = [(ring, Fraction(i, count), Fraction(i + 1, count))
-             for ring, count in enumerate(counts) for i in range(count)]
+    spans = [
+        (ring, Fraction(i, count), Fraction(i + 1, count))
+        for ring, count in enumerate(counts)
+        for i in range(count)
+    ]
     for a, (ring_a, lo_a, hi_a) in enumerate(spans):
         touching = set()
         for b, (ring_b, lo_b, hi_b) in enumerate(spans):
@@ -401,19 +423,23 @@ def test_polar_neighbours_are_the_cells_whose_walls_touch(rings):
                     touching.add(b)
             elif abs(ring_a - ring_b) == 1 and max(lo_a, lo_b) < min(hi_a, hi_b):
                 touching.add(b)
-        table = topology.neighbours[a * 8:(a + 1) * 8]
+        table = topology.neighbours[a * 8 : (a + 1) * 8]
         assert sorted(c for c in table if c >= 0) == sorted(touching), f"cell {a}"
 
 
 def test_polar_neighbour_counts_per_ring():
     # c = 1, 6, 12, 24, 24, 24, 48: a ring r cell has an inward and two sideways neighbours
     # plus c(r+1)/c(r) outward ones; the outermost ring none outward; the centre six.
-    expected = {1: {0: 0}, 2: {0: 6, 1: 3}, 3: {0: 6, 1: 5, 2: 3},
-                7: {0: 6, 1: 5, 2: 5, 3: 4, 4: 4, 5: 5, 6: 3}}
+    expected = {
+        1: {0: 0},
+        2: {0: 6, 1: 3},
+        3: {0: 6, 1: 5, 2: 3},
+        7: {0: 6, 1: 5, 2: 5, 3: 4, 4: 4, 5: 5, 6: 3},
+    }
     for rings, per_ring in expected.items():
         topology = polar(rings)
         for cell, (ring, _) in enumerate(polar_coordinates(rings)):
-            count = sum(c >= 0 for c in topology.neighbours[cell * 8:(cell + 1) * 8])
+            count = sum(c >= 0 for c in topology.neighbours[cell * 8 : (cell + 1) * 8])
             assert count == per_ring[ring], f"rings {rings}, cell {cell}"
             assert bin(topology.open_sides[cell]).count("1") == count
     counts = contract_ring_counts(31)
@@ -435,7 +461,9 @@ def test_polar_border_is_the_outer_ring_facing_outward(rings):
         else:  # a lone centre faces the outside through all six of its slots
             assert mask == sum(1 << slot for slot in range(CENTRE_FIRST_SLOT, 8))
             assert {topology.opening_side(0), topology.opening_side(0, exit=True)} == {
-                CENTRE_FIRST_SLOT, CENTRE_FIRST_SLOT + 3}
+                CENTRE_FIRST_SLOT,
+                CENTRE_FIRST_SLOT + 3,
+            }
 
 
 def test_polar_rejects_sizes_outside_its_range():
@@ -457,21 +485,29 @@ def topology_of(kind, size):
 
 def reference_edges(topology) -> set[frozenset]:
     if topology.kind == "polar":
-        return {frozenset((cell, there))
-                for cell, kinds in enumerate(polar_reference(topology.rings))
-                for cells in kinds.values() for there in cells}
-    return {frozenset((cell, there))
-            for cell, sides in enumerate(grid_reference(topology.kind, topology.width,
-                                                        topology.height))
-            for there in sides.values() if there is not None}
+        return {
+            frozenset((cell, there))
+            for cell, kinds in enumerate(polar_reference(topology.rings))
+            for cells in kinds.values()
+            for there in cells
+        }
+    return {
+        frozenset((cell, there))
+        for cell, sides in enumerate(grid_reference(topology.kind, topology.width, topology.height))
+        for there in sides.values()
+        if there is not None
+    }
 
 
 @pytest.mark.parametrize("kind, size", ALL_CASES)
 def test_owned_sides_number_every_edge_exactly_once(kind, size):
     topology = topology_of(kind, size)
-    owned = [frozenset((cell, topology.neighbours[cell * topology.sides + side]))
-             for cell in range(topology.cells) for side in topology.owned_sides
-             if topology.neighbours[cell * topology.sides + side] >= 0]
+    owned = [
+        frozenset((cell, topology.neighbours[cell * topology.sides + side]))
+        for cell in range(topology.cells)
+        for side in topology.owned_sides
+        if topology.neighbours[cell * topology.sides + side] >= 0
+    ]
     assert len(owned) == len(set(owned))
     assert set(owned) == reference_edges(topology)
 
@@ -479,8 +515,9 @@ def test_owned_sides_number_every_edge_exactly_once(kind, size):
 def reference_middle_cell(topology) -> int:
     """The cell whose centre is nearest the middle of the box, the lowest id on a tie."""
     box_w, box_h = contract_box(topology)
-    gaps = [math.dist(contract_centre(topology, cell), (box_w / 2, box_h / 2))
-            for cell in range(topology.cells)]
+    gaps = [
+        math.dist(contract_centre(topology, cell), (box_w / 2, box_h / 2)) for cell in range(topology.cells)
+    ]
     return next(cell for cell, gap in enumerate(gaps) if gap <= min(gaps) + 1e-9)
 
 
@@ -499,16 +536,29 @@ def test_middle_cell_examples():
     assert grid("triangle", (5, 3)).middle_cell() == 7  # (2, 1), pointing down
 
 
-ENDPOINT_CASES = [("hex", (1, 1)), ("hex", (5, 1)), ("hex", (1, 5)), ("hex", (4, 3)),
-                  ("hex", (7, 6)), ("triangle", (1, 1)), ("triangle", (1, 2)),
-                  ("triangle", (2, 1)), ("triangle", (5, 3)), ("triangle", (8, 4)),
-                  ("polar", 1), ("polar", 2), ("polar", 3), ("polar", 5)]
+ENDPOINT_CASES = [
+    ("hex", (1, 1)),
+    ("hex", (5, 1)),
+    ("hex", (1, 5)),
+    ("hex", (4, 3)),
+    ("hex", (7, 6)),
+    ("triangle", (1, 1)),
+    ("triangle", (1, 2)),
+    ("triangle", (2, 1)),
+    ("triangle", (5, 3)),
+    ("triangle", (8, 4)),
+    ("polar", 1),
+    ("polar", 2),
+    ("polar", 3),
+    ("polar", 5),
+]
 
 
 def sample_mazes(kind, size):
     topology = topology_of(kind, size)
-    return [generate_on(topology, name, seed)
-            for name in ("wilson", "recursive-backtracker") for seed in range(3)]
+    return [
+        generate_on(topology, name, seed) for name in ("wilson", "recursive-backtracker") for seed in range(3)
+    ]
 
 
 @pytest.mark.parametrize("kind, size", ENDPOINT_CASES)
@@ -546,27 +596,30 @@ def test_turns_count_changes_of_step_kind_along_the_solution(kind, size, mode):
         assert stats.turns == reference_turns(step_kinds(maze.topology), path)
 
 
-@pytest.mark.parametrize("kind, size, path, turns", [
-    # hex 3x3: down a column; down a diagonal (SE, SE); along a row (SE then NE)
-    ("hex", (3, 3), [0, 3, 6], 0),
-    ("hex", (3, 3), [0, 1, 5], 0),
-    ("hex", (3, 3), [0, 1, 2], 1),
-    # triangle 4x2: along a row, E then E is straight, and W then W; a base then east
-    ("triangle", (4, 2), [0, 1, 2, 3], 0),
-    ("triangle", (4, 2), [3, 2, 1, 0], 0),
-    ("triangle", (4, 2), [0, 4, 5, 6], 1),
-    ("triangle", (4, 2), [1, 2, 6, 5], 2),
-    # polar, 4 rings (1, 6, 12, 24 cells; first ids 0, 1, 7, 19): every outward step is one
-    # kind, whether from the centre or through either outward slot
-    ("polar", 4, [0, 1, 8, 21], 0),
-    ("polar", 4, [0, 1, 7, 19], 0),
-    ("polar", 4, [0, 1, 8, 22], 0),
-    ("polar", 4, [22, 8, 1, 0], 0),
-    ("polar", 4, [9, 8, 7, 18], 0),
-    ("polar", 4, [1, 7, 8, 9], 1),
-    ("polar", 4, [1, 0, 4], 1),
-    ("polar", 4, [7, 1, 2, 9], 2),
-])
+@pytest.mark.parametrize(
+    "kind, size, path, turns",
+    [
+        # hex 3x3: down a column; down a diagonal (SE, SE); along a row (SE then NE)
+        ("hex", (3, 3), [0, 3, 6], 0),
+        ("hex", (3, 3), [0, 1, 5], 0),
+        ("hex", (3, 3), [0, 1, 2], 1),
+        # triangle 4x2: along a row, E then E is straight, and W then W; a base then east
+        ("triangle", (4, 2), [0, 1, 2, 3], 0),
+        ("triangle", (4, 2), [3, 2, 1, 0], 0),
+        ("triangle", (4, 2), [0, 4, 5, 6], 1),
+        ("triangle", (4, 2), [1, 2, 6, 5], 2),
+        # polar, 4 rings (1, 6, 12, 24 cells; first ids 0, 1, 7, 19): every outward step is one
+        # kind, whether from the centre or through either outward slot
+        ("polar", 4, [0, 1, 8, 21], 0),
+        ("polar", 4, [0, 1, 7, 19], 0),
+        ("polar", 4, [0, 1, 8, 22], 0),
+        ("polar", 4, [22, 8, 1, 0], 0),
+        ("polar", 4, [9, 8, 7, 18], 0),
+        ("polar", 4, [1, 7, 8, 9], 1),
+        ("polar", 4, [1, 0, 4], 1),
+        ("polar", 4, [7, 1, 2, 9], 2),
+    ],
+)
 def test_turns_on_hand_drawn_paths(kind, size, path, turns):
     topology = topology_of(kind, size)
     assert reference_turns(step_kinds(topology), path) == turns

@@ -74,16 +74,13 @@ def write(folder: Path, text: str, name: str = "book.yaml") -> Path:
 
 def topology_of(record: dict):
     """The topology a manifest entry names: by ``shape``, or by width and height (square)."""
-    shape = record.get("shape") or {"kind": "square", "width": record["width"],
-                                     "height": record["height"]}
-    return make_topology(shape["kind"], (shape.get("width"), shape.get("height")),
-                         shape.get("rings"))
+    shape = record.get("shape") or {"kind": "square", "width": record["width"], "height": record["height"]}
+    return make_topology(shape["kind"], (shape.get("width"), shape.get("height")), shape.get("rings"))
 
 
 def maze_of(record: dict):
     """The maze a manifest entry describes, remade from its seed."""
-    maze = generate_on(topology_of(record), record["algorithm"], record["seed"],
-                       **record.get("options", {}))
+    maze = generate_on(topology_of(record), record["algorithm"], record["seed"], **record.get("options", {}))
     return with_endpoints(maze, record["endpoints"])
 
 
@@ -103,25 +100,37 @@ def small_book(tmp_path_factory):
 
 # --- the config -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("shape, sized, endpoints", [
-    ("square", "size: 8x6", "opposite"), ("hex", "size: 8x6", "opposite"),
-    ("triangle", "size: 8x6", "opposite"), ("polar", "rings: 6", "centre"),
-])
-def test_each_shape_validates_with_its_size_key_and_default_endpoints(tmp_path, shape, sized,
-                                                                       endpoints):
-    book = load_book(write(tmp_path, f"""
+
+@pytest.mark.parametrize(
+    "shape, sized, endpoints",
+    [
+        ("square", "size: 8x6", "opposite"),
+        ("hex", "size: 8x6", "opposite"),
+        ("triangle", "size: 8x6", "opposite"),
+        ("polar", "rings: 6", "centre"),
+    ],
+)
+def test_each_shape_validates_with_its_size_key_and_default_endpoints(tmp_path, shape, sized, endpoints):
+    book = load_book(
+        write(
+            tmp_path,
+            f"""
         title: T
         sections:
           - {{title: A, shape: {shape}, {sized}, count: 1}}
           - {{title: B, shape: {shape}, {sized}, count: 1, endpoints: diameter}}
-    """))
+    """,
+        )
+    )
     first, second = book.sections
     assert first.topology.kind == shape and first.endpoints == endpoints
     assert second.endpoints == "diameter"  # a section's own endpoints always win
 
 
 def test_every_shape_problem_is_reported_at_once_on_its_own_line(tmp_path):
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         title: T
         sections:
           - title: A
@@ -142,11 +151,15 @@ def test_every_shape_problem_is_reported_at_once_on_its_own_line(tmp_path):
             rings: 6
             endpoints: corners
             count: 1
-    """)
+    """,
+    )
     problems = pytest.raises(ConfigError, load_book, path).value.problems
     assert [re.match(rf"{re.escape(str(path))}:(\d+): (\S+):", p).groups() for p in problems] == [
-        ("6", "sections[0].size"), ("10", "sections[1].size"),
-        ("14", "sections[2].algorithm"), ("20", "sections[3].endpoints")]
+        ("6", "sections[0].size"),
+        ("10", "sections[1].size"),
+        ("14", "sections[2].algorithm"),
+        ("20", "sections[3].endpoints"),
+    ]
     assert "rings: 2 to 250" in problems[0]
     assert "at least 2 wide" in problems[1]
     assert "carves square mazes only, not hex" in problems[2] and "wilson" in problems[2]
@@ -172,8 +185,12 @@ def test_the_schema_asks_polar_sections_for_rings_and_the_others_for_a_size():
 # --- the layout -------------------------------------------------------------------------
 
 SLOTS = [(0, 0, 500, 700), (0, 0, 240, 200), (0, 0, 150, 400)]
-TOPOLOGIES = [("square", (20, 16), None), ("hex", (14, 12), None), ("triangle", (24, 12), None),
-              ("polar", None, 9)]
+TOPOLOGIES = [
+    ("square", (20, 16), None),
+    ("hex", (14, 12), None),
+    ("triangle", (24, 12), None),
+    ("polar", None, 9),
+]
 
 
 @pytest.mark.parametrize("slot", SLOTS)
@@ -187,8 +204,11 @@ def test_every_shape_keeps_corridors_as_wide_as_a_square_mazes(slot, shape, size
             # Too fine: the size the error suggests fits.
             suggested = re.search(r"up to about (rings: )?(\d+)(?:x(\d+))?", str(error))
             assert str(error).startswith("here: ") and suggested
-            smaller = make_topology(shape, suggested[3] and (int(suggested[2]), int(suggested[3])),
-                                    None if suggested[3] else int(suggested[2]))
+            smaller = make_topology(
+                shape,
+                suggested[3] and (int(suggested[2]), int(suggested[3])),
+                None if suggested[3] else int(suggested[2]),
+            )
             placement = place_maze(slot, smaller, minimum, "here")
             topology = smaller
         assert placement.cell * topology.corridor >= minimum
@@ -217,11 +237,14 @@ def test_each_shape_is_centred_in_its_slot(slot, shape, size, rings):
 
 
 def test_a_polar_section_too_fine_for_its_slot_names_rings(tmp_path):
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         title: T
         sections:
           - {title: Discs, shape: polar, rings: 120, count: 1, per_page: 12}
-    """)
+    """,
+    )
     with pytest.raises(BookmakerError) as error:
         build(path, tmp_path / "book.pdf")
     message = str(error.value)
@@ -230,6 +253,7 @@ def test_a_polar_section_too_fine_for_its_slot_names_rings(tmp_path):
 
 
 # --- the built book ---------------------------------------------------------------------
+
 
 def test_the_manifest_names_each_shape_and_its_end_cells(small_book):
     _, manifest = small_book
@@ -246,8 +270,7 @@ def test_the_manifest_names_each_shape_and_its_end_cells(small_book):
             assert (record["braid"], record["mask"]) == (0, None)
             assert "width" not in record and "height" not in record
             assert isinstance(record["start"], int) and isinstance(record["end"], int)
-        assert [record["start"], record["end"]] == [named_cell(maze, maze.start),
-                                                   named_cell(maze, maze.end)]
+        assert [record["start"], record["end"]] == [named_cell(maze, maze.start), named_cell(maze, maze.end)]
         assert record["solution_length"] == len(solution(maze))
         if kind == "polar":  # the default endpoints finish in the centre cell, id 0
             assert record["endpoints"] == "centre" and record["end"] == 0
@@ -291,8 +314,7 @@ def test_the_printed_recipe_remakes_each_maze_with_the_maze_command(small_book):
         recipes = [line.strip() for line in text.splitlines() if " seed " in line]
         assert len(recipes) == len(records)
         for recipe, record in zip(recipes, records):
-            made = runner.invoke(app, ["maze", *maze_flags(recipe), "--format", "json",
-                                       "-o", "-"])
+            made = runner.invoke(app, ["maze", *maze_flags(recipe), "--format", "json", "-o", "-"])
             assert made.exit_code == 0, (recipe, made.output)
             printed, maze = json.loads(made.stdout), maze_of(record)
             if maze.topology.kind == "square":
@@ -320,10 +342,10 @@ def wall_problems(pdf: Path, records: list[dict]) -> tuple[list[str], set[str]]:
             maze = maze_of(record)
             x0, _, x1, y1 = record["bbox"]
             cell = (x1 - x0) / maze.topology.box[0]
-            to_pixel = pdf_to_pixels(x0, y1, cell, (page.get_width(), page.get_height()),
-                                     image.size)
-            wrong += [f"maze {record['number']}: {problem}"
-                      for problem in wall_mismatches(image, to_pixel, maze)]
+            to_pixel = pdf_to_pixels(x0, y1, cell, (page.get_width(), page.get_height()), image.size)
+            wrong += [
+                f"maze {record['number']}: {problem}" for problem in wall_mismatches(image, to_pixel, maze)
+            ]
             shapes.add(maze.topology.kind)
     document.close()
     return wrong, shapes
@@ -336,7 +358,9 @@ def test_every_wall_reads_back_from_the_rendered_pages(small_book):
 
 
 def test_worksheets_of_every_shape_give_each_student_a_variant_and_a_separate_key(tmp_path):
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         title: Sheets
         seed: 8
         layout: worksheet
@@ -347,7 +371,8 @@ def test_worksheets_of_every_shape_give_each_student_a_variant_and_a_separate_ke
           - {title: Disc, shape: polar, rings: 4, count: 1}
         worksheet: {copies: 2, min_cell: 9mm, key: separate}
         answer_key: {per_page: 6}
-    """)
+    """,
+    )
     result = build(path, tmp_path / "sheets.pdf")
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert result.key_pdf is not None and len(manifest["mazes"]) == 6

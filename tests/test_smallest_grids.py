@@ -18,18 +18,23 @@ from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, generate_on
 from bookmaker.maze.algorithms import growing_tree, prim
 from bookmaker.maze.mask import Mask
-from bookmaker.maze.solve import ENDPOINT_MODES, choose_endpoints, shortest_path
 from bookmaker.maze.shapes import make_topology
+from bookmaker.maze.solve import ENDPOINT_MODES, choose_endpoints, shortest_path
 
 from .test_shape_generators import assert_spanning_tree
 
 SMALLEST = {
-    "square 1 cell": ("square", (1, 1)), "square 1x2": ("square", (1, 2)),
+    "square 1 cell": ("square", (1, 1)),
+    "square 1x2": ("square", (1, 2)),
     "square 2x1": ("square", (2, 1)),
-    "hex 1 cell": ("hex", (1, 1)), "hex 1x2": ("hex", (1, 2)), "hex 2x1": ("hex", (2, 1)),
-    "one triangle": ("triangle", (1, 1)), "triangle 1x2": ("triangle", (1, 2)),
+    "hex 1 cell": ("hex", (1, 1)),
+    "hex 1x2": ("hex", (1, 2)),
+    "hex 2x1": ("hex", (2, 1)),
+    "one triangle": ("triangle", (1, 1)),
+    "triangle 1x2": ("triangle", (1, 2)),
     "triangle 2x1": ("triangle", (2, 1)),
-    "1-ring disc": ("polar", 1), "2-ring disc": ("polar", 2),
+    "1-ring disc": ("polar", 1),
+    "2-ring disc": ("polar", 2),
     # masks leave the table walk two cells of a larger grid: the fewest a mask may leave
     "2 cells of a masked square": ("square", (3, 3), "...XX...."),
     "2 cells of a masked hex grid": ("hex", (3, 3), "....X..X."),
@@ -37,8 +42,9 @@ SMALLEST = {
 }
 # Each option at its extremes: where a loop's random event is likeliest never to come.
 OPTIONS = {
-    "growing-tree": [{"policy": policy, "ratio": ratio}
-                     for policy in growing_tree.POLICIES for ratio in (0.0, 1.0)],
+    "growing-tree": [
+        {"policy": policy, "ratio": ratio} for policy in growing_tree.POLICIES for ratio in (0.0, 1.0)
+    ],
     "prim": [{"variant": variant} for variant in prim.VARIANTS],
     "eller": [{"horizontal": h, "vertical": v} for h in (1e-9, 1.0) for v in (1e-9, 1.0)],
 }
@@ -66,7 +72,8 @@ def test_every_generator_is_tried_on_every_shape_it_carves():
         assert (name, "square") in tried
     for kind in ("hex", "triangle", "polar"):
         assert {name for name, shape in tried if shape == kind} == {
-            name for name in ALGORITHMS if name not in ("eller", "sidewinder", "binary-tree")}
+            name for name in ALGORITHMS if name not in ("eller", "sidewinder", "binary-tree")
+        }
 
 
 def test_the_option_extremes_are_the_options_the_generators_take():
@@ -86,7 +93,8 @@ def test_each_generator_ends_on_the_smallest_grids(name, label):
             else:  # the two cells on, joined by one passage; nothing opened elsewhere
                 on = [cell for cell in range(grid.cells) if grid.present[cell]]
                 assert [maze.cells[cell].bit_count() for cell in range(grid.cells)] == [
-                    1 if cell in on else 0 for cell in range(grid.cells)]
+                    1 if cell in on else 0 for cell in range(grid.cells)
+                ]
                 a, b = on
                 assert grid.neighbours[a * grid.sides + maze.cells[a].bit_length() - 1] == b
             braided = generate_on(grid, name, seed, braid=1.0, **options)

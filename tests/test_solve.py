@@ -14,7 +14,8 @@ from collections import deque
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, generate
@@ -36,8 +37,9 @@ seeds = st.integers(0, 2**40)
 
 @st.composite
 def mazes(draw, max_side: int = 9):
-    return generate(draw(algorithms), draw(st.integers(1, max_side)),
-                    draw(st.integers(1, max_side)), draw(seeds))
+    return generate(
+        draw(algorithms), draw(st.integers(1, max_side)), draw(st.integers(1, max_side)), draw(seeds)
+    )
 
 
 def cell_id(maze, cell) -> int:
@@ -196,14 +198,18 @@ def test_stats_match_brute_force(maze, mode):
         assert_path(maze, path, start, end)
         assert stats.solution_length == len(path) == dist[start][end] + 1
         assert stats.turns == count_turns(path)
-    assert list(stats.as_json()) == [
-        "dead_ends", "junctions", "solution_length", "turns", "longest_path"]
+    assert list(stats.as_json()) == ["dead_ends", "junctions", "solution_length", "turns", "longest_path"]
 
 
 def test_stats_of_a_single_cell():
     stats = measure(with_endpoints(generate("wilson", 1, 1, 0), "corners"))
-    assert (stats.dead_ends, stats.junctions, stats.solution_length, stats.turns,
-            stats.longest_path) == (0, 0, 1, 0, 1)
+    assert (stats.dead_ends, stats.junctions, stats.solution_length, stats.turns, stats.longest_path) == (
+        0,
+        0,
+        1,
+        0,
+        1,
+    )
 
 
 def test_turns_count_changes_of_direction_only():
@@ -260,22 +266,29 @@ def test_coordinates_outside_the_grid_are_refused(cell):
 
 
 @pytest.mark.parametrize("cell", OUTSIDE)
-def test_the_maze_command_refuses_off_grid_cells_by_their_coordinates(cell, tmp_path,
-                                                                      monkeypatch, capfd):
+def test_the_maze_command_refuses_off_grid_cells_by_their_coordinates(cell, tmp_path, monkeypatch, capfd):
     from bookmaker.cli import main
 
     monkeypatch.chdir(tmp_path)
     text = ",".join(map(str, cell))
-    for args, what in ((["--start=" + text, "--end=1,1"], "start"),
-                       (["--start=1,1", "--end=" + text], "end")):
-        monkeypatch.setattr(sys, "argv", ["bookmaker", "maze", "--size", "5x4", "--seed", "1",
-                                          "--algorithm", "kruskal", *args])
+    for args, what in (
+        (["--start=" + text, "--end=1,1"], "start"),
+        (["--start=1,1", "--end=" + text], "end"),
+    ):
+        monkeypatch.setattr(
+            sys,
+            "argv",
+            ["bookmaker", "maze", "--size", "5x4", "--seed", "1", "--algorithm", "kruskal", *args],
+        )
         with pytest.raises(SystemExit) as exit:
             main()
         out, err = capfd.readouterr()
         assert exit.value.code == 2 and out == "" and err.count("\n") == 1, err
-        assert re.match(rf"bookmaker: error: {what} cell {re.escape(str(list(cell)))} "
-                        r"is outside the 5x4 grid", err), err
+        assert re.match(
+            rf"bookmaker: error: {what} cell {re.escape(str(list(cell)))} "
+            r"is outside the 5x4 grid",
+            err,
+        ), err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -294,9 +307,10 @@ def test_with_endpoints_leaves_the_original_alone(name, width, height, seed):
     assert bytes(maze.cells) == before == bytes(marked.cells)
 
 
-@pytest.mark.parametrize("shape, size, rings", [
-    ("square", (13, 9), None), ("hex", (8, 7), None), ("triangle", (9, 6), None),
-    ("polar", None, 5)])
+@pytest.mark.parametrize(
+    "shape, size, rings",
+    [("square", (13, 9), None), ("hex", (8, 7), None), ("triangle", (9, 6), None), ("polar", None, 5)],
+)
 @pytest.mark.parametrize("braid", [0.0, 0.5])
 def test_distances_read_from_one_search_are_a_search_from_each_source(shape, size, rings, braid):
     # `opposite` asks for the distances from up to nine cells; a perfect maze answers them

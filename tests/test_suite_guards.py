@@ -22,6 +22,7 @@ TESTS = Path(__file__).resolve().parent
 
 # --- a hang is a failure -------------------------------------------------------------------
 
+
 def test_the_configured_per_test_timeout_is_in_force(pytestconfig):
     assert pytestconfig.pluginmanager.hasplugin("timeout"), "pytest-timeout is not installed"
     limit = float(pytestconfig.getini("timeout"))
@@ -31,25 +32,46 @@ def test_the_configured_per_test_timeout_is_in_force(pytestconfig):
 
 def test_a_test_that_never_ends_fails_with_a_timeout(tmp_path):
     (tmp_path / "test_forever.py").write_text(
-        "def test_waits_for_an_event_that_never_comes():\n    while True:\n        pass\n",
-        encoding="utf-8")
+        "def test_waits_for_an_event_that_never_comes():\n    while True:\n        pass\n", encoding="utf-8"
+    )
     # The suite's own settings (pyproject.toml), with the limit cut to two seconds.
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c",
-         str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path), "-o", "timeout=2",
-         str(tmp_path / "test_forever.py")],
-        capture_output=True, encoding="utf-8", cwd=tmp_path, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-c",
+            str(ROOT / "pyproject.toml"),
+            "--rootdir",
+            str(tmp_path),
+            "-o",
+            "timeout=2",
+            str(tmp_path / "test_forever.py"),
+        ],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "Timeout" in run.stdout and "1 failed" in run.stdout, run.stdout
 
 
 # --- Hypothesis: this run's own database, no deadline ------------------------------------
 
+
 def conftest_home() -> str:
     """Where tests/conftest.py puts Hypothesis's files in a fresh process."""
     return subprocess.run(
         [sys.executable, "-c", "import tests.conftest as c; print(c.HYPOTHESIS_HOME)"],
-        capture_output=True, encoding="utf-8", cwd=ROOT, check=True).stdout.strip()
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        check=True,
+    ).stdout.strip()
 
 
 def test_hypothesis_keeps_its_examples_in_this_runs_own_temporary_folder():
@@ -81,15 +103,21 @@ def test_no_property_test_has_a_per_example_deadline():
     assert settings().deadline is None
     found = property_tests()
     # every @given of the suite was found, so none escapes the check
-    written = sum(len(re.findall(r"^@given\(", path.read_text(encoding="utf-8"), re.MULTILINE))
-                  for path in TESTS.glob("test_*.py"))
+    written = sum(
+        len(re.findall(r"^@given\(", path.read_text(encoding="utf-8"), re.MULTILINE))
+        for path in TESTS.glob("test_*.py")
+    )
     assert len(found) == written >= 20
-    timed = [f"{module}::{name} ({chosen.deadline})" for module, name, chosen in found
-             if chosen.deadline is not None]
+    timed = [
+        f"{module}::{name} ({chosen.deadline})"
+        for module, name, chosen in found
+        if chosen.deadline is not None
+    ]
     assert timed == [], f"property tests with a deadline on a shared machine: {timed}"
 
 
 # --- the CLI's commands exist ----------------------------------------------------------------
+
 
 def documented_commands() -> list[str]:
     """The verbs of the README's command table: | `bookmaker VERB ...` | ... |"""
@@ -99,8 +127,9 @@ def documented_commands() -> list[str]:
 
 def test_every_documented_command_is_registered_and_answers_help():
     verbs = documented_commands()
-    assert {"build", "cover", "validate", "init", "schema", "maze", "algorithms", "check",
-            "preview"} <= set(verbs), verbs
+    assert {"build", "cover", "validate", "init", "schema", "maze", "algorithms", "check", "preview"} <= set(
+        verbs
+    ), verbs
     registered = {command.name for command in app.registered_commands}
     assert set(verbs) <= registered, f"documented but missing: {set(verbs) - registered}"
     runner = CliRunner()

@@ -17,10 +17,12 @@ def sizes_in(pdf) -> list[tuple[int, str, bool, float]]:
     """Every run of text: (page, text, bold, size in points)."""
     runs = []
     for number, page in enumerate(PdfReader(pdf).pages, 1):
+
         def visit(text, cm, tm, font, size, number=number):
             if text.strip():
                 bold = "Bold" in str(font.get("/BaseFont", "")) if font else False
                 runs.append((number, text.strip(), bold, size * abs(tm[3]) * abs(cm[3] or 1)))
+
         page.extract_text(visitor_text=visit)
     return runs
 
@@ -32,8 +34,9 @@ def book_config(tmp_path, layout: str, size: str | None) -> str:
         + (f"text_size: {size}\n" if size else "")
         + ("front_matter: {title_page: false, contents: false}\n" if layout == "book" else "")
         + "sections:\n"
-          f"  - {{title: First, size: 8x8, count: 4, per_page: 2, instructions: {INSTRUCTIONS}}}\n",
-        encoding="utf-8")
+        f"  - {{title: First, size: 8x8, count: 4, per_page: 2, instructions: {INSTRUCTIONS}}}\n",
+        encoding="utf-8",
+    )
     return config
 
 
@@ -46,8 +49,9 @@ def test_large_text_sets_instructions_at_14_pt_and_maze_numbers_at_16(tmp_path, 
     instruction_runs = [size for _, text, _, size in runs if text in INSTRUCTIONS and len(text) > 3]
     assert instruction_runs and min(instruction_runs) >= 14
     how_to = next(page for page, text, _, _ in runs if text == "How to solve these mazes")
-    how_to_runs = [size for page, text, bold, size in runs
-                   if page == how_to and not bold and not text.isdigit()]
+    how_to_runs = [
+        size for page, text, bold, size in runs if page == how_to and not bold and not text.isdigit()
+    ]
     assert how_to_runs and min(how_to_runs) >= 14
     # Maze numbers are the bold runs of digits (page numbers are regular).
     numbers = [size for _, text, bold, size in runs if bold and text.isdigit()]

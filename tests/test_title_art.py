@@ -25,11 +25,13 @@ SECTIONS = {
 
 def built(tmp_path: Path, sections: list[str], title_art: str | None = None) -> dict:
     front = "{how_to: false, contents: false" + (f", title_art: {title_art}" if title_art else "") + "}"
-    rows = "\n".join(f"  - {SECTIONS[shape].replace('title: A', f'title: S{i}')}"
-                     for i, shape in enumerate(sections))
+    rows = "\n".join(
+        f"  - {SECTIONS[shape].replace('title: A', f'title: S{i}')}" for i, shape in enumerate(sections)
+    )
     config = tmp_path / "book.yaml"
-    config.write_text(f"title: Art\nseed: 12\nprofile: home\nfront_matter: {front}\n"
-                      f"sections:\n{rows}\n", encoding="utf-8")
+    config.write_text(
+        f"title: Art\nseed: 12\nprofile: home\nfront_matter: {front}\nsections:\n{rows}\n", encoding="utf-8"
+    )
     result = build(config, tmp_path / "book.pdf")  # the build runs the interior's preflight
     return json.loads(result.manifest.read_text(encoding="utf-8"))
 
@@ -51,16 +53,18 @@ def art_ink_box(pdf: Path) -> tuple[int, int, int, int]:
     return band.point(lambda v: 255 if v < 200 else 0).getbbox()
 
 
-@pytest.mark.parametrize("shapes, title_art, expected", [
-    (["hex", "hex"], None, "hex"),
-    (["polar"], None, "polar"),
-    (["triangle"], None, "triangle"),
-    (["square", "hex"], None, "square"),  # a mixed book keeps the square grid
-    (["square", "hex"], "polar", "polar"),  # title_art chooses
-    (["hex"], "square", "square"),
-])
-def test_the_title_art_takes_the_books_shape_or_the_one_chosen(tmp_path, shapes, title_art,
-                                                               expected):
+@pytest.mark.parametrize(
+    "shapes, title_art, expected",
+    [
+        (["hex", "hex"], None, "hex"),
+        (["polar"], None, "polar"),
+        (["triangle"], None, "triangle"),
+        (["square", "hex"], None, "square"),  # a mixed book keeps the square grid
+        (["square", "hex"], "polar", "polar"),  # title_art chooses
+        (["hex"], "square", "square"),
+    ],
+)
+def test_the_title_art_takes_the_books_shape_or_the_one_chosen(tmp_path, shapes, title_art, expected):
     art = built(tmp_path, shapes, title_art)["title_art"]
     assert art.get("shape", {"kind": "square"})["kind"] == expected
     maze = remade(art)
@@ -78,8 +82,7 @@ def test_the_title_art_takes_the_books_shape_or_the_one_chosen(tmp_path, shapes,
 @pytest.mark.parametrize("shape", ["square", "hex", "triangle"])
 def test_the_title_arts_start_and_finish_are_apart(tmp_path, shape):
     maze = remade(built(tmp_path, [shape])["title_art"])
-    sides = {maze.topology.opening_compass(maze.start),
-             maze.topology.opening_compass(maze.end, exit=True)}
+    sides = {maze.topology.opening_compass(maze.start), maze.topology.opening_compass(maze.end, exit=True)}
     assert sides in ({"N", "S"}, {"W", "E"})
 
 

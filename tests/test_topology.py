@@ -10,7 +10,13 @@ import pytest
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, SquareGrid, generate, generate_on
 from bookmaker.maze.algorithms import (
-    aldous_broder, growing_tree, hunt_and_kill, kruskal, prim, recursive_backtracker, wilson,
+    aldous_broder,
+    growing_tree,
+    hunt_and_kill,
+    kruskal,
+    prim,
+    recursive_backtracker,
+    wilson,
 )
 
 SIZES = [(1, 1), (1, 2), (2, 1), (1, 9), (9, 1), (2, 2), (3, 7), (8, 5), (13, 13), (31, 17)]
@@ -41,13 +47,15 @@ def test_grid_sizes_under_one_cell_are_refused_in_one_place():
 
 def _both_paths(kernel_square, kernel_graph, width, height, seed, *args):
     grid = SquareGrid(width, height)
-    return (kernel_square(width, height, random.Random(seed), *args),
-            kernel_graph(grid, random.Random(seed), *args))
+    return (
+        kernel_square(width, height, random.Random(seed), *args),
+        kernel_graph(grid, random.Random(seed), *args),
+    )
 
 
-@pytest.mark.parametrize("module", [recursive_backtracker, hunt_and_kill, wilson, aldous_broder,
-                                    kruskal],
-                         ids=lambda m: m.NAME)
+@pytest.mark.parametrize(
+    "module", [recursive_backtracker, hunt_and_kill, wilson, aldous_broder, kruskal], ids=lambda m: m.NAME
+)
 @pytest.mark.parametrize("width, height", SIZES)
 def test_the_square_kernel_and_the_neighbour_table_carve_the_same_maze(module, width, height):
     for seed in SEEDS:
@@ -55,8 +63,9 @@ def test_the_square_kernel_and_the_neighbour_table_carve_the_same_maze(module, w
         assert fast == generic, f"seed {seed}"
 
 
-@pytest.mark.parametrize("width, height", [(1, 1), (1, 2), (2, 1), (2, 2), (3, 3), (5, 4), (6, 7),
-                                           (9, 2), (2, 9), (17, 9)])
+@pytest.mark.parametrize(
+    "width, height", [(1, 1), (1, 2), (2, 1), (2, 2), (3, 3), (5, 4), (6, 7), (9, 2), (2, 9), (17, 9)]
+)
 def test_wilsons_triangle_kernel_and_the_neighbour_table_carve_the_same_maze(width, height):
     from bookmaker.maze.triangle_grid import TriangleGrid
 
@@ -65,21 +74,22 @@ def test_wilsons_triangle_kernel_and_the_neighbour_table_carve_the_same_maze(wid
         assert fast == wilson.carve_graph(TriangleGrid(width, height), random.Random(seed)), seed
 
 
-@pytest.mark.parametrize("share, oldest", [(1.0, False), (0.0, False), (0.0, True), (0.75, False),
-                                           (0.3, False)])
+@pytest.mark.parametrize(
+    "share, oldest", [(1.0, False), (0.0, False), (0.0, True), (0.75, False), (0.3, False)]
+)
 @pytest.mark.parametrize("width, height", SIZES)
 def test_growing_tree_paths_agree(share, oldest, width, height):
     for seed in SEEDS:
-        fast, generic = _both_paths(growing_tree.carve_square, growing_tree.carve_graph,
-                                    width, height, seed, share, oldest)
+        fast, generic = _both_paths(
+            growing_tree.carve_square, growing_tree.carve_graph, width, height, seed, share, oldest
+        )
         assert fast == generic, f"seed {seed}"
 
 
 @pytest.mark.parametrize("width, height", SIZES)
 def test_prim_frontier_paths_agree(width, height):
     for seed in SEEDS:
-        fast, generic = _both_paths(prim._frontier_square, prim._frontier_graph,
-                                    width, height, seed)
+        fast, generic = _both_paths(prim._frontier_square, prim._frontier_graph, width, height, seed)
         assert fast == generic, f"seed {seed}"
 
 
@@ -91,8 +101,15 @@ def test_row_generators_name_the_shapes_they_support():
         assert ALGORITHMS[name].shapes == frozenset({"square"})
         with pytest.raises(BookmakerError, match=rf"^{name} works on square grids only, not hex"):
             generate_on(Hexish(3, 3), name, seed=1)
-    for name in ("recursive-backtracker", "hunt-and-kill", "wilson", "aldous-broder",
-                 "growing-tree", "kruskal", "prim"):
+    for name in (
+        "recursive-backtracker",
+        "hunt-and-kill",
+        "wilson",
+        "aldous-broder",
+        "growing-tree",
+        "kruskal",
+        "prim",
+    ):
         assert ALGORITHMS[name].shapes is None
 
 

@@ -39,13 +39,15 @@ from .test_maze_statistics import expected_dead_ends_uniform
 ALPHA = 1e-4  # the false-alarm rate of each grid's test, for a truly uniform generator
 SAMPLES = 2000  # mazes per grid and generator, from the seeds 0 .. SAMPLES - 1
 
-PLUS = ("..XXX.."
-        "..XXX.."
-        "XXXXXXX"
-        "XXX.XXX"
-        "XXXXXXX"
-        "..XXX.."
-        "..XXX..")  # a plus with a hole in the middle: 36 cells, a loop round the hole
+PLUS = (
+    "..XXX.."
+    "..XXX.."
+    "XXXXXXX"
+    "XXX.XXX"
+    "XXXXXXX"
+    "..XXX.."
+    "..XXX.."
+)  # a plus with a hole in the middle: 36 cells, a loop round the hole
 
 
 def grid(name: str):
@@ -68,8 +70,7 @@ GRIDS = ["square 6x6", "masked square 7x7", "hex 5x5", "triangle 8x5", "6-ring d
 
 def cells_and_passages(topology) -> tuple[list[int], list[tuple[int, int, int]]]:
     """The cells that take part, and each passage once as (cell, side, neighbour)."""
-    present = [c for c in range(topology.cells)
-               if topology.mask is None or topology.present[c]]
+    present = [c for c in range(topology.cells) if topology.mask is None or topology.present[c]]
     taking_part = set(present)
     passages = []
     for cell in present:
@@ -120,8 +121,10 @@ def binomial_p_value(seen: int, trials: int, p: float) -> float:
     log_n = math.lgamma(trials + 1)
 
     def pmf(k: int) -> float:
-        return math.exp(log_n - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
-                        + k * log_p + (trials - k) * log_q)
+        return math.exp(
+            log_n - math.lgamma(k + 1) - math.lgamma(trials - k + 1) + k * log_p + (trials - k) * log_q
+        )
+
     below = sum(pmf(k) for k in range(0, seen + 1))
     above = sum(pmf(k) for k in range(seen, trials + 1))
     return min(1.0, 2 * min(below, above))
@@ -145,10 +148,19 @@ def smallest_p_value(topology, name: str) -> tuple[float, int, str]:
     it was)."""
     passages, p_open, cells, q_end = exact_law(topology)
     opened, ends = counts(topology, name, passages, cells)
-    tested = chain(((binomial_p_value(seen, SAMPLES, p), f"passage {passage}: {seen} open, "
-                     f"{p * SAMPLES:.0f} expected") for seen, p, passage in zip(opened, p_open, passages)),
-                   ((binomial_p_value(seen, SAMPLES, q), f"cell {cell}: {seen} dead ends, "
-                     f"{q * SAMPLES:.0f} expected") for seen, q, cell in zip(ends, q_end, cells)))
+    tested = chain(
+        (
+            (
+                binomial_p_value(seen, SAMPLES, p),
+                f"passage {passage}: {seen} open, {p * SAMPLES:.0f} expected",
+            )
+            for seen, p, passage in zip(opened, p_open, passages)
+        ),
+        (
+            (binomial_p_value(seen, SAMPLES, q), f"cell {cell}: {seen} dead ends, {q * SAMPLES:.0f} expected")
+            for seen, q, cell in zip(ends, q_end, cells)
+        ),
+    )
     smallest, what = min(tested)
     return smallest, len(passages) + len(cells), what
 
@@ -159,6 +171,7 @@ def topology(request):
 
 
 # --- the exact law itself ------------------------------------------------------------------
+
 
 def test_the_exact_law_agrees_with_known_figures():
     # Foster: the passage probabilities of a spanning tree add up to its n - 1 passages.
@@ -184,12 +197,14 @@ def test_the_binomial_p_value_is_exact():
 
 # --- uniform generators pass, biased ones fail -----------------------------------------------
 
+
 @pytest.mark.parametrize("name", ["wilson", "aldous-broder"])
 def test_uniform_generators_match_the_exact_law_on_every_shape(topology, name):
     assert ALGORITHMS[name].uniform
     smallest, tested, what = smallest_p_value(topology, name)
-    assert smallest >= ALPHA / tested, (f"{name}: p = {smallest:.2g} for {what}, under "
-                                        f"{ALPHA:g} / {tested} counts")
+    assert smallest >= ALPHA / tested, (
+        f"{name}: p = {smallest:.2g} for {what}, under {ALPHA:g} / {tested} counts"
+    )
 
 
 @pytest.mark.parametrize("name", ["kruskal", "recursive-backtracker"])

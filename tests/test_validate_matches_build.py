@@ -25,8 +25,7 @@ from tests.test_bad_configs import CORPUS, expectations, problems_of
 
 PLAN_CASES = sorted(CORPUS.glob("plan-*.yaml"))
 SAMPLES = Path(__file__).resolve().parents[1] / "configs"
-LINE = re.compile(
-    r"^(?P<file>.+?):(?P<line>\d+): (?P<key>[a-z_]+(\[\d+\]|\.[a-z_]+)*): (?P<what>.+)$")
+LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<key>[a-z_]+(\[\d+\]|\.[a-z_]+)*): (?P<what>.+)$")
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -37,8 +36,7 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     return ended.value.code, out.out, out.err
 
 
-def assert_refused_alike(capsys, tmp_path: Path, config: Path, *extra: str,
-                         keyed: bool = True) -> list[str]:
+def assert_refused_alike(capsys, tmp_path: Path, config: Path, *extra: str, keyed: bool = True) -> list[str]:
     """validate and build both refuse ``config`` with the same lines, exit code 2, no
     traceback; build writes nothing and leaves an earlier book alone. Returns the lines, each
     naming a key unless ``keyed`` is false (a file that is not YAML has no keys to name)."""
@@ -62,12 +60,23 @@ def assert_refused_alike(capsys, tmp_path: Path, config: Path, *extra: str,
 
 def test_every_class_of_plan_problem_has_a_case():
     names = {path.stem for path in PLAN_CASES}
-    assert {"plan-cells-too-fine", "plan-answer-key-slot", "plan-share-unreachable",
-            "plan-pages-over-limit", "plan-worksheet-too-big", "plan-author-too-long",
-            "plan-margin-under-printer-minimum", "plan-margins-leave-no-room",
-            "plan-glyphs-missing", "plan-worksheet-glyphs", "plan-text-too-long",
-            "plan-cover-text", "plan-cover-title-word", "plan-many-problems",
-            "plan-slot-too-narrow"} <= names
+    assert {
+        "plan-cells-too-fine",
+        "plan-answer-key-slot",
+        "plan-share-unreachable",
+        "plan-pages-over-limit",
+        "plan-worksheet-too-big",
+        "plan-author-too-long",
+        "plan-margin-under-printer-minimum",
+        "plan-margins-leave-no-room",
+        "plan-glyphs-missing",
+        "plan-worksheet-glyphs",
+        "plan-text-too-long",
+        "plan-cover-text",
+        "plan-cover-title-word",
+        "plan-many-problems",
+        "plan-slot-too-narrow",
+    } <= names
 
 
 @pytest.mark.parametrize("path", PLAN_CASES, ids=[p.stem for p in PLAN_CASES])
@@ -79,8 +88,17 @@ def test_validate_and_build_refuse_with_the_same_lines(capsys, tmp_path, path):
 
 @pytest.mark.parametrize("path", PLAN_CASES, ids=[p.stem for p in PLAN_CASES])
 def test_each_line_says_what_would_work(path):
-    hints = ("use a size up to about", "per_page", "lower it", "set at least",
-             "narrow the", "at most", "shorten it", "use a font that has", "larger page.size")
+    hints = (
+        "use a size up to about",
+        "per_page",
+        "lower it",
+        "set at least",
+        "narrow the",
+        "at most",
+        "shorten it",
+        "use a font that has",
+        "larger page.size",
+    )
     for line in problems_of(path):
         assert any(hint in line for hint in hints), line
         assert "preflight" not in line and "safe area" not in line
@@ -98,10 +116,18 @@ def test_every_problem_of_one_config_is_reported_together():
     lines = problems_of(CORPUS / "plan-many-problems.yaml")
     keys = [LINE.match(line)["key"] for line in lines]
     # sections[2], once too big for six answers a page, has its answers go one a page.
-    assert keys == ["title", "author", "page.margins.top", "sections", "sections[0].size",
-                    "sections[1].difficulty", "sections[1].min_solution_share"]
+    assert keys == [
+        "title",
+        "author",
+        "page.margins.top",
+        "sections",
+        "sections[0].size",
+        "sections[1].difficulty",
+        "sections[1].min_solution_share",
+    ]
     assert [int(LINE.match(line)["line"]) for line in lines] == sorted(
-        int(LINE.match(line)["line"]) for line in lines)
+        int(LINE.match(line)["line"]) for line in lines
+    )
 
 
 def write(tmp_path: Path, text: str, name: str = "book.yaml") -> Path:
@@ -118,13 +144,15 @@ def test_a_missing_bundled_font_names_its_key_and_the_remedy(capsys, tmp_path, m
     assert lines == [
         f"{config}:1: font.regular: the bundled font Andika-Regular.ttf is missing (looked for "
         f"{missing}: No such file or directory); reinstall bookmaker, or name a TrueType file "
-        "of your own as font.regular"]
+        "of your own as font.regular"
+    ]
 
 
-@pytest.mark.parametrize("seed, words", [
-    ("9223372036854775808", "must be at most 9223372036854775807"), ("-1", "must be at least 0")])
-def test_a_seed_from_the_command_line_meets_the_range_of_seed_in_yaml(capsys, tmp_path, seed,
-                                                                      words):
+@pytest.mark.parametrize(
+    "seed, words",
+    [("9223372036854775808", "must be at most 9223372036854775807"), ("-1", "must be at least 0")],
+)
+def test_a_seed_from_the_command_line_meets_the_range_of_seed_in_yaml(capsys, tmp_path, seed, words):
     config = write(tmp_path, "title: T\nseed: 7\nsections:\n  - {title: A, size: 4x4, count: 1}\n")
     lines = assert_refused_alike(capsys, tmp_path, config, "--seed", seed)
     assert lines == [f"{config}:2: seed: {words}, got {seed} (given by --seed)"]
@@ -144,7 +172,9 @@ LONG_WORD = "Pneumonoultramicroscopicsilicovolcanoconiosisandthensomemore"
 def test_text_that_is_too_wide_is_wrapped_or_shrunk_and_the_book_passes_preflight(tmp_path):
     # A word wider than the page breaks between its letters; an author's name a little too
     # wide for 14 pt shrinks; neither runs into the margin, so the build's preflight passes.
-    config = write(tmp_path, f"""\
+    config = write(
+        tmp_path,
+        f"""\
 title: "Words {LONG_WORD}"
 subtitle: "A subtitle with {LONG_WORD} in it"
 author: "Bartholomew Montgomery-Featherstonehaugh Jr"
@@ -158,7 +188,8 @@ sections:
     size: 6x6
     count: 2
     per_page: 2
-""")
+""",
+    )
     prepare(config)  # validates
     result = build(config, tmp_path / "book.pdf")  # the build preflights its own PDF
     assert result.pages > 4

@@ -20,7 +20,8 @@ from tests.test_validate_matches_build import assert_refused_alike, run
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = sorted((ROOT / "configs").glob("*.yaml")) + sorted(
-    path for path in (ROOT / "tests").rglob("*.yaml") if "fonts" not in path.parts)
+    path for path in (ROOT / "tests").rglob("*.yaml") if "fonts" not in path.parts
+)
 IDS = [str(path.relative_to(ROOT)) for path in CONFIGS]
 
 
@@ -60,5 +61,12 @@ def test_what_validates_builds_and_passes_check(capsys, tmp_path, config):
         book = prepare(config).book
         width, height = book.page.trim_size
         # The spine and what the barcode box holds come from the manifest beside the cover.
-        _check(capsys, pdf.parent / manifest["cover"]["file"], "--profile", profile, "--cover",
-               "--trim", f"{width / 72:g}x{height / 72:g}in")
+        _check(
+            capsys,
+            pdf.parent / manifest["cover"]["file"],
+            "--profile",
+            profile,
+            "--cover",
+            "--trim",
+            f"{width / 72:g}x{height / 72:g}in",
+        )

@@ -67,7 +67,8 @@ def test_variants_are_pairwise_distinct_mazes(worksheets):
         assert len(records) == COPIES
         for a, b in combinations(records, 2):
             assert bytes(mazes[a["number"]].cells) != bytes(mazes[b["number"]].cells), (
-                f"{section}: variants {a['variant']} and {b['variant']} print the same maze")
+                f"{section}: variants {a['variant']} and {b['variant']} print the same maze"
+            )
     assert len({r["seed"] for r in manifest["mazes"]}) == len(manifest["mazes"])
 
 
@@ -92,8 +93,11 @@ def test_key_labels_every_answer_with_its_variant(worksheets):
     for record in manifest["mazes"]:
         text = key.pages[record["answer_page"] - 1].extract_text()
         # The label is the variant code and the maze's place in that variant.
-        place = sum(1 for r in manifest["mazes"]
-                    if r["variant"] == record["variant"] and r["number"] <= record["number"])
+        place = sum(
+            1
+            for r in manifest["mazes"]
+            if r["variant"] == record["variant"] and r["number"] <= record["number"]
+        )
         assert f"{record['variant']} · {place}" in text, f"key page {record['answer_page']}"
         assert printed_under(record) in text
         assert f"puzzle p. {record['page']}" in text
@@ -126,17 +130,23 @@ def test_key_is_not_interchangeable_between_variants(worksheets):
 
 def test_too_small_cells_for_min_cell_is_a_clean_error(tmp_path):
     config = tmp_path / "big.yaml"
-    config.write_text("""\
+    config.write_text(
+        """\
 title: Worksheets
 layout: worksheet
 sections:
   - {title: Fine, size: 6x8, count: 1}
   - {title: Far Too Big, size: 30x40, count: 1}
 worksheet: {copies: 3, min_cell: 12mm}
-""", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "bookmaker", "build", str(config), "-o",
-                          str(tmp_path / "out.pdf"), "--quiet"],
-                         capture_output=True, encoding="utf-8", cwd=ROOT)
+""",
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(tmp_path / "out.pdf"), "--quiet"],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+    )
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr

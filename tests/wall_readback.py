@@ -17,7 +17,8 @@ wall toward it (round the outside and round holes alike) unless it is an opening
 from __future__ import annotations
 
 import math
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from bookmaker.maze.model import Maze
 from bookmaker.maze.polar_grid import CENTRE_FIRST_SLOT, CLOCKWISE, INWARD, OUTWARD
@@ -58,8 +59,7 @@ def _grid_side(topology: Topology, cell: int, side: int) -> Side:
     else:
         angle = (HEX if topology.kind == "hex" else SQUARE)[side]
     middle = _toward(topology.centre(cell), angle, APOTHEM[topology.kind])
-    return Side(cell, side, middle, (_toward(middle, angle - 90, 0.5),
-                                     _toward(middle, angle + 90, 0.5)))
+    return Side(cell, side, middle, (_toward(middle, angle - 90, 0.5), _toward(middle, angle + 90, 0.5)))
 
 
 def _polar_sides(topology: Topology) -> list[Side]:
@@ -67,16 +67,27 @@ def _polar_sides(topology: Topology) -> list[Side]:
     centre = (rings, rings)
 
     def arc(cell: int, side: int, radius: float, start: float, end: float) -> Side:
-        return Side(cell, side, _toward(centre, (start + end) / 2, radius),
-                    (_toward(centre, start, radius), _toward(centre, end, radius)), centre)
+        return Side(
+            cell,
+            side,
+            _toward(centre, (start + end) / 2, radius),
+            (_toward(centre, start, radius), _toward(centre, end, radius)),
+            centre,
+        )
 
     found = []
     for cell in range(1, topology.cells):
         ring, index = topology.coordinates(cell)
         start, end = 360 * index / counts[ring], 360 * (index + 1) / counts[ring]
         found.append(arc(cell, INWARD, ring, start, end))
-        found.append(Side(cell, CLOCKWISE, _toward(centre, end, ring + 0.5),
-                          (_toward(centre, end, ring), _toward(centre, end, ring + 1))))
+        found.append(
+            Side(
+                cell,
+                CLOCKWISE,
+                _toward(centre, end, ring + 0.5),
+                (_toward(centre, end, ring), _toward(centre, end, ring + 1)),
+            )
+        )
         if ring == rings - 1:
             found.append(arc(cell, OUTWARD, rings, start, end))
     if rings == 1:  # the centre alone: its outward slots face where ring 1's cells would be
@@ -93,9 +104,12 @@ def sides(topology: Topology) -> list[Side]:
     table, count = topology.neighbours, topology.sides
     if topology.mask is not None:
         return _masked_sides(topology)
-    return [_grid_side(topology, cell, side)
-            for cell in range(topology.cells) for side in range(count)
-            if topology.border[cell] >> side & 1 or table[cell * count + side] > cell]
+    return [
+        _grid_side(topology, cell, side)
+        for cell in range(topology.cells)
+        for side in range(count)
+        if topology.border[cell] >> side & 1 or table[cell * count + side] > cell
+    ]
 
 
 def real_sides(topology: Topology, cell: int) -> int:
@@ -151,15 +165,18 @@ def to_pixels(left: float, top: float, scale: float) -> ToPixel:
     return lambda point: (left + point[0] * scale, top + point[1] * scale)
 
 
-def pdf_to_pixels(left: float, top: float, cell: float, page_size: Point,
-                  image_size: tuple[int, int]) -> ToPixel:
+def pdf_to_pixels(
+    left: float, top: float, cell: float, page_size: Point, image_size: tuple[int, int]
+) -> ToPixel:
     """Cell units to the pixels of a rendered page, when the box's top left is at PDF point
     (``left``, ``top``) (origin bottom left) and a cell is ``cell`` points: as a manifest's
     bbox gives them, ``left, top = x0, y1``. Renderers stretch the page over whole pixels,
     so each axis has its own scale."""
     scale_x, scale_y = image_size[0] / page_size[0], image_size[1] / page_size[1]
-    return lambda point: ((left + point[0] * cell) * scale_x,
-                          (page_size[1] - top + point[1] * cell) * scale_y)
+    return lambda point: (
+        (left + point[0] * cell) * scale_x,
+        (page_size[1] - top + point[1] * cell) * scale_y,
+    )
 
 
 def _ink(pixel) -> int:
@@ -178,8 +195,7 @@ def _darkest(image, point: Point, radius: float) -> int:
         for py in range(int(y) - reach, int(y) + reach + 1):
             if math.hypot(px + 0.5 - x, py + 0.5 - y) <= radius:
                 found.append((px, py))
-    return min(_ink(image.getpixel((px, py))) for px, py in found
-               if 0 <= px < width and 0 <= py < height)
+    return min(_ink(image.getpixel((px, py))) for px, py in found if 0 <= px < width and 0 <= py < height)
 
 
 def wall_mismatches(image, to_pixel: ToPixel, maze: Maze, radius: float = 1.0) -> list[str]:
@@ -190,8 +206,10 @@ def wall_mismatches(image, to_pixel: ToPixel, maze: Maze, radius: float = 1.0) -
     for side in sides(maze.topology):
         wall = standing(maze, side, gaps)
         if (_darkest(image, to_pixel(side.middle), radius) < DARK) != wall:
-            wrong.append(f"cell {side.cell} side {side.side}: "
-                         f"{'wall missing' if wall else 'drawn where the maze is open'}")
+            wrong.append(
+                f"cell {side.cell} side {side.side}: "
+                f"{'wall missing' if wall else 'drawn where the maze is open'}"
+            )
     return wrong
 
 
@@ -229,7 +247,9 @@ def corner_flaws(image, to_pixel: ToPixel, maze: Maze, wall_px: float) -> list[s
         for angle in range(0, 360, 30):
             if ink(point, angle, near) >= DARK:
                 wrong.append(f"gap at {point}, {angle} degrees")
-            elif (min(abs((angle - d + 180) % 360 - 180) for d in directions) > 50
-                  and ink(point, angle, far) < DARK):
+            elif (
+                min(abs((angle - d + 180) % 360 - 180) for d in directions) > 50
+                and ink(point, angle, far) < DARK
+            ):
                 wrong.append(f"spike at {point}, {angle} degrees")
     return wrong

@@ -1,9 +1,16 @@
 """CLI verbs, one module each; ``COMMANDS`` lists their ``register`` functions in help order."""
 
-from . import algorithms_cmd, build_cmd, cover_cmd
-from . import init_cmd, schema_cmd, validate_cmd
-from . import maze_cmd
-from . import check_cmd, preview_cmd
+from . import (
+    algorithms_cmd,
+    build_cmd,
+    check_cmd,
+    cover_cmd,
+    init_cmd,
+    maze_cmd,
+    preview_cmd,
+    schema_cmd,
+    validate_cmd,
+)
 
 COMMANDS = [
     init_cmd.register,

@@ -18,8 +18,9 @@ def list_algorithms() -> None:
     for name, algorithm in ALGORITHMS.items():
         typer.echo(f"{name:<{width}}  {algorithm.summary}")
         for option in algorithm.declared:
-            typer.echo(f"{indent}{option.name} (default {option.default}): {option.expects}; "
-                       f"{option.description}")
+            typer.echo(
+                f"{indent}{option.name} (default {option.default}): {option.expects}; {option.description}"
+            )
         if algorithm.shapes is not None:
             typer.echo(f"{indent}shapes: {', '.join(sorted(algorithm.shapes))}")
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -18,8 +17,14 @@ def _progress_bar(quiet: bool):
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    bar = Progress(TextColumn("{task.description:>6}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    bar = Progress(
+        TextColumn("{task.description:>6}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
 
     def factory(label: str, total: int):
         task = bar.add_task(label, total=total)
@@ -30,12 +35,17 @@ def _progress_bar(quiet: bool):
 
 def build_command(
     config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config.", show_default=False),
-    output: Optional[str] = typer.Option(  # text: a trailing / says a folder
-        None, "-o", "--output", metavar="PATH",
+    output: str | None = typer.Option(  # text: a trailing / says a folder
+        None,
+        "-o",
+        "--output",
+        metavar="PATH",
         help="PDF to write, or a folder (DIR/) for <config name>.pdf in it; default "
-             "output/<config name>.pdf."),
-    seed: Optional[int] = typer.Option(
-        None, "--seed", help="Override the book seed (0 to 2**63 - 1, as seed: in the config)."),
+        "output/<config name>.pdf.",
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Override the book seed (0 to 2**63 - 1, as seed: in the config)."
+    ),
     jobs: int = JOBS,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -16,33 +15,43 @@ from .jobs_option import JOBS, workers
 
 
 def check(
-    pdf: Path = typer.Argument(..., metavar="PDF", help="The PDF to check (any PDF, not only ours).", show_default=False),
+    pdf: Path = typer.Argument(
+        ..., metavar="PDF", help="The PDF to check (any PDF, not only ours).", show_default=False
+    ),
     profile: str = typer.Option(
         ..., "--profile", "-p", help=f"Printer profile: {', '.join(PROFILES)}.", show_default=False
     ),
     trim: str = typer.Option(
-        None, "--trim", help="Expected trim size, e.g. 6x9in, 148x210mm or a preset such as letter.",
+        None,
+        "--trim",
+        help="Expected trim size, e.g. 6x9in, 148x210mm or a preset such as letter.",
         show_default=False,
     ),
     cover: bool = typer.Option(
-        False, "--cover",
+        False,
+        "--cover",
         help="The PDF is a full-wrap cover: check its size against the spine formula, its "
         "TrimBox, text in the bleed or over the folds, and ink in KDP's barcode box. Needs "
         "--trim, and --pages (with --paper) or --spine-width.",
     ),
-    interior: Optional[str] = typer.Option(
-        None, "--interior",
+    interior: str | None = typer.Option(
+        None,
+        "--interior",
         help=f"How the interior prints: {' or '.join(INTERIORS)}; black-and-white reports any "
         "colour. Default: black-and-white for kdp, lulu and ingramspark, color for home.",
-        show_default=False),
-    pages: Optional[int] = pages_option("--pages"),
+        show_default=False,
+    ),
+    pages: int | None = pages_option("--pages"),
     paper: str = PAPER,
-    spine_width: Optional[str] = SPINE,
-    barcode: Optional[str] = typer.Option(
-        None, "--barcode", show_default=False,
+    spine_width: str | None = SPINE,
+    barcode: str | None = typer.Option(
+        None,
+        "--barcode",
+        show_default=False,
         help="Covers: what KDP's barcode box holds: kdp (KDP prints its barcode there, so the "
         "box must be plain), own (the publisher's own barcode, drawn on the cover) or none. "
-        "Default: what the manifest beside a cover bookmaker built says, else kdp."),
+        "Default: what the manifest beside a cover bookmaker built says, else kdp.",
+    ),
     jobs: int = JOBS,
 ) -> None:
     """Preflight a PDF for a printer: fonts, lines, transparency, boxes, margins, page count.
@@ -64,9 +73,12 @@ def check(
         report = check_pdf(pdf, profile, trim=trim_size, interior=interior, workers=workers(jobs))
     typer.echo(report.format())
     if not cover and not report.ok and _may_be_a_cover(pdf):
-        typer.echo(f"bookmaker: note: {pdf} is one page wider than tall, as a full-wrap cover is; "
-                   "check a cover with --cover --trim WxH (the interior's trim) and --pages N "
-                   "or --spine-width", err=True)
+        typer.echo(
+            f"bookmaker: note: {pdf} is one page wider than tall, as a full-wrap cover is; "
+            "check a cover with --cover --trim WxH (the interior's trim) and --pages N "
+            "or --spine-width",
+            err=True,
+        )
     if not report.ok:
         raise typer.Exit(1)
 
@@ -80,8 +92,15 @@ def _may_be_a_cover(pdf: Path) -> bool:
         return False
 
 
-def _check_cover(pdf: Path, profile: str, trim: tuple[float, float] | None, pages: int | None,
-                 paper: str, spine_width: str | None, barcode: str | None):
+def _check_cover(
+    pdf: Path,
+    profile: str,
+    trim: tuple[float, float] | None,
+    pages: int | None,
+    paper: str,
+    spine_width: str | None,
+    barcode: str | None,
+):
     if trim is None:
         raise BookmakerError("--cover needs --trim: the interior's trim size, e.g. 8.5x11in")
     barcode = cover_barcode(pdf, barcode)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -15,20 +14,25 @@ from ..errors import BookmakerError
 from ..units import parse_length
 
 
-
 def pages_option(flag: str):
     """The interior's page count; `preview` already has a --pages of its own."""
-    return typer.Option(None, flag, min=1, show_default=False,
-                        help="Covers: the interior's page count, which sets the spine.")
+    return typer.Option(
+        None, flag, min=1, show_default=False, help="Covers: the interior's page count, which sets the spine."
+    )
 
 
 PAPER = typer.Option("white", "--paper", help=f"Covers: the interior's paper: {', '.join(PAPERS)}.")
-SPINE = typer.Option(None, "--spine-width", show_default=False,
-                     help="Covers: the spine width, e.g. 0.25in, where the profile has no formula.")
+SPINE = typer.Option(
+    None,
+    "--spine-width",
+    show_default=False,
+    help="Covers: the spine width, e.g. 0.25in, where the profile has no formula.",
+)
 
 
-def cover_spine(pdf: Path, profile: str, pages: Optional[int], paper: str,
-                spine: Optional[str], pages_flag: str) -> tuple[float, Optional[int]]:
+def cover_spine(
+    pdf: Path, profile: str, pages: int | None, paper: str, spine: str | None, pages_flag: str
+) -> tuple[float, int | None]:
     """(spine width in points, interior pages or None if unknown) from the flags, else from
     ``x.manifest.json`` beside ``x.cover.pdf``; ``pages_flag`` is the page count's flag as
     the command names it, for its errors."""
@@ -46,19 +50,20 @@ def cover_spine(pdf: Path, profile: str, pages: Optional[int], paper: str,
             raise BookmakerError(f"{pages_flag}: {error} with --spine-width") from None
     manifest = _manifest_beside(pdf)
     if manifest is None:
-        raise BookmakerError(f"{pdf}: give {pages_flag} (and --paper) or --spine-width to place "
-                             "the spine; no manifest from a bookmaker build lies beside the cover")
+        raise BookmakerError(
+            f"{pdf}: give {pages_flag} (and --paper) or --spine-width to place "
+            "the spine; no manifest from a bookmaker build lies beside the cover"
+        )
     return manifest["spine_width"], manifest["interior_pages"]
 
 
-def cover_barcode(pdf: Path, barcode: Optional[str]) -> str:
+def cover_barcode(pdf: Path, barcode: str | None) -> str:
     """What the barcode box of the cover ``pdf`` should hold (``CHECKED_BARCODES``): the
     flag's word, else what the build that wrote the manifest beside it put there, else KDP's
     barcode, the default on KDP."""
     if barcode is not None:
         if barcode not in CHECKED_BARCODES:
-            raise BookmakerError(f"--barcode: '{barcode}' is not one of: "
-                                 f"{', '.join(CHECKED_BARCODES)}")
+            raise BookmakerError(f"--barcode: '{barcode}' is not one of: {', '.join(CHECKED_BARCODES)}")
         return barcode
     manifest = _manifest_beside(pdf)
     built = manifest.get("barcode") if manifest else None

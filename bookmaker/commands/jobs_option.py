@@ -7,10 +7,14 @@ import os
 import typer
 
 JOBS = typer.Option(
-    1, "--jobs", "-j", min=0,
+    1,
+    "--jobs",
+    "-j",
+    min=0,
     help="Processes to work in (mazes and preflight pages; page compression on a thread); 0 "
     "means one per core, and never more than the cores. The output is the same for every value. "
-    "Worth it for hundreds of mazes; a small book builds faster in one.")
+    "Worth it for hundreds of mazes; a small book builds faster in one.",
+)
 
 
 def workers(jobs: int) -> int:

@@ -24,24 +24,24 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
 from ..errors import BookmakerError
+from ..files import write_atomic
+from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
+from ..masks.outlines import OUTLINES
 from ..maze import Algorithm, Maze, generate_on, lookup
 from ..maze.codes import read_code
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES, default_endpoints, with_endpoints
 from ..maze.topology import Topology, check_grid_size
-from ..files import write_atomic
-from .folders import ready_folder
-from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
-from ..masks.outlines import OUTLINES
 from ..profiles import parse_size
 from ..render.export import DEFAULT_TITLE, FORMATS, check_size, export, sheet_layout
 from ..stopwatch import Stopwatch
 from ..units import parse_grid_size
+from .folders import ready_folder
 
 DEFAULT_DIR = Path("output")
 # What a file name's suffix asks for, when --format does not say.
@@ -71,8 +71,7 @@ def _number(text: str, flag: str) -> float:
 DEFAULT_SIZE, DEFAULT_RINGS = "20x20", "10"
 
 
-MASK_FLAGS = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-file",
-              "outline": "--outline"}
+MASK_FLAGS = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-file", "outline": "--outline"}
 _DIGEST = re.compile(r"^(?P<path>.+)#(?P<digest>[0-9a-f]{4,64})$")
 
 
@@ -84,8 +83,9 @@ def _pinned(value: str) -> tuple[Path, str | None]:
     return Path(value), None
 
 
-def _mask_spec(sources: dict[str, str | None], islands: str | None, threshold: str | None,
-               font: str | None) -> tuple[MaskSpec | None, dict[str, str], str]:
+def _mask_spec(
+    sources: dict[str, str | None], islands: str | None, threshold: str | None, font: str | None
+) -> tuple[MaskSpec | None, dict[str, str], str]:
     """The mask the flags ask for, the digests a recipe pinned to its files (by the mask's
     field they check: sha256, font_sha256), and the flag to blame."""
     given = {kind: value for kind, value in sources.items() if value is not None}
@@ -94,10 +94,11 @@ def _mask_spec(sources: dict[str, str | None], islands: str | None, threshold: s
     if not given:
         if islands is not None or threshold is not None:
             flag = "--islands" if islands is not None else "--threshold"
-            raise BookmakerError(f"{flag} goes with a mask: --mask-image, --mask-text, "
-                                 "--mask-file or --outline")
+            raise BookmakerError(
+                f"{flag} goes with a mask: --mask-image, --mask-text, --mask-file or --outline"
+            )
         return None, {}, ""
-    (kind, value), = given.items()
+    ((kind, value),) = given.items()
     flag = MASK_FLAGS[kind]
     if threshold is not None and kind != "image":
         raise BookmakerError("--threshold judges the pixels of --mask-image only")
@@ -108,15 +109,26 @@ def _mask_spec(sources: dict[str, str | None], islands: str | None, threshold: s
         path, digests["sha256"] = _pinned(value)
     if font is not None:
         face, digests["font_sha256"] = _pinned(font)
-    spec = MaskSpec(kind, path.name if path else value, path,
-                    _number(threshold, "--threshold") if threshold is not None
-                    else DEFAULT_THRESHOLD, islands, face)
+    spec = MaskSpec(
+        kind,
+        path.name if path else value,
+        path,
+        _number(threshold, "--threshold") if threshold is not None else DEFAULT_THRESHOLD,
+        islands,
+        face,
+    )
     return spec, {field: digest for field, digest in digests.items() if digest}, flag
 
 
-def _topology(shape: str, size: str | None, rings: str | None, max_cells: int,
-              mask: MaskSpec | None = None, digests: dict[str, str] | None = None,
-              flag: str = "") -> Topology:
+def _topology(
+    shape: str,
+    size: str | None,
+    rings: str | None,
+    max_cells: int,
+    mask: MaskSpec | None = None,
+    digests: dict[str, str] | None = None,
+    flag: str = "",
+) -> Topology:
     """The shape the flags describe: ``--size`` for grid shapes, ``--rings`` for polar, cut
     to ``mask``'s silhouette if one is given."""
     if shape not in SHAPES:
@@ -125,8 +137,10 @@ def _topology(shape: str, size: str | None, rings: str | None, max_cells: int,
         if size is not None:
             raise BookmakerError("a polar maze is sized by --rings N, not --size")
         if mask is not None:
-            raise BookmakerError(f"{flag}: a polar maze is already a disc and takes no mask; "
-                                 "use --shape square, hex or triangle for a silhouette")
+            raise BookmakerError(
+                f"{flag}: a polar maze is already a disc and takes no mask; "
+                "use --shape square, hex or triangle for a silhouette"
+            )
         topology = make_topology(shape, rings=_integer(rings or DEFAULT_RINGS, "--rings", 1))
     else:
         if rings is not None:
@@ -159,8 +173,9 @@ def _topology(shape: str, size: str | None, rings: str | None, max_cells: int,
     return topology
 
 
-def _masked(shape: str, size: tuple[int, int] | None, mask: MaskSpec,
-            digests: dict[str, str], flag: str) -> Topology:
+def _masked(
+    shape: str, size: tuple[int, int] | None, mask: MaskSpec, digests: dict[str, str], flag: str
+) -> Topology:
     try:
         topology = masked_grid(shape, size, mask)
     except BookmakerError as error:
@@ -168,10 +183,11 @@ def _masked(shape: str, size: tuple[int, int] | None, mask: MaskSpec,
     for field, digest in digests.items():
         found = getattr(topology.mask, field) or ""
         if not found.startswith(digest):
-            path, said = ((mask.path, flag) if field == "sha256" else (mask.font, "--mask-font"))
+            path, said = (mask.path, flag) if field == "sha256" else (mask.font, "--mask-font")
             raise BookmakerError(
                 f"{said}: {path} has changed since the recipe was made: its SHA-256 begins "
-                f"{found[:len(digest)]}, the recipe says {digest}")
+                f"{found[: len(digest)]}, the recipe says {digest}"
+            )
     return topology
 
 
@@ -181,8 +197,8 @@ def _cell(text: str, flag: str) -> tuple[int, int]:
         a, b = (int(part) for part in parts)
     except ValueError:
         raise BookmakerError(
-            f"{flag} takes a cell as X,Y (e.g. 0,0), or RING,INDEX on a polar maze, "
-            f"got '{text}'") from None
+            f"{flag} takes a cell as X,Y (e.g. 0,0), or RING,INDEX on a polar maze, got '{text}'"
+        ) from None
     return a, b
 
 
@@ -211,9 +227,7 @@ def _endpoints(mode: str | None, start: str | None, end: str | None, shape: str)
     if start is None and end is None:
         mode = mode or default_endpoints(shape)
         if mode not in ENDPOINT_MODES:
-            raise BookmakerError(
-                f"--endpoints takes one of {', '.join(ENDPOINT_MODES)}, got '{mode}'"
-            )
+            raise BookmakerError(f"--endpoints takes one of {', '.join(ENDPOINT_MODES)}, got '{mode}'")
         return mode
     if start is None or end is None:
         raise BookmakerError("--start and --end go together: give both cells")
@@ -225,23 +239,26 @@ def _endpoints(mode: str | None, start: str | None, end: str | None, shape: str)
     return cells
 
 
-def _make(algorithm: str, topology: Topology, seed: int, options: dict, endpoints,
-          braid: float, watch: Stopwatch) -> Maze:
+def _make(
+    algorithm: str, topology: Topology, seed: int, options: dict, endpoints, braid: float, watch: Stopwatch
+) -> Maze:
     try:
         maze = generate_on(topology, algorithm, seed, braid=braid, **options)
     except ValueError as error:  # an option value the algorithm cannot use
         raise BookmakerError(f"{algorithm}: {error}") from None
     watch.lap("carve")
     if not isinstance(endpoints, str):  # explicit cells, as the user names them
-        endpoints = tuple(maze.topology.cell_at(*cell, what)
-                          for cell, what in zip(endpoints, ("start", "end")))
+        endpoints = tuple(
+            maze.topology.cell_at(*cell, what) for cell, what in zip(endpoints, ("start", "end"))
+        )
     maze = with_endpoints(maze, endpoints)
     watch.lap("endpoints")
     return maze
 
 
-def _targets(fmt: str, output: str | None, count: int | None, seeds: range,
-             algorithm: str, topology: Topology) -> list[Path | None]:
+def _targets(
+    fmt: str, output: str | None, count: int | None, seeds: range, algorithm: str, topology: Topology
+) -> list[Path | None]:
     """Where each maze goes; None is stdout. Text formats share one stream or file."""
     several = count is not None and count > 1
     if output == "-":
@@ -260,8 +277,7 @@ def _targets(fmt: str, output: str | None, count: int | None, seeds: range,
             )
         shape = "" if topology.kind == "square" else f"{topology.kind}-"
         if topology.mask is not None:  # maze-wilson-heart-30x30-7.svg
-            shape += re.sub(r"[^a-z0-9]+", "-", Path(topology.mask.source).stem.lower()
-                            ).strip("-") + "-"
+            shape += re.sub(r"[^a-z0-9]+", "-", Path(topology.mask.source).stem.lower()).strip("-") + "-"
         size = topology.describe().replace(" ", "")
         return [DEFAULT_DIR / f"maze-{algorithm}-{shape}{size}-{seed}.{fmt}" for seed in seeds]
     path = Path(output)
@@ -285,114 +301,205 @@ def _combine(fmt: str, documents: list[bytes], as_list: bool) -> bytes:
 
 
 def maze_command(
-    code: Optional[str] = typer.Option(
-        None, "--code", metavar="CODE",
+    code: str | None = typer.Option(
+        None,
+        "--code",
+        metavar="CODE",
         help="A maze code printed in a book (e.g. 82J8-9A17-BZGZ-WGRP): it gives the "
-             "algorithm, shape, size, seed, endpoints and braid."),
-    algorithm: Optional[str] = typer.Option(
-        None, "--algorithm", "-a", metavar="NAME",
-        help=f"Generator (default {DEFAULTS['algorithm']}); see `bookmaker algorithms`."),
-    shape: Optional[str] = typer.Option(
-        None, "--shape", metavar="SHAPE", help=f"{', '.join(SHAPES)} (default square)."),
-    size: Optional[str] = typer.Option(
-        None, "--size", "-s", metavar="WxH",
+        "algorithm, shape, size, seed, endpoints and braid.",
+    ),
+    algorithm: str | None = typer.Option(
+        None,
+        "--algorithm",
+        "-a",
+        metavar="NAME",
+        help=f"Generator (default {DEFAULTS['algorithm']}); see `bookmaker algorithms`.",
+    ),
+    shape: str | None = typer.Option(
+        None, "--shape", metavar="SHAPE", help=f"{', '.join(SHAPES)} (default square)."
+    ),
+    size: str | None = typer.Option(
+        None,
+        "--size",
+        "-s",
+        metavar="WxH",
         help=f"Columns x rows (default {DEFAULT_SIZE}; with --mask-text, auto: the smallest "
-        "grid in which the letters are 5 cells tall with strokes 2 cells thick)."),
-    rings: Optional[str] = typer.Option(
-        None, "--rings", metavar="N",
-        help=f"Rings of a polar maze, the centre cell included (default {DEFAULT_RINGS})."),
-    seed: Optional[str] = typer.Option(
-        None, "--seed", metavar="INT", help="Seed (>= 0, default 0): same seed, same maze."),
-    endpoints: Optional[str] = typer.Option(
-        None, "--endpoints", "-e", metavar="MODE",
+        "grid in which the letters are 5 cells tall with strokes 2 cells thick).",
+    ),
+    rings: str | None = typer.Option(
+        None,
+        "--rings",
+        metavar="N",
+        help=f"Rings of a polar maze, the centre cell included (default {DEFAULT_RINGS}).",
+    ),
+    seed: str | None = typer.Option(
+        None, "--seed", metavar="INT", help="Seed (>= 0, default 0): same seed, same maze."
+    ),
+    endpoints: str | None = typer.Option(
+        None,
+        "--endpoints",
+        "-e",
+        metavar="MODE",
         help="Start and finish: opposite (the default, as in a book: openings on opposite "
-             "sides, far apart), centre (finish in the middle; the default for polar), corners, "
-             "border (the border cells farthest apart), diameter (the two cells farthest apart) "
-             "or none (no way in or out)."),
-    start: Optional[str] = typer.Option(
-        None, "--start", metavar="X,Y", help="Start cell (with --end); RING,INDEX on polar."),
-    end: Optional[str] = typer.Option(
-        None, "--end", metavar="X,Y", help="Finish cell (with --start); RING,INDEX on polar."),
+        "sides, far apart), centre (finish in the middle; the default for polar), corners, "
+        "border (the border cells farthest apart), diameter (the two cells farthest apart) "
+        "or none (no way in or out).",
+    ),
+    start: str | None = typer.Option(
+        None, "--start", metavar="X,Y", help="Start cell (with --end); RING,INDEX on polar."
+    ),
+    end: str | None = typer.Option(
+        None, "--end", metavar="X,Y", help="Finish cell (with --start); RING,INDEX on polar."
+    ),
     option: list[str] = typer.Option(
-        [], "--option", metavar="KEY=VALUE", help="An algorithm option; repeatable."),
-    count: Optional[str] = typer.Option(
-        None, "--count", "-n", metavar="N",
-        help="N mazes, seeds S..S+N-1; json gives an array, svg/png/pdf numbered files."),
-    fmt: Optional[str] = typer.Option(
-        None, "--format", "-f", metavar="FORMAT",
+        [], "--option", metavar="KEY=VALUE", help="An algorithm option; repeatable."
+    ),
+    count: str | None = typer.Option(
+        None,
+        "--count",
+        "-n",
+        metavar="N",
+        help="N mazes, seeds S..S+N-1; json gives an array, svg/png/pdf numbered files.",
+    ),
+    fmt: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        metavar="FORMAT",
         help=f"{', '.join(FORMATS)}; default from the -o extension, else ascii "
-             "(svg for shapes ascii can't draw)."),
+        "(svg for shapes ascii can't draw).",
+    ),
     solution: bool = typer.Option(
-        False, "--solution", help="Show the answer (pdf: on page 2; json: fills 'solution')."),
-    output: Optional[str] = typer.Option(
-        None, "--output", "-o", metavar="FILE",
+        False, "--solution", help="Show the answer (pdf: on page 2; json: fills 'solution')."
+    ),
+    output: str | None = typer.Option(
+        None,
+        "--output",
+        "-o",
+        metavar="FILE",
         help="Write here ('-' for stdout). Text formats default to stdout, png/pdf to output/; "
-             "the suffix picks the format (.txt, .json, .jsonl, .svg, .png, .pdf)."),
-    cell: Optional[str] = typer.Option(
-        None, "--cell", metavar="SIZE",
-        help="Cell size: pixels for png/svg, points for pdf (on a sheet: default as large as "
-             "fits)."),
-    page: Optional[str] = typer.Option(
-        None, "--page", metavar="SIZE",
+        "the suffix picks the format (.txt, .json, .jsonl, .svg, .png, .pdf).",
+    ),
+    cell: str | None = typer.Option(
+        None,
+        "--cell",
+        metavar="SIZE",
+        help="Cell size: pixels for png/svg, points for pdf (on a sheet: default as large as fits).",
+    ),
+    page: str | None = typer.Option(
+        None,
+        "--page",
+        metavar="SIZE",
         help=f"pdf: a printable sheet of this size ({DEFAULT_PAGE} by default; a4, a5, 6x9, "
-             f"210x297mm, ...), or {FIT_PAGE}: a page cut to the maze."),
-    title: Optional[str] = typer.Option(
-        None, "--title", metavar="TEXT",
-        help=f"pdf sheet: the line at the top (default '{DEFAULT_TITLE}')."),
+        f"210x297mm, ...), or {FIT_PAGE}: a page cut to the maze.",
+    ),
+    title: str | None = typer.Option(
+        None, "--title", metavar="TEXT", help=f"pdf sheet: the line at the top (default '{DEFAULT_TITLE}')."
+    ),
     max_cells: str = typer.Option(
-        "4000000", "--max-cells", metavar="N", help="Refuse mazes with more cells than this."),
-    mask_image: Optional[str] = typer.Option(
-        None, "--mask-image", metavar="PATH",
-        help="Cut the grid to a picture's dark shape (square, hex, triangle)."),
-    mask_text: Optional[str] = typer.Option(
-        None, "--mask-text", metavar="TEXT",
-        help="Cut the grid to letters, for name mazes; \\n starts a new line."),
-    mask_file: Optional[str] = typer.Option(
-        None, "--mask-file", metavar="PATH",
-        help="Cut the grid to rows of X (cell) and . (none); the file sets the size."),
-    outline: Optional[str] = typer.Option(
-        None, "--outline", metavar="NAME", help=f"A built-in outline: {', '.join(OUTLINES)}."),
-    islands: Optional[str] = typer.Option(
-        None, "--islands", metavar="MODE",
-        help="A mask in pieces: error, keep-largest or connect (default: connect for text)."),
-    threshold: Optional[str] = typer.Option(
-        None, "--threshold", metavar="X",
-        help="--mask-image: the lightness (0 to 1, default 0.5) under which a pixel is dark."),
-    mask_font: Optional[str] = typer.Option(
-        None, "--mask-font", metavar="PATH",
-        help="--mask-text: a TrueType face for the letters (default: Andika Bold)."),
-    braid: Optional[str] = typer.Option(
-        None, "--braid", metavar="P",
-        help="Join this share of dead ends into loops, 0 to 1 (default 0; 1: no dead ends)."),
+        "4000000", "--max-cells", metavar="N", help="Refuse mazes with more cells than this."
+    ),
+    mask_image: str | None = typer.Option(
+        None,
+        "--mask-image",
+        metavar="PATH",
+        help="Cut the grid to a picture's dark shape (square, hex, triangle).",
+    ),
+    mask_text: str | None = typer.Option(
+        None,
+        "--mask-text",
+        metavar="TEXT",
+        help="Cut the grid to letters, for name mazes; \\n starts a new line.",
+    ),
+    mask_file: str | None = typer.Option(
+        None,
+        "--mask-file",
+        metavar="PATH",
+        help="Cut the grid to rows of X (cell) and . (none); the file sets the size.",
+    ),
+    outline: str | None = typer.Option(
+        None, "--outline", metavar="NAME", help=f"A built-in outline: {', '.join(OUTLINES)}."
+    ),
+    islands: str | None = typer.Option(
+        None,
+        "--islands",
+        metavar="MODE",
+        help="A mask in pieces: error, keep-largest or connect (default: connect for text).",
+    ),
+    threshold: str | None = typer.Option(
+        None,
+        "--threshold",
+        metavar="X",
+        help="--mask-image: the lightness (0 to 1, default 0.5) under which a pixel is dark.",
+    ),
+    mask_font: str | None = typer.Option(
+        None,
+        "--mask-font",
+        metavar="PATH",
+        help="--mask-text: a TrueType face for the letters (default: Andika Bold).",
+    ),
+    braid: str | None = typer.Option(
+        None,
+        "--braid",
+        metavar="P",
+        help="Join this share of dead ends into loops, 0 to 1 (default 0; 1: no dead ends).",
+    ),
     timings: bool = typer.Option(
-        False, "--timings",
-        help="Print the seconds each stage took (carve, endpoints, solve, geometry, write) "
-             "to stderr."),
+        False,
+        "--timings",
+        help="Print the seconds each stage took (carve, endpoints, solve, geometry, write) to stderr.",
+    ),
 ) -> None:
     """Generate a maze and print or save it.
 
     The same algorithm, size, seed and options give the same maze, on any machine, next year.
     """
     if code is not None:
-        algorithm, shape, size, rings, seed, endpoints, braid = _from_code(code, {
-            "--algorithm": algorithm, "--shape": shape, "--size": size, "--rings": rings,
-            "--seed": seed, "--endpoints": endpoints, "--start": start, "--end": end,
-            "--braid": braid, "--option": option, "--count": count, "--mask-image": mask_image,
-            "--mask-text": mask_text, "--mask-file": mask_file, "--outline": outline,
-            "--islands": islands, "--threshold": threshold, "--mask-font": mask_font})
-    algorithm, shape, seed = (algorithm or DEFAULTS["algorithm"], shape or DEFAULTS["shape"],
-                              seed or DEFAULTS["seed"])
+        algorithm, shape, size, rings, seed, endpoints, braid = _from_code(
+            code,
+            {
+                "--algorithm": algorithm,
+                "--shape": shape,
+                "--size": size,
+                "--rings": rings,
+                "--seed": seed,
+                "--endpoints": endpoints,
+                "--start": start,
+                "--end": end,
+                "--braid": braid,
+                "--option": option,
+                "--count": count,
+                "--mask-image": mask_image,
+                "--mask-text": mask_text,
+                "--mask-file": mask_file,
+                "--outline": outline,
+                "--islands": islands,
+                "--threshold": threshold,
+                "--mask-font": mask_font,
+            },
+        )
+    algorithm, shape, seed = (
+        algorithm or DEFAULTS["algorithm"],
+        shape or DEFAULTS["shape"],
+        seed or DEFAULTS["seed"],
+    )
     braid = braid or DEFAULTS["braid"]
     loops = _number(braid, "--braid")
     if not 0 <= loops <= 1:
         raise BookmakerError(f"--braid takes a share from 0 to 1, got {braid}")
     mask, digests, flag = _mask_spec(
-        {"image": mask_image, "file": mask_file, "outline": outline,
-         # \n in the text starts a second line, as a recipe writes it.
-         "text": None if mask_text is None else mask_text.replace("\\n", "\n")},
-        islands, threshold, mask_font)
-    topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1),
-                         mask, digests, flag)
+        {
+            "image": mask_image,
+            "file": mask_file,
+            "outline": outline,
+            # \n in the text starts a second line, as a recipe writes it.
+            "text": None if mask_text is None else mask_text.replace("\\n", "\n"),
+        },
+        islands,
+        threshold,
+        mask_font,
+    )
+    topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1), mask, digests, flag)
     if fmt is None:
         fmt = _format_of(output, shape == "square" and mask is None)
     if fmt not in FORMATS:
@@ -427,8 +534,15 @@ def maze_command(
     watch = Stopwatch(memory=timings)  # stage peaks too, under tracemalloc
     for index, maze_seed in enumerate(seeds):
         maze = _make(algorithm, topology, maze_seed, options, ends, loops, watch)
-        data = export(maze, fmt, solution=solution, cell=scale, stopwatch=watch, page=sheet,
-                      title=title or DEFAULT_TITLE)
+        data = export(
+            maze,
+            fmt,
+            solution=solution,
+            cell=scale,
+            stopwatch=watch,
+            page=sheet,
+            title=title or DEFAULT_TITLE,
+        )
         del maze  # let go of it before the next one is carved
         if shared:
             documents.append(data)
@@ -453,12 +567,20 @@ def _from_code(code: str, given: dict[str, Any]) -> tuple:
     parts = read_code(code)
     for flag, value in given.items():
         if value not in (None, []):
-            raise BookmakerError(f"{flag}: --code already gives the maze ({parts.algorithm} "
-                                 f"{parts.shape}, seed {parts.seed}); drop {flag}, or --code")
+            raise BookmakerError(
+                f"{flag}: --code already gives the maze ({parts.algorithm} "
+                f"{parts.shape}, seed {parts.seed}); drop {flag}, or --code"
+            )
     polar = parts.shape == "polar"
-    return (parts.algorithm, parts.shape, None if polar else f"{parts.width}x{parts.height}",
-            str(parts.width) if polar else None, str(parts.seed), parts.endpoints,
-            f"{parts.braid:g}")
+    return (
+        parts.algorithm,
+        parts.shape,
+        None if polar else f"{parts.width}x{parts.height}",
+        str(parts.width) if polar else None,
+        str(parts.seed),
+        parts.endpoints,
+        f"{parts.braid:g}",
+    )
 
 
 def _format_of(output: str | None, plain: bool) -> str:
@@ -469,8 +591,9 @@ def _format_of(output: str | None, plain: bool) -> str:
     suffix = Path(output).suffix.lstrip(".").lower()
     if suffix not in SUFFIXES:
         known = ", ".join(f".{name}" for name in SUFFIXES if name != "ascii")
-        raise BookmakerError(f"-o {output}: bookmaker cannot write .{suffix} files; use {known}, "
-                             "or give --format")
+        raise BookmakerError(
+            f"-o {output}: bookmaker cannot write .{suffix} files; use {known}, or give --format"
+        )
     return SUFFIXES[suffix]
 
 

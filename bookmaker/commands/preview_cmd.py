@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -32,16 +31,21 @@ def preview(
         None, "--pages", help="Pages to render, e.g. 1-4,7 (default: all).", show_default=False
     ),
     output: Path = typer.Option(
-        None, "--output", "-o",
+        None,
+        "--output",
+        "-o",
         help="Folder for the PNGs (default: output/preview/<pdf name>/ in the current folder).",
         show_default=False,
     ),
     dpi: int = typer.Option(
-        None, "--dpi", show_default=False,
+        None,
+        "--dpi",
+        show_default=False,
         help=f"Resolution in pixels per inch (default {PAGE_DPI}; {SHEET_DPI} with --sheet).",
     ),
     sheet: bool = typer.Option(
-        False, "--sheet",
+        False,
+        "--sheet",
         help="Write a contact sheet, <pdf name>-sheet.png, with the pages as numbered thumbnails; "
         f"past {SHEET_PAGES} pages, one sheet for each {SHEET_PAGES}: <pdf name>-sheet-1.png, "
         "-sheet-2.png ...",
@@ -50,28 +54,33 @@ def preview(
         None, "--columns", help="Thumbnails per row on the sheet (default: up to 8).", show_default=False
     ),
     guides: bool = typer.Option(
-        False, "--guides",
+        False,
+        "--guides",
         help="A cover: write <pdf name>-guides.png with the trim, spine folds, safe areas and "
         "barcode box drawn over it. The spine comes from the manifest beside a cover bookmaker "
         "built, or from --interior-pages and --paper (kdp), or --spine-width.",
     ),
-    profile: str = typer.Option("kdp", "--profile", "-p", help="Covers: the printer, whose formula sets the spine."),
-    interior_pages: Optional[int] = pages_option("--interior-pages"),
+    profile: str = typer.Option(
+        "kdp", "--profile", "-p", help="Covers: the printer, whose formula sets the spine."
+    ),
+    interior_pages: int | None = pages_option("--interior-pages"),
     paper: str = PAPER,
-    spine_width: Optional[str] = SPINE,
+    spine_width: str | None = SPINE,
 ) -> None:
     """Render PDF pages to PNG files named <pdf name>-p001.png and so on; prints the paths written."""
     out_dir = output or default_output_dir(pdf)
     dpi = check_dpi(dpi) if dpi is not None else SHEET_DPI if sheet else PAGE_DPI
     if guides:
-        spine, _ = cover_spine(pdf, profile, interior_pages, paper, spine_width,
-                               "--interior-pages")
+        spine, _ = cover_spine(pdf, profile, interior_pages, paper, spine_width, "--interior-pages")
         width, height = page_size(pdf)
         doubt = not_a_cover(pdf)
         if doubt:  # drawn all the same: where a cover of this page's size would fold and trim
-            typer.echo(f"bookmaker: warning: {pdf} is not a full-wrap cover ({doubt}); the guides "
-                       "show where a cover's trim, folds and barcode box would fall on its first "
-                       "page", err=True)
+            typer.echo(
+                f"bookmaker: warning: {pdf} is not a full-wrap cover ({doubt}); the guides "
+                "show where a cover's trim, folds and barcode box would fall on its first "
+                "page",
+                err=True,
+            )
         geometry = CoverGeometry.of_page(width, height, spine)
         ready_folder(out_dir)
         typer.echo(str(render_cover_guides(pdf, out_dir / f"{pdf.stem}-guides.png", geometry, dpi)))

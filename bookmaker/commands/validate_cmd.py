@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
 
 def validate(
     config: Path = typer.Argument(..., metavar="CONFIG", help="The book's YAML config.", show_default=False),
-    seed: Optional[int] = typer.Option(
-        None, "--seed", help="Check with this book seed, as build --seed would build."),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Check with this book seed, as build --seed would build."
+    ),
 ) -> None:
     """Check a config and report every problem at once, with file and line; writes nothing.
     It runs every rule build runs before drawing, so a config that passes builds. It reports

@@ -1,9 +1,9 @@
 """The book config: YAML with line numbers, validated into a ``Book``.
 
-    from bookmaker.config import load_book, ConfigError
-    book = load_book("configs/default.yaml")   # -> Book, or ConfigError listing every problem
-    loaded = load_config("configs/default.yaml")  # the Book, and the line of every key:
-    raise loaded.error(problems)                  # later ConfigKeyErrors as FILE:LINE: key: what
+from bookmaker.config import load_book, ConfigError
+book = load_book("configs/default.yaml")   # -> Book, or ConfigError listing every problem
+loaded = load_config("configs/default.yaml")  # the Book, and the line of every key:
+raise loaded.error(problems)                  # later ConfigKeyErrors as FILE:LINE: key: what
 """
 
 from .errors import ConfigError
@@ -20,6 +20,16 @@ from .models import (
 )
 
 __all__ = [
-    "AnswerKey", "Book", "ConfigError", "Font", "FrontMatter", "LoadedConfig", "Margins", "Page",
-    "Section", "Worksheet", "load_book", "load_config",
+    "AnswerKey",
+    "Book",
+    "ConfigError",
+    "Font",
+    "FrontMatter",
+    "LoadedConfig",
+    "Margins",
+    "Page",
+    "Section",
+    "Worksheet",
+    "load_book",
+    "load_config",
 ]

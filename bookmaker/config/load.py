@@ -7,9 +7,9 @@ the layout, the fonts) are reported in the same ``FILE:LINE: key: what`` form.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from pydantic import ValidationError
 
@@ -30,9 +30,15 @@ class LoadedConfig:
 
     def error(self, problems: Iterable[ConfigKeyError]) -> ConfigError:
         """``problems`` found past loading, each pinned to its key's line, top to bottom."""
-        return ConfigError(_render([
-            ConfigProblem(self.source.line_of(problem.key), problem.key, problem.message)
-            for problem in problems], self.file))
+        return ConfigError(
+            _render(
+                [
+                    ConfigProblem(self.source.line_of(problem.key), problem.key, problem.message)
+                    for problem in problems
+                ],
+                self.file,
+            )
+        )
 
 
 def load_book(path: str | os.PathLike[str], *, seed: int | None = None) -> Book:
@@ -58,8 +64,10 @@ def load_config(path: str | os.PathLike[str], *, seed: int | None = None) -> Loa
     try:
         book = Book.model_validate(data, context={"base": Path(path).resolve().parent})
     except ValidationError as error:
-        problems += [_from_command_line(problem) if seed is not None else problem
-                     for problem in explain(error.errors(), source)]
+        problems += [
+            _from_command_line(problem) if seed is not None else problem
+            for problem in explain(error.errors(), source)
+        ]
     if problems:
         raise ConfigError(_render(problems, file))
     return LoadedConfig(file, book, source)

@@ -63,8 +63,12 @@ def _message(error: dict[str, Any], path: Path_) -> str:
         return f"{_show(value)} does not fit: {how}"
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         limit = next(iter(ctx.values()))
-        words = {"greater_than_equal": "at least", "greater_than": "more than",
-                 "less_than_equal": "at most", "less_than": "less than"}[kind]
+        words = {
+            "greater_than_equal": "at least",
+            "greater_than": "more than",
+            "less_than_equal": "at most",
+            "less_than": "less than",
+        }[kind]
         return f"must be {words} {_show(limit)}, got {_show(value)}"
     if kind == "too_short":
         return "needs at least one entry" if ctx.get("min_length") == 1 else error["msg"]

@@ -18,11 +18,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
-    ValidationError,
     BeforeValidator,
     ConfigDict,
     Field,
     PlainSerializer,
+    ValidationError,
     ValidationInfo,
     WithJsonSchema,
     field_validator,
@@ -42,8 +42,7 @@ from ..maze import ALGORITHMS, lookup
 from ..maze.algorithms import mask_refusal
 from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
-from ..maze.solve import (DEFAULT_ENDPOINTS, ENDPOINT_MODES, GRID_DEFAULT_ENDPOINTS,
-                          default_endpoints)
+from ..maze.solve import DEFAULT_ENDPOINTS, ENDPOINT_MODES, GRID_DEFAULT_ENDPOINTS, default_endpoints
 from ..maze.topology import MAX_BOOK_SIDE, Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
 from ..wording import count_problem, did_you_mean
@@ -75,8 +74,9 @@ def _raise_all(problems: list[PydanticCustomError]) -> None:
     """Raise every one of ``problems`` at once (nothing when there are none), so that a run
     reports them all."""
     if problems:
-        raise ValidationError.from_exception_data("Book", [
-            InitErrorDetails(type=found, loc=(), input=None) for found in problems])
+        raise ValidationError.from_exception_data(
+            "Book", [InitErrorDetails(type=found, loc=(), input=None) for found in problems]
+        )
 
 
 def _again(error: dict[str, Any]) -> InitErrorDetails:
@@ -127,17 +127,21 @@ Length = Annotated[
     float,
     BeforeValidator(_length),
     PlainSerializer(_points_text, when_used="json"),
-    WithJsonSchema({"anyOf": [
-        {"type": "string", "pattern": r"^\s*(\d+(\.\d+)?|\.\d+)\s*(in|mm|cm|pt)\s*$"},
-        {"const": 0},
-    ], "examples": ["0.5in", "12mm"]}),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "pattern": r"^\s*(\d+(\.\d+)?|\.\d+)\s*(in|mm|cm|pt)\s*$"},
+                {"const": 0},
+            ],
+            "examples": ["0.5in", "12mm"],
+        }
+    ),
 ]
 GridSize = Annotated[
     tuple[int, int],
     BeforeValidator(_grid),
     PlainSerializer(lambda size: f"{size[0]}x{size[1]}", when_used="json"),
-    WithJsonSchema({"type": "string", "pattern": r"^\s*\d+\s*[x×]\s*\d+\s*$",
-                    "examples": ["20x15"]}),
+    WithJsonSchema({"type": "string", "pattern": r"^\s*\d+\s*[x×]\s*\d+\s*$", "examples": ["20x15"]}),
 ]
 HexColor = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$", examples=["#D62728"])]
 SlotCount = Annotated[int, Field(json_schema_extra={"enum": list(GRID_SLOTS)})]
@@ -146,8 +150,7 @@ SlotCount = Annotated[int, Field(json_schema_extra={"enum": list(GRID_SLOTS)})]
 def _check_slots(value: int) -> int:
     if value not in GRID_SLOTS:
         raise problem(
-            f"must be one of {', '.join(map(str, GRID_SLOTS))} (mazes in a grid on the page), "
-            f"got {value}"
+            f"must be one of {', '.join(map(str, GRID_SLOTS))} (mazes in a grid on the page), got {value}"
         )
     return value
 
@@ -200,7 +203,7 @@ class Page(Strict):
         return parse_size(self.size)
 
     @model_validator(mode="after")
-    def _margins_fit(self) -> "Page":
+    def _margins_fit(self) -> Page:
         width, height = self.trim_size
         m = self.margins
         for room, first, second, names in (
@@ -212,7 +215,8 @@ class Page(Strict):
                 raise problem(
                     f"{names[0]} + {names[1]} margins leave less than 1in of the "
                     f"{units.format_points(room)} page for the mazes",
-                    "margins", blame,
+                    "margins",
+                    blame,
                 )
         return self
 
@@ -221,7 +225,9 @@ class Font(Strict):
     """Fonts for all text; paths are relative to the config file's folder."""
 
     regular: Path | None = Field(None, description="TrueType (.ttf) file; default: bundled Andika.")
-    bold: Path | None = Field(None, description="TrueType (.ttf) file for headings; default: bundled Andika Bold.")
+    bold: Path | None = Field(
+        None, description="TrueType (.ttf) file for headings; default: bundled Andika Bold."
+    )
 
     @field_validator("regular", "bold")
     @classmethod
@@ -246,8 +252,10 @@ class FrontMatter(Strict):
 
     title_page: bool = Field(True, description="A title page with the title, subtitle and author.")
     title_art: Literal[("auto", *SHAPES)] = Field(  # type: ignore[valid-type]
-        "auto", description="The shape of the title page's maze: auto (the sections' shape when "
-        f"they all share one, else square), or {_words(SHAPES)}.")
+        "auto",
+        description="The shape of the title page's maze: auto (the sections' shape when "
+        f"they all share one, else square), or {_words(SHAPES)}.",
+    )
     how_to: bool = Field(True, description="A page explaining how to solve the mazes.")
     how_to_text: str | None = Field(None, description="Own text for the how-to page.")
     contents: bool = Field(True, description="Table of contents (also the PDF outline where allowed).")
@@ -256,9 +264,11 @@ class FrontMatter(Strict):
 Endpoints = Literal[ENDPOINT_MODES]  # type: ignore[valid-type]  # the modes bookmaker.maze.solve knows
 Shape = Literal[SHAPES]  # type: ignore[valid-type]  # the shapes bookmaker.maze.shapes builds
 Opener = Literal["page", "inline", "none"]
-OPENER_HELP = ("How a section opens in a book: page (a page of its own with its title, stars "
-               "and instructions), inline (the same above its first maze) or none (only the "
-               "running head); the contents list the section whichever it is.")
+OPENER_HELP = (
+    "How a section opens in a book: page (a page of its own with its title, stars "
+    "and instructions), inline (the same above its first maze) or none (only the "
+    "running head); the contents list the section whichever it is."
+)
 
 
 def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
@@ -268,11 +278,13 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
     shapes allows only those; and each algorithm's options are typed from its declaration
     (``Option``). A section without an ``algorithm`` key gets the default algorithm's rules.
     """
-    schema.update({
-        "if": {"properties": {"shape": {"const": "polar"}}, "required": ["shape"]},
-        "then": {"required": ["rings"], "not": {"required": ["size"]}},
-        "else": {"required": ["size"], "not": {"required": ["rings"]}},
-    })
+    schema.update(
+        {
+            "if": {"properties": {"shape": {"const": "polar"}}, "required": ["shape"]},
+            "then": {"required": ["rings"], "not": {"required": ["size"]}},
+            "else": {"required": ["size"], "not": {"required": ["rings"]}},
+        }
+    )
     default = model.model_fields["algorithm"].default
     rules = []
     for name, algorithm in ALGORITHMS.items():
@@ -302,22 +314,34 @@ class MaskConfig(Strict):
     """
 
     image: Path | None = Field(
-        None, description="A black-on-white (or transparent) picture, fitted into the grid; a "
-        "cell takes part when at least half of it is dark.")
+        None,
+        description="A black-on-white (or transparent) picture, fitted into the grid; a "
+        "cell takes part when at least half of it is dark.",
+    )
     text: str | None = Field(
-        None, min_length=1, max_length=40,
+        None,
+        min_length=1,
+        max_length=40,
         description="Letters in the book's bold font, for name mazes; in worksheets, "
-        f"'{NAME_FIELD}' is each student's name (worksheet.names).")
+        f"'{NAME_FIELD}' is each student's name (worksheet.names).",
+    )
     file: Path | None = Field(
-        None, description="Rows of X (a cell) and . (no cell); it sets the grid's size.")
+        None, description="Rows of X (a cell) and . (no cell); it sets the grid's size."
+    )
     outline: Literal[tuple(OUTLINES)] | None = Field(  # type: ignore[valid-type]
-        None, description=f"A built-in outline: {_words(OUTLINES)}.")
+        None, description=f"A built-in outline: {_words(OUTLINES)}."
+    )
     threshold: float = Field(
-        DEFAULT_THRESHOLD, gt=0, lt=1,
-        description="image: the lightness (0 black, 1 white) under which a pixel is dark.")
+        DEFAULT_THRESHOLD,
+        gt=0,
+        lt=1,
+        description="image: the lightness (0 black, 1 white) under which a pixel is dark.",
+    )
     islands: Literal[ISLANDS] | None = Field(  # type: ignore[valid-type]
-        None, description="When the silhouette falls apart: error, keep-largest or connect. "
-        "Default: connect for text, error for the others.")
+        None,
+        description="When the silhouette falls apart: error, keep-largest or connect. "
+        "Default: connect for text, error for the others.",
+    )
 
     @field_validator("image", "file")
     @classmethod
@@ -325,7 +349,7 @@ class MaskConfig(Strict):
         return None if path is None else _config_file(path, info, "file")
 
     @model_validator(mode="after")
-    def _one_source(self) -> "MaskConfig":
+    def _one_source(self) -> MaskConfig:
         given = [kind for kind in MASK_KINDS if getattr(self, kind) is not None]
         if len(given) != 1:
             said = f"got {' and '.join(given)}" if given else "got none"
@@ -346,9 +370,7 @@ class MaskConfig(Strict):
         else:
             source = value.replace(NAME_FIELD, name) if name is not None else value
             path = None
-        return MaskSpec(kind, source, path, self.threshold, self.islands,
-                        font if kind == "text" else None)
-
+        return MaskSpec(kind, source, path, self.threshold, self.islands, font if kind == "text" else None)
 
 
 class Section(Strict):
@@ -361,7 +383,8 @@ class Section(Strict):
 
     title: str = Field(min_length=1, description="Heading of the section, shown in the contents.")
     id: str | None = Field(
-        None, pattern=r"^[a-z0-9][a-z0-9-]*$",
+        None,
+        pattern=r"^[a-z0-9][a-z0-9-]*$",
         description="Stable name that seeds the section's mazes; default: the title, slugified. "
         "Set it before renaming a section, or its mazes change.",
     )
@@ -371,7 +394,8 @@ class Section(Strict):
         "polar (a disc of rings around a centre cell, sized by `rings` instead of `size`).",
     )
     algorithm: str = Field(
-        "recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.",
+        "recursive-backtracker",
+        description="Generator; `bookmaker algorithms` lists them.",
         json_schema_extra={"enum": list(ALGORITHMS)},
     )
     options: dict[str, Any] = Field(
@@ -379,19 +403,27 @@ class Section(Strict):
         description="The algorithm's own options; `bookmaker algorithms` lists them.",
     )
     mask: MaskConfig | None = Field(
-        None, description="A silhouette the mazes take (square, hex and triangle grids): "
+        None,
+        description="A silhouette the mazes take (square, hex and triangle grids): "
         "image, text, file or outline, with threshold and islands.",
     )
     size: GridSize | None = Field(
-        None, validate_default=True,
+        None,
+        validate_default=True,
         description=f"Maze size in cells, COLUMNSxROWS, 1 to {MAX_MAZE_SIDE} each way; "
         f"every shape but polar. '{AUTO_SIZE}' (the default for a text mask): the smallest "
         "grid in which its letters are 5 cells tall with strokes 2 cells thick.",
-        json_schema_extra={"anyOf": [{"type": "string", "pattern": r"^\s*\d+\s*[x×]\s*\d+\s*$"},
-                                     {"const": "auto"}, {"type": "null"}]},
+        json_schema_extra={
+            "anyOf": [
+                {"type": "string", "pattern": r"^\s*\d+\s*[x×]\s*\d+\s*$"},
+                {"const": "auto"},
+                {"type": "null"},
+            ]
+        },
     )
     rings: int | None = Field(
-        None, validate_default=True,
+        None,
+        validate_default=True,
         description=f"Rings of a polar maze, {MIN_RINGS} to {MAX_RINGS}, the centre cell "
         "counting as one (rings: 2 is the centre and a ring of 6 cells around it).",
         json_schema_extra={"minimum": MIN_RINGS, "maximum": MAX_RINGS},
@@ -399,18 +431,22 @@ class Section(Strict):
     count: int = Field(ge=1, le=2000, description="How many mazes the section holds.")
     per_page: SlotCount = Field(1, description=f"Mazes per page: {_words(GRID_SLOTS)}.")
     endpoints: Endpoints = Field(
-        None, validate_default=True,
+        None,
+        validate_default=True,
         description="Where start and finish go: none, corners (top left to bottom right; grid "
         "shapes), border (the two openings in the outer wall farthest apart, maybe on one "
         "side), diameter (the two cells farthest apart, marked inside the maze), centre "
         "(finish at the middle, start on the rim farthest from it), opposite (openings on "
         "opposite sides of the outer wall, far apart). "
         f"Default: {GRID_DEFAULT_ENDPOINTS}; "
-        + ", ".join(f"{mode} for {shape}" for shape, mode in DEFAULT_ENDPOINTS.items()) + ".",
+        + ", ".join(f"{mode} for {shape}" for shape, mode in DEFAULT_ENDPOINTS.items())
+        + ".",
         json_schema_extra={"default": GRID_DEFAULT_ENDPOINTS},
     )
     braid: float = Field(
-        0.0, ge=0, le=1,
+        0.0,
+        ge=0,
+        le=1,
         description="Share of dead ends joined into loops after carving, 0 to 1: 0 keeps the "
         "mazes perfect (one way between any two cells), 1 leaves no dead ends.",
     )
@@ -420,16 +456,22 @@ class Section(Strict):
         "generated", description="Keep generation order, or sort the section's mazes easiest first."
     )
     min_solution_share: float | None = Field(
-        None, gt=0, lt=1,
+        None,
+        gt=0,
+        lt=1,
         description="Retry seeds until the solution covers at least this share of the cells (0 to 1).",
     )
     recipe: Literal[RECIPES] | None = Field(  # type: ignore[valid-type]
-        None, description="What prints under each maze of the section: full, code or none; "
-        "unset: the book's recipe.")
+        None,
+        description="What prints under each maze of the section: full, code or none; "
+        "unset: the book's recipe.",
+    )
     opener: Opener | None = Field(None, description=OPENER_HELP + " Unset: the book's opener.")
     markers: Literal[MARKERS] | None = Field(  # type: ignore[valid-type]
-        None, description="How the section's starts and finishes are marked: arrows, words "
-        "or both; unset: the book's markers.")
+        None,
+        description="How the section's starts and finishes are marked: arrows, words "
+        "or both; unset: the book's markers.",
+    )
 
     _options_default = field_validator("options", mode="before")(_none_is_default)
     _per_page_slots = field_validator("per_page")(_check_slots)
@@ -439,20 +481,22 @@ class Section(Strict):
     def _no_size_for_polar(cls, size: Any, info: ValidationInfo) -> Any:
         # Before parsing: whatever was written, a disc has no columns and rows.
         if info.data.get("shape") == "polar" and size is not None:
-            raise problem(f"a polar maze is sized by rings, not size; replace it with "
-                          f"rings: {MIN_RINGS} to {MAX_RINGS}")
+            raise problem(
+                f"a polar maze is sized by rings, not size; replace it with rings: {MIN_RINGS} to {MAX_RINGS}"
+            )
         if isinstance(size, str) and size.strip().lower() == AUTO_SIZE:
             mask = info.data.get("mask")
             if mask is None or mask.kind != "text":
-                raise problem(f"size: {AUTO_SIZE} sizes a text mask to its letters; give this "
-                              "maze's size in cells, COLUMNSxROWS (e.g. size: 20x15)")
+                raise problem(
+                    f"size: {AUTO_SIZE} sizes a text mask to its letters; give this "
+                    "maze's size in cells, COLUMNSxROWS (e.g. size: 20x15)"
+                )
             return None  # the text sizes its grid (masks.text.auto_size)
         return size
 
     @field_validator("size")
     @classmethod
-    def _size_fits_shape(cls, size: tuple[int, int] | None, info: ValidationInfo
-                         ) -> tuple[int, int] | None:
+    def _size_fits_shape(cls, size: tuple[int, int] | None, info: ValidationInfo) -> tuple[int, int] | None:
         shape = info.data.get("shape")
         if shape == "polar":
             return None
@@ -462,8 +506,9 @@ class Section(Strict):
             mask = info.data.get("mask")
             if mask is not None and mask.kind in ("file", "text"):  # it sets the size
                 return None
-            raise problem(f"required key is missing: a {shape} maze's size in cells, "
-                          "COLUMNSxROWS (e.g. size: 20x15)")
+            raise problem(
+                f"required key is missing: a {shape} maze's size in cells, COLUMNSxROWS (e.g. size: 20x15)"
+            )
         width, height = size
         if min(width, height) < 1 or max(width, height) > MAX_MAZE_SIDE:
             raise problem(f"each side must be 1 to {MAX_MAZE_SIDE} cells, got {width}x{height}")
@@ -482,17 +527,23 @@ class Section(Strict):
             return rings
         if shape != "polar":
             if rings is not None:
-                raise problem(f"rings are for polar mazes; a {shape} maze takes size: "
-                              "COLUMNSxROWS instead, or set shape: polar")
+                raise problem(
+                    f"rings are for polar mazes; a {shape} maze takes size: "
+                    "COLUMNSxROWS instead, or set shape: polar"
+                )
             return None
         if rings is None:
             if "size" not in info.data:  # a size was given instead: its error says to swap them
                 return None
-            raise problem(f"required key is missing: a polar maze is sized by rings, "
-                          f"{MIN_RINGS} to {MAX_RINGS} (e.g. rings: 8)")
+            raise problem(
+                f"required key is missing: a polar maze is sized by rings, "
+                f"{MIN_RINGS} to {MAX_RINGS} (e.g. rings: 8)"
+            )
         if not MIN_RINGS <= rings <= MAX_RINGS:
-            raise problem(f"a polar maze takes {MIN_RINGS} to {MAX_RINGS} rings, got {rings}; "
-                          f"rings: {MIN_RINGS} is the centre cell and a ring of 6 around it")
+            raise problem(
+                f"a polar maze takes {MIN_RINGS} to {MAX_RINGS} rings, got {rings}; "
+                f"rings: {MIN_RINGS} is the centre cell and a ring of 6 around it"
+            )
         return rings
 
     @field_validator("algorithm")
@@ -523,8 +574,7 @@ class Section(Strict):
         for key, value in options.items():
             if key not in valid:
                 listed = f"its options: {', '.join(valid)}" if valid else "it takes no options"
-                raise problem(f"{name} has no option '{key}'{did_you_mean(key, valid)}; {listed}",
-                              key)
+                raise problem(f"{name} has no option '{key}'{did_you_mean(key, valid)}; {listed}", key)
             try:  # the declaration judges the value, one key at a time to blame the right line
                 algorithm.settings({key: value})
             except BookmakerError as error:
@@ -533,14 +583,15 @@ class Section(Strict):
 
     @field_validator("mask")
     @classmethod
-    def _mask_fits_shape(cls, mask: MaskConfig | None, info: ValidationInfo
-                         ) -> MaskConfig | None:
+    def _mask_fits_shape(cls, mask: MaskConfig | None, info: ValidationInfo) -> MaskConfig | None:
         if mask is None:
             return None
         shape = info.data.get("shape")
         if shape is not None and shape not in MASKED_SHAPES:
-            raise problem(f"a {shape} maze takes no mask (a polar maze is already a disc); "
-                          f"masks cut {_words(MASKED_SHAPES)} grids")
+            raise problem(
+                f"a {shape} maze takes no mask (a polar maze is already a disc); "
+                f"masks cut {_words(MASKED_SHAPES)} grids"
+            )
         name = info.data.get("algorithm")
         if name is not None and not ALGORITHMS[name].takes_masks:
             raise problem(mask_refusal(name))
@@ -588,10 +639,15 @@ class AnswerKey(Strict):
     per_page: SlotCount = Field(6, description=f"Solved mazes per page: {_words(GRID_SLOTS)}.")
     style: Literal["line", "cells"] = Field("line", description="A line through the cells, or shaded cells.")
     color: HexColor | None = Field(
-        None, description="Colour of the solution, #RRGGBB, in a colour interior; default #D62728.")
+        None, description="Colour of the solution, #RRGGBB, in a colour interior; default #D62728."
+    )
     wall_grey: float = Field(
-        0.4, ge=0.0, le=0.9, description="Grey level of the walls behind the solution: 0 black, "
-        "1 white; walls lighter than 0.4 (60 % black) are drawn wider, to print as clearly.")
+        0.4,
+        ge=0.0,
+        le=0.9,
+        description="Grey level of the walls behind the solution: 0 black, "
+        "1 white; walls lighter than 0.4 (60 % black) are drawn wider, to print as clearly.",
+    )
 
     _per_page_slots = field_validator("per_page")(_check_slots)
 
@@ -623,24 +679,33 @@ class Worksheet(Strict):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _names_agree(cls, data: Any, handler) -> "Worksheet":
+    def _names_agree(cls, data: Any, handler) -> Worksheet:
         # One worksheet per name: reported with every other problem of the worksheet, so a
         # teacher fixes them in one go (a name twice is prepare's to report, with the rest).
         found = []
         names = data.get("names") if isinstance(data, dict) else None
         if isinstance(names, list) and names:
             if "copies" in data and data["copies"] != len(names):
-                found.append(problem(f"copies is {data['copies']} but {len(names)} names are "
-                                     "given; leave copies out: one worksheet per name", "copies"))
+                found.append(
+                    problem(
+                        f"copies is {data['copies']} but {len(names)} names are "
+                        "given; leave copies out: one worksheet per name",
+                        "copies",
+                    )
+                )
             data = {**data, "copies": len(names)}
         try:
             worksheet = handler(data)
         except ValidationError as error:
             if not found:
                 raise
-            raise ValidationError.from_exception_data("Worksheet", [
-                *(InitErrorDetails(type=each, loc=(), input=None) for each in found),
-                *(_again(each) for each in error.errors())]) from None
+            raise ValidationError.from_exception_data(
+                "Worksheet",
+                [
+                    *(InitErrorDetails(type=each, loc=(), input=None) for each in found),
+                    *(_again(each) for each in error.errors()),
+                ],
+            ) from None
         _raise_all(found)
         return worksheet
 
@@ -659,18 +724,19 @@ class CoverArt(Strict):
     """The maze on the front cover: a section's shape, algorithm and size, one maze."""
 
     shape: Shape = Field(
-        "polar", description="square, hex, triangle or polar; default polar, or square when "
-        "only `size` is given.")
+        "polar",
+        description="square, hex, triangle or polar; default polar, or square when only `size` is given.",
+    )
     algorithm: str = Field(
-        "recursive-backtracker", description="Generator; `bookmaker algorithms` lists them.",
+        "recursive-backtracker",
+        description="Generator; `bookmaker algorithms` lists them.",
         json_schema_extra={"enum": list(ALGORITHMS)},
     )
-    size: GridSize | None = Field(
-        None, description="COLUMNSxROWS for every shape but polar; default 14x18.")
+    size: GridSize | None = Field(None, description="COLUMNSxROWS for every shape but polar; default 14x18.")
     rings: int | None = Field(None, description="Rings of a polar maze; default 14.")
     seed: int | None = Field(
-        None, ge=0, le=2**63 - 1,
-        description="The maze's own seed; default: one derived from the book seed.")
+        None, ge=0, le=2**63 - 1, description="The maze's own seed; default: one derived from the book seed."
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -684,10 +750,14 @@ class CoverArt(Strict):
         return data
 
     @model_validator(mode="after")
-    def _a_section_would_take_it(self) -> "CoverArt":
+    def _a_section_would_take_it(self) -> CoverArt:
         # The art obeys every rule a section's mazes do: the section's checks judge it.
-        probe: dict[str, Any] = {"title": "cover art", "count": 1, "shape": self.shape,
-                                 "algorithm": self.algorithm}
+        probe: dict[str, Any] = {
+            "title": "cover art",
+            "count": 1,
+            "shape": self.shape,
+            "algorithm": self.algorithm,
+        }
         if self.size is not None:
             probe["size"] = f"{self.size[0]}x{self.size[1]}"
         if self.rings is not None:
@@ -713,19 +783,25 @@ def _isbn_digits(isbn: str) -> str:
     """The 13 digits of an ISBN-13 written with or without hyphens and spaces."""
     digits = re.sub(r"[\s-]", "", isbn)
     if not re.fullmatch(r"97[89]\d{10}", digits):
-        raise problem(f"'{isbn}' is not an ISBN-13: 13 digits starting 978 or 979 "
-                      "(hyphens and spaces may separate them)")
+        raise problem(
+            f"'{isbn}' is not an ISBN-13: 13 digits starting 978 or 979 "
+            "(hyphens and spaces may separate them)"
+        )
     weighted = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits[:12]))
     check = (10 - weighted % 10) % 10
     if int(digits[12]) != check:
-        raise problem(f"'{isbn}' ends in the check digit {digits[12]}, but its first 12 digits "
-                      f"give {check}; check the number against the ISBN agency's record")
+        raise problem(
+            f"'{isbn}' ends in the check digit {digits[12]}, but its first 12 digits "
+            f"give {check}; check the number against the ISBN agency's record"
+        )
     return digits
 
 
 # What each cover colour printed on the background carries, for the contrast rule.
-COVER_COLOUR_USES = {"ink": "the title, author and maze walls",
-                     "accent": "the front maze's path, the arrows and the back's headings"}
+COVER_COLOUR_USES = {
+    "ink": "the title, author and maze walls",
+    "accent": "the front maze's path, the arrows and the back's headings",
+}
 
 
 class Cover(Strict):
@@ -733,31 +809,40 @@ class Cover(Strict):
     beside the interior as NAME.cover.pdf."""
 
     paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
-        "white", description=f"The interior's paper, which sets the spine: {_words(PAPERS)}.")
+        "white", description=f"The interior's paper, which sets the spine: {_words(PAPERS)}."
+    )
     subtitle: str | None = Field(
-        None, description="On the front; default: the book's subtitle. {mazes}, {pages} and "
-        "{sections} are filled in, as in the book's subtitle.")
+        None,
+        description="On the front; default: the book's subtitle. {mazes}, {pages} and "
+        "{sections} are filled in, as in the book's subtitle.",
+    )
     author: str | None = Field(None, description="On the front and spine; default: the book's author.")
     back_text: str = Field(
-        "", description="The back cover's blurb; a blank line starts a new paragraph. "
+        "",
+        description="The back cover's blurb; a blank line starts a new paragraph. "
         "{mazes}, {pages} and {sections} are filled in with the book's counts; {{ and }} print "
-        "a brace.")
+        "a brace.",
+    )
     spine_text: str | None = Field(
-        None, description="Along the spine, top to bottom; default: the title and author; "
-        "empty for none.")
+        None, description="Along the spine, top to bottom; default: the title and author; empty for none."
+    )
     background: HexColor = Field("#173F5F", description="The colour the whole cover is printed on.")
     ink: HexColor = Field("#FFFFFF", description="Colour of the text.")
     accent: HexColor = Field("#F6D55C", description="Colour of the front maze's path and the back's puzzle.")
     art: CoverArt = Field(CoverArt(), description="The maze on the front.")
     sample: bool = Field(True, description="A small puzzle on the back, in the first section's shape.")
     barcode: Literal[BARCODES] | None = Field(  # type: ignore[valid-type]
-        None, description="kdp: leave KDP's barcode box plain for the barcode KDP prints; isbn: "
+        None,
+        description="kdp: leave KDP's barcode box plain for the barcode KDP prints; isbn: "
         "draw the EAN-13 of `isbn` there; none: no box (your art carries a barcode). Default: "
-        "isbn when `isbn` is given, else kdp on the kdp profile and none elsewhere.")
+        "isbn when `isbn` is given, else kdp on the kdp profile and none elsewhere.",
+    )
     isbn: str | None = Field(None, description="The book's ISBN-13, drawn as an EAN-13 barcode.")
     spine_width: Length | None = Field(
-        None, description="The printer's spine width, for printers whose formula bookmaker "
-        "does not carry (lulu, ingramspark, home); kdp's is computed from the page count.")
+        None,
+        description="The printer's spine width, for printers whose formula bookmaker "
+        "does not carry (lulu, ingramspark, home); kdp's is computed from the page count.",
+    )
 
     _art_default = field_validator("art", mode="before")(_none_is_default)
 
@@ -771,35 +856,41 @@ class Cover(Strict):
         return None if isbn is None else " ".join(isbn.split())  # as written: its hyphens are the agency's
 
     @model_validator(mode="after")
-    def _barcode_agrees(self) -> "Cover":
+    def _barcode_agrees(self) -> Cover:
         if self.barcode == "isbn" and self.isbn is None:
-            raise problem("barcode: isbn draws the book's ISBN; give it as isbn: 978-...",
-                          "barcode")
+            raise problem("barcode: isbn draws the book's ISBN; give it as isbn: 978-...", "barcode")
         if self.isbn is not None and self.barcode in ("kdp", "none"):
-            raise problem(f"barcode: {self.barcode} prints no ISBN barcode; remove isbn or set "
-                          "barcode: isbn", "isbn")
+            raise problem(
+                f"barcode: {self.barcode} prints no ISBN barcode; remove isbn or set barcode: isbn", "isbn"
+            )
         return self
 
     @model_validator(mode="after")
-    def _colours_readable(self) -> "Cover":
-        ratios = {key: contrast_ratio(getattr(self, key), self.background)
-                  for key in COVER_COLOUR_USES}
+    def _colours_readable(self) -> Cover:
+        ratios = {key: contrast_ratio(getattr(self, key), self.background) for key in COVER_COLOUR_USES}
         faint = [key for key, ratio in ratios.items() if ratio < MIN_CONTRAST]
         if not faint:
             return self
         key, *others = faint
         # Blame the key the config wrote: a background alone makes a default ink unreadable.
-        blamed = key if key in self.model_fields_set or "background" not in \
-            self.model_fields_set else "background"
+        blamed = (
+            key if key in self.model_fields_set or "background" not in self.model_fields_set else "background"
+        )
         colour = getattr(self, key)
-        pair = (f"{colour} on the background {self.background}" if blamed == key
-                else f"{self.background} under the {key} {colour}")
-        also = "".join(f"; the {other} {getattr(self, other)} too, at {ratios[other]:.2f}:1"
-                       for other in others)
+        pair = (
+            f"{colour} on the background {self.background}"
+            if blamed == key
+            else f"{self.background} under the {key} {colour}"
+        )
+        also = "".join(
+            f"; the {other} {getattr(self, other)} too, at {ratios[other]:.2f}:1" for other in others
+        )
         raise problem(
             f"{pair} has a contrast ratio of {ratios[key]:.2f}:1, under the {MIN_CONTRAST:g}:1 "
             f"{COVER_COLOUR_USES[key]} need to be read (WCAG's relative luminance){also}; make "
-            "one lighter or the other darker", blamed)
+            "one lighter or the other darker",
+            blamed,
+        )
 
 
 class Book(Strict):
@@ -807,11 +898,15 @@ class Book(Strict):
 
     title: str = Field(min_length=1, description="Shown on the title page and in the PDF's metadata.")
     subtitle: str = Field(
-        "", description="A second line on the title page (and the cover's front). {mazes}, "
-        "{pages} and {sections} are filled in with the book's counts; {{ and }} print a brace.")
+        "",
+        description="A second line on the title page (and the cover's front). {mazes}, "
+        "{pages} and {sections} are filled in with the book's counts; {{ and }} print a brace.",
+    )
     author: str = Field("", description="Shown on the title page and in the PDF's metadata.")
     seed: int = Field(
-        0, ge=0, le=2**63 - 1,
+        0,
+        ge=0,
+        le=2**63 - 1,
         description="The book seed: with each section's id it fixes every maze.",
     )
     profile: Literal[PROFILE_NAMES] = Field(  # type: ignore[valid-type]
@@ -829,30 +924,40 @@ class Book(Strict):
     worksheet: Worksheet = Field(Worksheet(), description="Options for layout: worksheet.")
     show_rating: bool = Field(True, description="Show difficulty stars beside each maze.")
     markers: Literal[MARKERS] = Field(  # type: ignore[valid-type]
-        "arrows", description="How each maze's start and finish are marked where they open "
+        "arrows",
+        description="How each maze's start and finish are marked where they open "
         "the outer wall: arrows (a pin pointing in, a double arrow pointing out), words "
         "(START and FINISH in the book's bold font beside the openings) or both. An end "
-        "inside the maze keeps its mark on a grey patch. A section's markers override it.")
+        "inside the maze keeps its mark on a grey patch. A section's markers override it.",
+    )
     text_size: Literal[TEXT_SIZE_NAMES] = Field(  # type: ignore[valid-type]
-        "normal", description="normal, or large for young children: instructions at 14 pt "
-        "(on a section's pages, its opener and a worksheet) and maze numbers at 16 pt.")
+        "normal",
+        description="normal, or large for young children: instructions at 14 pt "
+        "(on a section's pages, its opener and a worksheet) and maze numbers at 16 pt.",
+    )
     interior: Literal[INTERIORS] | None = Field(  # type: ignore[valid-type]
-        None, description="How the pages print: black-and-white (greys only, the answer key's "
+        None,
+        description="How the pages print: black-and-white (greys only, the answer key's "
         "path a broad light grey) or color. Default: color on a colour cover paper and on the "
         "home profile, else black-and-white (kdp, lulu and ingramspark print grey unless you "
-        "order colour).")
+        "order colour).",
+    )
     recipe: Literal[RECIPES] | None = Field(  # type: ignore[valid-type]
-        None, description="What prints under each maze: full (the recipe in words, e.g. "
+        None,
+        description="What prints under each maze: full (the recipe in words, e.g. "
         "'wilson 20x10 seed 7 opposite'), code (a short code such as 82J8-9A17-BZGZ-WGRP that "
         "`bookmaker maze --code` expands; a maze no code can carry, cut by a mask or with "
         "options, prints its full recipe, or on kdp, lulu and ingramspark its seed) or none. "
         "On kdp, lulu and ingramspark, whose buyers never read of bookmaker, full is an "
         "error and a code prints bare, for your own records. Default: code on kdp, lulu, "
-        "ingramspark and worksheets, else full. A section's recipe overrides it.")
+        "ingramspark and worksheets, else full. A section's recipe overrides it.",
+    )
     opener: Opener = Field("page", description=OPENER_HELP + " A section's opener overrides it.")
     cover: Cover | None = Field(
-        None, description="A full-wrap paperback cover, built with the interior; `cover: {}` "
-        "for one with every default, null or absent for none.")
+        None,
+        description="A full-wrap paperback cover, built with the interior; `cover: {}` "
+        "for one with every default, null or absent for none.",
+    )
 
     _headings_default = field_validator(
         "page", "font", "front_matter", "answer_key", "worksheet", mode="before"
@@ -868,25 +973,28 @@ class Book(Strict):
                 raise problem(
                     f"sections[{seen[section.slug]}] already has the id '{section.slug}'; "
                     "give one of them an 'id:' of its own",
-                    index, "id" if section.id else "title",
+                    index,
+                    "id" if section.id else "title",
                 )
             seen[section.slug] = index
         return sections
 
     @model_validator(mode="after")
-    def _worksheets_hold_few_mazes(self) -> "Book":
+    def _worksheets_hold_few_mazes(self) -> Book:
         # A worksheet has name lines and big cells for young hands: more than 4 mazes crowd it.
         if self.layout == "worksheet":
             for index, section in enumerate(self.sections):
                 if section.per_page > 4:
                     raise problem(
                         f"a worksheet holds 1 to 4 mazes a page, got {section.per_page}",
-                        "sections", index, "per_page",
+                        "sections",
+                        index,
+                        "per_page",
                     )
         return self
 
     @model_validator(mode="after")
-    def _masks_settle(self) -> "Book":
+    def _masks_settle(self) -> Book:
         # A silhouette is judged once shape, size and the book's font are known: the file
         # readable, the picture decodable, the letters in the font, the cells one piece, and
         # a name maze's letters readable at the size given. Every name's problem is reported.
@@ -897,11 +1005,16 @@ class Book(Strict):
             at = ("sections", index, "mask", section.mask.kind)
             named = NAME_FIELD in (section.mask.text or "")
             if named and not (self.layout == "worksheet" and self.worksheet.names):
-                found.append(problem(f"'{NAME_FIELD}' in a text mask needs worksheet.names, the "
-                                     "students' names (and layout: worksheet)", *at))
+                found.append(
+                    problem(
+                        f"'{NAME_FIELD}' in a text mask needs worksheet.names, the "
+                        "students' names (and layout: worksheet)",
+                        *at,
+                    )
+                )
                 continue
             unreadable = []
-            for name in (self.worksheet.names if named else [None]):
+            for name in self.worksheet.names if named else [None]:
                 try:
                     self.grid_for(index, name)
                 except BookmakerError as error:
@@ -909,71 +1022,99 @@ class Book(Strict):
                     found.append(problem(f"{error}{said}", *at))
                     continue
                 if named and section.size is not None:
-                    flaw = name_flaw(section.mask.spec(None, name).source, self.bold_font,
-                                     section.shape, section.size)
+                    flaw = name_flaw(
+                        section.mask.spec(None, name).source, self.bold_font, section.shape, section.size
+                    )
                     if flaw is not None:
                         unreadable.append((name, flaw))
             if unreadable:
                 # One size for every name: one line, naming the first name it fails.
                 (name, flaw), more = unreadable[0], len(unreadable) - 1
                 others = f" and {more} other name{'' if more == 1 else 's'}" if more else ""
-                wanted = text_size(section.mask.spec(None, name).source, self.bold_font,
-                                   section.shape)
-                found.append(problem(
-                    f"at {section.size[0]}x{section.size[1]} the letters of '{name}'{others} "
-                    f"can't be read ({flaw}); a name maze's letters are {MIN_LETTER_ROWS} cells "
-                    f"tall with strokes 2 cells thick: leave the size out (size: {AUTO_SIZE}) and "
-                    f"each name gets the grid it needs ('{name}': {wanted[0]}x{wanted[1]})",
-                    "sections", index, "size"))
+                wanted = text_size(section.mask.spec(None, name).source, self.bold_font, section.shape)
+                found.append(
+                    problem(
+                        f"at {section.size[0]}x{section.size[1]} the letters of '{name}'{others} "
+                        f"can't be read ({flaw}); a name maze's letters are {MIN_LETTER_ROWS} cells "
+                        f"tall with strokes 2 cells thick: leave the size out (size: {AUTO_SIZE}) and "
+                        f"each name gets the grid it needs ('{name}': {wanted[0]}x{wanted[1]})",
+                        "sections",
+                        index,
+                        "size",
+                    )
+                )
         _raise_all(found)
         return self
 
     @model_validator(mode="after")
-    def _no_recipe_in_a_shop_book(self) -> "Book":
+    def _no_recipe_in_a_shop_book(self) -> Book:
         # A buyer has no bookmaker to retype a recipe into: it would only puzzle them.
         if not PROFILES[self.profile].retail:
             return self
         keys = [("recipe",)] if self.recipe == "full" else []
-        keys += [("sections", index, "recipe") for index, section in enumerate(self.sections)
-                 if section.recipe == "full"]
+        keys += [
+            ("sections", index, "recipe")
+            for index, section in enumerate(self.sections)
+            if section.recipe == "full"
+        ]
         if keys:
-            raise problem(f"full prints each maze's bookmaker recipe for the buyers of a "
-                          f"{self.profile} book, who cannot use it; use code (a short code "
-                          "for your own records) or none", *keys[0])
+            raise problem(
+                f"full prints each maze's bookmaker recipe for the buyers of a "
+                f"{self.profile} book, who cannot use it; use code (a short code "
+                "for your own records) or none",
+                *keys[0],
+            )
         return self
 
     @model_validator(mode="after")
-    def _cover_fits_printer(self) -> "Book":
+    def _cover_fits_printer(self) -> Book:
         cover = self.cover
         if cover is None:
             return self
         if cover.barcode == "kdp" and self.profile != "kdp":
-            raise problem(f"barcode: kdp leaves the box KDP prints its barcode in, but this book "
-                          f"is for {self.profile}; use isbn: (the EAN-13 is drawn) or "
-                          "barcode: none", "cover", "barcode")
+            raise problem(
+                f"barcode: kdp leaves the box KDP prints its barcode in, but this book "
+                f"is for {self.profile}; use isbn: (the EAN-13 is drawn) or "
+                "barcode: none",
+                "cover",
+                "barcode",
+            )
         if cover.spine_width is None and spine_formula(self.profile) is None:
-            raise problem(f"required key is missing: spine_width, since bookmaker carries no "
-                          f"{self.profile} spine formula; give the width the printer's spine "
-                          "calculator states for this book's page count and paper (e.g. "
-                          "spine_width: 0.3in)", "cover", "spine_width")
+            raise problem(
+                f"required key is missing: spine_width, since bookmaker carries no "
+                f"{self.profile} spine formula; give the width the printer's spine "
+                "calculator states for this book's page count and paper (e.g. "
+                "spine_width: 0.3in)",
+                "cover",
+                "spine_width",
+            )
         return self
 
     @model_validator(mode="after")
-    def _colours_print(self) -> "Book":
+    def _colours_print(self) -> Book:
         interior = self.interior_inks
         if interior == "black-and-white" and self.answer_key.color is not None:
-            raise problem("a black-and-white interior prints in grey only, and draws the path "
-                          "in a light grey; remove color, or set interior: color",
-                          "answer_key", "color")
+            raise problem(
+                "a black-and-white interior prints in grey only, and draws the path "
+                "in a light grey; remove color, or set interior: color",
+                "answer_key",
+                "color",
+            )
         paper = self.cover.paper if self.cover else None
         if paper in COLOUR_PAPERS and interior == "black-and-white":
-            raise problem(f"{paper} paper is for colour interiors, but interior is "
-                          "black-and-white; use paper: white or cream, or interior: color",
-                          "cover", "paper")
+            raise problem(
+                f"{paper} paper is for colour interiors, but interior is "
+                "black-and-white; use paper: white or cream, or interior: color",
+                "cover",
+                "paper",
+            )
         if paper in ("white", "cream") and interior == "color" and self.profile == "kdp":
-            raise problem(f"KDP prints colour interiors on its colour papers, not on {paper}; "
-                          "use paper: standard-color or premium-color, which set the spine",
-                          "cover", "paper")
+            raise problem(
+                f"KDP prints colour interiors on its colour papers, not on {paper}; "
+                "use paper: standard-color or premium-color, which set the spine",
+                "cover",
+                "paper",
+            )
         return self
 
     @property

@@ -71,7 +71,7 @@ format_path = format_key  # one spelling of a key path, shared with the plan's p
 
 
 def _show_tag(tag: str) -> str:
-    return "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
+    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
 
 
 class _Loader(yaml.SafeLoader):
@@ -89,14 +89,23 @@ class _Loader(yaml.SafeLoader):
         if isinstance(event, yaml.AliasEvent):
             line = event.start_mark.line + 1
             if event.anchor in self._open_anchors:
-                raise YamlError(ConfigProblem(line, (), f"alias '*{event.anchor}' refers to a value that contains it"))
+                raise YamlError(
+                    ConfigProblem(line, (), f"alias '*{event.anchor}' refers to a value that contains it")
+                )
             node = super().compose_node(parent, index)
             self._aliases += 1
             self._expanded += self._size(node)
             if self._aliases > MAX_ALIASES or self._expanded > MAX_EXPANDED:
-                raise YamlError(ConfigProblem(line, (), (
-                    f"too many aliases: '*{event.anchor}' takes the file past {MAX_ALIASES} "
-                    f"aliases or {MAX_EXPANDED} values once expanded; write the values out")))
+                raise YamlError(
+                    ConfigProblem(
+                        line,
+                        (),
+                        (
+                            f"too many aliases: '*{event.anchor}' takes the file past {MAX_ALIASES} "
+                            f"aliases or {MAX_EXPANDED} values once expanded; write the values out"
+                        ),
+                    )
+                )
             return node
         self._open_anchors.append(getattr(event, "anchor", None))
         try:
@@ -121,13 +130,17 @@ class _Loader(yaml.SafeLoader):
 # anyone writing a size or a title; only plain decimals and true/false are
 # typed, and dates stay text (no field wants a date).
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag not in (_TAG + "int", _TAG + "bool", _TAG + "timestamp")]
+    first: [
+        (tag, regexp)
+        for tag, regexp in resolvers
+        if tag not in (_TAG + "int", _TAG + "bool", _TAG + "timestamp")
+    ]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
-_Loader.add_implicit_resolver(_TAG + "bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-                              list("tTfF"))
-_Loader.add_implicit_resolver(_TAG + "int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"),
-                              list("-+0123456789"))
+_Loader.add_implicit_resolver(
+    _TAG + "bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+_Loader.add_implicit_resolver(_TAG + "int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"))
 
 
 class _Builder:
@@ -141,21 +154,36 @@ class _Builder:
         line = node.start_mark.line + 1
         if isinstance(node, MappingNode):
             if node.tag != _TAG + "map":
-                raise YamlError(ConfigProblem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
-                                              "a config holds only plain values"))
+                raise YamlError(
+                    ConfigProblem(
+                        line,
+                        path,
+                        f"the tag '{_show_tag(node.tag)}' is not allowed; a config holds only plain values",
+                    )
+                )
             return self._mapping(node, path)
         if isinstance(node, SequenceNode):
             if node.tag != _TAG + "seq":
-                raise YamlError(ConfigProblem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
-                                              "a config holds only plain values"))
+                raise YamlError(
+                    ConfigProblem(
+                        line,
+                        path,
+                        f"the tag '{_show_tag(node.tag)}' is not allowed; a config holds only plain values",
+                    )
+                )
             items = []
             for index, item in enumerate(node.value):
                 self.source.lines[path + (index,)] = item.start_mark.line + 1
                 items.append(self.build(item, path + (index,)))
             return items
         if node.tag not in _SCALAR_TAGS:
-            raise YamlError(ConfigProblem(line, path, f"the tag '{_show_tag(node.tag)}' is not allowed; "
-                                          "a config holds only plain values"))
+            raise YamlError(
+                ConfigProblem(
+                    line,
+                    path,
+                    f"the tag '{_show_tag(node.tag)}' is not allowed; a config holds only plain values",
+                )
+            )
         try:
             return self.loader.construct_object(node)
         except yaml.MarkedYAMLError as error:  # e.g. an impossible !!timestamp
@@ -167,8 +195,11 @@ class _Builder:
         for merged in merges:  # `<<: *defaults` first, so keys written out replace merged ones
             for part in merged.value if isinstance(merged, SequenceNode) else [merged]:
                 if not isinstance(part, MappingNode):
-                    raise YamlError(ConfigProblem(part.start_mark.line + 1, path,
-                                                  "'<<' merges only mappings (key: value)"))
+                    raise YamlError(
+                        ConfigProblem(
+                            part.start_mark.line + 1, path, "'<<' merges only mappings (key: value)"
+                        )
+                    )
                 for key, value in self._mapping(part, path).items():
                     result.setdefault(key, value)
         first_line: dict[str, int] = {}
@@ -177,14 +208,20 @@ class _Builder:
             if key_node.tag == _TAG + "merge":
                 continue
             if not isinstance(key_node, ScalarNode):
-                self.source.problems.append(ConfigProblem(line, path, "a key must be a plain word, not a list or mapping"))
+                self.source.problems.append(
+                    ConfigProblem(line, path, "a key must be a plain word, not a list or mapping")
+                )
                 continue
             # The key's text, not its YAML 1.1 value: `on:` or `no:` as a key should stay a word.
             key = key_node.value
             if key in first_line:
-                self.source.problems.append(ConfigProblem(
-                    line, path + (key,),
-                    f"duplicate key '{key}' (first given on line {first_line[key]}); give each key once"))
+                self.source.problems.append(
+                    ConfigProblem(
+                        line,
+                        path + (key,),
+                        f"duplicate key '{key}' (first given on line {first_line[key]}); give each key once",
+                    )
+                )
             first_line[key] = line
             self.source.lines[path + (key,)] = line
             result[key] = self.build(value_node, path + (key,))
@@ -197,7 +234,9 @@ def parse_yaml(text: str) -> Source:
     try:
         node = loader.get_single_node()
         if node is None:
-            raise YamlError(ConfigProblem(1, (), "the file is empty; `bookmaker init` writes a starter config"))
+            raise YamlError(
+                ConfigProblem(1, (), "the file is empty; `bookmaker init` writes a starter config")
+            )
         builder = _Builder(loader)
         builder.source.lines[()] = node.start_mark.line + 1
         builder.source.data = builder.build(node, ())
@@ -210,8 +249,13 @@ def parse_yaml(text: str) -> Source:
     source = builder.source
     if not isinstance(source.data, dict):
         kind = "a list" if isinstance(source.data, list) else "a single value"
-        raise YamlError(ConfigProblem(source.lines[()], (), (
-            f"the top level must be a mapping of keys (title: ..., sections: ...), not {kind}")))
+        raise YamlError(
+            ConfigProblem(
+                source.lines[()],
+                (),
+                (f"the top level must be a mapping of keys (title: ..., sections: ...), not {kind}"),
+            )
+        )
     return source
 
 

@@ -10,17 +10,36 @@ they agree, and none of them looks at passage bits. One module per shape.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..maze.model import Maze
 from ..maze.topology import Topology
 from . import hex, polar, square, triangle
 from .primitives import (
-    Arc, MazeDrawing, PathStep, Point, Rect, Segment, Wall, halo_shape, marker_reach,
+    Arc,
+    MazeDrawing,
+    PathStep,
+    Point,
+    Rect,
+    Segment,
+    Wall,
+    halo_shape,
+    marker_reach,
 )
 
-__all__ = ["Arc", "MazeDrawing", "PathStep", "Point", "Rect", "Segment", "Wall", "extent",
-           "halo_shape", "marker_reach", "maze_drawing"]
+__all__ = [
+    "Arc",
+    "MazeDrawing",
+    "PathStep",
+    "Point",
+    "Rect",
+    "Segment",
+    "Wall",
+    "extent",
+    "halo_shape",
+    "marker_reach",
+    "maze_drawing",
+]
 
 _SHAPES = {"square": square, "hex": hex, "triangle": triangle, "polar": polar}
 
@@ -37,8 +56,12 @@ def extent(topology: Topology) -> tuple[float, float]:
     return topology.box
 
 
-def maze_drawing(maze: Maze, path: Sequence[int] | None = None, marker_size: float = 1.0,
-                 walls: Iterable[Wall] | None = None) -> MazeDrawing:
+def maze_drawing(
+    maze: Maze,
+    path: Sequence[int] | None = None,
+    marker_size: float = 1.0,
+    walls: Iterable[Wall] | None = None,
+) -> MazeDrawing:
     """The full drawing of ``maze``; ``path`` adds the solution; ``marker_size`` is in cells.
 
     ``walls`` takes the walls of an earlier drawing of the same maze, so a

@@ -3,13 +3,14 @@ where ``HexGrid.cell_edges`` puts their sides."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..maze.model import Maze
 from . import polygons
 from .primitives import MazeDrawing, Segment
 
 
-def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
-            walls: list[Segment] | None) -> MazeDrawing:
+def drawing(
+    maze: Maze, path: Sequence[int] | None, marker_size: float, walls: list[Segment] | None
+) -> MazeDrawing:
     return polygons.drawing(maze, path, marker_size, walls)

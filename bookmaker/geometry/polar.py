@@ -8,14 +8,22 @@ steps in or out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from ..maze.model import Maze
-from ..maze.polar_grid import (ANTICLOCKWISE, CENTRE_FIRST_SLOT, CLOCKWISE, INWARD, OUTWARD,
-                               PolarGrid)
-from .primitives import (Arc, MazeDrawing, PathStep, Point, Wall, end_markers, on_circle, openings,
-                         through_openings)
+from ..maze.polar_grid import ANTICLOCKWISE, CENTRE_FIRST_SLOT, CLOCKWISE, INWARD, OUTWARD, PolarGrid
+from .primitives import (
+    Arc,
+    MazeDrawing,
+    PathStep,
+    Point,
+    Wall,
+    end_markers,
+    on_circle,
+    openings,
+    through_openings,
+)
 
 FLATTEN = 0.002  # cells: how far a filled cell's polygon may stray from its arcs
 
@@ -34,8 +42,7 @@ def _circle(grid: PolarGrid, radius: int, standing: list[bool]) -> list[Arc]:
     if len(runs) > 1 and runs[0][0] == 0 and runs[-1][1] == count:
         runs[-1][1] = count + runs.pop(0)[1]  # one arc through 12 o'clock
     middle = grid.rings
-    return [Arc(middle, middle, radius, 360 * start / count, 360 * stop / count)
-            for start, stop in runs]
+    return [Arc(middle, middle, radius, 360 * start / count, 360 * stop / count) for start, stop in runs]
 
 
 def walls(maze: Maze) -> list[Wall]:
@@ -44,8 +51,9 @@ def walls(maze: Maze) -> list[Wall]:
     arcs = []
     for ring in range(1, grid.rings):
         first = grid.firsts[ring]
-        arcs += _circle(grid, ring, [not cells[cell] >> INWARD & 1
-                                     for cell in range(first, first + grid.counts[ring])])
+        arcs += _circle(
+            grid, ring, [not cells[cell] >> INWARD & 1 for cell in range(first, first + grid.counts[ring])]
+        )
     gaps = openings(maze)
     outer = grid.rings - 1
     if outer:
@@ -69,8 +77,9 @@ def walls(maze: Maze) -> list[Wall]:
         start = crossed[0]
         for ring, following in zip(crossed, crossed[1:] + [None]):
             if following != ring + 1:
-                segments.append((*on_circle(middle, middle, start, angle),
-                                 *on_circle(middle, middle, ring + 1, angle)))
+                segments.append(
+                    (*on_circle(middle, middle, start, angle), *on_circle(middle, middle, ring + 1, angle))
+                )
                 start = following
     return arcs + segments
 
@@ -103,8 +112,9 @@ def solution_line(grid: PolarGrid, path: Sequence[int]) -> list[PathStep]:
             ring, index = grid.coordinates(here)
             step = 360 / grid.counts[ring]
             angle = (index + 0.5) * step
-            line.append(Arc(middle, middle, ring + 0.5, angle,
-                            angle + (step if side == CLOCKWISE else -step)))
+            line.append(
+                Arc(middle, middle, ring + 0.5, angle, angle + (step if side == CLOCKWISE else -step))
+            )
             continue
         inner, outer = sorted((here, there))  # ids run ring by ring outward
         if inner == 0:  # the centre's middle is the disc's: the step is radial already
@@ -130,12 +140,14 @@ def cell_outline(grid: PolarGrid, cell: int) -> list[Point]:
         return Arc(middle, middle, 1, 0, 360).points(FLATTEN)[:-1]
     ring, _ = grid.coordinates(cell)
     start, end = grid.angles(cell)
-    return (Arc(middle, middle, ring, start, end).points(FLATTEN)
-            + Arc(middle, middle, ring + 1, end, start).points(FLATTEN))
+    return Arc(middle, middle, ring, start, end).points(FLATTEN) + Arc(
+        middle, middle, ring + 1, end, start
+    ).points(FLATTEN)
 
 
-def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
-            known_walls: list[Wall] | None) -> MazeDrawing:
+def drawing(
+    maze: Maze, path: Sequence[int] | None, marker_size: float, known_walls: list[Wall] | None
+) -> MazeDrawing:
     grid = maze.topology
     middle = grid.rings
 

@@ -8,7 +8,7 @@ the cells as polygons.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
@@ -22,10 +22,13 @@ Edges = Callable[[RectGrid, int], list[tuple[int, Point, Point]]]
 def cropped(edges: Edges) -> Edges:
     """``edges`` moved so a masked grid's drawing starts at its silhouette's box (DESIGN.md:
     the drawing, like the box, is the silhouette's)."""
+
     def moved(grid: RectGrid, cell: int) -> list[tuple[int, Point, Point]]:
         ox, oy = grid.origin
-        return [(side, (x0 - ox, y0 - oy), (x1 - ox, y1 - oy))
-                for side, (x0, y0), (x1, y1) in edges(grid, cell)]
+        return [
+            (side, (x0 - ox, y0 - oy), (x1 - ox, y1 - oy)) for side, (x0, y0), (x1, y1) in edges(grid, cell)
+        ]
+
     return moved
 
 
@@ -80,8 +83,13 @@ def _opening(grid: RectGrid, cell: int, side: int) -> tuple[Point, Point]:
     return (mx - ox, my - oy), outward
 
 
-def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
-            known_walls: list[Segment] | None, round_walls: bool = True) -> MazeDrawing:
+def drawing(
+    maze: Maze,
+    path: Sequence[int] | None,
+    marker_size: float,
+    known_walls: list[Segment] | None,
+    round_walls: bool = True,
+) -> MazeDrawing:
     """The drawing of a maze whose cells are polygons; ``round_walls`` gives walls round
     caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
     grid = maze.topology
@@ -108,7 +116,6 @@ def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
         solution=line,
         solution_cells=cells,
         # Only a silhouette's outline has notches an arrow may sit in.
-        **end_markers(maze, marker_size, outward, beyond, room,
-                      standing if grid.mask is not None else None),
+        **end_markers(maze, marker_size, outward, beyond, room, standing if grid.mask is not None else None),
         round_walls=round_walls,
     )

@@ -5,8 +5,9 @@ inside a hexagon maze, which takes the cells' shape."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, NamedTuple, Sequence, Union
+from typing import Any, NamedTuple, Union
 
 from ..maze.model import Maze
 from ..maze.topology import Topology
@@ -120,11 +121,22 @@ def _start_outline(size: float) -> list[tuple[float, float]]:
     centre = tip + size - ball  # the ball's far edge is the arrow's full length out
     meet = math.asin(shaft / ball)  # where the shaft's edges run into the ball
     turn = math.pi - meet
-    around = [(centre + ball * math.cos(turn - 2 * turn * i / ARC_STEPS),
-               ball * math.sin(turn - 2 * turn * i / ARC_STEPS)) for i in range(ARC_STEPS + 1)]
+    around = [
+        (
+            centre + ball * math.cos(turn - 2 * turn * i / ARC_STEPS),
+            ball * math.sin(turn - 2 * turn * i / ARC_STEPS),
+        )
+        for i in range(ARC_STEPS + 1)
+    ]
     half = START_HEAD_HALF * size
-    return [(tip, 0.0), (head_base, half), (head_base, shaft), *around,
-            (head_base, -shaft), (head_base, -half)]
+    return [
+        (tip, 0.0),
+        (head_base, half),
+        (head_base, shaft),
+        *around,
+        (head_base, -shaft),
+        (head_base, -half),
+    ]
 
 
 def _finish_outline(size: float) -> list[tuple[float, float]]:
@@ -135,9 +147,19 @@ def _finish_outline(size: float) -> list[tuple[float, float]]:
     first = second - FINISH_HEADS_APART * size
     shaft, half = FINISH_SHAFT_HALF * size, FINISH_HEAD_HALF * size
     notch = half * (1 - FINISH_HEADS_APART / FINISH_HEAD)  # the inner head's edge at ``second``
-    return [(tail, shaft), (first, shaft), (first, half), (second, notch), (second, half),
-            (end, 0.0), (second, -half), (second, -notch), (first, -half), (first, -shaft),
-            (tail, -shaft)]
+    return [
+        (tail, shaft),
+        (first, shaft),
+        (first, half),
+        (second, notch),
+        (second, half),
+        (end, 0.0),
+        (second, -half),
+        (second, -notch),
+        (first, -half),
+        (first, -shaft),
+        (tail, -shaft),
+    ]
 
 
 def narrowest(points: Sequence[Point]) -> float:
@@ -148,8 +170,7 @@ def narrowest(points: Sequence[Point]) -> float:
     for (x0, y0), (x1, y1) in zip(hull, hull[1:] + hull[:1]):
         length = math.hypot(x1 - x0, y1 - y0)
         if length:
-            widths.append(max(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) / length
-                              for x, y in hull))
+            widths.append(max(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) / length for x, y in hull))
     return min(widths, default=0.0)
 
 
@@ -162,9 +183,14 @@ def _hull(points: Sequence[Point]) -> list[Point]:
     def half(run):
         chain: list[Point] = []
         for point in run:
-            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (point[1] - chain[-2][1])
-                                       - (chain[-1][1] - chain[-2][1]) * (point[0] - chain[-2][0])
-                                       ) <= 0:
+            while (
+                len(chain) >= 2
+                and (
+                    (chain[-1][0] - chain[-2][0]) * (point[1] - chain[-2][1])
+                    - (chain[-1][1] - chain[-2][1]) * (point[0] - chain[-2][0])
+                )
+                <= 0
+            ):
                 chain.pop()
             chain.append(point)
         return chain[:-1]
@@ -180,20 +206,29 @@ ARROW_ACROSS = min(narrowest(_start_outline(1.0)), narrowest(_finish_outline(1.0
 def disc(centre: Point, radius: float) -> list[Point]:
     """A round mark: the start inside a maze, and the patch under it."""
     cx, cy = centre
-    return [(cx + radius * math.cos(i * 2 * math.pi / ARC_STEPS),
-             cy + radius * math.sin(i * 2 * math.pi / ARC_STEPS)) for i in range(ARC_STEPS)]
+    return [
+        (
+            cx + radius * math.cos(i * 2 * math.pi / ARC_STEPS),
+            cy + radius * math.sin(i * 2 * math.pi / ARC_STEPS),
+        )
+        for i in range(ARC_STEPS)
+    ]
 
 
 def square_mark(centre: Point, half: float) -> list[Point]:
     """A square mark: the finish inside a maze, and the patch under it."""
     cx, cy = centre
-    return [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half),
-            (cx - half, cy + half)]
+    return [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half), (cx - half, cy + half)]
 
 
-def marker(centre: Point, outward: tuple[float, float] | None,
-           beyond: Callable[[float], Point], exit: bool, size: float,
-           room: float = 1.0) -> list[Point]:
+def marker(
+    centre: Point,
+    outward: tuple[float, float] | None,
+    beyond: Callable[[float], Point],
+    exit: bool,
+    size: float,
+    room: float = 1.0,
+) -> list[Point]:
     """The start or finish marker of the cell centred at ``centre``.
 
     On the border, ``outward`` is the unit vector out through the opening and
@@ -208,7 +243,7 @@ def marker(centre: Point, outward: tuple[float, float] | None,
     dx, dy = outward
     across_x, across_y = -dy, dx
     points = []
-    for out, across in (_finish_outline(size) if exit else _start_outline(size)):
+    for out, across in _finish_outline(size) if exit else _start_outline(size):
         x, y = beyond(out)
         points.append((x + across * across_x, y + across * across_y))
     return points
@@ -218,8 +253,9 @@ def hexagon(centre: Point, apothem: float) -> list[Point]:
     """A flat-topped hexagon, like a hex maze's cells, ``apothem`` from its centre to each side."""
     cx, cy = centre
     radius = apothem * 2 / math.sqrt(3)
-    return [(cx + radius * math.cos(i * math.pi / 3), cy + radius * math.sin(i * math.pi / 3))
-            for i in range(6)]
+    return [
+        (cx + radius * math.cos(i * math.pi / 3), cy + radius * math.sin(i * math.pi / 3)) for i in range(6)
+    ]
 
 
 # The patch under an end inside a maze, as (start, finish), by shape: round for the start
@@ -257,8 +293,9 @@ def openings(maze: Maze) -> dict[tuple[int, int], str]:
     return gaps
 
 
-def opening_points(topology: Topology, path: Sequence[int], beyond: Beyond
-                   ) -> tuple[Point | None, Point | None]:
+def opening_points(
+    topology: Topology, path: Sequence[int], beyond: Beyond
+) -> tuple[Point | None, Point | None]:
     """Where the solution through ``path`` leaves by the start's and by the end's opening,
     so it meets the arrows; None for an end inside the maze."""
     points = []
@@ -281,42 +318,44 @@ ARROW_SLIDE, ARROW_SLIDES = 0.1, 11
 
 def _segment_distance(a: Segment, b: Segment) -> float:
     """The least distance between two straight segments."""
+
     def side(p: Point, q: Point, r: Point) -> float:
         return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
 
     p, q, r, s = a[:2], a[2:], b[:2], b[2:]
     if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
         return 0.0
-    return min(_point_distance(p, b), _point_distance(q, b), _point_distance(r, a),
-               _point_distance(s, a))
+    return min(_point_distance(p, b), _point_distance(q, b), _point_distance(r, a), _point_distance(s, a))
 
 
 def _point_distance(point: Point, segment: Segment) -> float:
     x0, y0, x1, y1 = segment
     dx, dy = x1 - x0, y1 - y0
     length = dx * dx + dy * dy
-    t = 0.0 if not length else max(0.0, min(1.0, ((point[0] - x0) * dx + (point[1] - y0) * dy)
-                                           / length))
+    t = 0.0 if not length else max(0.0, min(1.0, ((point[0] - x0) * dx + (point[1] - y0) * dy) / length))
     return math.hypot(point[0] - x0 - t * dx, point[1] - y0 - t * dy)
 
 
 def _wall_gap(shape: list[Point], walls: Sequence[Segment]) -> float:
     """How near ``shape``'s outline comes to the walls' centre-lines."""
     sides = [(*a, *b) for a, b in zip(shape, shape[1:] + shape[:1])]
-    return min((_segment_distance(side, wall) for side in sides for wall in walls),
-               default=math.inf)
+    return min((_segment_distance(side, wall) for side in sides for wall in walls), default=math.inf)
 
 
-def _clear_arrow(make: Callable[[float], list[Point]], size: float,
-                 walls: Sequence[Segment]) -> list[Point]:
+def _clear_arrow(make: Callable[[float], list[Point]], size: float, walls: Sequence[Segment]) -> list[Point]:
     """The arrow ``make(slide)`` draws, slid out the fewest steps that keep it ARROW_GAP of
     its length from every wall (as the gap keeps it from its own), or as clear as it gets."""
     first = make(0.0)
     xs, ys = [x for x, _ in first], [y for _, y in first]
     reach = (1 + ARROW_SLIDE * ARROW_SLIDES) * size
-    near = [wall for wall in walls
-            if min(wall[0], wall[2]) <= max(xs) + reach and max(wall[0], wall[2]) >= min(xs) - reach
-            and min(wall[1], wall[3]) <= max(ys) + reach and max(wall[1], wall[3]) >= min(ys) - reach]
+    near = [
+        wall
+        for wall in walls
+        if min(wall[0], wall[2]) <= max(xs) + reach
+        and max(wall[0], wall[2]) >= min(xs) - reach
+        and min(wall[1], wall[3]) <= max(ys) + reach
+        and max(wall[1], wall[3]) >= min(ys) - reach
+    ]
     best, best_gap = first, _wall_gap(first, near)
     for step in range(1, ARROW_SLIDES):
         if best_gap >= ARROW_GAP * size * 0.999:
@@ -328,9 +367,14 @@ def _clear_arrow(make: Callable[[float], list[Point]], size: float,
     return best
 
 
-def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[float, float]],
-                beyond: Beyond, room: float = 1.0, walls: Sequence[Segment] | None = None
-                ) -> dict:
+def end_markers(
+    maze: Maze,
+    size: float,
+    outward: Callable[[int, int], tuple[float, float]],
+    beyond: Beyond,
+    room: float = 1.0,
+    walls: Sequence[Segment] | None = None,
+) -> dict:
     """``MazeDrawing``'s ``start_marker``, ``end_marker``, ``halos`` and ``openings`` for
     ``maze``'s ends, as keyword arguments. Given the ``walls`` of a silhouette, an arrow in a
     notch of its outline slides out until it is clear of them."""
@@ -342,9 +386,16 @@ def end_markers(maze: Maze, size: float, outward: Callable[[int, int], tuple[flo
             continue
         side = topology.opening_side(cell, exit=exit)
         centre = topology.centre(cell)
+
         def make(slide: float, cell=cell, side=side, exit=exit, centre=centre) -> list[Point]:
-            return marker(centre, None if side is None else outward(cell, side),
-                          lambda distance: beyond(cell, side, distance + slide), exit, size, room)
+            return marker(
+                centre,
+                None if side is None else outward(cell, side),
+                lambda distance: beyond(cell, side, distance + slide),
+                exit,
+                size,
+                room,
+            )
 
         marks[key] = make(0.0) if side is None or not walls else _clear_arrow(make, size, walls)
         if side is None:

@@ -12,14 +12,13 @@ line comes out of a few byte operations on a row (or column) of cells.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from collections.abc import Sequence as SequenceABC
 from itertools import compress, count
-from typing import Iterator, Sequence
 
 from ..maze.model import Maze
 from . import polygons
-from .primitives import (MazeDrawing, Point, Rect, Segment, end_markers, opening_points,
-                         openings)
+from .primitives import MazeDrawing, Point, Rect, Segment, end_markers, opening_points, openings
 
 # Unit vector pointing out of the maze through each side (N, E, S, W).
 OUTWARD = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
@@ -58,8 +57,9 @@ class GridWalls:
         self.gaps: dict[tuple[bool, int], list[int]] = {}
         for cell, side in openings(maze):
             y, x = divmod(cell, self.width)
-            line = {N_SIDE: (True, y), S_SIDE: (True, y + 1),
-                    W_SIDE: (False, x), E_SIDE: (False, x + 1)}[side]
+            line = {N_SIDE: (True, y), S_SIDE: (True, y + 1), W_SIDE: (False, x), E_SIDE: (False, x + 1)}[
+                side
+            ]
             self.gaps.setdefault(line, []).append(x if line[0] else y)
         # The text ``write`` was asked to keep, by its arguments: a book's puzzle and answer
         # share the walls, and the text is made where the maze is.
@@ -78,9 +78,9 @@ class GridWalls:
         stands."""
         w = self.width
         if y < self.height:
-            standing = self.cells[y * w:(y + 1) * w].translate(_STANDING[N_SIDE])
+            standing = self.cells[y * w : (y + 1) * w].translate(_STANDING[N_SIDE])
         else:
-            standing = self.cells[(y - 1) * w:y * w].translate(_STANDING[S_SIDE])
+            standing = self.cells[(y - 1) * w : y * w].translate(_STANDING[S_SIDE])
         return self._cut((True, y), standing)
 
     def vertical(self, x: int) -> bytes:
@@ -90,14 +90,14 @@ class GridWalls:
         if x < w:
             standing = self.cells[x::w].translate(_STANDING[W_SIDE])
         else:
-            standing = self.cells[x - 1::w].translate(_STANDING[E_SIDE])
+            standing = self.cells[x - 1 :: w].translate(_STANDING[E_SIDE])
         return self._cut((False, x), standing)
 
     def crossing(self, y: int) -> bytes:
         """A byte per vertical line (0 .. width) for the edges beside cell row ``y``: 1 where
         the wall stands. What a raster needs, row by row."""
         w = self.width
-        row = self.cells[y * w:(y + 1) * w]
+        row = self.cells[y * w : (y + 1) * w]
         standing = bytearray(row.translate(_STANDING[W_SIDE]))
         standing.append(_STANDING[E_SIDE][row[-1]])
         for x in (0, w):
@@ -142,8 +142,9 @@ class GridWalls:
         for is_horizontal, line, standing in self.lines():
             starts, ends = _run_ends(standing)
             template = (horizontal if is_horizontal else vertical).replace("{line}", numbers[line])
-            pieces.append(separator.join(
-                map(template.format, compress(numbers, starts), compress(numbers, ends))))
+            pieces.append(
+                separator.join(map(template.format, compress(numbers, starts), compress(numbers, ends)))
+            )
         return separator.join(piece for piece in pieces if piece)
 
 
@@ -152,8 +153,7 @@ class CentreLine(SequenceABC):
     on the border) through every cell's centre to the end's opening. Points are made as
     they are read, so a path through 200,000 cells holds its cell ids only."""
 
-    def __init__(self, width: int, path: Sequence[int], head: Point | None,
-                 tail: Point | None) -> None:
+    def __init__(self, width: int, path: Sequence[int], head: Point | None, tail: Point | None) -> None:
         self.width, self.path, self.head, self.tail = width, path, head, tail
 
     def __len__(self) -> int:
@@ -211,8 +211,9 @@ def _outward(cell: int, side: int) -> tuple[int, int]:
     return OUTWARD[side]
 
 
-def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
-            walls: GridWalls | Sequence[Segment] | None) -> MazeDrawing:
+def drawing(
+    maze: Maze, path: Sequence[int] | None, marker_size: float, walls: GridWalls | Sequence[Segment] | None
+) -> MazeDrawing:
     grid = maze.topology
     if grid.mask is not None:  # a silhouette: walls follow its cells, as on other shapes
         return polygons.drawing(maze, path, marker_size, walls, round_walls=False)

@@ -5,13 +5,14 @@ Walls on a row line or on either diagonal are merged into long runs.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..maze.model import Maze
 from . import polygons
 from .primitives import MazeDrawing, Segment
 
 
-def drawing(maze: Maze, path: Sequence[int] | None, marker_size: float,
-            walls: list[Segment] | None) -> MazeDrawing:
+def drawing(
+    maze: Maze, path: Sequence[int] | None, marker_size: float, walls: list[Segment] | None
+) -> MazeDrawing:
     return polygons.drawing(maze, path, marker_size, walls)

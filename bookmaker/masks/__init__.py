@@ -29,9 +29,12 @@ from .text_file import read_text_file
 DEFAULT_THRESHOLD = 0.5
 # What gives a mask that leaves too few cells more of them. A darker pixel is one under the
 # threshold, so a higher threshold keeps more of a picture; it does nothing to the others.
-REMEDIES = {"image": "a darker or bigger picture, a higher threshold, or a bigger size",
-            "text": "a bigger size", "file": "more X cells in the file",
-            "outline": "a bigger size"}
+REMEDIES = {
+    "image": "a darker or bigger picture, a higher threshold, or a bigger size",
+    "text": "a bigger size",
+    "file": "more X cells in the file",
+    "outline": "a bigger size",
+}
 MASKED_SHAPES = ("square", "hex", "triangle")
 
 
@@ -78,14 +81,16 @@ def _content(path: Path | None) -> str | None:
 
 
 @lru_cache(maxsize=32)
-def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
-                 contents: tuple[str | None, str | None]) -> RectGrid:
+def _masked_grid(
+    shape: str, size: tuple[int, int] | None, spec: MaskSpec, contents: tuple[str | None, str | None]
+) -> RectGrid:
     """The work of ``masked_grid``; ``contents``, the digests of the mask's file and font,
     keys the cache so that changed bytes are read again."""
     if shape not in MASKED_SHAPES:
-        raise BookmakerError(f"a {shape} maze takes no mask: masks cut square, hex and triangle "
-                             "grids" + (" (a polar maze is already a disc)" if shape == "polar"
-                                        else ""))
+        raise BookmakerError(
+            f"a {shape} maze takes no mask: masks cut square, hex and triangle "
+            "grids" + (" (a polar maze is already a disc)" if shape == "polar" else "")
+        )
     islands = spec.settled_islands
     if islands not in ISLANDS:
         raise BookmakerError(f"islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
@@ -96,7 +101,8 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
         if size is not None and tuple(size) != file_size:
             raise BookmakerError(
                 f"{spec.source} is a {file_size[0]}x{file_size[1]} grid, but the size asks for "
-                f"{size[0]}x{size[1]}; leave the size out, since the file sets it")
+                f"{size[0]}x{size[1]}; leave the size out, since the file sets it"
+            )
         size = file_size
         grid = make_topology(shape, size)
         on = bytes(1 if char == "X" else 0 for row in rows for char in row)
@@ -113,15 +119,13 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
         grid = make_topology(shape, size)
         if spec.kind == "image":
             if not 0 < spec.threshold < 1:
-                raise BookmakerError(f"threshold takes a lightness between 0 and 1, got "
-                                     f"{spec.threshold:g}")
+                raise BookmakerError(f"threshold takes a lightness between 0 and 1, got {spec.threshold:g}")
             picture, digest = load_picture(spec.path)
         elif spec.kind == "outline":
             picture = outline_image(spec.source)
             digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
         else:
-            raise BookmakerError(f"unknown mask kind '{spec.kind}'; choose one of: "
-                                 f"{', '.join(MASK_KINDS)}")
+            raise BookmakerError(f"unknown mask kind '{spec.kind}'; choose one of: {', '.join(MASK_KINDS)}")
         on = dark_cells(picture, grid, spec.threshold)
     on = settle_islands(grid, on, islands, letters, REMEDIES[spec.kind])
     font = font_sha256 = None
@@ -129,7 +133,14 @@ def _masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec,
         # Another face cuts other cells: the record names it, so the maze can be remade.
         font = Path(spec.font).name
         font_sha256 = contents[1][:16]
-    mask = Mask(on=on, kind=spec.kind, source=spec.source, sha256=digest[:16], islands=islands,
-                threshold=spec.threshold if spec.kind == "image" else None,
-                font=font, font_sha256=font_sha256)
+    mask = Mask(
+        on=on,
+        kind=spec.kind,
+        source=spec.source,
+        sha256=digest[:16],
+        islands=islands,
+        threshold=spec.threshold if spec.kind == "image" else None,
+        font=font,
+        font_sha256=font_sha256,
+    )
     return make_topology(shape, size, mask=mask)

@@ -15,9 +15,9 @@ random, so a picture is the same bytes every time.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -50,8 +50,13 @@ class Part:
 def arc(cx: float, cy: float, radius: float, start: float, end: float) -> list[Point]:
     """Points along a circle from angle ``start`` to ``end`` (radians, either direction)."""
     steps = max(2, math.ceil(abs(end - start) / (2 * math.pi) * CIRCLE_STEPS))
-    return [(cx + radius * math.cos(start + (end - start) * i / steps),
-             cy + radius * math.sin(start + (end - start) * i / steps)) for i in range(steps + 1)]
+    return [
+        (
+            cx + radius * math.cos(start + (end - start) * i / steps),
+            cy + radius * math.sin(start + (end - start) * i / steps),
+        )
+        for i in range(steps + 1)
+    ]
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float, tilt: float = 0.0) -> list[Point]:
@@ -74,12 +79,15 @@ def rectangle(x0: float, y0: float, x1: float, y1: float) -> list[Point]:
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
-def regular_polygon(cx: float, cy: float, radius: float, sides: int,
-                    first_angle: float) -> list[Point]:
+def regular_polygon(cx: float, cy: float, radius: float, sides: int, first_angle: float) -> list[Point]:
     """A regular polygon's corners, the first at ``first_angle`` degrees from the x axis."""
-    return [(cx + radius * math.cos(math.radians(first_angle + 360 * i / sides)),
-             cy + radius * math.sin(math.radians(first_angle + 360 * i / sides)))
-            for i in range(sides)]
+    return [
+        (
+            cx + radius * math.cos(math.radians(first_angle + 360 * i / sides)),
+            cy + radius * math.sin(math.radians(first_angle + 360 * i / sides)),
+        )
+        for i in range(sides)
+    ]
 
 
 def mirrored(right_half: Sequence[Point]) -> list[Point]:
@@ -93,8 +101,7 @@ def rounded(points: Sequence[Point], radius: float) -> list[Point]:
     Growing rather than trimming keeps every point of the result inside a disc of that
     radius lying wholly in the shape, which is what makes a tip at least two radii thick.
     """
-    signed_area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1)
-                      in zip(points, list(points[1:]) + [points[0]]))
+    signed_area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]]))
     turning = 1 if signed_area > 0 else -1
 
     def outward_normal(a: Point, b: Point) -> Point:
@@ -115,18 +122,15 @@ def rounded(points: Sequence[Point], radius: float) -> list[Point]:
         else:
             # A reflex corner: the two grown edges meet at their mitre point.
             scale = radius / (1 + n_in[0] * n_out[0] + n_in[1] * n_out[1])
-            grown.append((here[0] + (n_in[0] + n_out[0]) * scale,
-                          here[1] + (n_in[1] + n_out[1]) * scale))
+            grown.append((here[0] + (n_in[0] + n_out[0]) * scale, here[1] + (n_in[1] + n_out[1]) * scale))
     return grown
 
 
-def stroke(path: Sequence[Point], half_width: float,
-           end_half_width: float | None = None) -> list[Point]:
+def stroke(path: Sequence[Point], half_width: float, end_half_width: float | None = None) -> list[Point]:
     """A thick line along ``path`` with round ends, ``half_width`` either side of it,
     tapering evenly to ``end_half_width`` at its end when that is given."""
     end_half_width = half_width if end_half_width is None else end_half_width
-    widths = [half_width + (end_half_width - half_width) * i / (len(path) - 1)
-              for i in range(len(path))]
+    widths = [half_width + (end_half_width - half_width) * i / (len(path) - 1) for i in range(len(path))]
     normals = []
     for i in range(len(path)):
         ax, ay = path[max(i - 1, 0)]
@@ -137,8 +141,12 @@ def stroke(path: Sequence[Point], half_width: float,
     right = [(x - nx * w, y - ny * w) for (x, y), (nx, ny), w in zip(path, normals, widths)]
     end_angle = math.atan2(normals[-1][1], normals[-1][0])
     start_angle = math.atan2(normals[0][1], normals[0][0])
-    return (left + arc(*path[-1], widths[-1], end_angle, end_angle - math.pi)
-            + right[::-1] + arc(*path[0], widths[0], start_angle + math.pi, start_angle))
+    return (
+        left
+        + arc(*path[-1], widths[-1], end_angle, end_angle - math.pi)
+        + right[::-1]
+        + arc(*path[0], widths[0], start_angle + math.pi, start_angle)
+    )
 
 
 def curve(through: Callable[[float], Point], steps: int = CURVE_STEPS) -> list[Point]:
@@ -173,9 +181,13 @@ def leaf(base: Point, tip: Point, width: float) -> list[Point]:
     across = (-dy / length, dx / length)
 
     def edge(side: int) -> list[Point]:
-        return [(base[0] + dx * t + side * across[0] * width / 2 * math.sin(math.pi * t),
-                 base[1] + dy * t + side * across[1] * width / 2 * math.sin(math.pi * t))
-                for t in (i / CURVE_STEPS for i in range(CURVE_STEPS + 1))]
+        return [
+            (
+                base[0] + dx * t + side * across[0] * width / 2 * math.sin(math.pi * t),
+                base[1] + dy * t + side * across[1] * width / 2 * math.sin(math.pi * t),
+            )
+            for t in (i / CURVE_STEPS for i in range(CURVE_STEPS + 1))
+        ]
 
     return rounded(edge(1) + edge(-1)[::-1][1:-1], 0.03)
 
@@ -188,9 +200,18 @@ def smooth(through: Sequence[Point], steps: int = 30) -> list[Point]:
         p0, p1, p2, p3 = (through[(i + k) % count] for k in (-1, 0, 1, 2))
         for step in range(steps):
             t = step / steps
-            points.append(tuple(0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t
-                                       + (3 * b - a - 3 * c + d) * t ** 3)
-                                for a, b, c, d in zip(p0, p1, p2, p3)))
+            points.append(
+                tuple(
+                    0.5
+                    * (
+                        2 * b
+                        + (c - a) * t
+                        + (2 * a - 5 * b + 4 * c - d) * t * t
+                        + (3 * b - a - 3 * c + d) * t**3
+                    )
+                    for a, b, c, d in zip(p0, p1, p2, p3)
+                )
+            )
     return points
 
 
@@ -203,15 +224,14 @@ def ink(*shapes: Sequence[Point]) -> list[Part]:
 
 def _apple() -> list[Part]:
     right_side = [(0.35, 0.8), (0.8, 0.66), (1.0, 0.2), (0.9, -0.4), (0.55, -0.8), (0.2, -0.84)]
-    body = smooth([(0.0, 0.64)] + right_side + [(0.0, -0.81)]
-                  + [(-x, y) for x, y in reversed(right_side)])
-    stem = stroke(curve(lambda t: (0.1 * t ** 2, 0.5 + 0.65 * t)), 0.115)
+    body = smooth([(0.0, 0.64)] + right_side + [(0.0, -0.81)] + [(-x, y) for x, y in reversed(right_side)])
+    stem = stroke(curve(lambda t: (0.1 * t**2, 0.5 + 0.65 * t)), 0.115)
     return ink(body, stem, leaf((0.06, 1.0), (0.52, 1.32), 0.3))
 
 
 def _bell() -> list[Part]:
     shoulder = [(x, 0.9 + (y - 0.9) * 0.8) for x, y in arc(0, 0.9, 0.5, math.pi / 2, 0)]
-    flaring_wall = curve(lambda t: (0.5 + 0.08 * t + 0.3 * t ** 3, 0.9 - 0.7 * t))[1:]
+    flaring_wall = curve(lambda t: (0.5 + 0.08 * t + 0.3 * t**3, 0.9 - 0.7 * t))[1:]
     body = rounded(mirrored(shoulder + flaring_wall + [(0.88, 0.02)]), 0.05)
     return ink(body, circle(0, 1.3, 0.14), circle(0, -0.02, 0.2))
 
@@ -234,9 +254,10 @@ def _car() -> list[Part]:
 def _cat() -> list[Part]:
     body = hull(circle(0, 0.5, 0.55) + circle(0, 1.0, 0.3))
     head = circle(0, 1.42, 0.42)
-    ears = [rounded([(side * 0.32, 1.66), (side * 0.38, 2.02), (side * 0.04, 1.82)], 0.05)
-            for side in (-1, 1)]
-    tail = stroke(curve(lambda t: (0.35 + 0.7 * math.sin(2.2 * t), 0.12 + 0.75 * t ** 2)), 0.1)
+    ears = [
+        rounded([(side * 0.32, 1.66), (side * 0.38, 2.02), (side * 0.04, 1.82)], 0.05) for side in (-1, 1)
+    ]
+    tail = stroke(curve(lambda t: (0.35 + 0.7 * math.sin(2.2 * t), 0.12 + 0.75 * t**2)), 0.1)
     return ink(body, head, *ears, tail)
 
 
@@ -246,8 +267,7 @@ def _circle() -> list[Part]:
 
 def _cloud() -> list[Part]:
     flat_bottom = stroke([(-0.9, 0.3), (0.9, 0.3)], 0.3)
-    return ink(flat_bottom, circle(-0.78, 0.62, 0.4), circle(-0.05, 0.98, 0.58),
-               circle(0.74, 0.68, 0.42))
+    return ink(flat_bottom, circle(-0.78, 0.62, 0.4), circle(-0.05, 0.98, 0.58), circle(0.74, 0.68, 0.42))
 
 
 def _diamond() -> list[Part]:
@@ -257,24 +277,32 @@ def _diamond() -> list[Part]:
 def _dinosaur() -> list[Part]:
     body = ellipse(0, 1.0, 1.0, 0.62)
     legs = [rounded(rectangle(x, 0.06, x + 0.22, 0.8), 0.06) for x in (-0.8, -0.45, 0.28, 0.6)]
-    neck = stroke(curve(lambda t: (0.65 + 0.7 * t, 1.15 + 0.9 * math.sin(t * math.pi / 2))),
-                  0.34, 0.17)
+    neck = stroke(curve(lambda t: (0.65 + 0.7 * t, 1.15 + 0.9 * math.sin(t * math.pi / 2))), 0.34, 0.17)
     head = ellipse(1.52, 2.1, 0.32, 0.19, tilt=-10)
-    tail = stroke(curve(lambda t: (-0.75 - 0.8 * t, 1.05 - 0.5 * t ** 1.5)), 0.36, 0.13)
+    tail = stroke(curve(lambda t: (-0.75 - 0.8 * t, 1.05 - 0.5 * t**1.5)), 0.36, 0.13)
     return ink(body, *legs, neck, head, tail)
 
 
 def _duck() -> list[Part]:
-    body = smooth([(-0.98, 1.08), (-0.5, 0.82), (0.2, 1.0), (0.88, 0.68), (0.78, 0.15),
-                   (0.0, 0.0), (-0.78, 0.12), (-1.08, 0.6)])
+    body = smooth(
+        [
+            (-0.98, 1.08),
+            (-0.5, 0.82),
+            (0.2, 1.0),
+            (0.88, 0.68),
+            (0.78, 0.15),
+            (0.0, 0.0),
+            (-0.78, 0.12),
+            (-1.08, 0.6),
+        ]
+    )
     beak = rounded([(0.68, 1.36), (1.15, 1.28), (1.13, 1.12), (0.68, 1.1)], 0.05)
     return ink(body, circle(0.38, 1.32, 0.42), beak)
 
 
 def _fish() -> list[Part]:
     body = ellipse(0.2, 0, 1.0, 0.62)
-    forked_tail = rounded([(-0.6, 0.2), (-1.35, 0.68), (-1.1, 0), (-1.35, -0.68), (-0.6, -0.2)],
-                          0.06)
+    forked_tail = rounded([(-0.6, 0.2), (-1.35, 0.68), (-1.1, 0), (-1.35, -0.68), (-0.6, -0.2)], 0.06)
     fin = rounded([(-0.3, 0.5), (0.0, 0.85), (0.45, 0.55)], 0.06)
     return ink(body, forked_tail, fin)
 
@@ -282,9 +310,11 @@ def _fish() -> list[Part]:
 def _heart() -> list[Part]:
     def heart_point(t: float) -> Point:
         angle = 2 * math.pi * t
-        return (16 * math.sin(angle) ** 3,
-                13 * math.cos(angle) - 5 * math.cos(2 * angle) - 2 * math.cos(3 * angle)
-                - math.cos(4 * angle))
+        return (
+            16 * math.sin(angle) ** 3,
+            13 * math.cos(angle) - 5 * math.cos(2 * angle) - 2 * math.cos(3 * angle) - math.cos(4 * angle),
+        )
+
     return ink(curve(heart_point, CIRCLE_STEPS)[:-1])
 
 
@@ -304,12 +334,14 @@ def _moon() -> list[Part]:
     # The lit disc minus a shifted dark disc, traced as one polygon so that its horns can be
     # grown round and thick rather than left as hairline points.
     lit_radius, dark_radius, shift = 1.0, 0.82, 0.55
-    tip_x = (lit_radius ** 2 - dark_radius ** 2 + shift ** 2) / (2 * shift)
-    tip_y = math.sqrt(lit_radius ** 2 - tip_x ** 2)
+    tip_x = (lit_radius**2 - dark_radius**2 + shift**2) / (2 * shift)
+    tip_y = math.sqrt(lit_radius**2 - tip_x**2)
     lit_angle = math.atan2(tip_y, tip_x)
     dark_angle = math.atan2(tip_y, tip_x - shift)
-    crescent = (arc(0, 0, lit_radius, lit_angle, 2 * math.pi - lit_angle)
-                + arc(shift, 0, dark_radius, -dark_angle, dark_angle - 2 * math.pi)[1:-1])
+    crescent = (
+        arc(0, 0, lit_radius, lit_angle, 2 * math.pi - lit_angle)
+        + arc(shift, 0, dark_radius, -dark_angle, dark_angle - 2 * math.pi)[1:-1]
+    )
     return ink(rounded(crescent, 0.1))
 
 
@@ -323,24 +355,32 @@ def _mushroom() -> list[Part]:
 def _rocket() -> list[Part]:
     nose = curve(lambda t: (0.4 * math.sin(math.pi / 2 * (1 - t)) ** 0.7, 1.3 + 0.85 * t))
     fuselage = mirrored(nose[::-1] + [(0.4, 0.3)])
-    fins = [rounded([(side * 0.38, 1.0), (side * 0.75, 0.45), (side * 0.75, 0.05),
-                     (side * 0.38, 0.3)], 0.06) for side in (-1, 1)]
+    fins = [
+        rounded([(side * 0.38, 1.0), (side * 0.75, 0.45), (side * 0.75, 0.05), (side * 0.38, 0.3)], 0.06)
+        for side in (-1, 1)
+    ]
     nozzle = [(-0.25, 0.35), (-0.32, 0.0), (0.32, 0.0), (0.25, 0.35)]
     return ink(fuselage, nozzle, *fins)
 
 
 def _star() -> list[Part]:
     # An inner radius of half the outer one (a geometric star has 0.38) keeps the points fat.
-    corners = [corner for i in range(5) for corner in (
-        regular_polygon(0, 0, 1.0, 5, 90 + 72 * i)[0],
-        regular_polygon(0, 0, 0.5, 5, 126 + 72 * i)[0])]
+    corners = [
+        corner
+        for i in range(5)
+        for corner in (
+            regular_polygon(0, 0, 1.0, 5, 90 + 72 * i)[0],
+            regular_polygon(0, 0, 0.5, 5, 126 + 72 * i)[0],
+        )
+    ]
     return ink(rounded(corners, 0.09))
 
 
 def _tree() -> list[Part]:
-    tiers = [rounded([(-half_width, base), (half_width, base), (0, apex)], 0.07)
-             for half_width, base, apex in ((0.8, 0.4, 1.25), (0.64, 0.85, 1.62),
-                                            (0.46, 1.25, 1.95))]
+    tiers = [
+        rounded([(-half_width, base), (half_width, base), (0, apex)], 0.07)
+        for half_width, base, apex in ((0.8, 0.4, 1.25), (0.64, 0.85, 1.62), (0.46, 1.25, 1.95))
+    ]
     return ink(rectangle(-0.16, 0, 0.16, 0.5), *tiers)
 
 
@@ -397,8 +437,8 @@ def _parts_of(name: str) -> tuple[Part, ...]:
     """The outline's parts, built when first asked for rather than on import."""
     if name not in _CATALOGUE:
         raise BookmakerError(
-            f"unknown outline '{name}'{did_you_mean(name, OUTLINES)}; "
-            f"choose one of: {', '.join(OUTLINES)}")
+            f"unknown outline '{name}'{did_you_mean(name, OUTLINES)}; choose one of: {', '.join(OUTLINES)}"
+        )
     return tuple(_CATALOGUE[name][1]())
 
 
@@ -417,13 +457,14 @@ def outline_image(name: str, height_px: int = 600) -> Image.Image:
 
     canvas_width, canvas_height = width_px * SUPERSAMPLE, height_px * SUPERSAMPLE
     margin = MARGIN * canvas_height
-    scale = min((canvas_width - 2 * margin) / (right - left),
-                (canvas_height - 2 * margin) / (top - bottom))
+    scale = min((canvas_width - 2 * margin) / (right - left), (canvas_height - 2 * margin) / (top - bottom))
     offset_x = (canvas_width - (right - left) * scale) / 2
     offset_y = (canvas_height - (top - bottom) * scale) / 2
     canvas = Image.new("L", (canvas_width, canvas_height), PAPER)
     pen = ImageDraw.Draw(canvas)
     for part in parts:
-        pen.polygon([(offset_x + (x - left) * scale, offset_y + (top - y) * scale)
-                     for x, y in part.points], fill=INK if part.ink else PAPER)
+        pen.polygon(
+            [(offset_x + (x - left) * scale, offset_y + (top - y) * scale) for x, y in part.points],
+            fill=INK if part.ink else PAPER,
+        )
     return canvas.resize((width_px, height_px), Image.Resampling.LANCZOS)

@@ -43,16 +43,24 @@ def load_picture(path: Path) -> tuple[Image.Image, str]:
                         f"{path} is {width}x{height} pixels ({width * height / 1e6:.0f} "
                         f"megapixels); mask pictures may have at most {MAX_PIXELS // 1_000_000} "
                         "megapixels, far more than a maze can show: shrink it to about 2000 "
-                        "pixels across")
+                        "pixels across"
+                    )
                 picture.draft("L", JPEG_DRAFT)
             picture.load()
         except BookmakerError:
             raise
         except UnidentifiedImageError:
-            raise BookmakerError(f"{path} is not a picture Pillow can read; use a PNG (black "
-                                 "shape on white, or on transparency)") from None
-        except (OSError, ValueError, SyntaxError, Image.DecompressionBombWarning,
-                Image.DecompressionBombError) as error:
+            raise BookmakerError(
+                f"{path} is not a picture Pillow can read; use a PNG (black "
+                "shape on white, or on transparency)"
+            ) from None
+        except (
+            OSError,
+            ValueError,
+            SyntaxError,
+            Image.DecompressionBombWarning,
+            Image.DecompressionBombError,
+        ) as error:
             raise BookmakerError(f"{path} is a damaged or unreadable picture ({error})") from None
     if picture.width < 1 or picture.height < 1:
         raise BookmakerError(f"{path} has no pixels")

@@ -77,8 +77,11 @@ def _spread(polygon: tuple[tuple[float, float], ...]) -> list[tuple[float, float
     ys = [y for _, y in polygon]
     x0, y0 = min(xs), min(ys)
     w, h = max(xs) - x0, max(ys) - y0
-    points = [(x0 + (i + 0.5) * w / SPREAD, y0 + (j + 0.5) * h / SPREAD)
-              for j in range(SPREAD) for i in range(SPREAD)]
+    points = [
+        (x0 + (i + 0.5) * w / SPREAD, y0 + (j + 0.5) * h / SPREAD)
+        for j in range(SPREAD)
+        for i in range(SPREAD)
+    ]
     return [p for p in points if _inside(p, polygon)]
 
 

@@ -69,8 +69,7 @@ class Lettering:
     @property
     def letters(self) -> list[list[list[int]]]:
         """Line by line, the cells of each character that kept any, in reading order."""
-        return [[list(self.characters[k][1]) for k in line if self.characters[k][1]]
-                for line in self.lines]
+        return [[list(self.characters[k][1]) for k in line if self.characters[k][1]] for line in self.lines]
 
 
 @lru_cache(maxsize=8)
@@ -91,15 +90,18 @@ def text_picture(text: str, font: Path | None = None) -> TextPicture:
     if any(not line.strip() for line in lines):
         raise BookmakerError("a text mask's lines each need some letters; remove the empty line")
     if len(text) > MAX_CHARACTERS:
-        raise BookmakerError(f"a text mask takes at most {MAX_CHARACTERS} characters, got "
-                             f"{len(text)}; longer texts make letters too thin to walk")
+        raise BookmakerError(
+            f"a text mask takes at most {MAX_CHARACTERS} characters, got "
+            f"{len(text)}; longer texts make letters too thin to walk"
+        )
     known = _characters(font)
     for char in text:
         if ord(char) not in known and not char.isspace():
             name = unicodedata.name(char, "")
             raise BookmakerError(
                 f"'{char}' (U+{ord(char):04X}{' ' + name if name else ''}) is not in "
-                f"{font.name}; use letters the font has, or another font")
+                f"{font.name}; use letters the font has, or another font"
+            )
     face = ImageFont.truetype(str(font), EM)
     # Letter by letter, spaced apart, so neighbouring letters stay apart once cells are coarse;
     # each character as (char, x of its origin, its advance, y of its baseline). A line's
@@ -128,9 +130,11 @@ def text_picture(text: str, font: Path | None = None) -> TextPicture:
     draw = ImageDraw.Draw(picture)
     for char, x, _, y, _ in placed:
         draw.text((1 + x - left, 1 + y - top), char, font=face, fill=0, anchor="ls")
-    spans = tuple((char, 1 + x - left - half, 1 + x - left + advance + half,
-                   1 + y0 - top, 1 + y1 - top)
-                  for char, x, advance, _, (y0, y1) in placed if not char.isspace())
+    spans = tuple(
+        (char, 1 + x - left - half, 1 + x - left + advance + half, 1 + y0 - top, 1 + y1 - top)
+        for char, x, advance, _, (y0, y1) in placed
+        if not char.isspace()
+    )
     return TextPicture(text, picture, spans, font)
 
 
@@ -161,8 +165,11 @@ def _pieces_and_holes(grid: RectGrid, ink: bytes) -> tuple[int, int]:
     """The pieces of ``ink`` on ``grid`` (which has a clear edge all round), and the pieces of
     what is clear that don't reach the edge: the holes."""
     clear = pieces(grid, bytes(1 - value for value in ink))
-    edge = {cell for cell in range(grid.cells)
-            if cell % grid.width in (0, grid.width - 1) or cell // grid.width in (0, grid.height - 1)}
+    edge = {
+        cell
+        for cell in range(grid.cells)
+        if cell % grid.width in (0, grid.width - 1) or cell // grid.width in (0, grid.height - 1)
+    }
     holes = sum(1 for piece in clear if edge.isdisjoint(piece))
     return len(pieces(grid, ink)), holes
 
@@ -180,17 +187,30 @@ def lettering(text: TextPicture, grid: RectGrid) -> Lettering:
         if on[cell]:
             x, y = grid.grid_centre(cell)
             x, y = (x - left) / scale, (y - top) / scale
-            owner[cell] = next((k for k, (_, x0, x1, y0, y1) in enumerate(spans)
-                                if x0 <= x < x1 and y0 <= y < y1), -1)
-    cut = [(char, [cell for cell in range(grid.cells) if owner[cell] == k])
-           for k, (char, *_) in enumerate(spans)]
-    thick = [(char, _thick(grid, set(cells)) if grid.kind == "square" else cells)
-             for char, cells in cut]
-    flaw = next((found for char, cells in thick if char.isalnum()
-                 for found in [_letter_flaw(char, cells, grid, text.font)] if found), None)
+            owner[cell] = next(
+                (k for k, (_, x0, x1, y0, y1) in enumerate(spans) if x0 <= x < x1 and y0 <= y < y1), -1
+            )
+    cut = [
+        (char, [cell for cell in range(grid.cells) if owner[cell] == k]) for k, (char, *_) in enumerate(spans)
+    ]
+    thick = [(char, _thick(grid, set(cells)) if grid.kind == "square" else cells) for char, cells in cut]
+    flaw = next(
+        (
+            found
+            for char, cells in thick
+            if char.isalnum()
+            for found in [_letter_flaw(char, cells, grid, text.font)]
+            if found
+        ),
+        None,
+    )
     kept = cut if flaw else thick
-    return Lettering(grid, tuple((char, tuple(cells)) for char, cells in kept), flaw,
-                     tuple(tuple(line) for line in lines_of(text)))
+    return Lettering(
+        grid,
+        tuple((char, tuple(cells)) for char, cells in kept),
+        flaw,
+        tuple(tuple(line) for line in lines_of(text)),
+    )
 
 
 def _thick(grid: RectGrid, cells: set[int]) -> list[int]:
@@ -224,8 +244,11 @@ def _letter_flaw(char: str, cells: list[int], grid: RectGrid, font: Path) -> str
     if found > wanted:
         return f"'{char}' falls into {found} pieces"
     if holes < wanted_holes:
-        return f"'{char}' has its hole filled in" if wanted_holes == 1 else \
-            f"'{char}' has {holes} of its {wanted_holes} holes"
+        return (
+            f"'{char}' has its hole filled in"
+            if wanted_holes == 1
+            else f"'{char}' has {holes} of its {wanted_holes} holes"
+        )
     return None
 
 
@@ -247,7 +270,8 @@ def auto_size(text: TextPicture, shape: str) -> tuple[int, int]:
         if max(size) > MAX_BOOK_SIDE:
             raise BookmakerError(
                 f"'{text.text}' needs more than {MAX_BOOK_SIDE} "
-                "cells across to be read in a maze; use a shorter text")
+                "cells across to be read in a maze; use a shorter text"
+            )
         if lettering(text, make_topology(shape, size)).flaw is None:
             return size
         rows += 1

@@ -22,8 +22,21 @@ from .mask import Mask
 from .model import Maze
 from .topology import E, N, S, SquareGrid, Topology, W
 
-__all__ = ["ALGORITHMS", "Algorithm", "Maze", "SquareGrid", "Topology", "generate",
-           "generate_on", "lookup", "recipe", "N", "E", "S", "W"]
+__all__ = [
+    "ALGORITHMS",
+    "Algorithm",
+    "Maze",
+    "SquareGrid",
+    "Topology",
+    "generate",
+    "generate_on",
+    "lookup",
+    "recipe",
+    "N",
+    "E",
+    "S",
+    "W",
+]
 
 
 def lookup(name: str) -> Algorithm:
@@ -43,8 +56,7 @@ def generate(name: str, width: int, height: int, seed: int, **options: Any) -> M
     return generate_on(SquareGrid(width, height), name, seed, **options)
 
 
-def generate_on(topology: Topology, name: str, seed: int, braid: float = 0.0,
-                **options: Any) -> Maze:
+def generate_on(topology: Topology, name: str, seed: int, braid: float = 0.0, **options: Any) -> Maze:
     """A maze on ``topology``, the same for the same arguments: perfect, unless ``braid``
     joins that share of its dead ends into loops (``braid.braid``).
 
@@ -80,8 +92,7 @@ def recipe(maze: Maze) -> str:
     shape = "" if kind == "square" else f"{kind} "
     cut = mask_recipe(maze.topology.mask) if maze.topology.mask is not None else ""
     braid = f" braid={maze.braid:g}" if maze.braid else ""
-    return (f"{maze.algorithm} {shape}{maze.topology.describe()} seed {maze.seed}{options}"
-            f"{cut}{braid}{tail}")
+    return f"{maze.algorithm} {shape}{maze.topology.describe()} seed {maze.seed}{options}{cut}{braid}{tail}"
 
 
 RECIPE_DIGEST = 8  # hex digits of a mask file's SHA-256 a recipe carries
@@ -97,7 +108,8 @@ def mask_recipe(mask: Mask) -> str:
     digest = f"#{mask.sha256[:RECIPE_DIGEST]}" if mask.kind in ("image", "file") else ""
     default = "connect" if mask.kind == "text" else "error"
     islands = f" islands={mask.islands}" if mask.islands != default else ""
-    threshold = (f" threshold={mask.threshold:g}"
-                 if mask.threshold is not None and mask.threshold != 0.5 else "")
+    threshold = (
+        f" threshold={mask.threshold:g}" if mask.threshold is not None and mask.threshold != 0.5 else ""
+    )
     font = f" font={mask.font}#{mask.font_sha256[:RECIPE_DIGEST]}" if mask.font else ""
     return f" {mask.kind}={source}{digest}{islands}{threshold}{font}"

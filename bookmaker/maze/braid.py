@@ -7,8 +7,7 @@ import random
 from .topology import Topology
 
 
-def join_dead_ends(topology: Topology, cells: bytearray, share: float,
-                   rng: random.Random) -> None:
+def join_dead_ends(topology: Topology, cells: bytearray, share: float, rng: random.Random) -> None:
     """Open a wall at about ``share`` of the dead ends of ``cells``, in place (DESIGN.md, "Braid").
 
     Buck's method: the dead ends (cells with one open passage), taken in id order and
@@ -26,14 +25,12 @@ def join_dead_ends(topology: Topology, cells: bytearray, share: float,
         if cells[cell].bit_count() != 1:
             continue
         base = cell * sides
-        unlinked = [side for side in range(sides)
-                    if table[base + side] >= 0 and not cells[cell] >> side & 1]
+        unlinked = [side for side in range(sides) if table[base + side] >= 0 and not cells[cell] >> side & 1]
         if not unlinked:
             continue
         if rng.random() >= share:
             continue
-        dead_end_sides = [side for side in unlinked
-                          if cells[table[base + side]].bit_count() == 1]
+        dead_end_sides = [side for side in unlinked if cells[table[base + side]].bit_count() == 1]
         side = rng.choice(dead_end_sides or unlinked)
         cells[cell] |= 1 << side
         cells[table[base + side]] |= 1 << back[base + side]

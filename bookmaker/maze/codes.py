@@ -25,8 +25,18 @@ from . import changed_options
 from .model import Maze
 
 VERSION = 1
-ALGORITHM_IDS = ("recursive-backtracker", "hunt-and-kill", "eller", "wilson", "growing-tree",
-                 "kruskal", "prim", "aldous-broder", "sidewinder", "binary-tree")
+ALGORITHM_IDS = (
+    "recursive-backtracker",
+    "hunt-and-kill",
+    "eller",
+    "wilson",
+    "growing-tree",
+    "kruskal",
+    "prim",
+    "aldous-broder",
+    "sidewinder",
+    "binary-tree",
+)
 SHAPE_IDS = ("square", "hex", "triangle", "polar")
 ENDPOINT_IDS = ("none", "corners", "border", "diameter", "centre", "opposite")
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
@@ -60,14 +70,22 @@ def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
     or a name the tables lack."""
     endpoints = endpoints or maze.endpoints or "none"
     topology = maze.topology
-    if (changed_options(maze) or topology.mask is not None or maze.algorithm not in ALGORITHM_IDS
-            or topology.kind not in SHAPE_IDS or endpoints not in ENDPOINT_IDS
-            or maze.seed is None or round(maze.braid * 100) != maze.braid * 100):
+    if (
+        changed_options(maze)
+        or topology.mask is not None
+        or maze.algorithm not in ALGORITHM_IDS
+        or topology.kind not in SHAPE_IDS
+        or endpoints not in ENDPOINT_IDS
+        or maze.seed is None
+        or round(maze.braid * 100) != maze.braid * 100
+    ):
         return None
     polar = topology.kind == "polar"
     size = (topology.rings, 0) if polar else (topology.width, topology.height)
-    if max(size).bit_length() > (1 << _SIZE_LENGTH_BITS) - 1 or \
-            maze.seed.bit_length() > (1 << _SEED_LENGTH_BITS) - 1:
+    if (
+        max(size).bit_length() > (1 << _SIZE_LENGTH_BITS) - 1
+        or maze.seed.bit_length() > (1 << _SEED_LENGTH_BITS) - 1
+    ):
         return None
     bits = _Bits()
     bits.put(VERSION, _VERSION_BITS)
@@ -83,7 +101,7 @@ def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
     digits = bits.digits()
     digits += _check(digits)
     text = "".join(ALPHABET[d] for d in digits)
-    return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
+    return "-".join(text[i : i + GROUP] for i in range(0, len(text), GROUP))
 
 
 def read_code(code: str) -> CodeParts:
@@ -91,20 +109,25 @@ def read_code(code: str) -> CodeParts:
     cleaned = "".join(code.upper().replace("-", " ").split())
     wrong = sorted({c for c in cleaned if c not in _READ})
     if wrong:
-        raise BookmakerError(f"--code: '{code}' has characters no code uses: {' '.join(wrong)} "
-                             "(codes use the digits and the letters but I, L, O and U)")
+        raise BookmakerError(
+            f"--code: '{code}' has characters no code uses: {' '.join(wrong)} "
+            "(codes use the digits and the letters but I, L, O and U)"
+        )
     if len(cleaned) < 4:
         raise BookmakerError(f"--code: '{code}' is too short to be a code")
     digits = [_READ[c] for c in cleaned]
     if _check(digits[:-CHECK_DIGITS]) != digits[-CHECK_DIGITS:]:
-        raise BookmakerError(f"--code: '{code}' does not add up: a character is mistyped or two "
-                             "are swapped; copy it again from the page")
+        raise BookmakerError(
+            f"--code: '{code}' does not add up: a character is mistyped or two "
+            "are swapped; copy it again from the page"
+        )
     bits = _Bits.of(digits[:-CHECK_DIGITS])
     try:
         version = bits.take(_VERSION_BITS)
         if version != VERSION:
-            raise BookmakerError(f"--code: '{code}' is a version {version} code; this bookmaker "
-                                 f"reads version {VERSION}")
+            raise BookmakerError(
+                f"--code: '{code}' is a version {version} code; this bookmaker reads version {VERSION}"
+            )
         algorithm = ALGORITHM_IDS[bits.take(_ALGORITHM_BITS)]
         shape = SHAPE_IDS[bits.take(_SHAPE_BITS)]
         endpoints = ENDPOINT_IDS[bits.take(_ENDPOINT_BITS)]

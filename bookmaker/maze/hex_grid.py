@@ -46,13 +46,18 @@ class HexGrid(RectGrid):
         row = 2 * y + (x & 1)  # the top edge, in half-heights
         left, right = 1.5 * x, 1.5 * x + 2
         top, middle, bottom = ROOT3_2 * row, ROOT3_2 * (row + 1), ROOT3_2 * (row + 2)
-        corners = [(left + 0.5, top), (right - 0.5, top), (right, middle),
-                   (right - 0.5, bottom), (left + 0.5, bottom), (left, middle)]
+        corners = [
+            (left + 0.5, top),
+            (right - 0.5, top),
+            (right, middle),
+            (right - 0.5, bottom),
+            (left + 0.5, bottom),
+            (left, middle),
+        ]
         return [(side, corners[side], corners[(side + 1) % 6]) for side in range(6)]
 
     def _neighbour_table(self) -> array:
-        return self._grid_table(
-            lambda x, y: [(x + dx, y + dy) for dx, dy in (_ODD if x & 1 else _EVEN)])
+        return self._grid_table(lambda x, y: [(x + dx, y + dy) for dx, dy in (_ODD if x & 1 else _EVEN)])
 
     def _back_table(self) -> bytes:
         return bytes((3, 4, 5, 0, 1, 2)) * self.cells

@@ -39,8 +39,7 @@ class Mask:
 
     def as_json(self) -> dict:
         """The manifest's ``mask`` object: DESIGN.md's fields, then what else remakes it."""
-        record = {"kind": self.kind, "source": self.source, "sha256": self.sha256,
-                  "islands": self.islands}
+        record = {"kind": self.kind, "source": self.source, "sha256": self.sha256, "islands": self.islands}
         if self.threshold is not None:
             record["threshold"] = self.threshold
         if self.font is not None:
@@ -59,7 +58,7 @@ def pieces(grid: RectGrid, on: bytes | bytearray) -> list[list[int]]:
         seen[first] = 1
         piece = [first]
         for cell in piece:  # grows while walked: a breadth-first queue
-            for other in table[cell * sides:(cell + 1) * sides]:
+            for other in table[cell * sides : (cell + 1) * sides]:
                 if other >= 0 and on[other] and not seen[other]:
                     seen[other] = 1
                     piece.append(other)
@@ -68,9 +67,13 @@ def pieces(grid: RectGrid, on: bytes | bytearray) -> list[list[int]]:
     return found
 
 
-def settle_islands(grid: RectGrid, on: bytes, islands: str,
-                   letters: list[list[list[int]]] | None = None,
-                   remedy: str = "a bigger shape or a bigger size") -> bytes:
+def settle_islands(
+    grid: RectGrid,
+    on: bytes,
+    islands: str,
+    letters: list[list[list[int]]] | None = None,
+    remedy: str = "a bigger shape or a bigger size",
+) -> bytes:
     """``on`` made one piece of at least two cells as ``islands`` says, or a one-line error.
 
     ``letters`` (text masks) are the cells of each letter in reading order, line by line:
@@ -93,21 +96,25 @@ def settle_islands(grid: RectGrid, on: bytes, islands: str,
         cells = len(found[0]) if found else 0
         raise BookmakerError(
             f"the mask leaves {cells} cell{'' if cells == 1 else 's'} of the "
-            f"{grid.describe()} grid, and a maze needs at least 2 in one piece; use {remedy}")
+            f"{grid.describe()} grid, and a maze needs at least 2 in one piece; use {remedy}"
+        )
     if len(found) > 1:
         largest, second = (_where(grid, piece) for piece in found[:2])
         raise BookmakerError(
             f"the mask falls into {len(found)} separate pieces (the largest {largest}, the "
             f"next {second}); "
-            "set islands to keep-largest to keep only the largest, or to connect to join them")
+            "set islands to keep-largest to keep only the largest, or to connect to join them"
+        )
     return on
 
 
 def _where(grid: RectGrid, piece: list[int]) -> str:
     xs = [cell % grid.width for cell in piece]
     ys = [cell // grid.width for cell in piece]
+
     def span(values: list[int]) -> str:
         return f"{min(values)}" if min(values) == max(values) else f"{min(values)}-{max(values)}"
+
     return f"{len(piece)} cell{'' if len(piece) == 1 else 's'} at x {span(xs)}, y {span(ys)}"
 
 
@@ -124,8 +131,7 @@ def _connected(grid: RectGrid, on: bytes, letters: list[list[list[int]]] | None)
         _bridge(grid, joined, found[0], None)
 
 
-def _bridge(grid: RectGrid, joined: bytearray, sources: list[int], targets: set[int] | None
-            ) -> None:
+def _bridge(grid: RectGrid, joined: bytearray, sources: list[int], targets: set[int] | None) -> None:
     """Switch on the fewest cells that join ``sources`` to a cell of ``targets`` (None: to any
     cell that is on), going through cells that are off. Nothing when they touch already, or
     when no way through off cells leads there."""
@@ -137,7 +143,7 @@ def _bridge(grid: RectGrid, joined: bytearray, sources: list[int], targets: set[
     queue = deque(sorted(sources, key=lambda cell: (-(cell // grid.width), cell)))
     while queue:
         here = queue.popleft()
-        for other in table[here * sides:(here + 1) * sides]:
+        for other in table[here * sides : (here + 1) * sides]:
             if other < 0 or other in came_from:
                 continue
             came_from[other] = here

@@ -49,5 +49,4 @@ class Maze:
     def rows(self) -> list[list[int]]:
         """The cell bytes row by row (grid shapes): ``bookmaker.maze/1``'s ``cells``."""
         w = self.topology.width
-        return [list(self.cells[y * w:(y + 1) * w]) for y in range(self.topology.height)]
-
+        return [list(self.cells[y * w : (y + 1) * w]) for y in range(self.topology.height)]

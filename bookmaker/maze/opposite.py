@@ -16,7 +16,7 @@ Like every mode it takes only border cells with room outside for a marker
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .topology import Topology
 
@@ -25,8 +25,7 @@ OPPOSITE_WAYS = (("N", "S"), ("W", "E"), ("S", "N"), ("E", "W"))
 OTHER_WAYS = tuple((a, b) for a in "NWSE" for b in "NWSE" if a != b and (a, b) not in OPPOSITE_WAYS)
 
 
-def opposite_ends(topology: Topology, distances: Callable[[int], Sequence[int]]
-                  ) -> tuple[int, int] | None:
+def opposite_ends(topology: Topology, distances: Callable[[int], Sequence[int]]) -> tuple[int, int] | None:
     """(start, finish) on opposite sides, else on different sides, else None.
     ``distances(cell)``: every cell's distance from ``cell`` along the maze (-1: unreached)."""
     openable = topology.opening_sides
@@ -55,8 +54,7 @@ def opposite_ends(topology: Topology, distances: Callable[[int], Sequence[int]]
     return None
 
 
-def _swept(starts: list[int], finishes: list[int], search, middle: int
-           ) -> tuple[int, int, int] | None:
+def _swept(starts: list[int], finishes: list[int], search, middle: int) -> tuple[int, int, int] | None:
     """A start and a finish far apart, by a double sweep from ``middle``, with their
     distance; None if no two distinct cells connect them."""
     start = _farthest(search(middle), starts, None)

@@ -9,8 +9,9 @@ gives their JSON Schema (``bookmaker schema``), so the four always agree.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..errors import BookmakerError
 
@@ -43,18 +44,21 @@ class Option:
         if self.choices:
             if isinstance(value, str) and value in self.choices:
                 return value
-        elif (isinstance(value, (int, float)) and not isinstance(value, bool)
-              and not (isinstance(value, float) and math.isnan(value))
-              and self._in_range(value)):
+        elif (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and not (isinstance(value, float) and math.isnan(value))
+            and self._in_range(value)
+        ):
             return value
         raise BookmakerError(
-            f"{algorithm} option '{self.name}' must be {self.expects} ({self.description}), "
-            f"got {value!r}"
+            f"{algorithm} option '{self.name}' must be {self.expects} ({self.description}), got {value!r}"
         )
 
     def _in_range(self, value: float) -> bool:
-        if self.minimum is not None and (value <= self.minimum if self.above_minimum
-                                         else value < self.minimum):
+        if self.minimum is not None and (
+            value <= self.minimum if self.above_minimum else value < self.minimum
+        ):
             return False
         return self.maximum is None or value <= self.maximum
 
@@ -66,15 +70,14 @@ class Option:
             number = float(text)
         except ValueError:
             raise BookmakerError(
-                f"{algorithm} option '{self.name}' takes {self.expects}, got '{text}'") from None
+                f"{algorithm} option '{self.name}' takes {self.expects}, got '{text}'"
+            ) from None
         return self.check(algorithm, number)
 
     def json_schema(self) -> dict[str, Any]:
         if self.choices:
-            return {"enum": list(self.choices), "default": self.default,
-                    "description": self.description}
-        schema: dict[str, Any] = {"type": "number", "default": self.default,
-                                  "description": self.description}
+            return {"enum": list(self.choices), "default": self.default, "description": self.description}
+        schema: dict[str, Any] = {"type": "number", "default": self.default, "description": self.description}
         if self.minimum is not None:
             schema["exclusiveMinimum" if self.above_minimum else "minimum"] = self.minimum
         if self.maximum is not None:
@@ -82,13 +85,13 @@ class Option:
         return schema
 
 
-def check_options(algorithm: str, declared: Iterable[Option], given: Mapping[str, Any]
-                  ) -> dict[str, Any]:
+def check_options(algorithm: str, declared: Iterable[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Every declared option's value, the defaults filled in; unknown names are errors."""
     declared = {option.name: option for option in declared}
     unknown = sorted(set(given) - set(declared))
     if unknown:
         valid = ", ".join(declared) or "none"
         raise BookmakerError(f"{algorithm} has no option '{unknown[0]}' (its options: {valid})")
-    return {name: option.check(algorithm, given.get(name, option.default))
-            for name, option in declared.items()}
+    return {
+        name: option.check(algorithm, given.get(name, option.default)) for name, option in declared.items()
+    }

@@ -20,7 +20,6 @@ from bisect import bisect_right
 from functools import cached_property
 
 from ..errors import BookmakerError
-
 from .topology import NO_SIDE, Topology
 
 INWARD, CLOCKWISE, ANTICLOCKWISE, OUTWARD = 0, 1, 2, 3
@@ -79,12 +78,13 @@ class PolarGrid(Topology):
     def cell_at(self, ring: int, index: int, what: str = "cell") -> int:
         if not 0 <= ring < self.rings:
             raise BookmakerError(
-                f"{what} cell {[ring, index]} is outside the maze: its ring must be "
-                f"0..{self.rings - 1}")
+                f"{what} cell {[ring, index]} is outside the maze: its ring must be 0..{self.rings - 1}"
+            )
         if not 0 <= index < self.counts[ring]:
             raise BookmakerError(
                 f"{what} cell {[ring, index]} is outside the maze: ring {ring} has cells "
-                f"0..{self.counts[ring] - 1}")
+                f"0..{self.counts[ring] - 1}"
+            )
         return self.firsts[ring] + index
 
     def corners(self) -> tuple[int, int]:
@@ -145,8 +145,7 @@ class PolarGrid(Topology):
         rows = [centre]
         for ring in range(1, self.rings):
             if ring + 1 < self.rings and self.counts[ring + 1] > self.counts[ring]:
-                row = bytes((INWARD, CLOCKWISE, ANTICLOCKWISE, OUTWARD, OUTWARD + 1)) + bytes(
-                    [NO_SIDE]) * 3
+                row = bytes((INWARD, CLOCKWISE, ANTICLOCKWISE, OUTWARD, OUTWARD + 1)) + bytes([NO_SIDE]) * 3
             else:  # the outermost ring's outward slot faces the outside: a draw again
                 row = bytes((INWARD, CLOCKWISE, ANTICLOCKWISE, OUTWARD)) * 2
             rows.append(row * self.counts[ring])
@@ -183,5 +182,5 @@ class PolarGrid(Topology):
             return bytes([0b11111100])  # the centre's six outward slots, 2 to 7
         masks = bytearray(self.cells)
         outer = self.rings - 1
-        masks[self.firsts[outer]:] = bytes([1 << OUTWARD]) * self.counts[outer]
+        masks[self.firsts[outer] :] = bytes([1 << OUTWARD]) * self.counts[outer]
         return bytes(masks)

@@ -13,14 +13,17 @@ SHAPES = ("square", "hex", "triangle", "polar")
 _GRIDS = {"square": SquareGrid, "hex": HexGrid, "triangle": TriangleGrid}
 
 
-def make_topology(shape: str, size: tuple[int, int] | None = None,
-                  rings: int | None = None, mask: Mask | None = None) -> Topology:
+def make_topology(
+    shape: str, size: tuple[int, int] | None = None, rings: int | None = None, mask: Mask | None = None
+) -> Topology:
     """The topology of ``shape``: grid shapes take ``size`` (width, height) and perhaps a
     ``mask``, polar ``rings``."""
     if shape == "polar":
         if mask is not None:
-            raise BookmakerError("a polar maze is already a disc and takes no mask; use a "
-                                 "square, hex or triangle grid for a silhouette")
+            raise BookmakerError(
+                "a polar maze is already a disc and takes no mask; use a "
+                "square, hex or triangle grid for a silhouette"
+            )
         if rings is None:
             raise BookmakerError("a polar maze needs a number of rings, not a width and height")
         return PolarGrid(rings)

@@ -11,10 +11,10 @@ find the farthest pair with a few searches rather than one from every cell.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import compress, islice
-from typing import Sequence
 
 from ..errors import BookmakerError
 from .model import Maze
@@ -40,12 +40,14 @@ _TARGET_DEPTH = b"\xff" + bytes(255)
 @lru_cache(maxsize=32)
 def _offset_steps(offsets: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Per cell byte, the id offsets of its open sides, in side order."""
-    return tuple(tuple(offsets[side] for side in _SIDES_OF[bits] if side < len(offsets))
-                 for bits in range(256))
+    return tuple(
+        tuple(offsets[side] for side in _SIDES_OF[bits] if side < len(offsets)) for bits in range(256)
+    )
 
 
-def _search(topology: Topology, cells: bytes | bytearray, source: int, until: int = -1
-            ) -> tuple[array, array]:
+def _search(
+    topology: Topology, cells: bytes | bytearray, source: int, until: int = -1
+) -> tuple[array, array]:
     """Breadth-first search from ``source`` along open passages, sides in side order.
 
     Returns the cells in the order reached, and per cell id the cell it was reached from
@@ -183,7 +185,7 @@ def _tree_path(parent: array, start: int, end: int) -> list[int]:
     while not on_way_up[here]:
         here = parent[here]
         down.append(here)
-    return up[:up.index(here)] + down[::-1]
+    return up[: up.index(here)] + down[::-1]
 
 
 def _is_tree_sized(topology: Topology, cells: bytes | bytearray) -> bool:
@@ -216,8 +218,9 @@ def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
     through = _neighbour_through(topology)
     while dist[here]:
         downhill = dist[here] - 1
-        here = next(there for side in _SIDES_OF[cells[here]]
-                    if dist[there := through(here, side)] == downhill)
+        here = next(
+            there for side in _SIDES_OF[cells[here]] if dist[there := through(here, side)] == downhill
+        )
         path.append(here)
     return path
 
@@ -247,8 +250,9 @@ def _farthest_pair_of(topology: Topology, cells: bytes, among: str) -> tuple[int
 
 
 @lru_cache(maxsize=8)
-def _farthest_pairs_with_loops(topology: Topology, cells: bytes
-                               ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+def _farthest_pairs_with_loops(
+    topology: Topology, cells: bytes
+) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """The farthest-apart pair of all cells and of border cells of a maze with loops: one
     set of searches serves both."""
     first = topology.first_cell()
@@ -257,8 +261,10 @@ def _farthest_pairs_with_loops(topology: Topology, cells: bytes
         raise BookmakerError("the maze is not connected, so it has no farthest pair")
     present = [cell for cell in range(topology.cells) if topology.present[cell]]
     rim = [cell for cell in present if topology.opening_sides[cell]]
-    return (_farthest_apart(topology, cells, present, searches),
-            _farthest_apart(topology, cells, rim, searches))
+    return (
+        _farthest_apart(topology, cells, present, searches),
+        _farthest_apart(topology, cells, rim, searches),
+    )
 
 
 def _farthest_in_tree(order: array, parent: array, targets: bytes) -> tuple[int, int, int]:
@@ -295,8 +301,9 @@ def _farthest_in_tree(order: array, parent: array, targets: bytes) -> tuple[int,
 _PAIRS_PER_SEARCHED_CELL = 10
 
 
-def _farthest_apart(topology: Topology, cells: bytes, targets: list[int],
-                    searches: dict[int, list[int]]) -> tuple[int, int, int]:
+def _farthest_apart(
+    topology: Topology, cells: bytes, targets: list[int], searches: dict[int, list[int]]
+) -> tuple[int, int, int]:
     """The two of ``targets`` (ascending ids) farthest apart along the passages, as
     (a, b, distance): exact, and of all such pairs the lowest (a, b), on a connected maze.
 
@@ -334,8 +341,7 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: list[int],
         if dist is None:
             dist = searches[source] = _distances(topology, cells, source)
         # With every cell a target, the distances are in target order already.
-        near = to_targets[source] = (dist if count == topology.cells else
-                                     [dist[cell] for cell in targets])
+        near = to_targets[source] = dist if count == topology.cells else [dist[cell] for cell in targets]
         reach = max(near)
         upper = [bound if bound < d + reach else d + reach for bound, d in zip(upper, near)]
         lower = [bound if bound > reach - d else reach - d for bound, d in zip(lower, near)]
@@ -358,8 +364,11 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: list[int],
         apart = None
         for near in to_targets.values():
             here, column = near[index], [near[other] for other in partners]
-            apart = ([here + d for d in column] if apart is None else
-                     [bound if bound < here + d else here + d for bound, d in zip(apart, column)])
+            apart = (
+                [here + d for d in column]
+                if apart is None
+                else [bound if bound < here + d else here + d for bound, d in zip(apart, column)]
+            )
         apart[partners.index(index)] = 0
         upper[index] = min(upper[index], max(max(apart), floor))
         return True
@@ -426,8 +435,7 @@ def default_endpoints(shape: str | None) -> str:
     return DEFAULT_ENDPOINTS.get(shape, GRID_DEFAULT_ENDPOINTS)
 
 
-def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
-                     ) -> tuple[int | None, int | None]:
+def choose_endpoints(maze: Maze, mode: str | tuple[int, int]) -> tuple[int | None, int | None]:
     """Start and end cell ids for an endpoint mode, or explicit cell ids checked.
 
     ``border`` picks the two border cells farthest apart along the maze (the
@@ -462,8 +470,9 @@ def choose_endpoints(maze: Maze, mode: str | tuple[int, int]
         end = maze.topology.middle_cell()
         dist = _distances(maze.topology, maze.cells, end)
         openable = maze.topology.opening_sides
-        start = max((cell for cell in range(len(dist)) if openable[cell]),
-                    key=lambda cell: (dist[cell], -cell))
+        start = max(
+            (cell for cell in range(len(dist)) if openable[cell]), key=lambda cell: (dist[cell], -cell)
+        )
         return start, end
     raise BookmakerError(
         f"unknown endpoints '{mode}'; choose one of: {', '.join(ENDPOINT_MODES)} or explicit cells"
@@ -615,4 +624,5 @@ def measure(maze: Maze, path: Sequence[int] | None = None) -> Stats:
 def _require_cell(maze: Maze, cell: int, what: str) -> None:
     if not (isinstance(cell, int) and 0 <= cell < maze.topology.cells):
         raise BookmakerError(
-            f"{what} cell {cell} is not one of the maze's cells 0..{maze.topology.cells - 1}")
+            f"{what} cell {cell} is not one of the maze's cells 0..{maze.topology.cells - 1}"
+        )

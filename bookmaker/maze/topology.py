@@ -109,8 +109,7 @@ class Topology(ABC):
         """Per cell, the bit mask of its sides that lead to a neighbour."""
         table, sides = self.neighbours, self.sides
         return bytes(
-            sum(1 << s for s in range(sides) if table[cell * sides + s] >= 0)
-            for cell in range(self.cells)
+            sum(1 << s for s in range(sides) if table[cell * sides + s] >= 0) for cell in range(self.cells)
         )
 
     # Edges are numbered for generators that take every wall in a random order:
@@ -132,7 +131,7 @@ class Topology(ABC):
     def side_between(self, a: int, b: int) -> int:
         """The side of cell ``a`` that leads to its neighbour ``b``."""
         sides = self.sides
-        row = self.neighbours[a * sides:(a + 1) * sides]
+        row = self.neighbours[a * sides : (a + 1) * sides]
         try:
             return row.index(b)
         except ValueError:
@@ -147,9 +146,13 @@ class Topology(ABC):
         """The cell whose centre is nearest the middle of the outer wall's box (lowest id on a tie)."""
         box_w, box_h = self.box
         mx, my = box_w / 2, box_h / 2
-        return min(self._present_ids,
-                   key=lambda cell: (round((self.centre(cell)[0] - mx) ** 2
-                                           + (self.centre(cell)[1] - my) ** 2, 9), cell))
+        return min(
+            self._present_ids,
+            key=lambda cell: (
+                round((self.centre(cell)[0] - mx) ** 2 + (self.centre(cell)[1] - my) ** 2, 9),
+                cell,
+            ),
+        )
 
     def opening_side(self, cell: int, exit: bool = False) -> int | None:
         """The side of the outer wall an opening at ``cell`` goes through, or None inside
@@ -162,7 +165,7 @@ class Topology(ABC):
         # An end without a side with room (a cell the user named, a centre on the outline)
         # is marked inside the maze rather than crowded into a notch.
         mask = self.opening_sides[cell]
-        for side in (self.exit_order if exit else self.opening_order):
+        for side in self.exit_order if exit else self.opening_order:
             if mask >> side & 1:
                 return side
         return None
@@ -239,12 +242,16 @@ class Topology(ABC):
 OPENING_ROOM = (3.45, 1.25)
 
 
-def _overlap(polygon: list[tuple[float, float]], rectangle: list[tuple[float, float]],
-             axes: tuple[tuple[float, float], tuple[float, float]]) -> bool:
+def _overlap(
+    polygon: list[tuple[float, float]],
+    rectangle: list[tuple[float, float]],
+    axes: tuple[tuple[float, float], tuple[float, float]],
+) -> bool:
     """Whether a convex ``polygon`` and a ``rectangle`` whose sides run along ``axes`` share
     more than a boundary (separating axes: the rectangle's and the polygon's side normals)."""
-    normals = list(axes) + [(y0 - y1, x1 - x0) for (x0, y0), (x1, y1)
-                            in zip(polygon, polygon[1:] + polygon[:1])]
+    normals = list(axes) + [
+        (y0 - y1, x1 - x0) for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1])
+    ]
     for nx, ny in normals:
         first = [nx * x + ny * y for x, y in polygon]
         second = [nx * x + ny * y for x, y in rectangle]
@@ -278,9 +285,11 @@ class RectGrid(Topology):
         return f"{type(self).__name__}({self.width}, {self.height}{masked})"
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is type(self)
-                and (self.width, self.height) == (other.width, other.height)
-                and self.mask == other.mask)
+        return (
+            type(other) is type(self)
+            and (self.width, self.height) == (other.width, other.height)
+            and self.mask == other.mask
+        )
 
     def __hash__(self) -> int:
         return hash((self.kind, self.width, self.height, self.mask))
@@ -302,8 +311,7 @@ class RectGrid(Topology):
             )
         cell = y * self.width + x
         if not self.present[cell]:
-            raise BookmakerError(f"{what} cell {[x, y]} is outside the mask: pick a cell of the "
-                                 "silhouette")
+            raise BookmakerError(f"{what} cell {[x, y]} is outside the mask: pick a cell of the silhouette")
         return cell
 
     def corners(self) -> tuple[int, int]:
@@ -315,13 +323,12 @@ class RectGrid(Topology):
         rim = [cell for cell in self._present_ids if self.opening_sides[cell]]
 
         def nearest(cx: float, cy: float) -> int:
-            return min(rim, key=lambda cell: (round(math.dist(self.centre(cell), (cx, cy)), 9),
-                                              cell))
+            return min(rim, key=lambda cell: (round(math.dist(self.centre(cell), (cx, cy)), 9), cell))
+
         return nearest(0.0, 0.0), nearest(box_w, box_h)
 
     def scaled(self, factor: float) -> str:
-        return (f"{max(1, math.floor(self.width * factor))}x"
-                f"{max(1, math.floor(self.height * factor))}")
+        return f"{max(1, math.floor(self.width * factor))}x{max(1, math.floor(self.height * factor))}"
 
     # Where each shape draws its cells, before a mask crops the drawing to its silhouette.
 
@@ -373,9 +380,10 @@ class RectGrid(Topology):
         centres = [self.centre(cell) for cell in ids]
         mx = sum(x for x, _ in centres) / len(ids)
         my = sum(y for _, y in centres) / len(ids)
-        return min(zip(ids, centres),
-                   key=lambda item: (round((item[1][0] - mx) ** 2 + (item[1][1] - my) ** 2, 9),
-                                     item[0]))[0]
+        return min(
+            zip(ids, centres),
+            key=lambda item: (round((item[1][0] - mx) ** 2 + (item[1][1] - my) ** 2, 9), item[0]),
+        )[0]
 
     def present_sides(self, cell: int) -> int:
         """The side bits ``cell`` has (every side number on squares and hexagons)."""
@@ -400,7 +408,7 @@ class RectGrid(Topology):
                 other = table[base + side]
                 if other >= 0:
                     table[other * sides + back[base + side]] = -1
-            table[base:base + sides] = nowhere
+            table[base : base + sides] = nowhere
         return table
 
     @cached_property
@@ -412,13 +420,18 @@ class RectGrid(Topology):
         full, sides, on = self.full_neighbours, self.sides, self.mask.on
         # Cells that are off and reach the grid's edge through other such cells lie outside.
         outside = bytearray(self.cells)
-        queue = [cell for cell in range(self.cells) if not on[cell] and any(
-            full[cell * sides + side] < 0 for side in range(sides)
-            if self.present_sides(cell) >> side & 1)]
+        queue = [
+            cell
+            for cell in range(self.cells)
+            if not on[cell]
+            and any(
+                full[cell * sides + side] < 0 for side in range(sides) if self.present_sides(cell) >> side & 1
+            )
+        ]
         for cell in queue:
             outside[cell] = 1
         for cell in queue:
-            for other in full[cell * sides:(cell + 1) * sides]:
+            for other in full[cell * sides : (cell + 1) * sides]:
                 if other >= 0 and not on[other] and not outside[other]:
                     outside[other] = 1
                     queue.append(other)
@@ -456,8 +469,10 @@ class RectGrid(Topology):
         (mx, my), out = self.side_line(cell, side)
         along = (-out[1], out[0])
         reach, half = (OPENING_ROOM[0] * self.corridor, OPENING_ROOM[1] * self.corridor)
-        strip = [(mx + out[0] * a + along[0] * b, my + out[1] * a + along[1] * b)
-                 for a, b in ((0, -half), (0, half), (reach, half), (reach, -half))]
+        strip = [
+            (mx + out[0] * a + along[0] * b, my + out[1] * a + along[1] * b)
+            for a, b in ((0, -half), (0, half), (reach, half), (reach, -half))
+        ]
         xs, ys = [x for x, _ in strip], [y for _, y in strip]
         # The cells near the strip, found by stepping from ``cell`` through the whole grid
         # among cells whose boxes come within a cell unit of the strip's box.
@@ -465,10 +480,13 @@ class RectGrid(Topology):
         full, sides, on = self.full_neighbours, self.sides, self.mask.on
         seen, queue = {cell}, [cell]
         for here in queue:
-            if here != cell and on[here] and _overlap(
-                    [p for _, p, _ in self.cell_edges(here)], strip, (out, along)):
+            if (
+                here != cell
+                and on[here]
+                and _overlap([p for _, p, _ in self.cell_edges(here)], strip, (out, along))
+            ):
                 return False
-            for other in full[here * sides:(here + 1) * sides]:
+            for other in full[here * sides : (here + 1) * sides]:
                 if other >= 0 and other not in seen:
                     left, top, right, bottom = self.cell_bounds(other)
                     if left < near[2] and right > near[0] and top < near[3] and bottom > near[1]:
@@ -558,7 +576,7 @@ class SquareGrid(RectGrid):
         for x in range(0, count, width):
             west[x] = -1
         north[:width] = array("i", [-1]) * width
-        south[count - width:] = array("i", [-1]) * width
+        south[count - width :] = array("i", [-1]) * width
         for side, column in enumerate((north, east, south, west)):
             table[side::4] = column
         return table

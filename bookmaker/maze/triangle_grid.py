@@ -14,7 +14,7 @@ from array import array
 
 from ..errors import BookmakerError
 from .mask import Mask
-from .topology import E, N, S, W, RectGrid
+from .topology import E, N, RectGrid, S, W
 
 ROW = math.sqrt(3) / 2
 NORTH, EAST, SOUTH, WEST = range(4)  # side numbers, as on squares
@@ -36,7 +36,8 @@ class TriangleGrid(RectGrid):
         if width == 1 and height > 2:
             raise BookmakerError(
                 f"a triangle grid one cell wide falls apart into pairs of cells, so 1x{height} "
-                "can't be a maze; make it at least 2 wide (or at most 2 tall)")
+                "can't be a maze; make it at least 2 wide (or at most 2 tall)"
+            )
 
     @property
     def step_offsets(self) -> tuple[int, ...]:
@@ -78,21 +79,19 @@ class TriangleGrid(RectGrid):
     def walk_slots(self) -> tuple[int, bytes]:
         # W, E and the base: a walk wastes no step on the side number a cell lacks.
         width = self.width
-        row = b"".join(bytes((3, 1, 2 if (x + y) % 2 == 0 else 0))
-                       for y in range(2) for x in range(width))
-        return 3, (row * ((self.height + 1) // 2))[:3 * self.cells]
+        row = b"".join(bytes((3, 1, 2 if (x + y) % 2 == 0 else 0)) for y in range(2) for x in range(width))
+        return 3, (row * ((self.height + 1) // 2))[: 3 * self.cells]
 
     def _neighbour_table(self) -> array:
         def steps(x, y):
             up = (x + y) % 2 == 0
             # A side a cell lacks leads nowhere: (-1, -1) is off the grid.
-            return [(-1, -1) if up else (x, y - 1), (x + 1, y),
-                    (x, y + 1) if up else (-1, -1), (x - 1, y)]
+            return [(-1, -1) if up else (x, y - 1), (x + 1, y), (x, y + 1) if up else (-1, -1), (x - 1, y)]
+
         return self._grid_table(steps)
 
     def _back_table(self) -> bytes:
         return bytes((2, 3, 0, 1)) * self.cells
 
     def _border_masks(self) -> bytes:
-        return bytes(self.present_sides(cell) & ~self.open_sides[cell]
-                     for cell in range(self.cells))
+        return bytes(self.present_sides(cell) & ~self.open_sides[cell] for cell in range(self.cells))

@@ -9,13 +9,34 @@
 
 from .book import TITLE_ART, BookPlan
 from .mazes import (
-    MadeMaze, MazeJob, StarScale, difficulty_score, make_maze, make_mazes, maze_seed,
-    order_by_difficulty, stars, variant_code,
+    MadeMaze,
+    MazeJob,
+    StarScale,
+    difficulty_score,
+    make_maze,
+    make_mazes,
+    maze_seed,
+    order_by_difficulty,
+    stars,
+    variant_code,
 )
 from .pagination import Document, Group, Page, Printed
 
 __all__ = [
-    "TITLE_ART", "BookPlan", "Document", "Group", "MadeMaze", "MazeJob", "Page", "Printed",
-    "StarScale", "difficulty_score", "make_maze", "make_mazes", "maze_seed", "order_by_difficulty",
-    "stars", "variant_code",
+    "TITLE_ART",
+    "BookPlan",
+    "Document",
+    "Group",
+    "MadeMaze",
+    "MazeJob",
+    "Page",
+    "Printed",
+    "StarScale",
+    "difficulty_score",
+    "make_maze",
+    "make_mazes",
+    "maze_seed",
+    "order_by_difficulty",
+    "stars",
+    "variant_code",
 ]

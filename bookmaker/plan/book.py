@@ -20,10 +20,30 @@ from .. import units
 from ..errors import ConfigKeyError, format_key
 from ..fonts import FontPair
 from ..layout import (
-    GRIDS, MIN_ANSWER_CORRIDOR_PT, MIN_CELL_PT, Box, PageFrame, Placement, body_area,
-    CLEAR_PT, END_WORDS, MAX_WALL_PT, TEXT_SIZES, TextSizes, clear_corridor, contents_lines,
-    grey_solution_width, inline_opener_area, page_frame, place_maze, printed_width,
-    resolve_margins, slot_boxes, slot_cell, solution_width, within_corridor,
+    CLEAR_PT,
+    END_WORDS,
+    GRIDS,
+    MAX_WALL_PT,
+    MIN_ANSWER_CORRIDOR_PT,
+    MIN_CELL_PT,
+    TEXT_SIZES,
+    Box,
+    PageFrame,
+    Placement,
+    TextSizes,
+    body_area,
+    clear_corridor,
+    contents_lines,
+    grey_solution_width,
+    inline_opener_area,
+    page_frame,
+    place_maze,
+    printed_width,
+    resolve_margins,
+    slot_boxes,
+    slot_cell,
+    solution_width,
+    within_corridor,
 )
 from ..masks.text import MIN_LETTER_ROWS
 from ..maze import recipe
@@ -31,15 +51,39 @@ from ..maze.codes import recipe_code
 from ..maze.topology import Topology
 from ..profiles import get_profile
 from ..views import (
-    AnswersView, ContentsView, DocumentView, DrawView, Entry, HowToView, MazeOnPage, NotesView,
-    OpenerView, PuzzlesView, SheetView, Style, TitleView, WorksheetView,
+    AnswersView,
+    ContentsView,
+    DocumentView,
+    DrawView,
+    Entry,
+    HowToView,
+    MazeOnPage,
+    NotesView,
+    OpenerView,
+    PuzzlesView,
+    SheetView,
+    Style,
+    TitleView,
+    WorksheetView,
 )
 from ..wording import fill_counts
 from .mazes import (
-    MadeMaze, MazeJob, StarScale, difficulty_score, order_by_difficulty, stars, variant_code,
+    MadeMaze,
+    MazeJob,
+    StarScale,
+    difficulty_score,
+    order_by_difficulty,
+    stars,
+    variant_code,
 )
 from .pagination import (
-    CONTENTS_LINES_PER_PAGE, Document, Group, Page, Printed, answer_pages, pad_for_printer,
+    CONTENTS_LINES_PER_PAGE,
+    Document,
+    Group,
+    Page,
+    Printed,
+    answer_pages,
+    pad_for_printer,
     paginate_book,
 )
 from .words import SectionFacts, how_to_text, mazes, opener_about
@@ -52,8 +96,12 @@ PACKED_COUNTS = (2, 3)
 # The title page's maze: its seed comes from the book seed and this name, like a section's.
 # Each shape is sized to the same wide band under the title (about 1.7 : 1), a disc aside.
 TITLE_ART = {"seed_key": "cover", "algorithm": "wilson"}
-TITLE_ART_SIZES = {"square": ((24, 14), None), "hex": ((22, 11), None),
-                   "triangle": ((34, 12), None), "polar": (None, 8)}
+TITLE_ART_SIZES = {
+    "square": ((24, 14), None),
+    "hex": ((22, 11), None),
+    "triangle": ((34, 12), None),
+    "polar": (None, 8),
+}
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
@@ -71,8 +119,7 @@ def _noting(problems: list[ConfigKeyError], step, *args):
         return None
 
 
-def _fits(slot: Box, topology: Topology, minimum: float, sizes: TextSizes,
-          side_room: float) -> bool:
+def _fits(slot: Box, topology: Topology, minimum: float, sizes: TextSizes, side_room: float) -> bool:
     try:
         place_maze(slot, topology, minimum, (), sizes=sizes, side_room=side_room)
     except ConfigKeyError:
@@ -86,8 +133,7 @@ def two_lines(name: str) -> str | None:
     words = name.split(" ")
     if "\n" in name or len(words) < 2:
         return None
-    cut = min(range(1, len(words)), key=lambda at: max(len(" ".join(words[:at])),
-                                                      len(" ".join(words[at:]))))
+    cut = min(range(1, len(words)), key=lambda at: max(len(" ".join(words[:at])), len(" ".join(words[at:]))))
     return " ".join(words[:cut]) + "\n" + " ".join(words[cut:])
 
 
@@ -120,9 +166,16 @@ class BookPlan:
         for copy in copies:
             for index, section in enumerate(self.book.sections):
                 mazes = list(range(position, position + section.count))
-                groups.append(Group(index, mazes, section.per_page, copy,
-                                    opener=self.book.opener_of(index),
-                                    answer_grids=self.answer_grids_wanted()))
+                groups.append(
+                    Group(
+                        index,
+                        mazes,
+                        section.per_page,
+                        copy,
+                        opener=self.book.opener_of(index),
+                        answer_grids=self.answer_grids_wanted(),
+                    )
+                )
                 position += section.count
         return groups
 
@@ -134,8 +187,9 @@ class BookPlan:
         """Positions of the mazes that have a solution to show."""
         return [i for g in groups if self.has_answers(g.section) for i in g.mazes]
 
-    def documents(self, problems: list[ConfigKeyError]
-                  ) -> tuple[list[Group], list[int], Document | None, Document | None]:
+    def documents(
+        self, problems: list[ConfigKeyError]
+    ) -> tuple[list[Group], list[int], Document | None, Document | None]:
         """The interior's groups, answers, main document and separate key (or None), counted
         to the page before any maze is made. Problems on the way go to ``problems`` and the
         plan goes on as far as it can without them; a document whose pages cannot be framed
@@ -144,8 +198,11 @@ class BookPlan:
         answers = self.answers(groups)
         groups = self.fit_answers(self.pack(groups, answers), answers)
         main = self.document(self.main_pages(groups, answers, problems), problems=problems)
-        key = (self.document(self.key_pages(groups), is_key=True, problems=problems)
-               if self.separate_key and answers else None)
+        key = (
+            self.document(self.key_pages(groups), is_key=True, problems=problems)
+            if self.separate_key and answers
+            else None
+        )
         return groups, answers, main, key
 
     def pack(self, groups: list[Group], answers: list[int]) -> list[Group]:
@@ -168,15 +225,19 @@ class BookPlan:
         """How many of ``group``'s mazes a page of it holds at their size (``pack``)."""
         topology, area = self.grid(group), self.maze_area(frame, "puzzles", group.section)
         sizes, side_room = self.sizes, self.word_room(group.section)
-        if (len(group.mazes) <= group.per_page
-                or not _fits(slot_boxes(area, group.per_page)[0], topology, MIN_CELL_PT, sizes,
-                             side_room)):
+        if len(group.mazes) <= group.per_page or not _fits(
+            slot_boxes(area, group.per_page)[0], topology, MIN_CELL_PT, sizes, side_room
+        ):
             return group.per_page
         # Cells before the inch cap: a small maze capped at an inch on a page of its own is
         # not short, only small, and keeps its page.
         alone = slot_cell(slot_boxes(area, group.per_page)[0], topology, sizes, side_room)
-        fitting = [count for count in PACKED_COUNTS if count > group.per_page
-                   and slot_cell(slot_boxes(area, count)[0], topology, sizes, side_room) >= alone]
+        fitting = [
+            count
+            for count in PACKED_COUNTS
+            if count > group.per_page
+            and slot_cell(slot_boxes(area, count)[0], topology, sizes, side_room) >= alone
+        ]
         if not fitting:
             return group.per_page
         # No more slots than the section has mazes: two mazes fill a page of two, not of three.
@@ -185,8 +246,9 @@ class BookPlan:
     def answer_grids_wanted(self) -> tuple[int, ...]:
         """The counts a page of the key may hold before any is measured: answer_key.per_page
         and the grids below it, most first."""
-        return tuple(sorted((count for count in GRIDS if count <= self.book.answer_key.per_page),
-                            reverse=True))
+        return tuple(
+            sorted((count for count in GRIDS if count <= self.book.answer_key.per_page), reverse=True)
+        )
 
     def fit_answers(self, groups: list[Group], answers: list[int]) -> list[Group]:
         """``groups`` with the counts a page of the key may hold of their answers
@@ -197,26 +259,32 @@ class BookPlan:
         key's pages again until they hold. They only ever fall, so this ends."""
         grids = [self.answer_grids_wanted()] * len(groups)
         while True:
-            groups = [replace(group, answer_grids=fitting)
-                      for group, fitting in zip(groups, grids)]
+            groups = [replace(group, answer_grids=fitting) for group, fitting in zip(groups, grids)]
             if not answers:
                 return groups
-            doc = (self.document(self.key_pages(groups), is_key=True, problems=[])
-                   if self.separate_key else
-                   self.document(self.main_pages(groups, answers, []), problems=[]))
+            doc = (
+                self.document(self.key_pages(groups), is_key=True, problems=[])
+                if self.separate_key
+                else self.document(self.main_pages(groups, answers, []), problems=[])
+            )
             if doc is None:  # its margins are the final document's problem to report
                 return groups
-            fitted = [tuple(count for count in fitting
-                            if count in self.answer_grids(doc.frames[0], self.grid(group),
-                                                          group.section))
-                      or (1,) if self.has_answers(group.section) else fitting
-                      for group, fitting in zip(groups, grids)]
+            fitted = [
+                tuple(
+                    count
+                    for count in fitting
+                    if count in self.answer_grids(doc.frames[0], self.grid(group), group.section)
+                )
+                or (1,)
+                if self.has_answers(group.section)
+                else fitting
+                for group, fitting in zip(groups, grids)
+            ]
             if fitted == grids:
                 return groups
             grids = fitted
 
-    def answer_grids(self, frame: PageFrame, topology: Topology, section: int
-                     ) -> tuple[int, ...]:
+    def answer_grids(self, frame: PageFrame, topology: Topology, section: int) -> tuple[int, ...]:
         """The counts of answers of mazes on ``topology`` (of ``section``) a page of the key
         may hold on ``frame``: those of the slot counts (GRIDS) up to ``answer_key.per_page``
         whose slots keep their corridors at least 2 mm wide between the walls
@@ -227,8 +295,14 @@ class BookPlan:
         fitting = []
         for count in sorted((count for count in GRIDS if count <= wanted), reverse=True):
             try:
-                placement = place_maze(slot_boxes(area, count)[0], topology, MIN_CELL_PT, (),
-                                       sizes=self.sizes, side_room=side_room)
+                placement = place_maze(
+                    slot_boxes(area, count)[0],
+                    topology,
+                    MIN_CELL_PT,
+                    (),
+                    sizes=self.sizes,
+                    side_room=side_room,
+                )
             except ConfigKeyError:
                 continue
             wall = self.answer_wall(placement)
@@ -240,15 +314,18 @@ class BookPlan:
         """The width the answer key draws a maze's walls at ``placement``: grey walls wider."""
         return printed_width(placement.wall_width, self.book.answer_key.wall_grey)
 
-    def main_pages(self, groups: list[Group], answers: list[int],
-                   problems: list[ConfigKeyError] | None = None) -> list[Page]:
+    def main_pages(
+        self, groups: list[Group], answers: list[int], problems: list[ConfigKeyError] | None = None
+    ) -> list[Page]:
         front = self.book.front_matter
         in_book = answers and not self.separate_key
         entries = len(self.book.sections) + (1 if in_book else 0)
         pages = paginate_book(
-            title_page=front.title_page, how_to=front.how_to,
+            title_page=front.title_page,
+            how_to=front.how_to,
             contents_entries=entries if front.contents else 0,
-            groups=groups, answers=self.answer_pages(groups) if in_book else None,
+            groups=groups,
+            answers=self.answer_pages(groups) if in_book else None,
             worksheet=self.worksheet,
             # A margin under the printer's minimum is the document's to report, once.
             contents_per_page=self.contents_per_page(None if problems is None else []),
@@ -265,23 +342,34 @@ class BookPlan:
         """Contents lines a page holds: fewer than the usual 28 on a short page."""
         # Only the inside margin follows the page count, and it does not change the height.
         requested = self.book.page.margins
-        margins = resolve_margins({"top": requested.top, "bottom": requested.bottom},
-                                  self.profile, 0, self.book.page.bleed, problems)
+        margins = resolve_margins(
+            {"top": requested.top, "bottom": requested.bottom},
+            self.profile,
+            0,
+            self.book.page.bleed,
+            problems,
+        )
         height = self.trim[1] - margins.top - margins.bottom
         return min(CONTENTS_LINES_PER_PAGE, contents_lines(height))
 
     def key_pages(self, groups: list[Group]) -> list[Page]:
-        return paginate_book(title_page=False, how_to=False, contents_entries=0, groups=[],
-                             answers=self.answer_pages(groups), worksheet=True)
+        return paginate_book(
+            title_page=False,
+            how_to=False,
+            contents_entries=0,
+            groups=[],
+            answers=self.answer_pages(groups),
+            worksheet=True,
+        )
 
     def answer_pages(self, groups: list[Group]) -> list[tuple[int, list[int]]]:
         """The answers packed onto the key's pages (``answer_pages``); a worksheet set's
         key takes them section by section, each student's found by its variant code."""
-        return answer_pages(groups, lambda group: self.has_answers(group.section),
-                            by_section=self.worksheet)
+        return answer_pages(groups, lambda group: self.has_answers(group.section), by_section=self.worksheet)
 
-    def document(self, pages: list[Page], *, is_key: bool = False,
-                 problems: list[ConfigKeyError] | None = None) -> Document | None:
+    def document(
+        self, pages: list[Page], *, is_key: bool = False, problems: list[ConfigKeyError] | None = None
+    ) -> Document | None:
         """Frames for ``pages``: margins follow the final page count (KDP's gutter table).
         With ``problems`` given, margin problems go there, and None stands for a document
         whose pages cannot be framed."""
@@ -290,8 +378,7 @@ class BookPlan:
         # A printer that prints no bleed (home) gives no page room past the trim: thumb tabs
         # meant to run off into it would sit on the unprintable edge instead.
         bleed = self.book.page.bleed and not is_key and profile.bleed_rule != "none"
-        margins = resolve_margins(self.book.page.margins.model_dump(), profile, len(pages), bleed,
-                                  problems)
+        margins = resolve_margins(self.book.page.margins.model_dump(), profile, len(pages), bleed, problems)
         try:
             frames = [page_frame(p.number, self.trim, profile, bleed, margins) for p in pages]
         except ConfigKeyError as error:
@@ -304,8 +391,7 @@ class BookPlan:
     def area(self, frame: PageFrame, kind: str) -> Box:
         return body_area(frame, kind, bool(self.book.worksheet.fields), self.sizes)
 
-    def maze_area(self, frame: PageFrame, kind: str, section: int,
-                  opener_here: bool = False) -> Box:
+    def maze_area(self, frame: PageFrame, kind: str, section: int, opener_here: bool = False) -> Box:
         """Where the slots of a ``kind`` page of ``section`` go: the body area, less the
         section's inline opener where it opens so (``opener_here``: on this page; on its
         other pages, the same room)."""
@@ -319,8 +405,16 @@ class BookPlan:
         names = self.book.worksheet.names
         return names[copy] if copy is not None and names else None
 
-    def fit(self, frame: PageFrame, kind: str, per_page: int, section: int, topology: Topology,
-            slot: int = 0, opener_here: bool = False) -> Placement:
+    def fit(
+        self,
+        frame: PageFrame,
+        kind: str,
+        per_page: int,
+        section: int,
+        topology: Topology,
+        slot: int = 0,
+        opener_here: bool = False,
+    ) -> Placement:
         """Where a maze of ``section`` on ``topology`` goes in slot ``slot`` of a ``kind`` page
         (which the section's inline opener heads if ``opener_here``); a ConfigKeyError on the
         section's size (or rings) when it cannot go there, suggesting what would fit."""
@@ -329,24 +423,54 @@ class BookPlan:
         key = ("sections", section, "rings" if spec.shape == "polar" else "size")
         area = self.maze_area(frame, kind, section, opener_here)
         try:
-            return place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key,
-                              sizes=self.sizes, side_room=self.word_room(section))
-        except ConfigKeyError as error:
+            return place_maze(
+                slot_boxes(area, per_page)[slot],
+                topology,
+                minimum,
+                key,
+                sizes=self.sizes,
+                side_room=self.word_room(section),
+            )
+        except ConfigKeyError:
             setting = "answer_key.per_page" if kind == "answers" else "per_page"
             # The most mazes a page could hold at this size, or what else would make room.
-            fewer = next((count for count in sorted(GRIDS, reverse=True) if count < per_page
-                          and _fits(slot_boxes(area, count)[0], topology, minimum, self.sizes,
-                                self.word_room(section))), None)
-            instead = (f"{setting}: {fewer}" if fewer else
-                       "a smaller worksheet.min_cell, narrower margins or a larger page.size"
-                       if kind == "worksheet" else "narrower margins or a larger page.size")
+            fewer = next(
+                (
+                    count
+                    for count in sorted(GRIDS, reverse=True)
+                    if count < per_page
+                    and _fits(
+                        slot_boxes(area, count)[0], topology, minimum, self.sizes, self.word_room(section)
+                    )
+                ),
+                None,
+            )
+            instead = (
+                f"{setting}: {fewer}"
+                if fewer
+                else "a smaller worksheet.min_cell, narrower margins or a larger page.size"
+                if kind == "worksheet"
+                else "narrower margins or a larger page.size"
+            )
             asked = self.book.answer_key.per_page
             key_count = f"{setting}: {per_page}" if per_page == asked else f"even {per_page} a page"
-            where = (f"in the answer key ({key_count}), " if kind == "answers" else
-                     "on a worksheet (worksheet.min_cell), " if kind == "worksheet" else "")
+            where = (
+                f"in the answer key ({key_count}), "
+                if kind == "answers"
+                else "on a worksheet (worksheet.min_cell), "
+                if kind == "worksheet"
+                else ""
+            )
             try:
-                place_maze(slot_boxes(area, per_page)[slot], topology, minimum, key, instead,
-                           self.sizes, self.word_room(section))
+                place_maze(
+                    slot_boxes(area, per_page)[slot],
+                    topology,
+                    minimum,
+                    key,
+                    instead,
+                    self.sizes,
+                    self.word_room(section),
+                )
             except ConfigKeyError as better:
                 error = better
             raise ConfigKeyError(key, where + error.message) from None
@@ -354,11 +478,17 @@ class BookPlan:
     def sized_by_name(self, group: Group) -> bool:
         """Whether ``group``'s maze is a student's name, its grid sized to the letters."""
         section = self.book.sections[group.section]
-        return (self.worksheet and section.size is None and section.mask is not None
-                and section.mask.kind == "text" and self.name(group.copy) is not None)
+        return (
+            self.worksheet
+            and section.size is None
+            and section.mask is not None
+            and section.mask.kind == "text"
+            and self.name(group.copy) is not None
+        )
 
-    def fit_name(self, frame: PageFrame, answer_frame: PageFrame, group: Group,
-                 topology: Topology) -> Placement:
+    def fit_name(
+        self, frame: PageFrame, answer_frame: PageFrame, group: Group, topology: Topology
+    ) -> Placement:
         """Where a student's name maze goes on its worksheet; a ConfigKeyError on the
         student's line of ``worksheet.names`` when it is too wide for the page at
         ``worksheet.min_cell`` (or for a page of the key, one answer a page), saying what
@@ -371,22 +501,26 @@ class BookPlan:
         drawn = {"sizes": self.sizes, "side_room": self.word_room(group.section)}
 
         def fits(grid: Topology, least: float) -> bool:
-            return (_fits(slot, grid, least, **drawn)
-                    and (not keyed or _fits(key_slot, grid, MIN_CELL_PT, **drawn)))
+            return _fits(slot, grid, least, **drawn) and (
+                not keyed or _fits(key_slot, grid, MIN_CELL_PT, **drawn)
+            )
 
         if fits(topology, minimum):
             return place_maze(slot, topology, minimum, (), **drawn)
         # How much wider the name is than what fits: on its sheet at min_cell, and in the key.
         largest = place_maze(slot, topology, 0.0, (), **drawn).cell * topology.corridor
-        room = min(largest / minimum, place_maze(key_slot, topology, 0.0, (), **drawn).cell
-                   * topology.corridor / MIN_CELL_PT if keyed else largest / minimum)
+        room = min(
+            largest / minimum,
+            place_maze(key_slot, topology, 0.0, (), **drawn).cell * topology.corridor / MIN_CELL_PT
+            if keyed
+            else largest / minimum,
+        )
         works = []
         if fits(topology, min(largest, minimum)):
             works.append(f"worksheet.min_cell: {units.format_mm(largest, down=True)} or less")
         letters = math.floor(sum(char.isalnum() for char in name) * room)
         if letters >= 1:
-            works.append(f"a shorter name (about {letters} letter"
-                         f"{' fits' if letters == 1 else 's fit'})")
+            works.append(f"a shorter name (about {letters} letter{' fits' if letters == 1 else 's fit'})")
         split = two_lines(name)
         if split is not None and fits(self.book.grid_for(group.section, split), minimum):
             written = split.replace("\n", "\\n")
@@ -398,7 +532,8 @@ class BookPlan:
             f"letters to be {MIN_LETTER_ROWS} cells tall with strokes 2 cells thick, too wide "
             f"for the page at worksheet.min_cell {units.format_mm(minimum)}"
             f"{' or for its answer in the key' if keyed else ''}. What would work: "
-            f"{'; '.join(works)}")
+            f"{'; '.join(works)}",
+        )
 
     def word_room(self, section: int) -> float:
         """Points to leave left and right of a maze of ``section`` for START or FINISH beside
@@ -408,8 +543,13 @@ class BookPlan:
         widest = max(stringWidth(word, self.fonts.bold, self.sizes.word) for word in END_WORDS)
         return CLEAR_PT + MAX_WALL_PT / 2 + widest + 1
 
-    def jobs(self, groups: list[Group], main: Document, answers: Document,
-             problems: list[ConfigKeyError] | None = None) -> list[MazeJob]:
+    def jobs(
+        self,
+        groups: list[Group],
+        main: Document,
+        answers: Document,
+        problems: list[ConfigKeyError] | None = None,
+    ) -> list[MazeJob]:
         """One job per maze; arrow sizes come from the cell size its pages will give it. With
         ``problems`` given, a maze that does not fit its slot is noted there (and its job
         made anyway, to be checked for what else may be wrong), not raised."""
@@ -418,39 +558,57 @@ class BookPlan:
         answer_frame = answers.frames[0]
         fit = self.fit if problems is None else partial(_noting, problems, self.fit)
         # The grid of the key page each answer lands on: a page may mix counts.
-        answer_grid = {position: page.per_page for page in answers.pages
-                       if page.kind == "answers" for position in page.mazes}
+        answer_grid = {
+            position: page.per_page
+            for page in answers.pages
+            if page.kind == "answers"
+            for position in page.mazes
+        }
         for group in groups:
             section = book.sections[group.section]
             mask = book.mask_spec(group.section, self.name(group.copy))
             grid = self.grid(group)
             if self.sized_by_name(group) and problems is not None:
-                puzzle = _noting(problems, self.fit_name, puzzle_frame, answer_frame, group,
-                                 grid)
+                puzzle = _noting(problems, self.fit_name, puzzle_frame, answer_frame, group, grid)
             else:
-                puzzle = fit(puzzle_frame, self.puzzle_kind, group.per_page, group.section,
-                             grid)
+                puzzle = fit(puzzle_frame, self.puzzle_kind, group.per_page, group.section, grid)
             # A section kept out of the key must not be refused for the key's smaller slots;
             # one too large for its own pages is refused for that alone.
             # Its answers' arrows are sized for the densest key page any of them lands on.
-            densest = max((answer_grid.get(position, 0) for position in group.mazes),
-                          default=0) or group.answers_per_page
-            answer = (fit(answer_frame, "answers", densest, group.section, grid)
-                      if puzzle and self.has_answers(group.section) else puzzle)
+            densest = (
+                max((answer_grid.get(position, 0) for position in group.mazes), default=0)
+                or group.answers_per_page
+            )
+            answer = (
+                fit(answer_frame, "answers", densest, group.section, grid)
+                if puzzle and self.has_answers(group.section)
+                else puzzle
+            )
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
             # A polar section has rings instead; a file mask gives the grid its size.
             width, height = (None, None) if section.shape == "polar" else (grid.width, grid.height)
             for index in range(len(group.mazes)):
-                jobs.append(MazeJob(
-                    section=group.section, index=index, seed_key=seed_key, book_seed=book.seed,
-                    algorithm=section.algorithm, options=tuple(sorted(section.options.items())),
-                    shape=section.shape, width=width, height=height, rings=section.rings,
-                    endpoints=section.endpoints, mask=mask, braid=section.braid,
-                    min_solution_share=section.min_solution_share,
-                    marker_size=puzzle.marker_cells if puzzle else 1.0,
-                    answer_marker_size=answer.marker_cells if answer else 1.0,
-                    where=format_key(("sections", group.section, "min_solution_share")),
-                ))
+                jobs.append(
+                    MazeJob(
+                        section=group.section,
+                        index=index,
+                        seed_key=seed_key,
+                        book_seed=book.seed,
+                        algorithm=section.algorithm,
+                        options=tuple(sorted(section.options.items())),
+                        shape=section.shape,
+                        width=width,
+                        height=height,
+                        rings=section.rings,
+                        endpoints=section.endpoints,
+                        mask=mask,
+                        braid=section.braid,
+                        min_solution_share=section.min_solution_share,
+                        marker_size=puzzle.marker_cells if puzzle else 1.0,
+                        answer_marker_size=answer.marker_cells if answer else 1.0,
+                        where=format_key(("sections", group.section, "min_solution_share")),
+                    )
+                )
         return jobs
 
     def number(self, groups: list[Group], made: list[MadeMaze]) -> list[Printed]:
@@ -470,8 +628,15 @@ class BookPlan:
             variant = variant_code(self.book.seed, group.copy) if group.copy is not None else None
             for maze in mazes:
                 per_copy[group.copy] = per_copy.get(group.copy, 0) + 1
-                printed.append(Printed(maze, len(printed) + 1, str(per_copy[group.copy]),
-                                       stars(difficulty_score(maze.stats), scale), variant))
+                printed.append(
+                    Printed(
+                        maze,
+                        len(printed) + 1,
+                        str(per_copy[group.copy]),
+                        stars(difficulty_score(maze.stats), scale),
+                        variant,
+                    )
+                )
         return printed
 
     def place(self, printed: list[Printed], main: Document, answers: Document) -> None:
@@ -482,8 +647,15 @@ class BookPlan:
                     continue
                 for slot, position in enumerate(page.mazes):
                     item = printed[position]
-                    placement = self.fit(frame, page.kind, page.per_page, item.made.job.section,
-                                         item.made.maze.topology, slot, page.opener)
+                    placement = self.fit(
+                        frame,
+                        page.kind,
+                        page.per_page,
+                        item.made.job.section,
+                        item.made.maze.topology,
+                        slot,
+                        page.opener,
+                    )
                     if page.kind == "answers":
                         item.answer_page, item.answer_placement = page.number, placement
                     else:
@@ -496,13 +668,12 @@ class BookPlan:
         for page in pages:
             if page.section is not None and page.section not in listed:
                 listed.add(page.section)
-                entries.append((self.book.sections[page.section].title, page.number,
-                                f"section-{page.section}"))
+                entries.append(
+                    (self.book.sections[page.section].title, page.number, f"section-{page.section}")
+                )
             elif page.kind == "answers" and page.first_of_kind:
                 entries.append(("Answers", page.number, "answers"))
         return entries
-
-
 
     def how_to_body(self, answer_refs: bool, printed: list[Printed] | None = None) -> str:
         """The how-to page's text: the config's, or one that explains what the book has, as
@@ -514,8 +685,10 @@ class BookPlan:
         recipes = set()
         if not self.profile.retail:  # a shop's buyer is told nothing of the codes under mazes
             recipes = {book.recipe_of(index) for index in range(len(book.sections))}
-            if any(book.recipe_of(index) == "code" and (section.mask or section.options)
-                   for index, section in enumerate(book.sections)):
+            if any(
+                book.recipe_of(index) == "code" and (section.mask or section.options)
+                for index, section in enumerate(book.sections)
+            ):
                 recipes.add("full")  # a silhouette, or options, print their recipe: no code says them
         return how_to_text(self.section_facts(printed), rated, answer_refs, recipes)
 
@@ -526,9 +699,11 @@ class BookPlan:
         for index, section in enumerate(self.book.sections):
             answers, markers = self.has_answers(index), self.book.markers_of(index)
             if printed is None:
-                facts.append(SectionFacts.of_config(section.title, section.shape,
-                                                    section.endpoints, section.braid, answers,
-                                                    markers))
+                facts.append(
+                    SectionFacts.of_config(
+                        section.title, section.shape, section.endpoints, section.braid, answers, markers
+                    )
+                )
             else:
                 made = [item.made for item in printed if item.made.job.section == index]
                 facts.append(SectionFacts.of_mazes(section.title, made, answers, markers))
@@ -554,31 +729,63 @@ class BookPlan:
         opposite sides (a polar maze: from its rim to its middle)."""
         shape = self.book.title_art_shape
         size, rings = TITLE_ART_SIZES[shape]
-        return MazeJob(section=-1, index=0, seed_key=TITLE_ART["seed_key"], book_seed=self.book.seed,
-                       algorithm=TITLE_ART["algorithm"], options=(),
-                       width=size[0] if size else None, height=size[1] if size else None,
-                       endpoints="centre" if shape == "polar" else "opposite",
-                       min_solution_share=None, shape=shape, rings=rings)
+        return MazeJob(
+            section=-1,
+            index=0,
+            seed_key=TITLE_ART["seed_key"],
+            book_seed=self.book.seed,
+            algorithm=TITLE_ART["algorithm"],
+            options=(),
+            width=size[0] if size else None,
+            height=size[1] if size else None,
+            endpoints="centre" if shape == "polar" else "opposite",
+            min_solution_share=None,
+            shape=shape,
+            rings=rings,
+        )
 
-    def view(self, doc: Document, entries: list[Entry], art: MadeMaze | None, *, title: str,
-             outline: bool, links: bool, is_key: bool, answer_refs: bool,
-             book_pages: int) -> DocumentView:
+    def view(
+        self,
+        doc: Document,
+        entries: list[Entry],
+        art: MadeMaze | None,
+        *,
+        title: str,
+        outline: bool,
+        links: bool,
+        is_key: bool,
+        answer_refs: bool,
+        book_pages: int,
+    ) -> DocumentView:
         """What every page of ``doc`` shows, ready to draw; ``book_pages``: the interior's
         page count, which a subtitle's ``{pages}`` names."""
         book = self.book
         subtitle = fill_counts(book.subtitle, book_counts(book, book_pages))
         sheets = []
         for page, frame in zip(doc.pages, doc.frames):
-            tab = ((page.section, len(book.sections))
-                   if doc.bleed and page.kind in ("opener", "puzzles") else None)
+            tab = (
+                (page.section, len(book.sections))
+                if doc.bleed and page.kind in ("opener", "puzzles")
+                else None
+            )
             marks = [entry for entry in entries if entry[1] == page.number] if outline else []
             view = self._page_view(doc, page, entries, art, links, is_key, answer_refs, subtitle)
             sheets.append(SheetView(frame, view, tab, marks))
-        return DocumentView(title=title, author=book.author, subject=subtitle,
-                            bleed=doc.bleed, outline=outline, sheets=sheets)
+        return DocumentView(
+            title=title, author=book.author, subject=subtitle, bleed=doc.bleed, outline=outline, sheets=sheets
+        )
 
-    def _page_view(self, doc: Document, page: Page, entries: list[Entry], art: MadeMaze | None,
-                   links: bool, is_key: bool, answer_refs: bool, subtitle: str):
+    def _page_view(
+        self,
+        doc: Document,
+        page: Page,
+        entries: list[Entry],
+        art: MadeMaze | None,
+        links: bool,
+        is_key: bool,
+        answer_refs: bool,
+        subtitle: str,
+    ):
         book, kind = self.book, page.kind
         if kind == "title":
             blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
@@ -593,43 +800,75 @@ class BookPlan:
         if kind in ("puzzles", "worksheet"):
             section = book.sections[page.section]
             items = [doc.printed[i] for i in page.mazes]
-            slots = [MazeOnPage(
-                item.made.drawing, item.placement, item.label,
-                f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
-                self.caption(item.made),
-                item.stars if book.show_rating and kind == "puzzles" else None,
-                self._style(False, item.placement, section=item.made.job.section),
-                self.sizes.number, book.markers_of(item.made.job.section), self.sizes.word,
-            ) for item in items]
+            slots = [
+                MazeOnPage(
+                    item.made.drawing,
+                    item.placement,
+                    item.label,
+                    f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
+                    self.caption(item.made),
+                    item.stars if book.show_rating and kind == "puzzles" else None,
+                    self._style(False, item.placement, section=item.made.job.section),
+                    self.sizes.number,
+                    book.markers_of(item.made.job.section),
+                    self.sizes.word,
+                )
+                for item in items
+            ]
             if kind == "puzzles":
-                return PuzzlesView(section.title, section.instructions, section.difficulty or "",
-                                   slots, self._opener_view(doc, page.section) if page.opener
-                                   else None, self.sizes)
+                return PuzzlesView(
+                    section.title,
+                    section.instructions,
+                    section.difficulty or "",
+                    slots,
+                    self._opener_view(doc, page.section) if page.opener else None,
+                    self.sizes,
+                )
             rating = max(p.stars for p in items) if book.worksheet.stars else None
-            return WorksheetView(book.worksheet.fields, section.title, section.instructions,
-                                 rating, f"Variant {items[0].variant}", slots,
-                                 " ".join((self.name(page.copy) or "").split()), self.sizes)
+            return WorksheetView(
+                book.worksheet.fields,
+                section.title,
+                section.instructions,
+                rating,
+                f"Variant {items[0].variant}",
+                slots,
+                " ".join((self.name(page.copy) or "").split()),
+                self.sizes,
+            )
         if kind == "answers":
             slots = []
             for position in page.mazes:
                 item = doc.printed[position]
                 label = f"{item.variant} · {item.label}" if item.variant else item.label
-                slots.append(MazeOnPage(
-                    item.made.answer, item.answer_placement, label, f"puzzle p. {item.page}",
-                    self.caption(item.made), None,
-                    self._style(True, item.answer_placement, item.made.maze.topology,
-                                item.made.job.section),
-                    self.sizes.number, book.markers_of(item.made.job.section), self.sizes.word,
-                ))
+                slots.append(
+                    MazeOnPage(
+                        item.made.answer,
+                        item.answer_placement,
+                        label,
+                        f"puzzle p. {item.page}",
+                        self.caption(item.made),
+                        None,
+                        self._style(
+                            True, item.answer_placement, item.made.maze.topology, item.made.job.section
+                        ),
+                        self.sizes.number,
+                        book.markers_of(item.made.job.section),
+                        self.sizes.word,
+                    )
+                )
             return AnswersView(
                 f"Answer key: {book.title}" if is_key else "Answers",
                 "Each worksheet's solutions, found by the variant code printed on it."
-                if book.layout == "worksheet" else
+                if book.layout == "worksheet"
                 # A maze with loops has more than one way through: the key draws the shortest.
-                ("The shortest way through each maze"
-                 if any(item.made.stats.loops for item in doc.printed) else
-                 "The solution of each maze") + ", marked by its number and the page it is on.",
-                slots)
+                else (
+                    "The shortest way through each maze"
+                    if any(item.made.stats.loops for item in doc.printed)
+                    else "The solution of each maze"
+                )
+                + ", marked by its number and the page it is on.",
+                slots,
+            )
         return DrawView() if kind == "draw" else NotesView()
 
     def _opener_view(self, doc: Document, section: int) -> OpenerView:
@@ -637,15 +876,15 @@ class BookPlan:
         spec = self.book.sections[section]
         printed = [p for p in doc.printed if p.made.job.section == section]
         # Readers get sizes and numbers; the algorithm's technical summary is for designers.
-        about = opener_about(len(printed), printed[0].made.maze.topology, printed[0].number,
-                             printed[-1].number)
-        rating = (round(sum(p.stars for p in printed) / len(printed)) if self.book.show_rating
-                  else None)
-        return OpenerView(spec.title, spec.difficulty or "", spec.instructions, about, rating,
-                          self.sizes)
+        about = opener_about(
+            len(printed), printed[0].made.maze.topology, printed[0].number, printed[-1].number
+        )
+        rating = round(sum(p.stars for p in printed) / len(printed)) if self.book.show_rating else None
+        return OpenerView(spec.title, spec.difficulty or "", spec.instructions, about, rating, self.sizes)
 
-    def _style(self, answer: bool, placement: Placement, topology: Topology | None = None,
-               section: int = 0) -> Style:
+    def _style(
+        self, answer: bool, placement: Placement, topology: Topology | None = None, section: int = 0
+    ) -> Style:
         key = self.book.answer_key
         arrows = self.book.markers_of(section) != "words"
         if not answer:
@@ -653,11 +892,22 @@ class BookPlan:
         wall = self.answer_wall(placement)
         line = self.solution_line(placement, topology)
         if self.book.interior_inks == "color":
-            return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
-                         solution_color=key.color or Style.solution_color, solution_width=line,
-                         arrows=arrows)
-        return Style(wall_width=wall, wall_grey=key.wall_grey, solution=key.style,
-                     solution_grey=GREY_SOLUTION, solution_width=line, arrows=arrows)
+            return Style(
+                wall_width=wall,
+                wall_grey=key.wall_grey,
+                solution=key.style,
+                solution_color=key.color or Style.solution_color,
+                solution_width=line,
+                arrows=arrows,
+            )
+        return Style(
+            wall_width=wall,
+            wall_grey=key.wall_grey,
+            solution=key.style,
+            solution_grey=GREY_SOLUTION,
+            solution_width=line,
+            arrows=arrows,
+        )
 
     def solution_line(self, placement: Placement, topology: Topology) -> float:
         """The answer key's solution line for a maze on ``topology`` at ``placement``: a share
@@ -665,13 +915,15 @@ class BookPlan:
         tell it from the walls), and never wider than the corridor between the walls, which
         light grey walls, drawn wider, narrow."""
         cell = placement.cell
-        width = (solution_width(cell) if self.book.interior_inks == "color"
-                 else printed_width(grey_solution_width(cell), GREY_SOLUTION))
-        return within_corridor(width, clear_corridor(placement, topology,
-                                                     self.answer_wall(placement)))
+        width = (
+            solution_width(cell)
+            if self.book.interior_inks == "color"
+            else printed_width(grey_solution_width(cell), GREY_SOLUTION)
+        )
+        return within_corridor(width, clear_corridor(placement, topology, self.answer_wall(placement)))
 
 
-def book_counts(book: "Book", pages: int) -> dict[str, int]:
+def book_counts(book: Book, pages: int) -> dict[str, int]:
     """What ``{mazes}``, ``{pages}`` and ``{sections}`` (``wording.BOOK_COUNTS``) stand for
     in the book's own text: its mazes, its interior's ``pages`` and its sections."""
     return {"mazes": book.maze_count, "pages": pages, "sections": len(book.sections)}

@@ -11,7 +11,7 @@ can hold the drawing to the same geometry.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from PIL import ImageFont
@@ -19,7 +19,11 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from ..cover_geometry import (
-    MIN_SPINE_LETTER, SAFE_INSET, CoverGeometry, spine_text_rule, spine_width,
+    MIN_SPINE_LETTER,
+    SAFE_INSET,
+    CoverGeometry,
+    spine_text_rule,
+    spine_width,
 )
 from ..errors import ConfigKeyError, ConfigKeyErrors
 from ..fonts import FontPair
@@ -64,18 +68,23 @@ class _Block:
 class CoverPlan:
     """Everything about the cover of ``book`` once its interior has ``pages`` pages."""
 
-    def __init__(self, book: "Book", pages: int, fonts: FontPair):
+    def __init__(self, book: Book, pages: int, fonts: FontPair):
         cover = book.cover
         assert cover is not None, "a CoverPlan needs a book with a cover block"
         self.book, self.cover, self.pages, self.fonts = book, cover, pages, fonts
-        spine = (cover.spine_width if cover.spine_width is not None
-                 else spine_width(book.profile, cover.paper, pages))
+        spine = (
+            cover.spine_width
+            if cover.spine_width is not None
+            else spine_width(book.profile, cover.paper, pages)
+        )
         self.geometry = CoverGeometry(*book.trim_size, spine)
         self.notes: list[str] = []  # one line each on stderr: what the cover left out, and why
         self.barcode = book.cover_barcode
         if self.barcode == "none" and book.profile == "kdp":
-            self.notes.append("cover: barcode: none leaves no room for a barcode, but KDP prints "
-                              "its own on the back unless you tell it your cover carries one")
+            self.notes.append(
+                "cover: barcode: none leaves no room for a barcode, but KDP prints "
+                "its own on the back unless you tell it your cover carries one"
+            )
         self.spine_runs = self._spine()
         # Both panels are set, and every problem with their text reported together.
         problems = []
@@ -128,23 +137,42 @@ class CoverPlan:
         if self.sample_area is not None:
             section = self.book.sections[0]
             sample = make_topology(section.shape, SAMPLE_SIZES.get(section.shape), SAMPLE_RINGS)
-            jobs.append(self._job(SAMPLE_SEED_KEY, section.algorithm,
-                                  tuple(sorted(section.options.items())), sample,
-                                  self.sample_area, None))
+            jobs.append(
+                self._job(
+                    SAMPLE_SEED_KEY,
+                    section.algorithm,
+                    tuple(sorted(section.options.items())),
+                    sample,
+                    self.sample_area,
+                    None,
+                )
+            )
         return jobs
 
-    def _job(self, seed_key: str, algorithm: str, options: tuple, topology, area: Box,
-             seed: int | None) -> MazeJob:
+    def _job(
+        self, seed_key: str, algorithm: str, options: tuple, topology, area: Box, seed: int | None
+    ) -> MazeJob:
         polar = topology.kind == "polar"
         marker = fill_area(area, topology).marker_cells
         return MazeJob(
-            section=-1, index=0, seed_key=seed_key, book_seed=self.book.seed, seed=seed,
-            algorithm=algorithm, options=options, shape=topology.kind,
-            width=None if polar else topology.width, height=None if polar else topology.height,
+            section=-1,
+            index=0,
+            seed_key=seed_key,
+            book_seed=self.book.seed,
+            seed=seed,
+            algorithm=algorithm,
+            options=options,
+            shape=topology.kind,
+            width=None if polar else topology.width,
+            height=None if polar else topology.height,
             # A polar maze runs from its rim to its middle; any other opens on opposite sides,
             # never with its two arrows side by side on one wall.
-            rings=topology.rings if polar else None, endpoints="centre" if polar else "opposite",
-            min_solution_share=None, marker_size=marker, answer_marker_size=marker)
+            rings=topology.rings if polar else None,
+            endpoints="centre" if polar else "opposite",
+            min_solution_share=None,
+            marker_size=marker,
+            answer_marker_size=marker,
+        )
 
     # -- the three panels ------------------------------------------------------------------
 
@@ -160,42 +188,65 @@ class CoverPlan:
             size -= 2
         if _widest(lines, fonts.bold, size) > width:
             word = _longest_word(self.title, fonts.bold)
-            raise ConfigKeyError("title", (
-                f"the word '{word}' is {stringWidth(word, fonts.bold, size) / INCH:.2f}in wide "
-                f"even at {size:g} pt, too long for the front cover's {width / INCH:.2f}in; "
-                "shorten it or break it with a space or hyphen"))
+            raise ConfigKeyError(
+                "title",
+                (
+                    f"the word '{word}' is {stringWidth(word, fonts.bold, size) / INCH:.2f}in wide "
+                    f"even at {size:g} pt, too long for the front cover's {width / INCH:.2f}in; "
+                    "shorten it or break it with a space or hyphen"
+                ),
+            )
         texts: list[TextRun] = []
         top = y1 - m
         title = _Block(lines, fonts.bold, size, size * 1.1, ink)
         top = self._centred(texts, title, left, right, top)
         if self.subtitle:
             small = max(11.0, size * 0.4)
-            sub = _Block(at_most_lines(self.subtitle, fonts.regular, small, width, 2), fonts.regular,
-                         small, small * 1.25, ink)
+            sub = _Block(
+                at_most_lines(self.subtitle, fonts.regular, small, width, 2),
+                fonts.regular,
+                small,
+                small * 1.25,
+                ink,
+            )
             top = self._centred(texts, sub, left, right, top - size * 0.45)
         bottom = y0 + m
         if self.author:
             author_size = max(12.0, size * 0.42)
             if stringWidth(self.author, fonts.bold, author_size) > width:
                 fits = Line(author_size, author_size).longest(self.author, fonts.bold, width)
-                raise ConfigKeyError(self.key("author"), (
-                    f"{stringWidth(self.author, fonts.bold, author_size) / INCH:.2f}in wide at "
-                    f"{author_size:.1f} pt, wider than the front cover's {width / INCH:.2f}in; at "
-                    f"most {len(fits)} characters fit, e.g. '{fits.rstrip()}'"))
-            block = _Block(at_most_lines(self.author, fonts.bold, author_size, width, 1), fonts.bold,
-                           author_size, author_size, ink)
+                raise ConfigKeyError(
+                    self.key("author"),
+                    (
+                        f"{stringWidth(self.author, fonts.bold, author_size) / INCH:.2f}in wide at "
+                        f"{author_size:.1f} pt, wider than the front cover's {width / INCH:.2f}in; at "
+                        f"most {len(fits)} characters fit, e.g. '{fits.rstrip()}'"
+                    ),
+                )
+            block = _Block(
+                at_most_lines(self.author, fonts.bold, author_size, width, 1),
+                fonts.bold,
+                author_size,
+                author_size,
+                ink,
+            )
             self._centred(texts, block, left, right, bottom + author_size * 1.2)
             bottom += author_size * 1.2 + author_size
         gap = size * 0.5
         if (top - gap) - (bottom + gap) < MIN_MAZE_AREA:
             # Blame the longer of the two texts that take the front's height.
-            blame = self.key("subtitle") if self.subtitle and len(self.subtitle) > len(
-                self.title) else ("title",)
-            raise ConfigKeyError(blame, (
-                "the title, subtitle and author leave "
-                f"{max(0.0, (top - gap) - (bottom + gap)) / INCH:.2f}in of the front cover for "
-                f"its maze, under the {MIN_MAZE_AREA / INCH:g}in it needs; shorten the title or "
-                "subtitle"))
+            blame = (
+                self.key("subtitle") if self.subtitle and len(self.subtitle) > len(self.title) else ("title",)
+            )
+            raise ConfigKeyError(
+                blame,
+                (
+                    "the title, subtitle and author leave "
+                    f"{max(0.0, (top - gap) - (bottom + gap)) / INCH:.2f}in of the front cover for "
+                    f"its maze, under the {MIN_MAZE_AREA / INCH:g}in it needs; shorten the title or "
+                    "subtitle"
+                ),
+            )
         return texts, (left, bottom + gap, right, top - gap)
 
     def _back(self) -> tuple[list[TextRun], Box | None]:
@@ -208,10 +259,19 @@ class CoverPlan:
         body = max(10.0, min(15.0, g.trim_width / INCH * 1.65))
         fact = self._fact()
         while True:
-            blocks = [_Block(wrap(p, fonts.regular, body, width), fonts.regular, body,
-                             body * LEADING, cover.ink) for p in _paragraphs(self.back_text)]
-            blocks.append(_Block(wrap(fact, fonts.bold, body * 1.15, width), fonts.bold,
-                                 body * 1.15, body * 1.15 * LEADING, cover.accent))
+            blocks = [
+                _Block(wrap(p, fonts.regular, body, width), fonts.regular, body, body * LEADING, cover.ink)
+                for p in _paragraphs(self.back_text)
+            ]
+            blocks.append(
+                _Block(
+                    wrap(fact, fonts.bold, body * 1.15, width),
+                    fonts.bold,
+                    body * 1.15,
+                    body * 1.15 * LEADING,
+                    cover.accent,
+                )
+            )
             height = sum(b.height for b in blocks) + body * (len(blocks) - 1)
             if y1 - m - height >= floor or body <= SMALLEST_BODY:
                 break
@@ -219,15 +279,22 @@ class CoverPlan:
         if y1 - m - height < floor:
             room = int((y1 - m - floor) // (body * LEADING))
             lines = sum(len(b.lines) for b in blocks)
-            raise ConfigKeyError(("cover", "back_text"), (
-                f"{lines} lines at {body:g} pt, but the back cover has room for about {room} "
-                "above the barcode box; shorten it"))
+            raise ConfigKeyError(
+                ("cover", "back_text"),
+                (
+                    f"{lines} lines at {body:g} pt, but the back cover has room for about {room} "
+                    "above the barcode box; shorten it"
+                ),
+            )
         texts: list[TextRun] = []
         top = y1 - m
         for block in blocks:
             for i, line in enumerate(block.lines):
-                texts.append(TextRun(left, top - block.size - i * block.leading, line,
-                                     block.font, block.size, block.color))
+                texts.append(
+                    TextRun(
+                        left, top - block.size - i * block.leading, line, block.font, block.size, block.color
+                    )
+                )
             top -= block.height + body
         sample = None
         if cover.sample:
@@ -235,20 +302,22 @@ class CoverPlan:
             area_right = g.barcode_box[0] - 0.25 * INCH if self.barcode != "none" else right
             side = min(area_top - (y0 + m), area_right - left, g.trim_width * 0.55)
             if side >= MIN_MAZE_AREA:
-                texts.append(TextRun(left, top - body, "Try this one:", fonts.bold, body,
-                                     cover.accent))
+                texts.append(TextRun(left, top - body, "Try this one:", fonts.bold, body, cover.accent))
                 sample = (left, area_top - side, left + side, area_top)
             else:
-                self.notes.append("cover: the back text leaves under 1.5 in for the sample "
-                                  "puzzle, so the back has none; shorten the text to get one")
+                self.notes.append(
+                    "cover: the back text leaves under 1.5 in for the sample "
+                    "puzzle, so the back has none; shorten the text to get one"
+                )
         return texts, sample
 
     def _fact(self) -> str:
         book = self.book
         count = book.maze_count
         answers = book.answer_key.enabled
-        return (f"{count} maze{'s' if count != 1 else ''} inside"
-                + (", with every answer at the back." if answers else "."))
+        return f"{count} maze{'s' if count != 1 else ''} inside" + (
+            ", with every answer at the back." if answers else "."
+        )
 
     def _spine(self) -> list[TextRun]:
         """The spine's text, top to bottom, centred across the spine; none (and a note saying
@@ -257,8 +326,7 @@ class CoverPlan:
         if cover.spine_text is not None:
             runs = [(cover.spine_text, fonts.bold)] if cover.spine_text else []
         else:
-            runs = [(self.title, fonts.bold)] + ([(self.author, fonts.regular)] if self.author
-                                                 else [])
+            runs = [(self.title, fonts.bold)] + ([(self.author, fonts.regular)] if self.author else [])
         if not runs:
             return []
         refused = spine_text_rule(self.book.profile, self.pages)
@@ -273,15 +341,18 @@ class CoverPlan:
             self.notes.append(
                 f"cover: the spine holds no text: at {g.spine / INCH:.3f} in, it leaves {room:.1f} "
                 f"pt between the folds' clearances, too little for letters of "
-                f"{MIN_SPINE_LETTER:g} pt")
+                f"{MIN_SPINE_LETTER:g} pt"
+            )
             return []
         for tried in (runs, runs[:1]):  # the title alone, before giving up on the spine
             size = min(24.0, across, length / _runs_width(tried, 1.0))
             if size >= MIN_SPINE_LETTER:
                 return self._spine_runs(tried, size, safe)
-        self.notes.append(f"cover: the spine holds no text: '{runs[0][0]}' is too long to run "
-                          f"along the spine in letters of {MIN_SPINE_LETTER:g} pt; set "
-                          "cover.spine_text to something shorter")
+        self.notes.append(
+            f"cover: the spine holds no text: '{runs[0][0]}' is too long to run "
+            f"along the spine in letters of {MIN_SPINE_LETTER:g} pt; set "
+            "cover.spine_text to something shorter"
+        )
         return []
 
     def _spine_runs(self, runs: list[tuple[str, str]], size: float, safe: Box) -> list[TextRun]:
@@ -298,14 +369,14 @@ class CoverPlan:
             y -= stringWidth(text, font, size) + size
         return texts
 
-    def _centred(self, texts: list[TextRun], block: _Block, left: float, right: float,
-                 top: float) -> float:
+    def _centred(self, texts: list[TextRun], block: _Block, left: float, right: float, top: float) -> float:
         """``block`` centred between ``left`` and ``right`` from ``top`` down; returns its
         bottom."""
         for i, line in enumerate(block.lines):
             x = (left + right - stringWidth(line, block.font, block.size)) / 2
-            texts.append(TextRun(x, top - block.size - i * block.leading, line, block.font,
-                                 block.size, block.color))
+            texts.append(
+                TextRun(x, top - block.size - i * block.leading, line, block.font, block.size, block.color)
+            )
         return top - block.height - block.size * 0.25
 
     def view(self, made: list[MadeMaze]) -> CoverView:
@@ -315,29 +386,45 @@ class CoverPlan:
         mazes = []
         for item, area in zip(made, (self.art_area, self.sample_area)):
             place = fill_area(area, item.maze.topology)
-            style = Style(wall_width=place.wall_width, wall_color=cover.ink,
-                          solution_color=cover.accent, solution_width=place.wall_width * 1.6,
-                          marker_color=cover.accent)
+            style = Style(
+                wall_width=place.wall_width,
+                wall_color=cover.ink,
+                solution_color=cover.accent,
+                solution_width=place.wall_width * 1.6,
+                marker_color=cover.accent,
+            )
             drawing = item.answer if area is self.art_area and item.answer else item.drawing
             mazes.append(CoverMaze(drawing, place, style))
-        return CoverView(geometry=self.geometry, title=self.title, author=self.author,
-                         background=cover.background,
-                         texts=self.front_texts + self.back_texts + self.spine_runs,
-                         mazes=mazes, isbn=cover.isbn if self.barcode == "isbn" else None)
+        return CoverView(
+            geometry=self.geometry,
+            title=self.title,
+            author=self.author,
+            background=cover.background,
+            texts=self.front_texts + self.back_texts + self.spine_runs,
+            mazes=mazes,
+            isbn=cover.isbn if self.barcode == "isbn" else None,
+        )
 
     def manifest(self, file: str) -> dict:
         """The manifest's ``cover`` entry (DESIGN.md, the manifest)."""
         g = self.geometry
-        return {"file": file, "size": [round(g.width, 3), round(g.height, 3)],
-                "spine_width": round(g.spine, 3), "paper": self.cover.paper,
-                "interior_pages": self.pages, "spine_text": bool(self.spine_runs),
-                "barcode": self.barcode}
+        return {
+            "file": file,
+            "size": [round(g.width, 3), round(g.height, 3)],
+            "spine_width": round(g.spine, 3),
+            "paper": self.cover.paper,
+            "interior_pages": self.pages,
+            "spine_text": bool(self.spine_runs),
+            "barcode": self.barcode,
+        }
 
 
 def _paragraphs(text: str) -> list[str]:
     """Paragraphs split at blank lines; single line breaks inside one are spaces, as in YAML."""
-    blocks = [" ".join(line.strip() for line in block.splitlines()).strip()
-              for block in text.replace("\r\n", "\n").split("\n\n")]
+    blocks = [
+        " ".join(line.strip() for line in block.splitlines()).strip()
+        for block in text.replace("\r\n", "\n").split("\n\n")
+    ]
     return [block for block in blocks if block]
 
 
@@ -354,7 +441,7 @@ def _runs_width(runs: list[tuple[str, str]], size: float) -> float:
     return sum(stringWidth(text, font, size) for text, font in runs) + size * (len(runs) - 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyph_ink(text: str, font: str) -> tuple[float, float]:
     """How far ``text``'s ink reaches above and below its baseline, per point of size: the
     letters themselves, not the font's em box, so a narrow spine holds the largest text that

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from ..errors import BookmakerError
-from ..masks import MaskSpec, masked_grid
-from ..processes import in_processes
-from ..maze import generate_on
 from ..geometry import MazeDrawing, maze_drawing
+from ..masks import MaskSpec, masked_grid
+from ..maze import generate_on
 from ..maze.model import Maze
 from ..maze.shapes import make_topology
 from ..maze.solve import Stats, measure, solution, with_endpoints
 from ..maze.topology import Topology
+from ..processes import in_processes
 
 MAX_ATTEMPTS = 200  # seeds tried per maze for a min_solution_share demand
 
@@ -89,8 +90,7 @@ def difficulty_score(stats: Stats) -> float:
     """
     if stats.solution_length is None:
         return float(stats.longest_path) + 4 * stats.loops
-    return (stats.solution_length + stats.turns + 4 * stats.decision_points
-            + 4 * stats.loops_on_route)
+    return stats.solution_length + stats.turns + 4 * stats.decision_points + 4 * stats.loops_on_route
 
 
 MIN_STAR_SPAN = 4  # a book's star scale spans at least a quadrupling of the score
@@ -128,7 +128,7 @@ def stars(score: float, scale: StarScale) -> int:
     score^5 >= low^(5-k) high^k, compared squared."""
     score = Fraction(max(score, 1)) ** 10
     low, high = scale.low_squared, scale.high_squared
-    return 1 + sum(score >= low ** (5 - k) * high ** k for k in range(1, 5))
+    return 1 + sum(score >= low ** (5 - k) * high**k for k in range(1, 5))
 
 
 def make_maze(job: MazeJob, topology: Topology | None = None) -> MadeMaze:
@@ -136,8 +136,9 @@ def make_maze(job: MazeJob, topology: Topology | None = None) -> MadeMaze:
     ``topology`` is ``job.topology()``, for a caller that has it already."""
     topology = topology or job.topology()
     for attempt in range(MAX_ATTEMPTS if job.min_solution_share else 1):
-        seed = (job.seed if job.seed is not None
-                else maze_seed(job.book_seed, job.seed_key, job.index, attempt))
+        seed = (
+            job.seed if job.seed is not None else maze_seed(job.book_seed, job.seed_key, job.index, attempt)
+        )
         maze = generate_on(topology, job.algorithm, seed, braid=job.braid, **dict(job.options))
         maze = with_endpoints(maze, job.endpoints)
         path = solution(maze)
@@ -164,8 +165,12 @@ def make_maze(job: MazeJob, topology: Topology | None = None) -> MadeMaze:
     )
 
 
-def make_mazes(jobs: Iterable[MazeJob], workers: int = 1, progress=None,
-               prepare_drawing: Callable[[MazeDrawing], None] | None = None) -> list[MadeMaze]:
+def make_mazes(
+    jobs: Iterable[MazeJob],
+    workers: int = 1,
+    progress=None,
+    prepare_drawing: Callable[[MazeDrawing], None] | None = None,
+) -> list[MadeMaze]:
     """All mazes in job order; ``workers`` > 1 spreads them over processes, same result.
     Each batch's mazes come back in one message, sharing their topology.
     ``prepare_drawing(drawing)`` runs on each maze's drawings where the maze is made: work

@@ -11,9 +11,9 @@ from typing import Literal
 
 from ..errors import ConfigKeyError
 from ..layout import PageFrame, Placement
-from .mazes import MadeMaze
 from ..profiles import Profile
 from ..wording import plural
+from .mazes import MadeMaze
 
 PageKind = Literal[
     "title", "how_to", "contents", "opener", "puzzles", "answers", "worksheet", "draw", "notes"
@@ -55,11 +55,10 @@ class Group:
 
 
 def chunks(items: list[int], size: int) -> list[list[int]]:
-    return [items[i:i + size] for i in range(0, len(items), size)]
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def answer_pages(groups: list[Group], shown, by_section: bool = False
-                 ) -> list[tuple[int, list[int]]]:
+def answer_pages(groups: list[Group], shown, by_section: bool = False) -> list[tuple[int, list[int]]]:
     """The answers of the groups for which ``shown(group)`` holds, packed onto pages as
     (answers the page's grid holds, positions): each answer goes on the page before it while
     a grid that every answer there accepts (``Group.answer_grids``) has a slot left, so a
@@ -107,11 +106,17 @@ def paginate_book(
         if group.opener == "page":
             pages.append(Page("opener", section=group.section))
         for index, on_page in enumerate(chunks(group.mazes, group.per_page)):
-            pages.append(Page(
-                "worksheet" if worksheet else "puzzles", section=group.section,
-                mazes=on_page, copy=group.copy, first_of_kind=index == 0, per_page=group.per_page,
-                opener=index == 0 and group.opener == "inline",
-            ))
+            pages.append(
+                Page(
+                    "worksheet" if worksheet else "puzzles",
+                    section=group.section,
+                    mazes=on_page,
+                    copy=group.copy,
+                    first_of_kind=index == 0,
+                    per_page=group.per_page,
+                    opener=index == 0 and group.opener == "inline",
+                )
+            )
     first = True
     for per_page, positions in answers or []:
         for on_page in chunks(positions, per_page):
@@ -133,7 +138,7 @@ def pad_for_printer(pages: list[Page], profile: Profile, trim: tuple[float, floa
             "sections",
             f"the book needs {target} pages, {target - rule.max_pages} over the {profile.name} "
             f"limit of {rule.max_pages} at this trim; lower some section's count or raise its "
-            "per_page"
+            "per_page",
         )
     padded = list(pages)
     while len(padded) < target:
@@ -151,15 +156,14 @@ def padding_note(pages: list[Page], profile: Profile, trim: tuple[float, float])
         return None
     rule = profile.page_count_rule(*trim)
     short = len(pages) - count < rule.min_pages
-    needs = (f"at least {plural(rule.min_pages, 'page')}" if short else "an even page count")
+    needs = f"at least {plural(rule.min_pages, 'page')}" if short else "an even page count"
     if short and rule.must_be_even and rule.min_pages % 2:
         needs += " and an even count"
     kinds = [(number, PAD_TITLES[kind]) for kind, number in added.items() if number]
     if len(kinds) == 1:
         what = plural(kinds[0][0], f"'{kinds[0][1]}' page")
     else:
-        what = f"{plural(count, 'page')}: " + " and ".join(
-            f"{number} '{title}'" for number, title in kinds)
+        what = f"{plural(count, 'page')}: " + " and ".join(f"{number} '{title}'" for number, title in kinds)
     return f"{profile.name} needs {needs}; added {what}"
 
 

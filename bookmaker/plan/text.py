@@ -13,7 +13,8 @@ Two questions, each answered on the key the text comes from:
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -22,10 +23,25 @@ from ..fonts import FontPair, characters, family
 from ..layout import GRIDS, PageFrame, slot_boxes
 from ..profiles import INCH
 from ..typesetting import (
-    HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, OPENER_LABEL, OPENER_RATING_WIDTH,
-    OPENER_TITLE, TITLE_PAGE_AUTHOR, TITLE_SMALLEST, SUBTITLE_SIZE, Line, how_to_room,
-    how_to_size, opener_room, paragraph_height, paragraph_lines, set_opener, set_title,
-    slot_label_least, title_band,
+    HEAD_LABEL,
+    HOW_TO_LEADING,
+    INLINE_OPENER_LABEL,
+    OPENER_LABEL,
+    OPENER_RATING_WIDTH,
+    OPENER_TITLE,
+    SUBTITLE_SIZE,
+    TITLE_PAGE_AUTHOR,
+    TITLE_SMALLEST,
+    Line,
+    how_to_room,
+    how_to_size,
+    opener_room,
+    paragraph_height,
+    paragraph_lines,
+    set_opener,
+    set_title,
+    slot_label_least,
+    title_band,
 )
 from .book import BookPlan
 from .mazes import variant_code
@@ -47,13 +63,16 @@ def _lines(count: int) -> str:
 def _too_wide(string: str, line: Line, font: str, width: float, where: str) -> str:
     """What is wrong with a line too wide at its smallest size, and how much of it fits."""
     fits = line.longest(string, font, width).rstrip()
-    return (f"{_inches(stringWidth(string, font, line.smallest))} wide even at "
-            f"{line.smallest:g} pt, wider than the {_inches(width)} {where}; at most "
-            f"{len(fits)} characters fit, e.g. '{fits}'")
+    return (
+        f"{_inches(stringWidth(string, font, line.smallest))} wide even at "
+        f"{line.smallest:g} pt, wider than the {_inches(width)} {where}; at most "
+        f"{len(fits)} characters fit, e.g. '{fits}'"
+    )
 
 
-def text_problems(plan: BookPlan, fonts: FontPair, main: Document, key: Document | None,
-                  answers: list[int]) -> list[ConfigKeyError]:
+def text_problems(
+    plan: BookPlan, fonts: FontPair, main: Document, key: Document | None, answers: list[int]
+) -> list[ConfigKeyError]:
     """Every config text that cannot be set where ``plan``'s pages put it, in the ``main``
     document and a separate ``key`` (every page of one has the same content box, mirrored)."""
     book, problems = plan.book, []
@@ -70,29 +89,35 @@ def text_problems(plan: BookPlan, fonts: FontPair, main: Document, key: Document
         if paragraph_height(body, fonts.regular, size, width, size * HOW_TO_LEADING) > room:
             lines = len(paragraph_lines(body, fonts.regular, size, width))
             given = front.how_to_text is not None
-            problems.append(ConfigKeyError(
-                ("front_matter", "how_to_text" if given else "how_to"),
-                f"the how-to text takes {_lines(lines)} even at {size:g} pt, more than the "
-                f"{_inches(room)} its page has at this trim; "
-                + ("shorten it" if given else "set how_to: false, or a short how_to_text")))
+            problems.append(
+                ConfigKeyError(
+                    ("front_matter", "how_to_text" if given else "how_to"),
+                    f"the how-to text takes {_lines(lines)} even at {size:g} pt, more than the "
+                    f"{_inches(room)} its page has at this trim; "
+                    + ("shorten it" if given else "set how_to: false, or a short how_to_text"),
+                )
+            )
     if not plan.worksheet:
         problems += _openers(plan, fonts, width, opener_room(frame.content))
     problems += _slot_rows(plan, fonts, frame, key or main, answers, len(main.pages))
     return problems
 
 
-def _slot_rows(plan: BookPlan, fonts: FontPair, frame: PageFrame, answer_doc: Document,
-               answers: list[int], pages: int) -> list[ConfigKeyError]:
+def _slot_rows(
+    plan: BookPlan, fonts: FontPair, frame: PageFrame, answer_doc: Document, answers: list[int], pages: int
+) -> list[ConfigKeyError]:
     """The row above each maze (its number, page reference and stars) inside its slot, for
     the widest number and page reference the book prints."""
     book, problems = plan.book, []
     last = str(sum(s.count for s in book.sections) if plan.worksheet else book.maze_count)
     refs = bool(answers) and not plan.separate_key
 
-    def check(key: KeyPath, kind: str, page_frame: PageFrame, per_page: int, label: str,
-              note: str, stars: bool) -> None:
-        needed = slot_label_least(label, note.format(pages), stars, fonts.bold, fonts.regular,
-                                  plan.sizes.number)
+    def check(
+        key: KeyPath, kind: str, page_frame: PageFrame, per_page: int, label: str, note: str, stars: bool
+    ) -> None:
+        needed = slot_label_least(
+            label, note.format(pages), stars, fonts.bold, fonts.regular, plan.sizes.number
+        )
         area = plan.area(page_frame, kind)
 
         def room(count: int) -> float:
@@ -102,90 +127,156 @@ def _slot_rows(plan: BookPlan, fonts: FontPair, frame: PageFrame, answer_doc: Do
         if room(per_page) >= needed:
             return
         # Fewer mazes a page make more pages: the hint allows the page numbers a digit more.
-        longer = slot_label_least(label, note.format(pages * 10), stars, fonts.bold,
-                                  fonts.regular, plan.sizes.number)
-        fewer = next((count for count in sorted(GRIDS, reverse=True)
-                      if count < per_page and room(count) >= longer), None)
-        problems.append(ConfigKeyError(key, (
-            f"{per_page} mazes a page leave each slot {_inches(room(per_page))} across, too "
-            f"narrow for the number, page reference and stars above each maze (they need "
-            f"{_inches(needed)}); use " + (f"{key[-1]}: {fewer}" if fewer else
-                                           "a larger page.size or narrower margins"))))
+        longer = slot_label_least(
+            label, note.format(pages * 10), stars, fonts.bold, fonts.regular, plan.sizes.number
+        )
+        fewer = next(
+            (count for count in sorted(GRIDS, reverse=True) if count < per_page and room(count) >= longer),
+            None,
+        )
+        problems.append(
+            ConfigKeyError(
+                key,
+                (
+                    f"{per_page} mazes a page leave each slot {_inches(room(per_page))} across, too "
+                    f"narrow for the number, page reference and stars above each maze (they need "
+                    f"{_inches(needed)}); use "
+                    + (f"{key[-1]}: {fewer}" if fewer else "a larger page.size or narrower margins")
+                ),
+            )
+        )
 
     for index, section in enumerate(book.sections):
         note = "answer p. {}" if refs and plan.has_answers(index) else ""
-        check(("sections", index, "per_page"), plan.puzzle_kind, frame, section.per_page, last,
-              note, book.show_rating and not plan.worksheet)
+        check(
+            ("sections", index, "per_page"),
+            plan.puzzle_kind,
+            frame,
+            section.per_page,
+            last,
+            note,
+            book.show_rating and not plan.worksheet,
+        )
     if answers:
         copies = book.worksheet.copies
         label = f"{variant_code(book.seed, copies - 1)} · {last}" if plan.worksheet else last
         # The key's fullest pages leave the narrowest slots: fewer a page for dense mazes.
-        fullest = max((page.per_page for page in answer_doc.pages if page.kind == "answers"),
-                      default=book.answer_key.per_page)
-        check(("answer_key", "per_page"), "answers", answer_doc.frames[0], fullest,
-              label, "puzzle p. {}", False)
+        fullest = max(
+            (page.per_page for page in answer_doc.pages if page.kind == "answers"),
+            default=book.answer_key.per_page,
+        )
+        check(
+            ("answer_key", "per_page"), "answers", answer_doc.frames[0], fullest, label, "puzzle p. {}", False
+        )
     return problems
 
 
-def _title_page(book: Book, fonts: FontPair, width: float, height: float
-                ) -> list[ConfigKeyError]:
+def _title_page(book: Book, fonts: FontPair, width: float, height: float) -> list[ConfigKeyError]:
     problems = []
     setting = set_title(book.title, book.subtitle, fonts.bold, fonts.regular, width, height)
     if book.subtitle and setting.subtitle_height > height:
         lines = len(paragraph_lines(book.subtitle, fonts.regular, SUBTITLE_SIZE, width))
-        problems.append(ConfigKeyError("subtitle", (
-            f"takes {_lines(lines)} ({_inches(setting.subtitle_height)}) at {SUBTITLE_SIZE:g} pt, "
-            f"more than the title page's {_inches(height)} for the title and subtitle at this "
-            "trim; shorten it")))
+        problems.append(
+            ConfigKeyError(
+                "subtitle",
+                (
+                    f"takes {_lines(lines)} ({_inches(setting.subtitle_height)}) at {SUBTITLE_SIZE:g} pt, "
+                    f"more than the title page's {_inches(height)} for the title and subtitle at this "
+                    "trim; shorten it"
+                ),
+            )
+        )
     elif not setting.fits:
         lines = len(paragraph_lines(book.title, fonts.bold, setting.size, width))
-        problems.append(ConfigKeyError("title", (
-            f"takes {_lines(lines)} ({_inches(setting.height)}) even at {TITLE_SMALLEST:g} pt, "
-            f"more than the {_inches(max(setting.room, 0))} the title page leaves it above the "
-            "art and the author at this trim; shorten it"
-            + (", or the subtitle," if book.subtitle else "") + " or use a larger page.size")))
+        problems.append(
+            ConfigKeyError(
+                "title",
+                (
+                    f"takes {_lines(lines)} ({_inches(setting.height)}) even at {TITLE_SMALLEST:g} pt, "
+                    f"more than the {_inches(max(setting.room, 0))} the title page leaves it above the "
+                    "art and the author at this trim; shorten it"
+                    + (", or the subtitle," if book.subtitle else "")
+                    + " or use a larger page.size"
+                ),
+            )
+        )
     if book.author and not TITLE_PAGE_AUTHOR.fits(book.author, fonts.bold, width):
-        problems.append(ConfigKeyError("author", _too_wide(
-            book.author, TITLE_PAGE_AUTHOR, fonts.bold, width, "of the title page at this trim")))
+        problems.append(
+            ConfigKeyError(
+                "author",
+                _too_wide(
+                    book.author, TITLE_PAGE_AUTHOR, fonts.bold, width, "of the title page at this trim"
+                ),
+            )
+        )
     return problems
 
 
-def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float
-             ) -> list[ConfigKeyError]:
+def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float) -> list[ConfigKeyError]:
     """Each section's opener (on its own page or above its first maze), and its difficulty in
     the running heads."""
     book, problems, first = plan.book, [], 1
     rated = book.show_rating
     for index, section in enumerate(book.sections):
         label = section.difficulty or ""
-        about = opener_about(section.count, book.grid_for(index), first,
-                             first + section.count - 1)
+        about = opener_about(section.count, book.grid_for(index), first, first + section.count - 1)
         first += section.count
         opener = book.opener_of(index)
         if opener == "page":
-            setting = set_opener(section.title, bool(label) or rated, section.instructions,
-                                 about, fonts.bold, fonts.regular, width, room,
-                                 plan.sizes.instructions)
+            setting = set_opener(
+                section.title,
+                bool(label) or rated,
+                section.instructions,
+                about,
+                fonts.bold,
+                fonts.regular,
+                width,
+                room,
+                plan.sizes.instructions,
+            )
             if not setting.fits:
                 lines = len(paragraph_lines(section.title, fonts.bold, OPENER_TITLE, width))
-                problems.append(ConfigKeyError(("sections", index, "title"), (
-                    f"takes {_lines(lines)} at {OPENER_TITLE:g} pt on the section's opening "
-                    f"page, which with the page's other text needs {_inches(setting.needed)} "
-                    f"of the {_inches(setting.room)} the page has at this trim; shorten it")))
+                problems.append(
+                    ConfigKeyError(
+                        ("sections", index, "title"),
+                        (
+                            f"takes {_lines(lines)} at {OPENER_TITLE:g} pt on the section's opening "
+                            f"page, which with the page's other text needs {_inches(setting.needed)} "
+                            f"of the {_inches(setting.room)} the page has at this trim; shorten it"
+                        ),
+                    )
+                )
         # An inline opener's title shrinks, then is cut, as a running head's does.
         label_room = width - (OPENER_RATING_WIDTH if rated else 0)
         if label and opener == "page" and not OPENER_LABEL.fits(label, fonts.bold, label_room):
-            problems.append(ConfigKeyError(("sections", index, "difficulty"), _too_wide(
-                label, OPENER_LABEL, fonts.bold, label_room, "its opening page has for it")))
-        elif (label and opener == "inline"
-              and not INLINE_OPENER_LABEL.fits(label, fonts.bold, width / 3)):
-            problems.append(ConfigKeyError(("sections", index, "difficulty"), _too_wide(
-                label, INLINE_OPENER_LABEL, fonts.bold, width / 3,
-                "its opener above its first maze gives it (a third of the page)")))
+            problems.append(
+                ConfigKeyError(
+                    ("sections", index, "difficulty"),
+                    _too_wide(label, OPENER_LABEL, fonts.bold, label_room, "its opening page has for it"),
+                )
+            )
+        elif label and opener == "inline" and not INLINE_OPENER_LABEL.fits(label, fonts.bold, width / 3):
+            problems.append(
+                ConfigKeyError(
+                    ("sections", index, "difficulty"),
+                    _too_wide(
+                        label,
+                        INLINE_OPENER_LABEL,
+                        fonts.bold,
+                        width / 3,
+                        "its opener above its first maze gives it (a third of the page)",
+                    ),
+                )
+            )
         elif label and not HEAD_LABEL.fits(label, fonts.regular, width / 2):
-            problems.append(ConfigKeyError(("sections", index, "difficulty"), _too_wide(
-                label, HEAD_LABEL, fonts.regular, width / 2,
-                "a running head gives it (half the page)")))
+            problems.append(
+                ConfigKeyError(
+                    ("sections", index, "difficulty"),
+                    _too_wide(
+                        label, HEAD_LABEL, fonts.regular, width / 2, "a running head gives it (half the page)"
+                    ),
+                )
+            )
     return problems
 
 
@@ -213,10 +304,8 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
     for index, section in enumerate(book.sections):
         where = ("sections", index)
         # Our how-to text names the sections whose mazes have loops or no marked ends.
-        named = (front.how_to and not front.how_to_text
-                 and (section.braid > 0 or section.endpoints == "none"))
-        yield where + ("title",), section.title, (
-            (BOLD, REGULAR) if front.contents or named else (BOLD,))
+        named = front.how_to and not front.how_to_text and (section.braid > 0 or section.endpoints == "none")
+        yield where + ("title",), section.title, ((BOLD, REGULAR) if front.contents or named else (BOLD,))
         if section.difficulty and not sheets:
             yield where + ("difficulty",), section.difficulty, (BOLD, REGULAR)
         yield where + ("instructions",), section.instructions, (REGULAR,)
@@ -224,16 +313,19 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
         if mask is not None:  # the recipe under each maze names it
             kind = mask.kind
             named = getattr(mask, kind)
-            yield where + ("mask", kind), named.name if kind in ("image", "file") else named, (
-                REGULAR,)
+            yield where + ("mask", kind), named.name if kind in ("image", "file") else named, (REGULAR,)
     if sheets:
         for index, field in enumerate(book.worksheet.fields):
             yield ("worksheet", "fields", index), field, (REGULAR,)
         for index, name in enumerate(book.worksheet.names):
             yield ("worksheet", "names", index), name, (BOLD, REGULAR)
     if cover is not None:
-        for name, faces in (("subtitle", (REGULAR,)), ("author", (BOLD, REGULAR)),
-                            ("back_text", (REGULAR,)), ("spine_text", (BOLD,))):
+        for name, faces in (
+            ("subtitle", (REGULAR,)),
+            ("author", (BOLD, REGULAR)),
+            ("back_text", (REGULAR,)),
+            ("spine_text", (BOLD,)),
+        ):
             value = getattr(cover, name)
             if value:
                 yield ("cover", name), value, faces
@@ -261,9 +353,15 @@ def glyph_problems(book: Book, fonts: FontPair) -> list[ConfigKeyError]:
         shown = ", ".join(_character(char) for char in list(missing)[:4])
         more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
         verb = "is" if len(missing) == 1 else "are"
-        problems.append(ConfigKeyError(key, (
-            f"{shown}{more} {verb} not in {fonts_named}; use a font that has "
-            f"{'it' if len(missing) == 1 else 'them'}, via font:")))
+        problems.append(
+            ConfigKeyError(
+                key,
+                (
+                    f"{shown}{more} {verb} not in {fonts_named}; use a font that has "
+                    f"{'it' if len(missing) == 1 else 'them'}, via font:"
+                ),
+            )
+        )
     return problems
 
 

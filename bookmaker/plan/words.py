@@ -10,8 +10,8 @@ that the text fits its page happens before any maze is made, so it asks the conf
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..geometry import halo_shape
 from ..maze.topology import Topology
@@ -21,8 +21,7 @@ from .mazes import MadeMaze
 ARROW, INSIDE = "arrow", "inside"  # where a maze's start or finish is marked
 
 # What a reader calls a maze of each shape, on a section's opening page.
-MAZE_NOUNS = {"square": "maze", "hex": "hexagon maze", "triangle": "triangle maze",
-              "polar": "round maze"}
+MAZE_NOUNS = {"square": "maze", "hex": "hexagon maze", "triangle": "triangle maze", "polar": "round maze"}
 
 
 def mazes(count: int, noun: str = "maze") -> str:
@@ -63,8 +62,9 @@ class SectionFacts:
     markers: str = "arrows"  # how ends on the wall are marked: arrows, words or both
 
     @classmethod
-    def of_mazes(cls, title: str, made: Sequence[MadeMaze], answers: bool,
-                 markers: str = "arrows") -> "SectionFacts":
+    def of_mazes(
+        cls, title: str, made: Sequence[MadeMaze], answers: bool, markers: str = "arrows"
+    ) -> SectionFacts:
         """The facts of a section whose mazes ``made`` exist."""
         starts: set[str] = set()
         finishes: set[str] = set()
@@ -73,12 +73,20 @@ class SectionFacts:
                 if cell is not None:
                     on_wall = maze.topology.opening_side(cell, exit) is not None
                     found.add(ARROW if on_wall else INSIDE)
-        return cls(title, made[0].maze.topology.kind, frozenset(starts), frozenset(finishes),
-                   any(item.stats.loops for item in made), answers, markers)
+        return cls(
+            title,
+            made[0].maze.topology.kind,
+            frozenset(starts),
+            frozenset(finishes),
+            any(item.stats.loops for item in made),
+            answers,
+            markers,
+        )
 
     @classmethod
-    def of_config(cls, title: str, shape: str, endpoints: str, braid: float, answers: bool,
-                  markers: str = "arrows") -> "SectionFacts":
+    def of_config(
+        cls, title: str, shape: str, endpoints: str, braid: float, answers: bool, markers: str = "arrows"
+    ) -> SectionFacts:
         """The facts a section's config allows before its mazes are made: ends on the wall or
         inside wherever it has ends (the longest how-to text), loops where it is braided."""
         ends = frozenset() if endpoints == "none" else frozenset((ARROW, INSIDE))
@@ -97,10 +105,14 @@ PERFECT = (
     "Every maze in this book is a perfect maze: there is exactly one path between any two "
     "places, so there are no loops to go round in, and every dead end means turn back."
 )
-LOOPS = ("some paths join up again in loops, so there can be more than one way through and "
-         "you can go round in circles: mark where you have been, and look for the shortest way.")
-PERFECT_OTHERS = ("The other mazes are perfect mazes: there is exactly one path between any "
-                  "two places, and every dead end means turn back.")
+LOOPS = (
+    "some paths join up again in loops, so there can be more than one way through and "
+    "you can go round in circles: mark where you have been, and look for the shortest way."
+)
+PERFECT_OTHERS = (
+    "The other mazes are perfect mazes: there is exactly one path between any "
+    "two places, and every dead end means turn back."
+)
 STARS = (
     "Stars beside a maze show how hard it is next to the other mazes in this book, from one "
     "star (the shortest, easiest paths) to five (the longest, with the most turns and choices)."
@@ -111,22 +123,26 @@ ANSWERS = (
 )
 RECIPE_TEXTS = {
     "full": "The small print under a maze (its algorithm, size and seed) is its recipe: "
-            "the bookmaker maze command remakes exactly that maze from it.",
+    "the bookmaker maze command remakes exactly that maze from it.",
     "code": "A maze code under a maze remakes it: bookmaker maze --code with the code prints "
-            "exactly that maze again.",
+    "exactly that maze again.",
 }
 
 
-def how_to_text(sections: Sequence[SectionFacts], stars: bool, answers: bool,
-                recipes: Iterable[str] = ()) -> str:
+def how_to_text(
+    sections: Sequence[SectionFacts], stars: bool, answers: bool, recipes: Iterable[str] = ()
+) -> str:
     """The default how-to page: how this book's mazes mark their ends, which have loops,
     and only where the book has them its stars, answer key and the recipes (``recipes``:
     modes of ``RECIPES``) printed under its mazes for the reader to remake them."""
     with_answers = [section for section in sections if section.answers]
     parts = [
-        _ends(sections), _loops(sections), STARS if stars else "",
+        _ends(sections),
+        _loops(sections),
+        STARS if stars else "",
         ANSWERS.format(which="each" if len(with_answers) == len(sections) else "a")
-        if answers and with_answers else "",
+        if answers and with_answers
+        else "",
         *(RECIPE_TEXTS[mode] for mode in RECIPES if mode in recipes and mode in RECIPE_TEXTS),
     ]
     return "\n\n".join(part for part in parts if part)
@@ -141,16 +157,19 @@ def _ends(sections: Sequence[SectionFacts]) -> str:
     if marked:
         ends, also = [], []
         for role, arrow, word, mark, name, exit in (
-                ("starts", START_ARROW, START_WORD, START_MARK, "start", False),
-                ("finishes", FINISH_ARROW, FINISH_WORD, FINISH_MARK, "finish", True)):
+            ("starts", START_ARROW, START_WORD, START_MARK, "start", False),
+            ("finishes", FINISH_ARROW, FINISH_WORD, FINISH_MARK, "finish", True),
+        ):
             inside = [section for section in marked if INSIDE in getattr(section, role)]
             walled = {section.markers for section in marked if ARROW in getattr(section, role)}
             on_wall = bool(walled)
             shown = f"the {mark} on {_patches(inside, exit)}" if inside else ""
             ends.append(_wall_mark(walled, arrow, word) if on_wall else shown)
             if on_wall and inside:
-                also.append(f"where {'one' if also else 'a maze'} {role} inside, "
-                            f"a {mark} on {_patches(inside, exit)} marks the {name}")
+                also.append(
+                    f"where {'one' if also else 'a maze'} {role} inside, "
+                    f"a {mark} on {_patches(inside, exit)} marks the {name}"
+                )
         start, finish = ends
         pause = "," if "," in start else ""
         sentences.append(f"Start at {start}{pause} and find your way to {finish}.")
@@ -158,9 +177,11 @@ def _ends(sections: Sequence[SectionFacts]) -> str:
             said = ", and ".join(also)
             sentences.append(said[0].upper() + said[1:] + ".")
     if unmarked:
-        which = (f"The mazes in {_titles(unmarked)}" if marked else "The mazes in this book")
-        sentences.append(f"{which} have no marked start or finish: pick any two places and "
-                         "find a way from one to the other.")
+        which = f"The mazes in {_titles(unmarked)}" if marked else "The mazes in this book"
+        sentences.append(
+            f"{which} have no marked start or finish: pick any two places and "
+            "find a way from one to the other."
+        )
     return " ".join(sentences)
 
 
@@ -184,8 +205,10 @@ def _patches(sections: Sequence[SectionFacts], exit: bool) -> str:
         if section.shape not in shapes:
             shapes.append(section.shape)
     (first, _), *others = by_patch.items()
-    aside = "; ".join(f"a grey {patch} in the {' and '.join(MAZE_NOUNS[s] + 's' for s in shapes)}"
-                      for patch, shapes in others)
+    aside = "; ".join(
+        f"a grey {patch} in the {' and '.join(MAZE_NOUNS[s] + 's' for s in shapes)}"
+        for patch, shapes in others
+    )
     return f"a grey {first}" + (f" ({aside})" if aside else "")
 
 

@@ -8,24 +8,52 @@ the book's fonts and the mazes are inked.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import FontPair
-from ..typesetting import (
-    HEAD_LABEL, HOW_TO_LEADING, INLINE_OPENER_LABEL, INLINE_OPENER_TITLE, OPENER_LABEL,
-    PAD_HEADING, PAGE_HEADING, TITLE_LEADING, TITLE_PAGE_AUTHOR, TITLE_PAGE_BLURB, SetText,
-    at_most_lines, fit_text, how_to_room, how_to_size, opener_leading, opener_room,
-    paragraph_lines, set_opener, set_slot, set_title, title_band,
-)
-from ..layout import (
-    CONTENTS_LEADING_PT, CONTENTS_TOP_PT, FOOTER_PT, WORKSHEET_FIELDS_PT, PageFrame, TextSizes,
-    MIN_LINE_PT, arrow_room, fit_cell, marker_length, printed_width, wall_width,
-)
 from ..geometry import extent, maze_drawing
+from ..layout import (
+    CONTENTS_LEADING_PT,
+    CONTENTS_TOP_PT,
+    FOOTER_PT,
+    MIN_LINE_PT,
+    WORKSHEET_FIELDS_PT,
+    PageFrame,
+    TextSizes,
+    arrow_room,
+    fit_cell,
+    marker_length,
+    printed_width,
+    wall_width,
+)
 from ..maze.model import Maze
+from ..typesetting import (
+    HEAD_LABEL,
+    HOW_TO_LEADING,
+    INLINE_OPENER_LABEL,
+    INLINE_OPENER_TITLE,
+    OPENER_LABEL,
+    PAD_HEADING,
+    PAGE_HEADING,
+    TITLE_LEADING,
+    TITLE_PAGE_AUTHOR,
+    TITLE_PAGE_BLURB,
+    SetText,
+    at_most_lines,
+    fit_text,
+    how_to_room,
+    how_to_size,
+    opener_leading,
+    opener_room,
+    paragraph_lines,
+    set_opener,
+    set_slot,
+    set_title,
+    title_band,
+)
 from ..views import MazeOnPage, Style
 from .canvas import draw_maze, fill_polygon
 
@@ -35,17 +63,35 @@ SOFT_INK = 0.3  # secondary text: still far darker than the 10 % grey floor
 RULE_GREY = 0.6  # guide lines to write and draw over: paler than a pencil line
 
 
-def text(canvas: Canvas, x: float, y: float, string: str, font: str, size: float,
-         align: str = "left", grey: float = INK) -> None:
+def text(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    string: str,
+    font: str,
+    size: float,
+    align: str = "left",
+    grey: float = INK,
+) -> None:
     canvas.setFillGray(grey)
     canvas.setFont(font, size)
-    draw = {"left": canvas.drawString, "centre": canvas.drawCentredString,
-            "right": canvas.drawRightString}[align]
+    draw = {"left": canvas.drawString, "centre": canvas.drawCentredString, "right": canvas.drawRightString}[
+        align
+    ]
     draw(x, y, string)
 
 
-def paragraph(canvas: Canvas, x: float, top: float, width: float, body: str, font: str,
-              size: float, leading: float | None = None, grey: float = INK) -> float:
+def paragraph(
+    canvas: Canvas,
+    x: float,
+    top: float,
+    width: float,
+    body: str,
+    font: str,
+    size: float,
+    leading: float | None = None,
+    grey: float = INK,
+) -> float:
     """Wrapped text from ``top`` down; returns the y below the last line."""
     leading = leading or size * 1.35
     y = top - size
@@ -57,13 +103,15 @@ def paragraph(canvas: Canvas, x: float, top: float, width: float, body: str, fon
 
 # A star's ten points, tip first, anticlockwise: cosine and sine of each one's angle
 # (worked out once: a book draws five stars a maze).
-_STAR_POINTS = tuple((math.cos(angle), math.sin(angle))
-                     for angle in (math.pi / 2 + i * math.pi / 5 for i in range(10)))
+_STAR_POINTS = tuple(
+    (math.cos(angle), math.sin(angle)) for angle in (math.pi / 2 + i * math.pi / 5 for i in range(10))
+)
 
 
 def star(canvas: Canvas, cx: float, cy: float, radius: float, filled: bool) -> None:
-    points = [(cx + r * cos, cy + r * sin)
-              for r, (cos, sin) in zip((radius, radius * 0.45) * 5, _STAR_POINTS)]
+    points = [
+        (cx + r * cos, cy + r * sin) for r, (cos, sin) in zip((radius, radius * 0.45) * 5, _STAR_POINTS)
+    ]
     # An unearned star is a light grey fill: an outline would close up at small sizes.
     canvas.setFillGray(INK if filled else 0.78)
     fill_polygon(canvas, points)
@@ -87,8 +135,15 @@ def footer(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
         text(canvas, x0, y, str(frame.number), fonts.regular, 10, "left")
 
 
-def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
-                 detail: str = "", label: str = "", sizes: TextSizes = TextSizes()) -> None:
+def running_head(
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontPair,
+    title: str,
+    detail: str = "",
+    label: str = "",
+    sizes: TextSizes = TextSizes(),
+) -> None:
     x0, _, x1, y1 = frame.content
     # A long title shrinks, then is cut, rather than run into the label or off the page.
     label, label_size = HEAD_LABEL.fit(label, fonts.regular, (x1 - x0) / 2) if label else ("", 0)
@@ -101,17 +156,29 @@ def running_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
         size = sizes.head_instructions
         lines = at_most_lines(detail, fonts.regular, size, x1 - x0, 2)
         for i, line in enumerate(lines):
-            text(canvas, x0, y1 - 18 - size - i * sizes.head_leading, line, fonts.regular, size,
-                 grey=SOFT_INK)
+            text(
+                canvas, x0, y1 - 18 - size - i * sizes.head_leading, line, fonts.regular, size, grey=SOFT_INK
+            )
 
 
 def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     """One maze with its number and cross-reference above it and its code below."""
     p = item.placement
     draw_maze(canvas, item.drawing, p.left, p.top, p.cell, item.style)
-    setting = set_slot(p, item.drawing, item.label, item.note, item.stars is not None,
-                       item.code, fonts.bold, fonts.regular, item.number_size, item.markers,
-                       item.word_size, item.style.wall_width)
+    setting = set_slot(
+        p,
+        item.drawing,
+        item.label,
+        item.note,
+        item.stars is not None,
+        item.code,
+        fonts.bold,
+        fonts.regular,
+        item.number_size,
+        item.markers,
+        item.word_size,
+        item.style.wall_width,
+    )
     for word in setting.words:
         set_down(canvas, word, item.style.marker_grey)
     set_down(canvas, setting.number)
@@ -137,14 +204,21 @@ def page_boxes(canvas: Canvas, frame: PageFrame, bleed: bool) -> None:
     canvas.setArtBox(frame.trim)
 
 
-def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, subtitle: str,
-               author: str, blurb: str, decoration: Maze) -> None:
+def title_page(
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontPair,
+    title: str,
+    subtitle: str,
+    author: str,
+    blurb: str,
+    decoration: Maze,
+) -> None:
     x0, y0, x1, y1 = frame.content
     width = x1 - x0
     # The title shrinks until its longest word fits the width, and, on a small trim, until
     # it and the subtitle stay clear of the author's name at the foot.
-    size = set_title(title, subtitle, fonts.bold, fonts.regular, width,
-                     title_band(frame.content)).size
+    size = set_title(title, subtitle, fonts.bold, fonts.regular, width, title_band(frame.content)).size
     y = paragraph(canvas, x0, y1 - 40, width, title, fonts.bold, size, size * TITLE_LEADING)
     if subtitle:
         y = paragraph(canvas, x0, y - 10, width, subtitle, fonts.regular, 16)
@@ -154,9 +228,16 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
     if cell > 4:
         left = x0 + (width - cell * across) / 2
         top = art_top - arrow_room(cell)
-        draw_maze(canvas, maze_drawing(decoration, None, marker_length(cell) / cell), left, top,
-                  cell, Style(wall_width=printed_width(wall_width(cell), ART_GREY),
-                              wall_grey=ART_GREY, marker_grey=ART_GREY))
+        draw_maze(
+            canvas,
+            maze_drawing(decoration, None, marker_length(cell) / cell),
+            left,
+            top,
+            cell,
+            Style(
+                wall_width=printed_width(wall_width(cell), ART_GREY), wall_grey=ART_GREY, marker_grey=ART_GREY
+            ),
+        )
     if author:
         author, author_size = TITLE_PAGE_AUTHOR.fit(author, fonts.bold, width)
         text(canvas, x0, y0 + 40, author, fonts.bold, author_size)
@@ -164,8 +245,9 @@ def title_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, su
     text(canvas, x0, y0 + 20, blurb, fonts.regular, blurb_size, grey=SOFT_INK)
 
 
-def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str,
-                sizes: TextSizes = TextSizes()) -> None:
+def how_to_page(
+    canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str, sizes: TextSizes = TextSizes()
+) -> None:
     x0, y0, x1, y1 = frame.content
     heading, size = fit_text("How to solve these mazes", fonts.bold, 20, x1 - x0, 12)
     text(canvas, x0, y1 - 24, heading, fonts.bold, size)
@@ -175,9 +257,14 @@ def how_to_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str,
     footer(canvas, frame, fonts)
 
 
-def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
-                  entries: Sequence[tuple[str, int, str]], first: bool,
-                  link: bool) -> None:
+def contents_page(
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontPair,
+    entries: Sequence[tuple[str, int, str]],
+    first: bool,
+    link: bool,
+) -> None:
     """Entries are (title, page, bookmark key); links only where the printer allows them."""
     x0, _, x1, y1 = frame.content
     heading = PAGE_HEADING.fit("Contents" if first else "Contents (continued)", fonts.bold, x1 - x0)
@@ -185,8 +272,9 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
     y = y1 - CONTENTS_TOP_PT
     for title, page, key in entries:
         number = str(page)
-        title = fit_text(title, fonts.regular, 12,
-                         x1 - x0 - canvas.stringWidth(number, fonts.regular, 12) - 12)[0]
+        title = fit_text(
+            title, fonts.regular, 12, x1 - x0 - canvas.stringWidth(number, fonts.regular, 12) - 12
+        )[0]
         text(canvas, x0, y, title, fonts.regular, 12)
         text(canvas, x1, y, number, fonts.regular, 12, "right")
         # Dot leaders guide the eye from the title to its page number.
@@ -201,15 +289,32 @@ def contents_page(canvas: Canvas, frame: PageFrame, fonts: FontPair,
     footer(canvas, frame, fonts)
 
 
-def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
-                instructions: str, about: str, rating: int | None,
-                sizes: TextSizes = TextSizes()) -> None:
+def opener_page(
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontPair,
+    title: str,
+    label: str,
+    instructions: str,
+    about: str,
+    rating: int | None,
+    sizes: TextSizes = TextSizes(),
+) -> None:
     """A section's first page: its title, difficulty, instructions and what the mazes are."""
     x0, y0, x1, y1 = frame.content
     width = x1 - x0
     has_label = bool(label) or rating is not None
-    setting = set_opener(title, has_label, instructions, about, fonts.bold, fonts.regular,
-                         width, opener_room(frame.content), sizes.instructions)
+    setting = set_opener(
+        title,
+        has_label,
+        instructions,
+        about,
+        fonts.bold,
+        fonts.regular,
+        width,
+        opener_room(frame.content),
+        sizes.instructions,
+    )
     lines = setting.lines
     # Just above the middle, or higher when the text would run into the page number.
     top = min(y1, max((y0 + y1) / 2 + 80, y0 + FOOTER_PT + setting.needed))
@@ -223,15 +328,31 @@ def opener_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, l
             text(canvas, left, y - 17, label, fonts.bold, label_size, grey=SOFT_INK)
         y -= 30
     if lines:
-        y = paragraph(canvas, x0, y - 10, width, "\n".join(lines), fonts.regular,
-                      sizes.instructions, opener_leading(sizes.instructions))
+        y = paragraph(
+            canvas,
+            x0,
+            y - 10,
+            width,
+            "\n".join(lines),
+            fonts.regular,
+            sizes.instructions,
+            opener_leading(sizes.instructions),
+        )
     paragraph(canvas, x0, y - 14, width, about, fonts.regular, 10, 14, SOFT_INK)
     footer(canvas, frame, fonts)
 
 
-def inline_opener(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str, label: str,
-                  instructions: str, about: str, rating: int | None,
-                  sizes: TextSizes = TextSizes()) -> None:
+def inline_opener(
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontPair,
+    title: str,
+    label: str,
+    instructions: str,
+    about: str,
+    rating: int | None,
+    sizes: TextSizes = TextSizes(),
+) -> None:
     """A section's opener in the band above its first maze (``sizes.inline_opener``): the
     title with the stars and difficulty at its right, two lines of instructions and the line
     about its mazes."""
@@ -250,8 +371,7 @@ def inline_opener(canvas: Canvas, frame: PageFrame, fonts: FontPair, title: str,
     for line in at_most_lines(instructions, fonts.regular, size, x1 - x0, 2):
         text(canvas, x0, y, line, fonts.regular, size)
         y -= sizes.inline_leading
-    text(canvas, x0, y - 1, fit_text(about, fonts.regular, 9, x1 - x0)[0], fonts.regular, 9,
-         grey=SOFT_INK)
+    text(canvas, x0, y - 1, fit_text(about, fonts.regular, 9, x1 - x0)[0], fonts.regular, 9, grey=SOFT_INK)
 
 
 def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
@@ -259,9 +379,18 @@ def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
     x0, y0, x1, y1 = frame.content
     heading, size = PAD_HEADING.fit("Draw your own maze", fonts.bold, x1 - x0)
     text(canvas, x0, y1 - 20, heading, fonts.bold, size)
-    paragraph(canvas, x0, y1 - 30, x1 - x0,
-              "Draw walls along the grid lines, leave one way in and one way out, "
-              "then give it to someone to solve.", fonts.regular, 10, 13, SOFT_INK)
+    paragraph(
+        canvas,
+        x0,
+        y1 - 30,
+        x1 - x0,
+        "Draw walls along the grid lines, leave one way in and one way out, "
+        "then give it to someone to solve.",
+        fonts.regular,
+        10,
+        13,
+        SOFT_INK,
+    )
     top, bottom = y1 - 62, y0 + FOOTER_PT + 6
     step, line = 18.0, printed_width(MIN_LINE_PT, RULE_GREY)
     # Half a line of room each side, or the outer lines poke past the margin.
@@ -295,9 +424,18 @@ def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
     footer(canvas, frame, fonts)
 
 
-def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Sequence[str],
-                   title: str, instruction: str, rating: int | None, code: str,
-                   student: str = "", sizes: TextSizes = TextSizes()) -> None:
+def worksheet_head(
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontPair,
+    fields: Sequence[str],
+    title: str,
+    instruction: str,
+    rating: int | None,
+    code: str,
+    student: str = "",
+    sizes: TextSizes = TextSizes(),
+) -> None:
     """Name/date/class lines (the first filled in with ``student``), the title, the variant
     code and up to two lines of instruction."""
     x0, _, x1, y1 = frame.content
@@ -321,8 +459,7 @@ def worksheet_head(canvas: Canvas, frame: PageFrame, fonts: FontPair, fields: Se
                 text(canvas, start + 4, y + 1, written[0], fonts.bold, written[1])
         y -= WORKSHEET_FIELDS_PT
     # A long title shrinks, then is cut, to leave the variant code (and stars) their room.
-    room = (x1 - x0 - (5 * 12 + 8 if rating is not None else 0)
-            - stringWidth(code, fonts.regular, 9) - 8)
+    room = x1 - x0 - (5 * 12 + 8 if rating is not None else 0) - stringWidth(code, fonts.regular, 9) - 8
     fitted, size = fit_text(title, fonts.bold, 18, room, 12)
     text(canvas, x0, y, fitted, fonts.bold, size)
     right = x1

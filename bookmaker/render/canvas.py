@@ -14,9 +14,10 @@ import math
 import os
 import sys
 import zlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import BinaryIO, NamedTuple
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
@@ -41,8 +42,7 @@ HALO_STRENGTH = 0.2
 
 def _polygon_text(points: Sequence[Point]) -> str:
     """A closed polygon's path, as reportlab's path object writes it."""
-    return " ".join([f"{fp_str(*points[0])} m", *(f"{fp_str(*point)} l" for point in points[1:]),
-                     "h"])
+    return " ".join([f"{fp_str(*points[0])} m", *(f"{fp_str(*point)} l" for point in points[1:]), "h"])
 
 
 def fill_polygon(canvas: Canvas, points: Sequence[Point]) -> None:
@@ -109,7 +109,8 @@ def write_ahead(drawing: MazeDrawing) -> None:
     page is drawn: the drawing keeps the text."""
     solution = drawing.solution
     drawing.written[_WRITTEN] = _drawing_text(drawing)._replace(
-        solution=_straight_text(solution) if isinstance(solution, CentreLine) else None)
+        solution=_straight_text(solution) if isinstance(solution, CentreLine) else None
+    )
     if isinstance(drawing.walls, GridWalls):
         drawing.walls.write(*_GRID_RUNS, keep=True)
 
@@ -119,9 +120,11 @@ def _drawing_text(drawing: MazeDrawing) -> _DrawingText:
     it is drawn: a poster's is megabytes, not to be held while its walls are written)."""
     if _WRITTEN in drawing.written:
         return drawing.written[_WRITTEN]
-    return _DrawingText([_polygon_text(patch) for patch in drawing.halos],
-                        [marker and _polygon_text(marker)
-                         for marker in (drawing.start_marker, drawing.end_marker)], None)
+    return _DrawingText(
+        [_polygon_text(patch) for patch in drawing.halos],
+        [marker and _polygon_text(marker) for marker in (drawing.start_marker, drawing.end_marker)],
+        None,
+    )
 
 
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
@@ -130,8 +133,9 @@ def _walls(canvas: Canvas, walls: Iterable[Wall]):
     walls = list(walls)
     if not any(isinstance(wall, Arc) for wall in walls):
         name = NumberText(fp_str)
-        return _PathText(" ".join(f"{name[x0]} {name[y0]} m {name[x1]} {name[y1]} l"
-                                  for x0, y0, x1, y1 in walls))
+        return _PathText(
+            " ".join(f"{name[x0]} {name[y0]} m {name[x1]} {name[y1]} l" for x0, y0, x1, y1 in walls)
+        )
     path = canvas.beginPath()
     for wall in walls:
         if isinstance(wall, Arc):
@@ -168,8 +172,9 @@ def _line(canvas: Canvas, steps: Sequence[PathStep]):
     return path
 
 
-def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cell: float,
-              style: Style) -> None:
+def draw_maze(
+    canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cell: float, style: Style
+) -> None:
     """Draw with the maze's outer top-left corner at (``left``, ``top``) in points, ``cell`` points a cell."""
     canvas.saveState()
     canvas.translate(left, top)
@@ -178,8 +183,7 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
     halos, markers = written.halos, written.markers
     if halos:
         if style.marker_color:
-            canvas.setFillColorRGB(*(_tint(level, HALO_STRENGTH)
-                                     for level in hex_to_rgb(style.marker_color)))
+            canvas.setFillColorRGB(*(_tint(level, HALO_STRENGTH) for level in hex_to_rgb(style.marker_color)))
         else:
             canvas.setFillGray(_tint(style.marker_grey, HALO_STRENGTH))
         for patch in halos:
@@ -217,8 +221,11 @@ def draw_maze(canvas: Canvas, drawing: MazeDrawing, left: float, top: float, cel
         canvas.setLineWidth(style.solution_width / cell)
         canvas.setLineCap(1)
         canvas.setLineJoin(1)
-        canvas.drawPath(_PathText(written.solution) if written.solution is not None
-                        else _line(canvas, drawing.solution), stroke=1, fill=0)
+        canvas.drawPath(
+            _PathText(written.solution) if written.solution is not None else _line(canvas, drawing.solution),
+            stroke=1,
+            fill=0,
+        )
     if style.marker_color:
         canvas.setFillColorRGB(*hex_to_rgb(style.marker_color))
     else:
@@ -290,8 +297,7 @@ class PageCompressor:
     def page_done(self) -> None:
         page = self.pages[-1]
         if self.pool is not None and page.stream and _compressed_by_reportlab([page]):
-            self.compressing.append((page, self.pool.submit(zlib.compress,
-                                                            page.stream.encode("utf8"))))
+            self.compressing.append((page, self.pool.submit(zlib.compress, page.stream.encode("utf8"))))
 
     def finish(self) -> None:
         for page, compressed in self.compressing:
@@ -302,8 +308,9 @@ def _common_start(texts: list[str]) -> int:
     """How many characters every one of ``texts`` begins with alike."""
     first, end, step = texts[0], min(map(len, texts)), 1 << 16
     start = 0  # compared a block at a time, then narrowed down in the block that differs
-    while start < end and all(text[start:start + step] == first[start:start + step]
-                              for text in texts[1:]):
+    while start < end and all(
+        text[start : start + step] == first[start : start + step] for text in texts[1:]
+    ):
         start += step
     low, high = start, min(start + step, end)
     while low < high:
@@ -342,8 +349,9 @@ def compress_pages(canvas: Canvas) -> None:
 
 
 @contextmanager
-def reproducible_canvas(out: BinaryIO, pagesize: tuple[float, float], font: str,
-                        font_size: float = 10.0) -> Iterator[Canvas]:
+def reproducible_canvas(
+    out: BinaryIO, pagesize: tuple[float, float], font: str, font_size: float = 10.0
+) -> Iterator[Canvas]:
     """A canvas whose bytes depend only on what is drawn; saved into ``out`` on exit.
 
     ``invariant`` fixes reportlab's date and document id. SOURCE_DATE_EPOCH
@@ -354,8 +362,14 @@ def reproducible_canvas(out: BinaryIO, pagesize: tuple[float, float], font: str,
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     saved_epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
     try:
-        canvas = Canvas(out, pagesize=pagesize, invariant=1, pageCompression=1,
-                        initialFontName=font, initialFontSize=font_size)
+        canvas = Canvas(
+            out,
+            pagesize=pagesize,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=font,
+            initialFontSize=font_size,
+        )
     finally:
         if saved_epoch is not None:
             os.environ["SOURCE_DATE_EPOCH"] = saved_epoch

@@ -65,9 +65,15 @@ def _barcode(canvas: Canvas, view: CoverView, fonts: FontPair) -> None:
     canvas.setFillColorRGB(1, 1, 1)
     canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     digits = re.sub(r"\D", "", view.isbn)
-    bars = Ean13BarcodeWidget(digits[:12], barWidth=EAN_MODULE, fontName=fonts.regular,
-                              fontSize=9, barFillColor=black, textColor=black,
-                              barStrokeWidth=0)
+    bars = Ean13BarcodeWidget(
+        digits[:12],
+        barWidth=EAN_MODULE,
+        fontName=fonts.regular,
+        fontSize=9,
+        barFillColor=black,
+        textColor=black,
+        barStrokeWidth=0,
+    )
     label = 4 + ISBN_LABEL_PT
     bars.barHeight = (y1 - y0) - 2 * 6 - label
     bx0, by0, bx1, by1 = bars.getBounds()

@@ -7,22 +7,32 @@ runs (``plan``); here every page is only drawn from its view.
 from __future__ import annotations
 
 import io
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..fonts import FontPair
 from ..views import (
-    AnswersView, ContentsView, DocumentView, DrawView, HowToView, NotesView, OpenerView,
-    PuzzlesView, SheetView, TitleView, WorksheetView,
+    AnswersView,
+    ContentsView,
+    DocumentView,
+    DrawView,
+    HowToView,
+    NotesView,
+    OpenerView,
+    PuzzlesView,
+    SheetView,
+    TitleView,
+    WorksheetView,
 )
 from . import book as draw
 from .canvas import PageCompressor, reproducible_canvas
 
 
-def render_document(document: DocumentView, fonts: FontPair,
-                    progress: Callable[[], None] | None = None, threads: int = 1) -> bytes:
+def render_document(
+    document: DocumentView, fonts: FontPair, progress: Callable[[], None] | None = None, threads: int = 1
+) -> bytes:
     """The PDF bytes of ``document``; ``threads`` > 1 compresses pages on that many threads
     while the next are drawn, to the same bytes."""
     buffer = io.BytesIO()
@@ -55,26 +65,52 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
     if sheet.tab:
         draw.thumb_tab(canvas, frame, *sheet.tab)
     if isinstance(view, TitleView):
-        draw.title_page(canvas, frame, fonts, view.title, view.subtitle, view.author, view.blurb,
-                        view.art)
+        draw.title_page(canvas, frame, fonts, view.title, view.subtitle, view.author, view.blurb, view.art)
     elif isinstance(view, HowToView):
         draw.how_to_page(canvas, frame, fonts, view.body, view.sizes)
     elif isinstance(view, ContentsView):
         draw.contents_page(canvas, frame, fonts, view.entries, view.first, view.links)
     elif isinstance(view, OpenerView):
-        draw.opener_page(canvas, frame, fonts, view.title, view.label, view.instructions,
-                         view.about, view.rating, view.sizes)
+        draw.opener_page(
+            canvas,
+            frame,
+            fonts,
+            view.title,
+            view.label,
+            view.instructions,
+            view.about,
+            view.rating,
+            view.sizes,
+        )
     elif isinstance(view, (PuzzlesView, WorksheetView)):
         if isinstance(view, PuzzlesView) and view.opener:
             opener = view.opener
-            draw.inline_opener(canvas, frame, fonts, opener.title, opener.label,
-                               opener.instructions, opener.about, opener.rating, view.sizes)
+            draw.inline_opener(
+                canvas,
+                frame,
+                fonts,
+                opener.title,
+                opener.label,
+                opener.instructions,
+                opener.about,
+                opener.rating,
+                view.sizes,
+            )
         elif isinstance(view, PuzzlesView):
-            draw.running_head(canvas, frame, fonts, view.title, view.instructions, view.label,
-                              view.sizes)
+            draw.running_head(canvas, frame, fonts, view.title, view.instructions, view.label, view.sizes)
         else:
-            draw.worksheet_head(canvas, frame, fonts, view.fields, view.title, view.instruction,
-                                view.rating, view.code, view.student, view.sizes)
+            draw.worksheet_head(
+                canvas,
+                frame,
+                fonts,
+                view.fields,
+                view.title,
+                view.instruction,
+                view.rating,
+                view.code,
+                view.student,
+                view.sizes,
+            )
         for slot in view.slots:
             draw.maze_slot(canvas, fonts, slot)
         draw.footer(canvas, frame, fonts)

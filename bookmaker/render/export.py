@@ -17,23 +17,30 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 from xml.sax.saxutils import escape
 
 from ..errors import BookmakerError
+from ..geometry import Arc, PathStep, Point, Wall, extent, marker_reach, maze_drawing
+from ..geometry.square import GridWalls
+from ..layout import MIN_CELL_PT, stroke_width
 from ..maze import recipe
 from ..maze.model import Maze
 from ..maze.topology import Topology
-from ..layout import MIN_CELL_PT, stroke_width
-from ..typesetting import fit_text, wrap
 from ..stopwatch import Stopwatch
+from ..typesetting import fit_text, wrap
 from ..views import Style
-from .canvas import (HALO_STRENGTH, NumberText, compress_pages, draw_maze, hex_to_rgb,
-                     reproducible_canvas, straight)
+from .canvas import (
+    HALO_STRENGTH,
+    NumberText,
+    compress_pages,
+    draw_maze,
+    hex_to_rgb,
+    reproducible_canvas,
+    straight,
+)
 from .maze_json import answer, to_json, to_jsonl
-from ..geometry import Arc, PathStep, Point, Wall, extent, marker_reach, maze_drawing
-from ..geometry.square import GridWalls
 
 FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
 MARKER = 1.0  # arrow length in corridor widths (cells on a square maze)
@@ -69,11 +76,9 @@ _CORNER = {0: " ", _LEFT | _RIGHT: "-", _UP | _DOWN: "|"}
 def _ascii_shape(topology: Topology) -> None:
     """Refuses a shape ascii cannot draw, naming the formats that can."""
     if topology.kind != "square":
-        raise BookmakerError(
-            f"ascii draws square mazes only; use svg, png or pdf for a {topology.kind} maze")
+        raise BookmakerError(f"ascii draws square mazes only; use svg, png or pdf for a {topology.kind} maze")
     if topology.mask is not None:
-        raise BookmakerError("ascii draws whole rectangles only; use svg, png or pdf for a "
-                             "maze with a mask")
+        raise BookmakerError("ascii draws whole rectangles only; use svg, png or pdf for a maze with a mask")
 
 
 def to_ascii(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = None) -> str:
@@ -90,7 +95,7 @@ def to_ascii(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = N
     for x0, y0, x1, y1 in drawing.walls:
         if y0 == y1:
             for x in range(x0, x1):
-                grid[2 * y0][4 * x + 1:4 * x + 4] = "---"
+                grid[2 * y0][4 * x + 1 : 4 * x + 4] = "---"
                 corners[y0 * (width + 1) + x] |= _RIGHT
                 corners[y0 * (width + 1) + x + 1] |= _LEFT
         else:
@@ -115,6 +120,7 @@ def to_ascii(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = N
 
 # --- SVG --------------------------------------------------------------------
 
+
 def _num(value: float) -> str:
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
@@ -136,9 +142,9 @@ def _svg_arc(arc: Arc) -> str:
     count = math.ceil(abs(sweep) / 180 - 1e-9)
     radius = _num(arc.radius)
     return "".join(
-        "A{r} {r} 0 0 {cw} {x} {y}".format(
-            r=radius, cw=int(sweep > 0), x=_num(end[0]), y=_num(end[1]))
-        for end in (arc.at(arc.start + sweep * i / count) for i in range(1, count + 1)))
+        f"A{radius} {radius} 0 0 {int(sweep > 0)} {_num(end[0])} {_num(end[1])}"
+        for end in (arc.at(arc.start + sweep * i / count) for i in range(1, count + 1))
+    )
 
 
 def _svg_walls(walls: Iterable[Wall]) -> str:
@@ -171,8 +177,7 @@ def _svg_points(points: Iterable[Point]) -> str:
     return " ".join(f"{name[x]},{name[y]}" for x, y in points)
 
 
-def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0,
-           stopwatch: Stopwatch | None = None) -> str:
+def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0, stopwatch: Stopwatch | None = None) -> str:
     """Drawn in cell units under a viewBox, so wall paths are short commands."""
     watch = stopwatch or Stopwatch()
     path = answer(maze, solution)
@@ -196,15 +201,16 @@ def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0,
         f"<title>{label}</title>",
         f'<rect x="{_num(left)}" y="{_num(-pad)}" width="{_num(view_w)}" '
         f'height="{_num(view_h)}" fill="#fff"/>',
-        *(f'<polygon points="{_svg_points(patch)}" fill="{HALO_HEX}"/>'
-          for patch in drawing.halos),
+        *(f'<polygon points="{_svg_points(patch)}" fill="{HALO_HEX}"/>' for patch in drawing.halos),
         f'<path d="{_svg_walls(drawing.walls)}" fill="none" stroke="#000" '
         f'stroke-width="{_num(wall_width / cell)}" '
-        + (ends if drawing.round_walls else 'stroke-linecap="square"') + "/>",
+        + (ends if drawing.round_walls else 'stroke-linecap="square"')
+        + "/>",
     ]
     if drawing.solution:
-        solution_ink = (f'fill="none" stroke="{SOLUTION_COLOR}" '
-                        f'stroke-width="{_num(line_width / cell)}" {ends}/>')
+        solution_ink = (
+            f'fill="none" stroke="{SOLUTION_COLOR}" stroke-width="{_num(line_width / cell)}" {ends}/>'
+        )
         if straight(drawing.solution):
             parts.append(f'<polyline points="{_svg_points(drawing.solution)}" {solution_ink}')
         else:
@@ -231,14 +237,14 @@ def _line_widths(topology: Topology, cell: float) -> tuple[float, float]:
 
 # --- PNG --------------------------------------------------------------------
 
+
 def png_layout(topology: Topology, cell: int) -> tuple[int, int, int, int]:
     """Image width, height, the margin before the outer wall's box and the wall thickness, in
     pixels, for a maze of ``topology``."""
     box_w, box_h = extent(topology)
     margin = math.ceil((marker_reach(_arrow(topology)) + 0.5) * cell)
     thickness = max(1, round(cell * topology.corridor * 0.1))
-    return (math.ceil(box_w * cell) + 2 * margin, math.ceil(box_h * cell) + 2 * margin, margin,
-            thickness)
+    return (math.ceil(box_w * cell) + 2 * margin, math.ceil(box_h * cell) + 2 * margin, margin, thickness)
 
 
 PNG_FLATTEN = 0.05  # pixels (before supersampling) an arc's chords may stray from it
@@ -257,8 +263,9 @@ def _flat(steps: Iterable[PathStep], cell: int) -> Iterator[Point]:
 _BLACK, _WHITE = b"\0", b"\xff"
 
 
-def _wall_strips(walls: GridWalls, image_w: int, origin: int, cell: int, thickness: int
-                 ) -> Iterator[tuple[int, bytes]]:
+def _wall_strips(
+    walls: GridWalls, image_w: int, origin: int, cell: int, thickness: int
+) -> Iterator[tuple[int, bytes]]:
     """The walls of ``walls`` black on white, exactly as ``to_png`` draws other square walls
     (a run from lattice point a to b fills ``origin + a * cell`` up to ``origin + b * cell +
     thickness`` along its line, ``thickness`` (at most ``cell``) across, from ``origin + line
@@ -275,8 +282,12 @@ def _wall_strips(walls: GridWalls, image_w: int, origin: int, cell: int, thickne
     width, height = walls.width, walls.height
     inner = cell - thickness
     # A cell edge's stretch by code: 2, its vertical line's part is black; 1, its inside.
-    stretches = [_WHITE * cell, _WHITE * thickness + _BLACK * inner,
-                 _BLACK * thickness + _WHITE * inner, _BLACK * cell]
+    stretches = [
+        _WHITE * cell,
+        _WHITE * thickness + _BLACK * inner,
+        _BLACK * thickness + _WHITE * inner,
+        _BLACK * cell,
+    ]
     ends = [_WHITE * thickness, _BLACK * thickness]  # the last vertical line's part
     edges = (1 << 8 * width) - 1
 
@@ -306,8 +317,7 @@ def _round_line(draw, xy: list[float], width: float, color) -> None:
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color)
 
 
-def to_png(maze: Maze, solution: bool = False, cell: int = 20,
-           stopwatch: Stopwatch | None = None) -> bytes:
+def to_png(maze: Maze, solution: bool = False, cell: int = 20, stopwatch: Stopwatch | None = None) -> bytes:
     """Square walls as pixel-aligned rectangles, other walls as round-ended lines; arrows,
     the solution line and slanted or curved walls drawn 4x larger and scaled down, so they
     are smooth while square walls stay crisp."""
@@ -336,8 +346,7 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20,
     for patch in drawing.halos:  # under the walls
         draw.polygon([at(point) for point in patch], fill=(HALO_LEVEL,) * 3)
     if isinstance(drawing.walls, GridWalls):  # the pixels straight from the cell bytes
-        for top, pixels in _wall_strips(drawing.walls, size[0], (margin - low) * k, cell * k,
-                                        thickness * k):
+        for top, pixels in _wall_strips(drawing.walls, size[0], (margin - low) * k, cell * k, thickness * k):
             strip = Image.frombytes("L", (size[0], len(pixels) // size[0]), pixels)
             if drawing.halos:  # ink the walls only, over the patches
                 image.paste((0, 0, 0), (0, top), ImageOps.invert(strip))
@@ -345,8 +354,7 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20,
                 image.paste(strip, (0, top))
     if drawing.round_walls:
         for wall in drawing.walls:
-            points = (wall.points(PNG_FLATTEN / cell) if isinstance(wall, Arc)
-                      else [wall[:2], wall[2:]])
+            points = wall.points(PNG_FLATTEN / cell) if isinstance(wall, Arc) else [wall[:2], wall[2:]]
             _round_line(draw, flat_at(points), thickness * k, "black")
     elif not isinstance(drawing.walls, GridWalls):  # a silhouette's square walls
         for x0, y0, x1, y1 in drawing.walls:
@@ -356,8 +364,7 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20,
             draw.rectangle((left * k, top * k, right * k - 1, bottom * k - 1), fill="black")
     if drawing.solution:
         _, line_width = _line_widths(maze.topology, cell)
-        _round_line(draw, flat_at(_flat(drawing.solution, cell)), line_width * k,
-                    _rgb255(SOLUTION_COLOR))
+        _round_line(draw, flat_at(_flat(drawing.solution, cell)), line_width * k, _rgb255(SOLUTION_COLOR))
     for marker in (drawing.start_marker, drawing.end_marker):
         if marker:
             draw.polygon([at(point) for point in marker], fill="black")
@@ -374,6 +381,7 @@ def _rgb255(color: str) -> tuple[int, int, int]:
 
 
 # --- PDF --------------------------------------------------------------------
+
 
 def pdf_layout(maze: Maze, cell: float) -> tuple[float, float, float, float, float]:
     """Page width and height, the maze's outer left and top edge (PDF points, origin bottom
@@ -413,9 +421,14 @@ def pdf_style(topology: Topology, cell: float) -> Style:
     return Style(wall_width=wall, solution_width=line)
 
 
-def to_pdf(maze: Maze, solution: bool = False, cell: float | None = 18.0,
-           stopwatch: Stopwatch | None = None, page: tuple[float, float] | None = None,
-           title: str = DEFAULT_TITLE) -> bytes:
+def to_pdf(
+    maze: Maze,
+    solution: bool = False,
+    cell: float | None = 18.0,
+    stopwatch: Stopwatch | None = None,
+    page: tuple[float, float] | None = None,
+    title: str = DEFAULT_TITLE,
+) -> bytes:
     """The puzzle on a page of its own size at ``cell`` points a cell, or with ``page`` (its
     width and height in points) a printable sheet: ``title`` at the top, the maze as large
     as the page holds it (at most ``SHEET_MAX_CORRIDOR``; ``cell`` if given), centred, and
@@ -473,8 +486,13 @@ class Sheet:
     caption: list[tuple[float, str]]  # (baseline, line) of the recipe under the maze
 
 
-def sheet_layout(topology: Topology, page: tuple[float, float], label: str,
-                 cell: float | None = None, title: str = DEFAULT_TITLE) -> Sheet:
+def sheet_layout(
+    topology: Topology,
+    page: tuple[float, float],
+    label: str,
+    cell: float | None = None,
+    title: str = DEFAULT_TITLE,
+) -> Sheet:
     """The sheet for a maze of ``topology`` on a ``page`` (points): the largest cell that
     fits between the title and the recipe ``label`` with the arrows, or ``cell``; one-line
     errors where the maze cannot print on that page."""
@@ -482,10 +500,8 @@ def sheet_layout(topology: Topology, page: tuple[float, float], label: str,
     inner = page_w - 2 * SHEET_MARGIN
     bold = _font(bold=True)
     # Both pages' titles at one size: the one the longer, the solution's, fits at.
-    _, title_pt = fit_text(title + SOLUTION_TITLE, bold, SHEET_TITLE_PT, inner,
-                           SHEET_TITLE_LEAST_PT)
-    titles = tuple(fit_text(text, bold, title_pt, inner)[0]
-                   for text in (title, title + SOLUTION_TITLE))
+    _, title_pt = fit_text(title + SOLUTION_TITLE, bold, SHEET_TITLE_PT, inner, SHEET_TITLE_LEAST_PT)
+    titles = tuple(fit_text(text, bold, title_pt, inner)[0] for text in (title, title + SOLUTION_TITLE))
     lines = wrap(label, _font(), LABEL_PT, inner)
     leading = LABEL_PT + 2
     floor = SHEET_MARGIN + leading * len(lines) + 6  # the recipe, and a gap above it
@@ -500,7 +516,8 @@ def sheet_layout(topology: Topology, page: tuple[float, float], label: str,
         raise BookmakerError(
             f"a {name} maze at --cell {cell:g} needs a {need_w / 72:.1f} x {need_h / 72:.1f} in "
             f"page, more than --page gives ({page_w / 72:.1f} x {page_h / 72:.1f} in); use a "
-            "larger --page, --page fit (the page cut to the maze), or a smaller --cell")
+            "larger --page, --page fit (the page cut to the maze), or a smaller --cell"
+        )
     if cell is None:
         cell = min(fits, SHEET_MAX_CORRIDOR / topology.corridor)
         if cell * topology.corridor < MIN_CELL_PT:
@@ -509,13 +526,18 @@ def sheet_layout(topology: Topology, page: tuple[float, float], label: str,
                 f"{cell * topology.corridor:.1f} pt corridors, under the {MIN_CELL_PT:g} pt a "
                 f"pencil line needs; use a size up to about "
                 f"{topology.scaled(cell * topology.corridor / MIN_CELL_PT)}, a larger --page, "
-                "or --page fit (the page cut to the maze)")
+                "or --page fit (the page cut to the maze)"
+            )
     middle = (floor + ceiling) / 2
-    return Sheet(cell=cell, left=(page_w - box_w * cell) / 2, top=middle + box_h * cell / 2,
-                 titles=titles, title_baseline=page_h - SHEET_MARGIN - 0.8 * title_pt,
-                 title_pt=title_pt,
-                 caption=[(SHEET_MARGIN + 2 + leading * (len(lines) - 1 - i), line)
-                          for i, line in enumerate(lines)])
+    return Sheet(
+        cell=cell,
+        left=(page_w - box_w * cell) / 2,
+        top=middle + box_h * cell / 2,
+        titles=titles,
+        title_baseline=page_h - SHEET_MARGIN - 0.8 * title_pt,
+        title_pt=title_pt,
+        caption=[(SHEET_MARGIN + 2 + leading * (len(lines) - 1 - i), line) for i, line in enumerate(lines)],
+    )
 
 
 # --- Dispatch and files -----------------------------------------------------
@@ -535,9 +557,16 @@ def default_cell(fmt: str, topology: Topology) -> float:
     return comfortable
 
 
-def export(maze: Maze, fmt: str, *, solution: bool = False, cell: float | None = None,
-           stopwatch: Stopwatch | None = None, page: tuple[float, float] | None = None,
-           title: str = DEFAULT_TITLE) -> bytes:
+def export(
+    maze: Maze,
+    fmt: str,
+    *,
+    solution: bool = False,
+    cell: float | None = None,
+    stopwatch: Stopwatch | None = None,
+    page: tuple[float, float] | None = None,
+    title: str = DEFAULT_TITLE,
+) -> bytes:
     """``maze`` in format ``fmt`` (one of ``FORMATS``), as the bytes of a file; ``stopwatch``
     gets the time of each stage (solve, geometry, write). A PDF with a ``page`` (width and
     height in points) is a printable sheet headed ``title`` (see ``to_pdf``)."""

@@ -14,7 +14,8 @@ import json
 from ..errors import BookmakerError
 from ..maze import changed_options
 from ..maze.model import Maze
-from ..maze.solve import measure, solution as solve
+from ..maze.solve import measure
+from ..maze.solve import solution as solve
 from ..stopwatch import Stopwatch
 
 FORMAT_VERSION = "bookmaker.maze/1"
@@ -89,8 +90,11 @@ def _record_v2(maze: Maze, solution: bool) -> dict:
         "seed": maze.seed,
         "options": changed_options(maze),
         "cells": maze.topology.cells,
-        "mask": (None if maze.topology.mask is None else
-                 [cell for cell, on in enumerate(maze.topology.present) if on]),
+        "mask": (
+            None
+            if maze.topology.mask is None
+            else [cell for cell, on in enumerate(maze.topology.present) if on]
+        ),
         "passages": opened,
         "perfect": stats.loops == 0,
         "start": maze.start,

@@ -11,8 +11,9 @@ a perfect maze: every cell reachable, no loops. Randomness comes only from
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ...errors import BookmakerError
 from ..options import Option, check_options
@@ -83,8 +84,10 @@ class Algorithm:
 def mask_refusal(name: str) -> str:
     """Why ``name`` can't carve a masked grid, and what can."""
     anywhere = [other.name for other in ALGORITHMS.values() if other.takes_masks]
-    return (f"{name} sweeps whole rows of a rectangle, so it can't carve a mask's silhouette; "
-            f"use one of: {', '.join(anywhere)}")
+    return (
+        f"{name} sweeps whole rows of a rectangle, so it can't carve a mask's silhouette; "
+        f"use one of: {', '.join(anywhere)}"
+    )
 
 
 def _entry(module) -> Algorithm:

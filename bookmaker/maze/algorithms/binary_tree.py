@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 
-from ..topology import E, N, S, W, SquareGrid
+from ..topology import E, N, S, SquareGrid, W
 
 NAME = "binary-tree"
 SUMMARY = (
-    "open top row and left column, diagonal bias to the top left; ~25 % dead ends;"
-    " fastest, no extra memory"
+    "open top row and left column, diagonal bias to the top left; ~25 % dead ends; fastest, no extra memory"
 )
 SHAPES = ("square",)
 

@@ -20,10 +20,10 @@ to hold, in memory proportional to its width. ``carve()`` joins them.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..options import Option, check_options
-from ..topology import E, N, S, W, SquareGrid, check_grid_size
+from ..topology import E, N, S, SquareGrid, W, check_grid_size
 
 NAME = "eller"
 SUMMARY = (
@@ -32,19 +32,19 @@ SUMMARY = (
 )
 # The defaults give about as many east-west passages as north-south ones.
 OPTIONS = (
-    Option("horizontal", 0.6, "chance that neighbours in a row join",
-           minimum=0, maximum=1, above_minimum=True),
-    Option("vertical", 0.4, "chance that a cell opens downward",
-           minimum=0, maximum=1, above_minimum=True),
+    Option(
+        "horizontal", 0.6, "chance that neighbours in a row join", minimum=0, maximum=1, above_minimum=True
+    ),
+    Option("vertical", 0.4, "chance that a cell opens downward", minimum=0, maximum=1, above_minimum=True),
 )
 SHAPES = ("square",)
 
 
-def carve(topology: SquareGrid, rng: random.Random, horizontal: float = 0.6,
-          vertical: float = 0.4) -> bytearray:
+def carve(
+    topology: SquareGrid, rng: random.Random, horizontal: float = 0.6, vertical: float = 0.4
+) -> bytearray:
     cells = bytearray()
-    for row in rows(topology.width, topology.height, rng, horizontal=horizontal,
-                    vertical=vertical):
+    for row in rows(topology.width, topology.height, rng, horizontal=horizontal, vertical=vertical):
         cells += row
     return cells
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from typing import Callable
+from collections.abc import Callable
 
 from ..topology import NO_SIDE, SquareGrid, Topology
 
@@ -39,15 +39,18 @@ def cell_states(topology: Topology, inside: int, outside: int) -> bytearray:
     return bytearray(topology.present.translate(bytes([outside, inside]) + bytes(254)))
 
 
-def with_square_kernel(carve_square: Callable[[int, int, random.Random], bytearray],
-                       carve_graph: Callable[[Topology, random.Random], bytearray]
-                       ) -> Callable[[Topology, random.Random], bytearray]:
+def with_square_kernel(
+    carve_square: Callable[[int, int, random.Random], bytearray],
+    carve_graph: Callable[[Topology, random.Random], bytearray],
+) -> Callable[[Topology, random.Random], bytearray]:
     """A generator's ``carve``: its square kernel on a plain square grid, its table walk on
     every other shape."""
+
     def carve(topology: Topology, rng: random.Random) -> bytearray:
         if is_plain_square(topology):
             return carve_square(topology.width, topology.height, rng)
         return carve_graph(topology, rng)
+
     return carve
 
 

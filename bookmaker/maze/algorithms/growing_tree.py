@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from ..options import Option
-from ..topology import E, N, S, W, Topology
+from ..topology import E, N, S, Topology, W
 from .graph import ANY_SHAPE, CHOICES, is_plain_square
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
@@ -45,16 +45,14 @@ SHAPES = ANY_SHAPE
 _NOT_N, _NOT_E, _NOT_S, _NOT_W = (bytes(b & ~side for b in range(256)) for side in (N, E, S, W))
 
 
-def carve(topology: Topology, rng: random.Random, policy: str = "mix",
-          ratio: float = 0.75) -> bytearray:
+def carve(topology: Topology, rng: random.Random, policy: str = "mix", ratio: float = 0.75) -> bytearray:
     newest_share = {"newest": 1.0, "random": 0.0, "oldest": 0.0, "mix": float(ratio)}[policy]
     if is_plain_square(topology):
         return carve_square(topology.width, topology.height, rng, newest_share, policy == "oldest")
     return carve_graph(topology, rng, newest_share, policy == "oldest")
 
 
-def carve_graph(topology: Topology, rng: random.Random, newest_share: float,
-                oldest: bool) -> bytearray:
+def carve_graph(topology: Topology, rng: random.Random, newest_share: float, oldest: bool) -> bytearray:
     sides, table, back = topology.sides, topology.neighbours, topology.back
     always_newest = newest_share == 1.0
     mixing = 0.0 < newest_share < 1.0
@@ -109,8 +107,7 @@ def carve_graph(topology: Topology, rng: random.Random, newest_share: float,
     return cells
 
 
-def carve_square(width: int, height: int, rng: random.Random, newest_share: float,
-                 oldest: bool) -> bytearray:
+def carve_square(width: int, height: int, rng: random.Random, newest_share: float, oldest: bool) -> bytearray:
     always_newest = newest_share == 1.0
     mixing = 0.0 < newest_share < 1.0
     stride, free = _unvisited_masks(width, height)

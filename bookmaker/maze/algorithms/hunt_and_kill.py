@@ -20,10 +20,7 @@ from .graph import ANY_SHAPE, cell_states, with_square_kernel
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "hunt-and-kill"
-SUMMARY = (
-    "long winding corridors like the backtracker; few dead ends (~9 %);"
-    " no stack, one byte per cell"
-)
+SUMMARY = "long winding corridors like the backtracker; few dead ends (~9 %); no stack, one byte per cell"
 
 SHAPES = ANY_SHAPE
 
@@ -62,8 +59,11 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
         if cur < 0:
             return cells
         base = cur * sides
-        options = [index for index in range(base, base + sides)
-                   if table[index] >= 0 and state[table[index]] == _VISITED]
+        options = [
+            index
+            for index in range(base, base + sides)
+            if table[index] >= 0 and state[table[index]] == _VISITED
+        ]
         index = options[int(rand() * len(options))] if len(options) > 1 else options[0]
         cells[cur] |= 1 << (index - base)
         cells[table[index]] |= 1 << back[index]

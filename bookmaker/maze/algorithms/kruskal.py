@@ -25,7 +25,7 @@ from array import array
 from itertools import compress, islice, repeat, starmap
 from operator import eq
 
-from ..topology import E, N, S, W, Topology
+from ..topology import E, N, S, Topology, W
 from .graph import ANY_SHAPE, with_square_kernel
 
 NAME = "kruskal"
@@ -58,8 +58,7 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     return cells
 
 
-def _join_in_order(order: array, per: int, other: array, parent: array, sets: int,
-                   joined: bytearray) -> None:
+def _join_in_order(order: array, per: int, other: array, parent: array, sets: int, joined: bytearray) -> None:
     """Kruskal's loop: take the walls in ``order`` and set ``joined[wall]`` for each one
     whose cells (``wall // per`` and ``other[wall]``) are in different sets of the
     union-find ``parent``, merging them, until ``sets`` is down to one."""
@@ -97,6 +96,8 @@ _GUARD_TO_ONE = bytes(128) + b"\1" * 128  # a lane's top byte -> 1 if its guard 
 # few hundred kilobytes whatever the size of the maze (a whole 1000 x 1000 grid's lane is
 # 4 MB, and the rules hold a dozen at once).
 BAND_CELLS = 1 << 16
+
+
 def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     n = width * height
     if n == 1:
@@ -112,8 +113,8 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     del rest, prefix_of, seconds
     ids = _cell_ids(n + width)
     other = array("i", bytes(8 * n))  # wall 2c leads to cell c + 1, wall 2c + 1 to c + width
-    other[0::2] = ids[1:n + 1]
-    other[1::2] = ids[width:n + width]
+    other[0::2] = ids[1 : n + 1]
+    other[1::2] = ids[width : n + width]
     del ids
     joined = bytearray(2 * n)
     sets = n - forced[0].count(1) - forced[1].count(1)
@@ -161,14 +162,19 @@ def _order_ties_by_whole_key(order: array, prefix_of: array, seconds: bytes) -> 
     while start >= 0:
         end = same.find(0, start)
         end = len(order) if end < 0 else end + 1
-        order[start:end] = array("i", sorted(
-            order[start:end],
-            key=lambda wall: int.from_bytes(seconds[4 * wall:4 * wall + 4], "little") >> 6))
+        order[start:end] = array(
+            "i",
+            sorted(
+                order[start:end],
+                key=lambda wall: int.from_bytes(seconds[4 * wall : 4 * wall + 4], "little") >> 6,
+            ),
+        )
         start = same.find(1, end)
 
 
-def _settled_walls(prefix_of: array, width: int, height: int
-                   ) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes], array]:
+def _settled_walls(
+    prefix_of: array, width: int, height: int
+) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes], array]:
     """What two rules settle before any sorting, from the walls' key prefixes.
 
     - A cell's lowest wall is in the spanning tree (the cut property): Kruskal meets it
@@ -196,22 +202,29 @@ def _settled_walls(prefix_of: array, width: int, height: int
         for results, found in zip((rest_east, rest_south, forced_east, forced_south), band[:4]):
             results.append(found[keep])
         parent += band[4][keep]
-    return ((b"".join(rest_east), b"".join(rest_south)),
-            (b"".join(forced_east), b"".join(forced_south)), parent)
+    return (
+        (b"".join(rest_east), b"".join(rest_south)),
+        (b"".join(forced_east), b"".join(forced_south)),
+        parent,
+    )
 
 
-def _settled_band(prefix_of: array, width: int, height: int, top: int, bottom: int
-                  ) -> tuple[bytes, bytes, bytes, bytes, array]:
+def _settled_band(
+    prefix_of: array, width: int, height: int, top: int, bottom: int
+) -> tuple[bytes, bytes, bytes, bytes, array]:
     """``_settled_walls`` of rows ``top`` to ``bottom`` (exclusive), each cell's answers as
     on the whole grid except the first row's loops and the last row's forced south walls,
     which need the rows beyond: rest east and south, forced east and south, parent."""
     n = (bottom - top) * width
     guard = _lanes(_GUARD, n)
-    east_exists = int.from_bytes((_GUARD.to_bytes(4, "little") * (width - 1) + bytes(4))
-                                 * (bottom - top), "little")
+    east_exists = int.from_bytes(
+        (_GUARD.to_bytes(4, "little") * (width - 1) + bytes(4)) * (bottom - top), "little"
+    )
     south_exists = _lanes(_GUARD, n - width * (bottom == height))
-    ranks = _LaneRanks(_walls_round_cells(prefix_of, width, height, top, bottom,
-                                          east_exists ^ guard, south_exists ^ guard), guard)
+    ranks = _LaneRanks(
+        _walls_round_cells(prefix_of, width, height, top, bottom, east_exists ^ guard, south_exists ^ guard),
+        guard,
+    )
     row = _LANE * width
     # Each guard bit counts 2**31: the step to the parent, whole-integer arithmetic that
     # comes out right lane by lane because every lane's sum is a cell id.
@@ -233,13 +246,18 @@ def _settled_band(prefix_of: array, width: int, height: int, top: int, bottom: i
     settled_south = forced_south | (ranks.above("south", "east", "below", "right") & corners)
     settled_south |= (ranks.above("right", "east", "below", "south") & corners) << _LANE
     del ranks, corners
-    return (_flags(east_exists & (settled_east ^ guard), n),
-            _flags(south_exists & (settled_south ^ guard), n),
-            _flags(forced_east, n), _flags(forced_south, n), parent)
+    return (
+        _flags(east_exists & (settled_east ^ guard), n),
+        _flags(south_exists & (settled_south ^ guard), n),
+        _flags(forced_east, n),
+        _flags(forced_south, n),
+        parent,
+    )
 
 
-def _walls_round_cells(prefix_of: array, width: int, height: int, top: int, bottom: int,
-                       east_missing: int, south_missing: int) -> dict[str, int]:
+def _walls_round_cells(
+    prefix_of: array, width: int, height: int, top: int, bottom: int, east_missing: int, south_missing: int
+) -> dict[str, int]:
     """The key prefixes of the walls round each cell of rows ``top`` to ``bottom``, a lane
     a cell: its west, east, north and south walls, and round the corner south-east of it
     the east wall below and the south wall to the right. A wall past the grid's edge is
@@ -250,7 +268,7 @@ def _walls_round_cells(prefix_of: array, width: int, height: int, top: int, bott
     def lanes(first_cell: int, cells: int, rank: int) -> int:
         """The prefixes of wall ``rank`` (0 east, 1 south) of ``cells`` cells from one on."""
         start = 2 * first_cell + rank
-        return int.from_bytes(_little(by_wall[start:start + 2 * cells:2]), "little")
+        return int.from_bytes(_little(by_wall[start : start + 2 * cells : 2]), "little")
 
     east = lanes(top * width, n, 0) | east_missing >> 1  # guard bit -> _NO_WALL
     south = lanes(top * width, n, 1) | south_missing >> 1

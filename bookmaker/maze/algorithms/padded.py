@@ -29,7 +29,7 @@ def padded_marks(width: int, height: int, inside: int, border: int) -> tuple[int
     marks = bytearray([border]) * ((height + 2) * stride)
     row = bytes([inside]) * width
     for y in range(1, height + 1):
-        marks[y * stride:y * stride + width] = row
+        marks[y * stride : y * stride + width] = row
     return stride, marks
 
 
@@ -40,7 +40,7 @@ def padded_index(cell: int, width: int, stride: int) -> int:
 
 def unpad(cells: bytearray, width: int, height: int, stride: int) -> bytearray:
     """The ``width * height`` cells of a padded grid, without the border."""
-    return bytearray().join([cells[y * stride:y * stride + width] for y in range(1, height + 1)])
+    return bytearray().join([cells[y * stride : y * stride + width] for y in range(1, height + 1)])
 
 
 # Direction codes 0-3 are N, E, S, W: the padded step, the wall it opens in

@@ -16,7 +16,7 @@ import heapq
 import random
 
 from ..options import Option
-from ..topology import E, N, S, W, Topology
+from ..topology import E, N, S, Topology, W
 from .graph import ANY_SHAPE, CHOICES, is_plain_square, open_passage
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
@@ -27,9 +27,12 @@ SUMMARY = (
 )
 VARIANTS = ("frontier", "weights")
 OPTIONS = (
-    Option("variant", "frontier",
-           "frontier (modified Prim, short stubs) or weights (true Prim, like Kruskal)",
-           choices=VARIANTS),
+    Option(
+        "variant",
+        "frontier",
+        "frontier (modified Prim, short stubs) or weights (true Prim, like Kruskal)",
+        choices=VARIANTS,
+    ),
 )
 SHAPES = ANY_SHAPE
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..topology import E, N, S, W, Topology
+from ..topology import E, N, S, Topology, W
 from .graph import ANY_SHAPE, with_square_kernel
 from .padded import padded_index, padded_marks, unpad
 
@@ -41,7 +41,7 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     while True:
         base = current * sides
         # A slice of the flat table: cheaper than building a tuple per cell up front.
-        around = table[base:base + sides]
+        around = table[base : base + sides]
         options = []  # a plain loop: a comprehension costs a function call per step
         for cell in around:
             if not visited[cell]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..topology import E, N, S, W, SquareGrid
+from ..topology import E, N, S, SquareGrid, W
 
 NAME = "sidewinder"
 SUMMARY = (

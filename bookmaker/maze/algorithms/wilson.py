@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from ..topology import E, N, S, W, Topology
+from ..topology import E, N, S, Topology, W
 from ..triangle_grid import TriangleGrid
 from .graph import ANY_SHAPE, cell_states, is_plain_square, walk_sides, walk_table
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
@@ -136,14 +136,15 @@ def carve_triangle(width: int, height: int, rng: random.Random) -> bytearray:
     stride, state = padded_marks(width, height, inside=0, border=2)
     slot_of = walk_sides(3)
     again = bytes(b for b in range(256) if slot_of[b] == 3)  # draws the graph walk redraws
-    moves = tuple(tuple((-1, 1, base)[slot_of[b] % 3] for b in range(256))
-                  for base in (stride, -stride))  # [points down][byte]
+    moves = tuple(
+        tuple((-1, 1, base)[slot_of[b] % 3] for b in range(256)) for base in (stride, -stride)
+    )  # [points down][byte]
     there = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_THERE)
     back = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_BACK)
     down = bytearray(len(state))  # 1 where a padded cell points down: x + y odd
     for y in range(height):
         row = (y + 1) * stride
-        down[row + 1 - y % 2:row + width:2] = b"\1" * ((width - (1 - y % 2) + 1) // 2)
+        down[row + 1 - y % 2 : row + width : 2] = b"\1" * ((width - (1 - y % 2) + 1) // 2)
     state = list(state)  # a list: see carve_square
     cells = bytearray(len(state))
     exits = [0] * len(state)  # the byte the walk last left each cell by
