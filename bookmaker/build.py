@@ -22,6 +22,7 @@ from .files import created_note, write_atomically
 from .manifest import MazeRecord, config_reference, manifest_json
 from .maze.codes import recipe_code
 from .maze.model import Maze
+from .maze.shapes import DEFAULT_SHAPE
 from .plan import Printed
 from .plan.cover import CoverPlan
 from .prepare import prepare
@@ -255,7 +256,7 @@ def _title_art(art) -> dict:
         "seed": art.seed,
         "endpoints": art.job.endpoints,
     }
-    if art.job.shape != "square":
+    if art.job.shape != DEFAULT_SHAPE.name:
         record["shape"] = art.maze.topology.shape_json()
     return record
 

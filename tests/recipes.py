@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from bookmaker.maze.shapes import SHAPES
+from bookmaker.maze.shapes import SHAPE_NAMES
 
 # A recipe's KEY=VALUE words that are flags of their own; any other is an algorithm option.
 FLAGS = {
@@ -24,7 +24,7 @@ def maze_flags(recipe: str) -> list[str]:
     opposite', 'kruskal polar 6 rings seed 9 start 5,3 end 0,0', 'prim 9x7 seed 2 policy=x'."""
     words = shlex.split(recipe)
     args = ["--algorithm", words.pop(0)]
-    if words[0] in SHAPES:
+    if words[0] in SHAPE_NAMES:
         args += ["--shape", words.pop(0)]
     if words[1] == "rings":
         args += ["--rings", words[0]]

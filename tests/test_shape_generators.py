@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, generate_on
-from bookmaker.maze.shapes import SHAPES, make_topology
+from bookmaker.maze.shapes import SHAPE_NAMES, make_topology
 
 from .test_algorithms import OPTION_STRATEGIES
 from .test_uniformity import chi_square_sf, wilson_hilferty_sf
@@ -60,7 +60,7 @@ def topology_of(kind: str, size):
 
 @st.composite
 def topologies(draw):
-    kind = draw(st.sampled_from(SHAPES))
+    kind = draw(st.sampled_from(SHAPE_NAMES))
     if kind == "polar":
         return topology_of(kind, draw(st.integers(1, 12)))
     width = draw(st.integers(1, 20))

@@ -21,7 +21,7 @@ from bookmaker.config import ConfigError, load_book
 from bookmaker.errors import BookmakerError
 from bookmaker.layout import MIN_CELL_PT, place_maze, slot_maze_area
 from bookmaker.maze import generate_on
-from bookmaker.maze.shapes import SHAPES, make_topology
+from bookmaker.maze.shapes import SHAPE_NAMES, make_topology
 from bookmaker.maze.solve import measure, solution, with_endpoints
 from bookmaker.plan import difficulty_score
 from bookmaker.preflight import check_pdf
@@ -274,7 +274,7 @@ def test_the_manifest_names_each_shape_and_its_end_cells(small_book):
         assert record["solution_length"] == len(solution(maze))
         if kind == "polar":  # the default endpoints finish in the centre cell, id 0
             assert record["endpoints"] == "centre" and record["end"] == 0
-    assert kinds == set(SHAPES)
+    assert kinds == set(SHAPE_NAMES)
 
 
 def test_corridors_in_the_book_are_at_least_the_minimum(small_book):
@@ -354,7 +354,7 @@ def wall_problems(pdf: Path, records: list[dict]) -> tuple[list[str], set[str]]:
 def test_every_wall_reads_back_from_the_rendered_pages(small_book):
     result, manifest = small_book
     wrong, shapes = wall_problems(result.pdf, manifest["mazes"])
-    assert wrong == [] and shapes == set(SHAPES)
+    assert wrong == [] and shapes == set(SHAPE_NAMES)
 
 
 def test_worksheets_of_every_shape_give_each_student_a_variant_and_a_separate_key(tmp_path):
@@ -396,7 +396,7 @@ def test_the_sample_shapes_book_mixes_every_shape_from_easy_to_hard(tmp_path):
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     book = load_book(ROOT / "configs" / "shapes.yaml")
     assert book.profile == "kdp" and book.trim_size == (612.0, 792.0)
-    assert {s.shape for s in book.sections} == set(SHAPES) and book.answer_key.enabled
+    assert {s.shape for s in book.sections} == set(SHAPE_NAMES) and book.answer_key.enabled
     stars = defaultdict(list)
     for record in manifest["mazes"]:
         stars[record["section"]].append(record["stars"])
@@ -408,4 +408,4 @@ def test_the_sample_shapes_book_mixes_every_shape_from_easy_to_hard(tmp_path):
     assert ratings == sorted(ratings) and (ratings[0], ratings[-1]) == (1, 5)
     assert {star for section in stars.values() for star in section} == {1, 2, 3, 4, 5}
     assert check_pdf(str(result.pdf), "kdp", trim=book.trim_size).ok
-    assert wall_problems(result.pdf, manifest["mazes"]) == ([], set(SHAPES))
+    assert wall_problems(result.pdf, manifest["mazes"]) == ([], set(SHAPE_NAMES))

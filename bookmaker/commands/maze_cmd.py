@@ -34,9 +34,9 @@ from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
 from ..maze import Algorithm, Maze, generate_on, lookup
 from ..maze.codes import read_code
-from ..maze.shapes import SHAPES, make_topology
+from ..maze.shapes import DEFAULT_SHAPE, MASKED_SHAPES, SHAPE_NAMES, make_topology, shape_named, shape_word
 from ..maze.solve import ENDPOINT_MODES, default_endpoints, with_endpoints
-from ..maze.topology import Topology, check_grid_size
+from ..maze.topology import SquareGrid, Topology, check_grid_size
 from ..profiles import parse_size
 from ..render.export import DEFAULT_TITLE, FORMATS, check_size, export, sheet_layout
 from ..stopwatch import Stopwatch
@@ -48,7 +48,7 @@ DEFAULT_DIR = Path("output")
 SUFFIXES = {"txt": "ascii", "ascii": "ascii", **{fmt: fmt for fmt in FORMATS if fmt != "ascii"}}
 DEFAULT_PAGE, FIT_PAGE = "letter", "fit"
 # Endpoints have no entry: they default as a book's section does, by shape.
-DEFAULTS = {"algorithm": "recursive-backtracker", "shape": "square", "seed": "0", "braid": "0"}
+DEFAULTS = {"algorithm": "recursive-backtracker", "shape": DEFAULT_SHAPE.name, "seed": "0", "braid": "0"}
 
 
 def _integer(text: str, flag: str, minimum: int) -> int:
@@ -131,15 +131,15 @@ def _topology(
 ) -> Topology:
     """The shape the flags describe: ``--size`` for grid shapes, ``--rings`` for polar, cut
     to ``mask``'s silhouette if one is given."""
-    if shape not in SHAPES:
-        raise BookmakerError(f"--shape takes one of {', '.join(SHAPES)}, got '{shape}'")
-    if shape == "polar":
+    if shape not in SHAPE_NAMES:
+        raise BookmakerError(f"--shape takes one of {', '.join(SHAPE_NAMES)}, got '{shape}'")
+    if shape_named(shape).takes_rings:
         if size is not None:
             raise BookmakerError("a polar maze is sized by --rings N, not --size")
         if mask is not None:
             raise BookmakerError(
                 f"{flag}: a polar maze is already a disc and takes no mask; "
-                "use --shape square, hex or triangle for a silhouette"
+                f"use --shape {', '.join(MASKED_SHAPES[:-1])} or {MASKED_SHAPES[-1]} for a silhouette"
             )
         topology = make_topology(shape, rings=_integer(rings or DEFAULT_RINGS, "--rings", 1))
     else:
@@ -275,7 +275,7 @@ def _targets(
                 f"--count {count} with --format svg needs -o FILE.svg (writes FILE-1.svg ... "
                 f"FILE-{count}.svg)"
             )
-        shape = "" if topology.kind == "square" else f"{topology.kind}-"
+        shape = shape_word(topology.kind, "-")
         if topology.mask is not None:  # maze-wilson-heart-30x30-7.svg
             shape += re.sub(r"[^a-z0-9]+", "-", Path(topology.mask.source).stem.lower()).strip("-") + "-"
         size = topology.describe().replace(" ", "")
@@ -316,7 +316,7 @@ def maze_command(
         help=f"Generator (default {DEFAULTS['algorithm']}); see `bookmaker algorithms`.",
     ),
     shape: str | None = typer.Option(
-        None, "--shape", metavar="SHAPE", help=f"{', '.join(SHAPES)} (default square)."
+        None, "--shape", metavar="SHAPE", help=f"{', '.join(SHAPE_NAMES)} (default {DEFAULT_SHAPE.name})."
     ),
     size: str | None = typer.Option(
         None,
@@ -501,7 +501,7 @@ def maze_command(
     )
     topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1), mask, digests, flag)
     if fmt is None:
-        fmt = _format_of(output, shape == "square" and mask is None)
+        fmt = _format_of(output, isinstance(topology, SquareGrid) and mask is None)
     if fmt not in FORMATS:
         raise BookmakerError(f"--format takes one of {', '.join(FORMATS)}, got '{fmt}'")
     sheet = _sheet(fmt, page, title)
@@ -571,7 +571,7 @@ def _from_code(code: str, given: dict[str, Any]) -> tuple:
                 f"{flag}: --code already gives the maze ({parts.algorithm} "
                 f"{parts.shape}, seed {parts.seed}); drop {flag}, or --code"
             )
-    polar = parts.shape == "polar"
+    polar = shape_named(parts.shape).takes_rings
     return (
         parts.algorithm,
         parts.shape,

@@ -35,14 +35,22 @@ from ..colours import MIN_CONTRAST, contrast_ratio
 from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
 from ..errors import BookmakerError
 from ..layout import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
-from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
+from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
 from ..masks.text import MIN_LETTER_ROWS, name_flaw, text_size
 from ..maze import ALGORITHMS, lookup
 from ..maze.algorithms import mask_refusal
 from ..maze.mask import ISLANDS, MASK_KINDS
-from ..maze.shapes import SHAPES, make_topology
-from ..maze.solve import DEFAULT_ENDPOINTS, ENDPOINT_MODES, GRID_DEFAULT_ENDPOINTS, default_endpoints
+from ..maze.shapes import (
+    DEFAULT_ENDPOINTS,
+    DEFAULT_SHAPE,
+    MASKED_SHAPES,
+    SHAPE_NAMES,
+    SHAPES,
+    make_topology,
+    shape_named,
+)
+from ..maze.solve import ENDPOINT_MODES, default_endpoints
 from ..maze.topology import MAX_BOOK_SIDE, Topology
 from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
 from ..wording import count_problem, did_you_mean
@@ -251,10 +259,10 @@ class FrontMatter(Strict):
     """Pages before the first maze."""
 
     title_page: bool = Field(True, description="A title page with the title, subtitle and author.")
-    title_art: Literal[("auto", *SHAPES)] = Field(  # type: ignore[valid-type]
+    title_art: Literal[("auto", *SHAPE_NAMES)] = Field(  # type: ignore[valid-type]
         "auto",
         description="The shape of the title page's maze: auto (the sections' shape when "
-        f"they all share one, else square), or {_words(SHAPES)}.",
+        f"they all share one, else {DEFAULT_SHAPE.name}), or {_words(SHAPE_NAMES)}.",
     )
     how_to: bool = Field(True, description="A page explaining how to solve the mazes.")
     how_to_text: str | None = Field(None, description="Own text for the how-to page.")
@@ -262,13 +270,26 @@ class FrontMatter(Strict):
 
 
 Endpoints = Literal[ENDPOINT_MODES]  # type: ignore[valid-type]  # the modes bookmaker.maze.solve knows
-Shape = Literal[SHAPES]  # type: ignore[valid-type]  # the shapes bookmaker.maze.shapes builds
+Shape = Literal[SHAPE_NAMES]  # type: ignore[valid-type]  # the shapes bookmaker.maze.shapes builds
 Opener = Literal["page", "inline", "none"]
 OPENER_HELP = (
     "How a section opens in a book: page (a page of its own with its title, stars "
     "and instructions), inline (the same above its first maze) or none (only the "
     "running head); the contents list the section whichever it is."
 )
+
+
+def _takes_rings(shape: object) -> bool:
+    """Whether ``shape`` names a shape sized by rings (False for a name no shape has)."""
+    return shape in SHAPE_NAMES and shape_named(str(shape)).takes_rings
+
+
+RING_SHAPES = [name for name in SHAPE_NAMES if _takes_rings(name)]
+
+
+def _one_of(names: list[str]) -> dict[str, Any]:
+    """The JSON schema of a string that is one of ``names``."""
+    return {"const": names[0]} if len(names) == 1 else {"enum": names}
 
 
 def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
@@ -280,7 +301,7 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
     """
     schema.update(
         {
-            "if": {"properties": {"shape": {"const": "polar"}}, "required": ["shape"]},
+            "if": {"properties": {"shape": _one_of(RING_SHAPES)}, "required": ["shape"]},
             "then": {"required": ["rings"], "not": {"required": ["size"]}},
             "else": {"required": ["size"], "not": {"required": ["rings"]}},
         }
@@ -298,7 +319,7 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
         }
         then: dict[str, Any] = {"properties": {"options": options}}
         if algorithm.shapes is not None:
-            then["properties"]["shape"] = {"enum": [s for s in SHAPES if s in algorithm.shapes]}
+            then["properties"]["shape"] = {"enum": [s for s in SHAPE_NAMES if s in algorithm.shapes]}
         rules.append({"if": condition, "then": then})
     schema["allOf"] = rules
 
@@ -438,10 +459,10 @@ class Section(Strict):
         "side), diameter (the two cells farthest apart, marked inside the maze), centre "
         "(finish at the middle, start on the rim farthest from it), opposite (openings on "
         "opposite sides of the outer wall, far apart). "
-        f"Default: {GRID_DEFAULT_ENDPOINTS}; "
-        + ", ".join(f"{mode} for {shape}" for shape, mode in DEFAULT_ENDPOINTS.items())
+        f"Default: {DEFAULT_ENDPOINTS}; "
+        + ", ".join(f"{s.endpoints} for {s.name}" for s in SHAPES if s.endpoints != DEFAULT_ENDPOINTS)
         + ".",
-        json_schema_extra={"default": GRID_DEFAULT_ENDPOINTS},
+        json_schema_extra={"default": DEFAULT_ENDPOINTS},
     )
     braid: float = Field(
         0.0,
@@ -480,7 +501,7 @@ class Section(Strict):
     @classmethod
     def _no_size_for_polar(cls, size: Any, info: ValidationInfo) -> Any:
         # Before parsing: whatever was written, a disc has no columns and rows.
-        if info.data.get("shape") == "polar" and size is not None:
+        if _takes_rings(info.data.get("shape")) and size is not None:
             raise problem(
                 f"a polar maze is sized by rings, not size; replace it with rings: {MIN_RINGS} to {MAX_RINGS}"
             )
@@ -498,7 +519,7 @@ class Section(Strict):
     @classmethod
     def _size_fits_shape(cls, size: tuple[int, int] | None, info: ValidationInfo) -> tuple[int, int] | None:
         shape = info.data.get("shape")
-        if shape == "polar":
+        if _takes_rings(shape):
             return None
         if size is None:
             if shape is None:  # the shape itself is wrong; that error says enough
@@ -525,7 +546,7 @@ class Section(Strict):
         shape = info.data.get("shape")
         if shape is None:
             return rings
-        if shape != "polar":
+        if not _takes_rings(shape):
             if rings is not None:
                 raise problem(
                     f"rings are for polar mazes; a {shape} maze takes size: "
@@ -555,7 +576,7 @@ class Section(Strict):
             raise problem(str(error)) from None
         shape = info.data.get("shape")
         if shape is not None and not ALGORITHMS[name].carves(shape):
-            carved = [s for s in SHAPES if ALGORITHMS[name].carves(s)]
+            carved = [s for s in SHAPE_NAMES if ALGORITHMS[name].carves(s)]
             anywhere = [other for other in ALGORITHMS if ALGORITHMS[other].shapes is None]
             raise problem(
                 f"{name} carves {_words(carved)} mazes only, not {shape}; use an algorithm that "
@@ -717,7 +738,7 @@ class Worksheet(Strict):
         return size
 
 
-COVER_ART_DEFAULT_SIZE = {"polar": {"rings": 14}, "other": {"size": "14x18"}}
+COVER_ART_DEFAULT_SIZE = {"rings": {"rings": 14}, "grid": {"size": "14x18"}}  # by the shape's sizing
 
 
 class CoverArt(Strict):
@@ -743,10 +764,10 @@ class CoverArt(Strict):
     def _default_size(cls, data: Any) -> Any:
         data = _none_is_default(data)
         if isinstance(data, dict) and "size" in data and "shape" not in data:
-            data = {**data, "shape": "square"}  # a size is a grid's: polar mazes take rings
+            data = {**data, "shape": DEFAULT_SHAPE.name}  # a size is a grid's: polar mazes take rings
         if isinstance(data, dict) and "size" not in data and "rings" not in data:
             shape = data.get("shape", "polar")
-            data = {**data, **COVER_ART_DEFAULT_SIZE["polar" if shape == "polar" else "other"]}
+            data = {**data, **COVER_ART_DEFAULT_SIZE["rings" if _takes_rings(shape) else "grid"]}
         return data
 
     @model_validator(mode="after")
@@ -1182,7 +1203,7 @@ class Book(Strict):
         if chosen != "auto":
             return chosen
         shapes = {section.shape for section in self.sections}
-        return shapes.pop() if len(shapes) == 1 else "square"
+        return shapes.pop() if len(shapes) == 1 else DEFAULT_SHAPE.name
 
     @property
     def maze_count(self) -> int:

@@ -5,16 +5,22 @@ Geometry sits between the maze and the page: it knows shapes but not paper.
 the solution path, the cells it crosses, start and finish markers) and
 ``extent`` gives a shape's outer-wall box before any maze is made, so layout
 can size it. Every backend (PDF, SVG, PNG) draws the same ``MazeDrawing``, so
-they agree, and none of them looks at passage bits. One module per shape.
+they agree, and none of them looks at passage bits.
+
+``DRAWINGS`` is the geometry's part of the shape registry (``bookmaker.maze.shapes``):
+how each ``Shape`` is drawn. Shapes whose cells are polygons share ``polygons``;
+square grids (runs of walls made from cell bytes) and polar discs (arcs) have their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ..maze.model import Maze
+from ..maze.shapes import HEX, POLAR, SQUARE, TRIANGLE, Shape, shape_named
 from ..maze.topology import Topology
-from . import hex, polar, square, triangle
+from . import polar, polygons, square
 from .primitives import (
     Arc,
     MazeDrawing,
@@ -35,20 +41,21 @@ __all__ = [
     "Rect",
     "Segment",
     "Wall",
+    "DRAWINGS",
     "extent",
     "halo_shape",
     "marker_reach",
     "maze_drawing",
 ]
 
-_SHAPES = {"square": square, "hex": hex, "triangle": triangle, "polar": polar}
-
-
-def _module(topology: Topology):
-    try:
-        return _SHAPES[topology.kind]
-    except KeyError:
-        raise ValueError(f"no geometry for {topology.kind} mazes") from None
+# (maze, solution path or None, marker size in cells, the walls of an earlier drawing or None)
+DrawShape = Callable[[Maze, Sequence[int] | None, float, Any], MazeDrawing]
+DRAWINGS: dict[Shape, DrawShape] = {
+    SQUARE: square.drawing,
+    HEX: polygons.drawing,
+    TRIANGLE: polygons.drawing,
+    POLAR: polar.drawing,
+}
 
 
 def extent(topology: Topology) -> tuple[float, float]:
@@ -67,4 +74,4 @@ def maze_drawing(
     ``walls`` takes the walls of an earlier drawing of the same maze, so a
     puzzle and its answer work them out once.
     """
-    return _module(maze.topology).drawing(maze, path, marker_size, walls)
+    return DRAWINGS[shape_named(maze.topology.kind)](maze, path, marker_size, walls)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Union
 
 from ..maze.model import Maze
+from ..maze.shapes import shape_named
 from ..maze.topology import Topology
 
 Point = tuple[float, float]
@@ -258,17 +259,15 @@ def hexagon(centre: Point, apothem: float) -> list[Point]:
     ]
 
 
-# The patch under an end inside a maze, as (start, finish), by shape: round for the start
-# and square for the finish, like their marks; on a hexagon maze a hexagon, like its cells,
-# where a square patch would run across the slanted walls. The how-to page names them.
-HALO_SHAPES = {"hex": ("hexagon", "hexagon")}
-DEFAULT_HALOS = ("circle", "square")
+# The patch under an end inside a maze, by name: round for the start and square for the
+# finish, like their marks, unless the shape says otherwise (``Shape.end_patches``). The
+# how-to page names them.
 _PATCHES = {"circle": disc, "square": square_mark, "hexagon": hexagon}
 
 
 def halo_shape(kind: str, exit: bool) -> str:
     """The patch under an end inside a maze of shape ``kind``: "circle", "square" or "hexagon"."""
-    return HALO_SHAPES.get(kind, DEFAULT_HALOS)[exit]
+    return shape_named(kind).end_patches[exit]
 
 
 def halo(centre: Point, exit: bool, size: float, room: float, kind: str) -> list[Point]:

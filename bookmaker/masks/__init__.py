@@ -18,7 +18,7 @@ from pathlib import Path
 from ..errors import BookmakerError
 from ..fonts import DEFAULT_BOLD
 from ..maze.mask import ISLANDS, MASK_KINDS, Mask, settle_islands
-from ..maze.shapes import make_topology
+from ..maze.shapes import MASKED_SHAPES, SHAPE_NAMES, make_topology, shape_named
 from ..maze.topology import RectGrid
 from .outlines import outline_image
 from .pictures import load_picture
@@ -35,7 +35,6 @@ REMEDIES = {
     "file": "more X cells in the file",
     "outline": "a bigger size",
 }
-MASKED_SHAPES = ("square", "hex", "triangle")
 
 
 @dataclass(frozen=True)
@@ -87,9 +86,10 @@ def _masked_grid(
     """The work of ``masked_grid``; ``contents``, the digests of the mask's file and font,
     keys the cache so that changed bytes are read again."""
     if shape not in MASKED_SHAPES:
+        disc = shape in SHAPE_NAMES and shape_named(shape).takes_rings
         raise BookmakerError(
-            f"a {shape} maze takes no mask: masks cut square, hex and triangle "
-            "grids" + (" (a polar maze is already a disc)" if shape == "polar" else "")
+            f"a {shape} maze takes no mask: masks cut {', '.join(MASKED_SHAPES[:-1])} and "
+            f"{MASKED_SHAPES[-1]} grids" + (f" (a {shape} maze is already a disc)" if disc else "")
         )
     islands = spec.settled_islands
     if islands not in ISLANDS:

@@ -27,7 +27,7 @@ from ..errors import BookmakerError
 from ..fonts import DEFAULT_BOLD
 from ..maze.mask import pieces
 from ..maze.shapes import make_topology
-from ..maze.topology import MAX_BOOK_SIDE, RectGrid
+from ..maze.topology import MAX_BOOK_SIDE, RectGrid, SquareGrid
 from .sampling import dark_cells, fit
 
 EM = 200  # pixels per em: plenty for grids of a few hundred cells
@@ -193,7 +193,9 @@ def lettering(text: TextPicture, grid: RectGrid) -> Lettering:
     cut = [
         (char, [cell for cell in range(grid.cells) if owner[cell] == k]) for k, (char, *_) in enumerate(spans)
     ]
-    thick = [(char, _thick(grid, set(cells)) if grid.kind == "square" else cells) for char, cells in cut]
+    thick = [
+        (char, _thick(grid, set(cells)) if isinstance(grid, SquareGrid) else cells) for char, cells in cut
+    ]
     flaw = next(
         (
             found

@@ -20,6 +20,7 @@ from .algorithms import ALGORITHMS, Algorithm
 from .braid import join_dead_ends
 from .mask import Mask
 from .model import Maze
+from .shapes import shape_word
 from .topology import E, N, S, SquareGrid, Topology, W
 
 __all__ = [
@@ -88,8 +89,7 @@ def recipe(maze: Maze) -> str:
     """
     options = "".join(f" {key}={value}" for key, value in changed_options(maze).items())
     tail = f" {maze.endpoints}" if maze.endpoints not in (None, "none") else ""
-    kind = maze.topology.kind
-    shape = "" if kind == "square" else f"{kind} "
+    shape = shape_word(maze.topology.kind)
     cut = mask_recipe(maze.topology.mask) if maze.topology.mask is not None else ""
     braid = f" braid={maze.braid:g}" if maze.braid else ""
     return f"{maze.algorithm} {shape}{maze.topology.describe()} seed {maze.seed}{options}{cut}{braid}{tail}"

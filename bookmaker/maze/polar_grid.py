@@ -62,6 +62,10 @@ class PolarGrid(Topology):
     def __hash__(self) -> int:
         return hash((self.kind, self.rings))
 
+    @property
+    def dimensions(self) -> tuple[int]:
+        return (self.rings,)
+
     def describe(self) -> str:
         return f"{self.rings} rings"
 

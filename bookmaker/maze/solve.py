@@ -19,15 +19,10 @@ from itertools import compress, islice
 from ..errors import BookmakerError
 from .model import Maze
 from .opposite import opposite_ends
+from .shapes import DEFAULT_ENDPOINTS, SHAPE_NAMES, shape_named
 from .topology import Topology
 
 ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre", "opposite")
-# Endpoints when none are named, in a book's section and on `bookmaker maze` alike: grids open
-# two gaps on opposite sides of the outer wall, far apart (``border``'s two farthest gaps often
-# sit side by side, arrows touching); a polar maze is walked from its rim to its middle, as
-# circular mazes traditionally are.
-DEFAULT_ENDPOINTS = {"polar": "centre"}
-GRID_DEFAULT_ENDPOINTS = "opposite"
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
 # The open sides of a cell byte, in side order: a search steps through only those.
 _SIDES_OF = [tuple(side for side in range(8) if bits >> side & 1) for bits in range(256)]
@@ -432,7 +427,7 @@ def is_perfect(maze: Maze) -> bool:
 
 def default_endpoints(shape: str | None) -> str:
     """The endpoint mode a maze of ``shape`` gets when none is named."""
-    return DEFAULT_ENDPOINTS.get(shape, GRID_DEFAULT_ENDPOINTS)
+    return shape_named(shape).endpoints if shape in SHAPE_NAMES else DEFAULT_ENDPOINTS
 
 
 def choose_endpoints(maze: Maze, mode: str | tuple[int, int]) -> tuple[int | None, int | None]:

@@ -184,6 +184,12 @@ class Topology(ABC):
 
     @property
     @abstractmethod
+    def dimensions(self) -> tuple[int, ...]:
+        """The numbers a user sizes the maze by: (width, height) on a grid, (rings,) on a disc
+        (the shape's ``Shape.sizing`` says which)."""
+
+    @property
+    @abstractmethod
     def box(self) -> tuple[float, float]:
         """Width and height of the closed outer wall's box, in cell units (DESIGN.md, "Shapes")."""
 
@@ -293,6 +299,10 @@ class RectGrid(Topology):
 
     def __hash__(self) -> int:
         return hash((self.kind, self.width, self.height, self.mask))
+
+    @property
+    def dimensions(self) -> tuple[int, int]:
+        return self.width, self.height
 
     def describe(self) -> str:
         return f"{self.width}x{self.height}"

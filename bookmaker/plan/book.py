@@ -48,6 +48,7 @@ from ..layout import (
 from ..masks.text import MIN_LETTER_ROWS
 from ..maze import recipe
 from ..maze.codes import recipe_code
+from ..maze.shapes import shape_named
 from ..maze.topology import Topology
 from ..profiles import get_profile
 from ..views import (
@@ -93,15 +94,9 @@ from .words import SectionFacts, how_to_text, mazes, opener_about
 GREY_SOLUTION = 0.65
 # A page of short mazes takes this many of them when they keep their size (BookPlan.pack).
 PACKED_COUNTS = (2, 3)
-# The title page's maze: its seed comes from the book seed and this name, like a section's.
-# Each shape is sized to the same wide band under the title (about 1.7 : 1), a disc aside.
+# The title page's maze: its seed comes from the book seed and this name, like a section's;
+# its size is its shape's (``Shape.title_art``).
 TITLE_ART = {"seed_key": "cover", "algorithm": "wilson"}
-TITLE_ART_SIZES = {
-    "square": ((24, 14), None),
-    "hex": ((22, 11), None),
-    "triangle": ((34, 12), None),
-    "polar": (None, 8),
-}
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
@@ -420,7 +415,7 @@ class BookPlan:
         section's size (or rings) when it cannot go there, suggesting what would fit."""
         spec = self.book.sections[section]
         minimum = self.book.worksheet.min_cell if kind == "worksheet" else MIN_CELL_PT
-        key = ("sections", section, "rings" if spec.shape == "polar" else "size")
+        key = ("sections", section, "rings" if shape_named(spec.shape).takes_rings else "size")
         area = self.maze_area(frame, kind, section, opener_here)
         try:
             return place_maze(
@@ -586,7 +581,7 @@ class BookPlan:
             )
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
             # A polar section has rings instead; a file mask gives the grid its size.
-            width, height = (None, None) if section.shape == "polar" else (grid.width, grid.height)
+            width, height, _ = shape_named(section.shape).size_fields(grid.dimensions)
             for index in range(len(group.mazes)):
                 jobs.append(
                     MazeJob(
@@ -727,8 +722,8 @@ class BookPlan:
         """The title page's maze, in the book's shape (``Book.title_art_shape``), seeded like
         every other maze, by the name 'cover'. Like every puzzle a buyer sees, it opens on
         opposite sides (a polar maze: from its rim to its middle)."""
-        shape = self.book.title_art_shape
-        size, rings = TITLE_ART_SIZES[shape]
+        shape = shape_named(self.book.title_art_shape)
+        width, height, rings = shape.size_fields(shape.title_art)
         return MazeJob(
             section=-1,
             index=0,
@@ -736,11 +731,11 @@ class BookPlan:
             book_seed=self.book.seed,
             algorithm=TITLE_ART["algorithm"],
             options=(),
-            width=size[0] if size else None,
-            height=size[1] if size else None,
-            endpoints="centre" if shape == "polar" else "opposite",
+            width=width,
+            height=height,
+            endpoints=shape.endpoints,
             min_solution_share=None,
-            shape=shape,
+            shape=shape.name,
             rings=rings,
         )
 

@@ -28,7 +28,7 @@ from ..cover_geometry import (
 from ..errors import ConfigKeyError, ConfigKeyErrors
 from ..fonts import FontPair
 from ..layout import Box, fill_area
-from ..maze.shapes import make_topology
+from ..maze.shapes import make_topology, shape_named
 from ..profiles import INCH
 from ..typesetting import Line, at_most_lines, wrap
 from ..views import CoverMaze, CoverView, Style, TextRun
@@ -42,9 +42,8 @@ if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run
 # The cover's mazes are seeded like every other maze: the book seed and these names.
 ART_SEED_KEY = "cover-art"
 SAMPLE_SEED_KEY = "cover-sample"
-# The back's puzzle: small enough to be taken in at a glance from a shop shelf.
-SAMPLE_SIZES = {"square": (9, 9), "hex": (8, 7), "triangle": (13, 7)}
-SAMPLE_RINGS = 5
+# The back's puzzle is small enough to be taken in at a glance from a shop shelf
+# (``Shape.cover_sample``).
 SMALLEST_BODY = 9.0  # points: the back's text shrinks to this before it is refused
 LEADING = 1.35
 MIN_MAZE_AREA = 1.5 * INCH  # a maze squeezed smaller than this is a speck, not art
@@ -136,7 +135,8 @@ class CoverPlan:
         jobs = [self._job(ART_SEED_KEY, art.algorithm, (), topology, self.art_area, art.seed)]
         if self.sample_area is not None:
             section = self.book.sections[0]
-            sample = make_topology(section.shape, SAMPLE_SIZES.get(section.shape), SAMPLE_RINGS)
+            shape = shape_named(section.shape)
+            sample = shape.make(shape.cover_sample)
             jobs.append(
                 self._job(
                     SAMPLE_SEED_KEY,
@@ -152,7 +152,8 @@ class CoverPlan:
     def _job(
         self, seed_key: str, algorithm: str, options: tuple, topology, area: Box, seed: int | None
     ) -> MazeJob:
-        polar = topology.kind == "polar"
+        shape = shape_named(topology.kind)
+        width, height, rings = shape.size_fields(topology.dimensions)
         marker = fill_area(area, topology).marker_cells
         return MazeJob(
             section=-1,
@@ -162,13 +163,11 @@ class CoverPlan:
             seed=seed,
             algorithm=algorithm,
             options=options,
-            shape=topology.kind,
-            width=None if polar else topology.width,
-            height=None if polar else topology.height,
-            # A polar maze runs from its rim to its middle; any other opens on opposite sides,
-            # never with its two arrows side by side on one wall.
-            rings=topology.rings if polar else None,
-            endpoints="centre" if polar else "opposite",
+            shape=shape.name,
+            width=width,
+            height=height,
+            rings=rings,
+            endpoints=shape.endpoints,
             min_solution_share=None,
             marker_size=marker,
             answer_marker_size=marker,

@@ -14,14 +14,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..geometry import halo_shape
+from ..maze.shapes import shape_named
 from ..maze.topology import Topology
 from ..profiles import RECIPES
 from .mazes import MadeMaze
 
 ARROW, INSIDE = "arrow", "inside"  # where a maze's start or finish is marked
-
-# What a reader calls a maze of each shape, on a section's opening page.
-MAZE_NOUNS = {"square": "maze", "hex": "hexagon maze", "triangle": "triangle maze", "polar": "round maze"}
 
 
 def mazes(count: int, noun: str = "maze") -> str:
@@ -38,10 +36,12 @@ def opener_about(count: int, topology: Topology, first: int, last: int) -> str:
 def about_mazes(count: int, topology: Topology) -> str:
     """'4 mazes of 8 x 10 cells', '2 hexagon mazes of 12 x 10 cells', '3 round mazes of 8 rings',
     and for silhouettes, which leave out some of their grid, '4 mazes cut from a 14 x 14 grid'."""
-    noun = MAZE_NOUNS[topology.kind]
-    if topology.kind == "polar":
-        return f"{mazes(count, noun)} of {topology.rings} rings"
-    size = f"{topology.width} x {topology.height}"
+    shape = shape_named(topology.kind)
+    noun = shape.noun
+    if shape.takes_rings:
+        (rings,) = topology.dimensions
+        return f"{mazes(count, noun)} of {rings} rings"
+    size = " x ".join(map(str, topology.dimensions))
     if topology.mask is not None:
         return f"{mazes(count, noun)} cut from a {size} grid"
     return f"{mazes(count, noun)} of {size} cells"
@@ -206,7 +206,7 @@ def _patches(sections: Sequence[SectionFacts], exit: bool) -> str:
             shapes.append(section.shape)
     (first, _), *others = by_patch.items()
     aside = "; ".join(
-        f"a grey {patch} in the {' and '.join(MAZE_NOUNS[s] + 's' for s in shapes)}"
+        f"a grey {patch} in the {' and '.join(shape_named(s).noun + 's' for s in shapes)}"
         for patch, shapes in others
     )
     return f"a grey {first}" + (f" ({aside})" if aside else "")

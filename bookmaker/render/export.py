@@ -27,7 +27,8 @@ from ..geometry.square import GridWalls
 from ..layout import MIN_CELL_PT, stroke_width
 from ..maze import recipe
 from ..maze.model import Maze
-from ..maze.topology import Topology
+from ..maze.shapes import shape_word
+from ..maze.topology import SquareGrid, Topology
 from ..stopwatch import Stopwatch
 from ..typesetting import fit_text, wrap
 from ..views import Style
@@ -75,7 +76,7 @@ _CORNER = {0: " ", _LEFT | _RIGHT: "-", _UP | _DOWN: "|"}
 
 def _ascii_shape(topology: Topology) -> None:
     """Refuses a shape ascii cannot draw, naming the formats that can."""
-    if topology.kind != "square":
+    if not isinstance(topology, SquareGrid):
         raise BookmakerError(f"ascii draws square mazes only; use svg, png or pdf for a {topology.kind} maze")
     if topology.mask is not None:
         raise BookmakerError("ascii draws whole rectangles only; use svg, png or pdf for a maze with a mask")
@@ -509,7 +510,7 @@ def sheet_layout(
     box_w, box_h = extent(topology)
     reach = marker_reach(_arrow(topology))  # cells the arrows take beyond the outer wall
     fits = min(inner / (box_w + 2 * reach), (ceiling - floor) / (box_h + 2 * reach))
-    name = f"{'' if topology.kind == 'square' else topology.kind + ' '}{topology.describe()}"
+    name = f"{shape_word(topology.kind)}{topology.describe()}"
     if cell is not None and cell > fits + 1e-9:
         need_w = (box_w + 2 * reach) * cell + 2 * SHEET_MARGIN
         need_h = (box_h + 2 * reach) * cell + page_h - (ceiling - floor)
@@ -608,7 +609,7 @@ def check_size(fmt: str, topology: Topology, cell: float | None = None) -> float
         maze_w, maze_h, margin, bottom = _pdf_frame(topology, cell)
         page_w, page_h = maze_w + 2 * margin, maze_h + margin + bottom
         if max(page_w, page_h) > MAX_PAGE_PT:
-            shape = "" if topology.kind == "square" else f"{topology.kind} "
+            shape = shape_word(topology.kind)
             raise BookmakerError(
                 f"a {shape}{topology.describe()} maze at --cell {cell:g} needs a "
                 f"{page_w:.0f}x{page_h:.0f} pt page, over the {MAX_PAGE_PT:.0f} pt (200 in) PDF "

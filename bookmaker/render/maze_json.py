@@ -16,6 +16,7 @@ from ..maze import changed_options
 from ..maze.model import Maze
 from ..maze.solve import measure
 from ..maze.solve import solution as solve
+from ..maze.topology import SquareGrid
 from ..stopwatch import Stopwatch
 
 FORMAT_VERSION = "bookmaker.maze/1"
@@ -37,7 +38,7 @@ def _xy(maze: Maze, cell: int | None) -> list[int] | None:
 
 def writes_v1(maze: Maze) -> bool:
     """Whether ``maze`` is written as ``bookmaker.maze/1``: a plain square grid, perfect."""
-    return maze.topology.kind == "square" and maze.topology.mask is None and not maze.braid
+    return isinstance(maze.topology, SquareGrid) and maze.topology.mask is None and not maze.braid
 
 
 def maze_record(maze: Maze, solution: bool = False) -> dict:
