@@ -7,9 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bookmaker.errors import BookmakerError
-from bookmaker.maze import generate, generate_on
-from bookmaker.maze.codes import ALPHABET, ENDPOINT_IDS, read_code, recipe_code
-from bookmaker.maze.shapes import make_topology
+from bookmaker.maze import codes, generate, generate_on
+from bookmaker.maze.codes import ALPHABET, ENDPOINT_IDS, MAX_SHAPE_ID, CodeParts, read_code, recipe_code
+from bookmaker.maze.shapes import GRID, SHAPES, Shape, make_topology
+from bookmaker.maze.solve import with_endpoints
+from bookmaker.maze.topology import SquareGrid
 
 CODE_ALGORITHMS = ("recursive-backtracker", "wilson", "kruskal", "eller", "binary-tree")
 
@@ -74,3 +76,72 @@ def test_what_a_code_cannot_carry_has_none():
     for text, words in [("U7", "characters no code uses"), ("12", "too short")]:
         with pytest.raises(BookmakerError, match=words):
             read_code(text)
+
+
+# Codes made by bookmaker before shapes had a registry and codes a second version (commit
+# 785c726), with the recipes they stand for: two from the README and the tests, and one or
+# more of every shape, with braids, every kind of size and a long seed.
+PRINTED_CODES = [
+    ("82J8-9A17-BZGZ-WGRP", ("recursive-backtracker", "square", 8, 10, 2642380793, "opposite", 0.0)),
+    ("9JJE-B50Q-BJ17-B810", ("wilson", "square", 14, 18, 3135509421, "opposite", 0.0)),
+    ("9H2T-4N0G-NB0Y-6REZ", ("wilson", "square", 20, 10, 2237009691, "border", 0.0)),
+    ("86JC-987R-E8", ("recursive-backtracker", "hex", 12, 10, 7, "opposite", 0.0)),
+    ("8M28-7X60-0000-00AF-7", ("hunt-and-kill", "hex", 8, 7, 2**40 + 5, "none", 0.0)),
+    ("ARSJ-QS64-FH40-VX", ("kruskal", "triangle", 30, 12, 123456, "corners", 0.25)),
+    ("AE28-GBNS-0KNM-6H", ("growing-tree", "polar", 8, 0, 3135509421, "centre", 0.0)),
+    ("BDB4-KGZ3-G6", ("prim", "polar", 14, 0, 99, "border", 0.5)),
+]
+
+
+@pytest.mark.parametrize("code, recipe", PRINTED_CODES)
+def test_a_code_printed_before_codes_had_room_for_16_shapes_reads_as_the_same_maze(code, recipe):
+    """An old code still reads as its recipe, and that maze today gets the very same code:
+    the first four shapes keep version 1 codes, byte for byte."""
+    assert read_code(code) == CodeParts(*recipe)
+    algorithm, shape, width, height, seed, endpoints, braid = recipe
+    size, rings = ((width, height), None) if height else (None, width)
+    maze = with_endpoints(
+        generate_on(make_topology(shape, size, rings), algorithm, seed, braid=braid), endpoints
+    )
+    assert recipe_code(maze) == code
+
+
+class _OctagonGrid(SquareGrid):
+    """A stand-in for a shape registered after the first four."""
+
+    kind = "octagon"
+
+
+@pytest.mark.parametrize("code_id", range(len(SHAPES), MAX_SHAPE_ID + 1))
+def test_a_shape_id_up_to_15_round_trips_in_a_version_2_code(code_id, monkeypatch):
+    octagon = Shape("octagon", _OctagonGrid, GRID, code_id, "octagon maze", (9, 9), (5, 5))
+    monkeypatch.setattr(codes, "SHAPES", (*SHAPES, octagon))
+    monkeypatch.setattr(codes, "_SHAPE_BY_ID", {**codes._SHAPE_BY_ID, code_id: octagon})
+    maze = generate("wilson", 1, 1, 2237009691, braid=0.2)
+    maze.topology = _OctagonGrid(41, 23)
+    code = recipe_code(maze, "border")
+    assert ALPHABET.index(code[0]) >> 3 == codes.WIDE_SHAPES_VERSION  # the first two bits
+    assert read_code(code) == CodeParts("wilson", "octagon", 41, 23, 2237009691, "border", 0.2)
+
+
+def test_the_registered_shapes_fit_the_code_and_keep_version_1():
+    ids = [shape.code_id for shape in SHAPES]
+    assert len(set(ids)) == len(ids) and max(ids) <= MAX_SHAPE_ID
+    assert sorted(ids)[:4] == [0, 1, 2, 3]  # square, hex, triangle, polar as version 1 numbered them
+    assert [shape.name for shape in sorted(SHAPES, key=lambda s: s.code_id)][:4] == [
+        "square",
+        "hex",
+        "triangle",
+        "polar",
+    ]
+
+
+def test_a_version_2_code_of_a_shape_this_bookmaker_lacks_says_so(monkeypatch):
+    octagon = Shape("octagon", _OctagonGrid, GRID, 9, "octagon maze", (9, 9), (5, 5))
+    monkeypatch.setattr(codes, "SHAPES", (*SHAPES, octagon))
+    maze = generate("wilson", 1, 1, 7)
+    maze.topology = _OctagonGrid(5, 5)
+    code = recipe_code(maze)
+    monkeypatch.undo()
+    with pytest.raises(BookmakerError, match="of a shape this bookmaker does not know"):
+        read_code(code)

@@ -12,8 +12,14 @@ neighbours swapped. A maze with options other than its algorithm's defaults, or 
 by a mask, has no code: a mask names a picture or text no code can carry, so its
 page prints the recipe.
 
-The tables below are part of the format: codes printed in books already sold must
-keep reading as the same mazes, so entries are only ever appended.
+The tables below, and each shape's ``Shape.code_id``, are part of the format: codes
+printed in books already sold must keep reading as the same mazes, so entries are only
+ever appended.
+
+Two versions are written. Version 1 gives the shape two bits (ids 0 to 3: square, hex,
+triangle, polar); version 2 is the same but for four shape bits (ids 0 to 15). A maze
+whose shape id fits two bits gets a version 1 code, so every shape of the first four
+keeps its code exactly; only a later shape's mazes get version 2 codes.
 """
 
 from __future__ import annotations
@@ -23,8 +29,10 @@ from dataclasses import dataclass
 from ..errors import BookmakerError
 from . import changed_options
 from .model import Maze
+from .shapes import SHAPES, Shape
 
-VERSION = 1
+VERSION = 1  # the first codes: two bits of shape
+WIDE_SHAPES_VERSION = 2  # four bits of shape, for a shape id over 3
 ALGORITHM_IDS = (
     "recursive-backtracker",
     "hunt-and-kill",
@@ -37,7 +45,7 @@ ALGORITHM_IDS = (
     "sidewinder",
     "binary-tree",
 )
-SHAPE_IDS = ("square", "hex", "triangle", "polar")
+_SHAPE_BY_ID = {shape.code_id: shape for shape in SHAPES}
 ENDPOINT_IDS = ("none", "corners", "border", "diameter", "centre", "opposite")
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
 _READ = {**{c: i for i, c in enumerate(ALPHABET)}, "O": 0, "I": 1, "L": 1}
@@ -47,7 +55,9 @@ CHECK_PRIME = 1021
 CHECK_DIGITS = 2  # 1021 < 32 ** 2
 GROUP = 4  # characters between dashes
 # Field widths, in bits. A length prefix says how many bits a number takes.
-_VERSION_BITS, _ALGORITHM_BITS, _SHAPE_BITS, _ENDPOINT_BITS = 2, 4, 2, 3
+_VERSION_BITS, _ALGORITHM_BITS, _ENDPOINT_BITS = 2, 4, 3
+_SHAPE_BITS = {VERSION: 2, WIDE_SHAPES_VERSION: 4}
+MAX_SHAPE_ID = (1 << _SHAPE_BITS[WIDE_SHAPES_VERSION]) - 1
 _SIZE_LENGTH_BITS, _SEED_LENGTH_BITS, _BRAID_BITS = 4, 6, 7
 
 
@@ -70,32 +80,33 @@ def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
     or a name the tables lack."""
     endpoints = endpoints or maze.endpoints or "none"
     topology = maze.topology
+    shape = next((shape for shape in SHAPES if shape.name == topology.kind), None)
     if (
         changed_options(maze)
         or topology.mask is not None
         or maze.algorithm not in ALGORITHM_IDS
-        or topology.kind not in SHAPE_IDS
+        or shape is None
         or endpoints not in ENDPOINT_IDS
         or maze.seed is None
         or round(maze.braid * 100) != maze.braid * 100
     ):
         return None
-    polar = topology.kind == "polar"
-    size = (topology.rings, 0) if polar else (topology.width, topology.height)
+    size = topology.dimensions
     if (
         max(size).bit_length() > (1 << _SIZE_LENGTH_BITS) - 1
         or maze.seed.bit_length() > (1 << _SEED_LENGTH_BITS) - 1
     ):
         return None
+    version = VERSION if shape.code_id < 1 << _SHAPE_BITS[VERSION] else WIDE_SHAPES_VERSION
     bits = _Bits()
-    bits.put(VERSION, _VERSION_BITS)
+    bits.put(version, _VERSION_BITS)
     bits.put(ALGORITHM_IDS.index(maze.algorithm), _ALGORITHM_BITS)
-    bits.put(SHAPE_IDS.index(topology.kind), _SHAPE_BITS)
+    bits.put(shape.code_id, _SHAPE_BITS[version])
     bits.put(ENDPOINT_IDS.index(endpoints), _ENDPOINT_BITS)
     bits.put(1 if maze.braid else 0, 1)
     if maze.braid:
         bits.put(round(maze.braid * 100), _BRAID_BITS)
-    for number in size[:1] if polar else size:
+    for number in size:
         bits.put_number(number, _SIZE_LENGTH_BITS)
     bits.put_number(maze.seed, _SEED_LENGTH_BITS)
     digits = bits.digits()
@@ -124,22 +135,34 @@ def read_code(code: str) -> CodeParts:
     bits = _Bits.of(digits[:-CHECK_DIGITS])
     try:
         version = bits.take(_VERSION_BITS)
-        if version != VERSION:
+        if version not in _SHAPE_BITS:
             raise BookmakerError(
-                f"--code: '{code}' is a version {version} code; this bookmaker reads version {VERSION}"
+                f"--code: '{code}' is a version {version} code; this bookmaker reads versions "
+                f"{' and '.join(map(str, _SHAPE_BITS))}"
             )
         algorithm = ALGORITHM_IDS[bits.take(_ALGORITHM_BITS)]
-        shape = SHAPE_IDS[bits.take(_SHAPE_BITS)]
+        shape = _shape(code, bits.take(_SHAPE_BITS[version]))
         endpoints = ENDPOINT_IDS[bits.take(_ENDPOINT_BITS)]
         braid = bits.take(_BRAID_BITS) / 100 if bits.take(1) else 0.0
         width = bits.take_number(_SIZE_LENGTH_BITS)
-        height = 0 if shape == "polar" else bits.take_number(_SIZE_LENGTH_BITS)
+        height = 0 if shape.takes_rings else bits.take_number(_SIZE_LENGTH_BITS)
         seed = bits.take_number(_SEED_LENGTH_BITS)
     except (IndexError, ValueError):
         raise BookmakerError(f"--code: '{code}' is not a code bookmaker wrote") from None
     if bits.rest():
         raise BookmakerError(f"--code: '{code}' is not a code bookmaker wrote")
-    return CodeParts(algorithm, shape, width, height, seed, endpoints, braid)
+    return CodeParts(algorithm, shape.name, width, height, seed, endpoints, braid)
+
+
+def _shape(code: str, code_id: int) -> Shape:
+    """The shape numbered ``code_id``; a number no shape has is a code from a newer bookmaker."""
+    try:
+        return _SHAPE_BY_ID[code_id]
+    except KeyError:
+        raise BookmakerError(
+            f"--code: '{code}' is of a shape this bookmaker does not know (number {code_id}); "
+            "a newer bookmaker may read it"
+        ) from None
 
 
 def _check(digits: list[int]) -> list[int]:
