@@ -8,19 +8,36 @@ of at least two cells; ``islands`` says what to do when they don't:
 joins them: a text's letters each to the next first, then by the shortest bridges.
 
 Pieces are found with the full grid's neighbour relation, the one the maze
-will have, so a piece here is a piece of the maze.
+will have, so a piece here is a piece of the maze. That grid is a ``FullGrid``:
+what this module needs of a ``topology.RectGrid``, which is built with a mask and
+so cannot be imported here without a circle.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..errors import BookmakerError
 
-if TYPE_CHECKING:
-    from .topology import RectGrid
+
+class FullGrid(Protocol):
+    """A grid as masks see it: cell (x, y) is ``y * width + x``, and ``full_neighbours``
+    holds ``sides`` entries a cell, the neighbours as if no mask switched cells off."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def sides(self) -> int: ...
+
+    @property
+    def full_neighbours(self) -> array[int]: ...
+
+    def describe(self) -> str: ...
+
 
 ISLANDS = ("error", "keep-largest", "connect")
 MASK_KINDS = ("image", "text", "file", "outline")
@@ -37,9 +54,14 @@ class Mask:
     font: str | None = None  # text in another face than the bundled one: its file's name
     font_sha256: str | None = None  # ... and the first 16 hex digits of its SHA-256
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The manifest's ``mask`` object: DESIGN.md's fields, then what else remakes it."""
-        record = {"kind": self.kind, "source": self.source, "sha256": self.sha256, "islands": self.islands}
+        record: dict[str, Any] = {
+            "kind": self.kind,
+            "source": self.source,
+            "sha256": self.sha256,
+            "islands": self.islands,
+        }
         if self.threshold is not None:
             record["threshold"] = self.threshold
         if self.font is not None:
@@ -47,7 +69,7 @@ class Mask:
         return record
 
 
-def pieces(grid: RectGrid, on: bytes | bytearray) -> list[list[int]]:
+def pieces(grid: FullGrid, on: bytes | bytearray) -> list[list[int]]:
     """The connected pieces of the cells that are on, largest first (then by lowest id)."""
     table, sides = grid.full_neighbours, grid.sides
     seen = bytearray(len(on))
@@ -68,7 +90,7 @@ def pieces(grid: RectGrid, on: bytes | bytearray) -> list[list[int]]:
 
 
 def settle_islands(
-    grid: RectGrid,
+    grid: FullGrid,
     on: bytes,
     islands: str,
     letters: list[list[list[int]]] | None = None,
@@ -108,7 +130,7 @@ def settle_islands(
     return on
 
 
-def _where(grid: RectGrid, piece: list[int]) -> str:
+def _where(grid: FullGrid, piece: list[int]) -> str:
     xs = [cell % grid.width for cell in piece]
     ys = [cell // grid.width for cell in piece]
 
@@ -118,7 +140,7 @@ def _where(grid: RectGrid, piece: list[int]) -> str:
     return f"{len(piece)} cell{'' if len(piece) == 1 else 's'} at x {span(xs)}, y {span(ys)}"
 
 
-def _connected(grid: RectGrid, on: bytes, letters: list[list[list[int]]] | None) -> bytes:
+def _connected(grid: FullGrid, on: bytes, letters: list[list[list[int]]] | None) -> bytes:
     """``on`` with its pieces joined: each letter to the next, then shortest bridges."""
     joined = bytearray(on)
     for line in letters or []:
@@ -131,7 +153,7 @@ def _connected(grid: RectGrid, on: bytes, letters: list[list[list[int]]] | None)
         _bridge(grid, joined, found[0], None)
 
 
-def _bridge(grid: RectGrid, joined: bytearray, sources: list[int], targets: set[int] | None) -> None:
+def _bridge(grid: FullGrid, joined: bytearray, sources: list[int], targets: set[int] | None) -> None:
     """Switch on the fewest cells that join ``sources`` to a cell of ``targets`` (None: to any
     cell that is on), going through cells that are off. Nothing when they touch already, or
     when no way through off cells leads there."""
