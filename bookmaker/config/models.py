@@ -410,9 +410,8 @@ class Section(Strict):
         "Set it before renaming a section, or its mazes change.",
     )
     shape: Shape = Field(
-        "square",
-        description="square, hex (hexagons), triangle (triangles pointing up and down) or "
-        "polar (a disc of rings around a centre cell, sized by `rings` instead of `size`).",
+        DEFAULT_SHAPE.name,
+        description=_words(f"{s.name} ({s.described})" if s.described else s.name for s in SHAPES) + ".",
     )
     algorithm: str = Field(
         "recursive-backtracker",
@@ -425,7 +424,7 @@ class Section(Strict):
     )
     mask: MaskConfig | None = Field(
         None,
-        description="A silhouette the mazes take (square, hex and triangle grids): "
+        description=f"A silhouette the mazes take ({_words(MASKED_SHAPES).replace(' or ', ' and ')} grids): "
         "image, text, file or outline, with threshold and islands.",
     )
     size: GridSize | None = Field(
@@ -746,7 +745,7 @@ class CoverArt(Strict):
 
     shape: Shape = Field(
         "polar",
-        description="square, hex, triangle or polar; default polar, or square when only `size` is given.",
+        description=f"{_words(SHAPE_NAMES)}; default polar, or {DEFAULT_SHAPE.name} when only `size` is given.",
     )
     algorithm: str = Field(
         "recursive-backtracker",

@@ -59,6 +59,7 @@ class Shape:
     sizing: Sizing
     code_id: int  # its number in a maze code (``codes``): never reused once printed
     noun: str  # what the how-to text calls one maze: "hexagon maze"
+    described: str  # what its name means, for the config reference; "" when it says it all
     title_art: tuple[int, ...]  # the title page's maze: (width, height) or (rings,)
     cover_sample: tuple[int, ...]  # the back cover's sample puzzle, likewise
     endpoints: str = DEFAULT_ENDPOINTS  # the endpoint mode when none is named
@@ -99,6 +100,7 @@ SQUARE = Shape(
     GRID,
     code_id=0,
     noun="maze",
+    described="",
     title_art=(24, 14),  # each grid shape fills the same wide band under the title, about 1.7 : 1
     cover_sample=(9, 9),  # small enough to be taken in at a glance from a shop shelf
 )
@@ -108,6 +110,7 @@ HEX = Shape(
     GRID,
     code_id=1,
     noun="hexagon maze",
+    described="hexagons",
     title_art=(22, 11),
     cover_sample=(8, 7),
     # A hexagon, like its cells, where a square patch would run across the slanted walls.
@@ -119,6 +122,7 @@ TRIANGLE = Shape(
     GRID,
     code_id=2,
     noun="triangle maze",
+    described="triangles pointing up and down",
     title_art=(34, 12),
     cover_sample=(13, 7),
 )
@@ -128,6 +132,7 @@ POLAR = Shape(
     RINGS,
     code_id=3,
     noun="round maze",
+    described="a disc of rings around a centre cell, sized by `rings` instead of `size`",
     title_art=(8,),
     cover_sample=(5,),
     # Walked from its rim to its middle, as circular mazes traditionally are.
