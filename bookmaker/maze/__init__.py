@@ -111,5 +111,5 @@ def mask_recipe(mask: Mask) -> str:
     threshold = (
         f" threshold={mask.threshold:g}" if mask.threshold is not None and mask.threshold != 0.5 else ""
     )
-    font = f" font={mask.font}#{mask.font_sha256[:RECIPE_DIGEST]}" if mask.font else ""
+    font = f" font={mask.font}#{mask.font_sha256[:RECIPE_DIGEST]}" if mask.font and mask.font_sha256 else ""
     return f" {mask.kind}={source}{digest}{islands}{threshold}{font}"

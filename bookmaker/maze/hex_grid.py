@@ -56,7 +56,7 @@ class HexGrid(RectGrid):
         ]
         return [(side, corners[side], corners[(side + 1) % 6]) for side in range(6)]
 
-    def _neighbour_table(self) -> array:
+    def _neighbour_table(self) -> array[int]:
         return self._grid_table(lambda x, y: [(x + dx, y + dy) for dx, dy in (_ODD if x & 1 else _EVEN)])
 
     def _back_table(self) -> bytes:

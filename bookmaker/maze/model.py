@@ -10,8 +10,9 @@ drawing opens on the border.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from .topology import Topology
+from .topology import RectGrid, Topology
 
 
 @dataclass(slots=True)
@@ -20,7 +21,7 @@ class Maze:
     cells: bytearray
     algorithm: str = ""
     seed: int | None = None
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     start: int | None = None
     end: int | None = None
     braid: float = 0.0  # the share of dead ends joined after carving (``braid``); 0: perfect
@@ -36,17 +37,25 @@ class Maze:
             )
 
     @property
+    def grid(self) -> RectGrid:
+        """The topology of a maze laid out in rows and columns; a disc has none (TypeError)."""
+        topology = self.topology
+        if not isinstance(topology, RectGrid):
+            raise TypeError(f"a {topology.kind} maze has no rows and columns")
+        return topology
+
+    @property
     def width(self) -> int:
-        return self.topology.width
+        return self.grid.width
 
     @property
     def height(self) -> int:
-        return self.topology.height
+        return self.grid.height
 
     def is_open(self, cell: int, side: int) -> bool:
         return bool(self.cells[cell] >> side & 1)
 
     def rows(self) -> list[list[int]]:
         """The cell bytes row by row (grid shapes): ``bookmaker.maze/1``'s ``cells``."""
-        w = self.topology.width
-        return [list(self.cells[y * w : (y + 1) * w]) for y in range(self.topology.height)]
+        w = self.width
+        return [list(self.cells[y * w : (y + 1) * w]) for y in range(self.height)]

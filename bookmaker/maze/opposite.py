@@ -30,8 +30,9 @@ def opposite_ends(topology: Topology, distances: Callable[[int], Sequence[int]])
     ``distances(cell)``: every cell's distance from ``cell`` along the maze (-1: unreached)."""
     openable = topology.opening_sides
     on_border = [cell for cell in range(topology.cells) if openable[cell]]
-    starts: dict[str, list[int]] = {side: [] for side in "NESW"}
-    finishes: dict[str, list[int]] = {side: [] for side in "NESW"}
+    # Keyed by compass point; a cell on the border always has one (never None).
+    starts: dict[str | None, list[int]] = {side: [] for side in "NESW"}
+    finishes: dict[str | None, list[int]] = {side: [] for side in "NESW"}
     for cell in on_border:
         starts[topology.opening_compass(cell)].append(cell)
         finishes[topology.opening_compass(cell, exit=True)].append(cell)
@@ -54,7 +55,9 @@ def opposite_ends(topology: Topology, distances: Callable[[int], Sequence[int]])
     return None
 
 
-def _swept(starts: list[int], finishes: list[int], search, middle: int) -> tuple[int, int, int] | None:
+def _swept(
+    starts: list[int], finishes: list[int], search: Callable[[int], Sequence[int]], middle: int
+) -> tuple[int, int, int] | None:
     """A start and a finish far apart, by a double sweep from ``middle``, with their
     distance; None if no two distinct cells connect them."""
     start = _farthest(search(middle), starts, None)

@@ -87,11 +87,11 @@ class Option:
 
 def check_options(algorithm: str, declared: Iterable[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Every declared option's value, the defaults filled in; unknown names are errors."""
-    declared = {option.name: option for option in declared}
-    unknown = sorted(set(given) - set(declared))
+    by_name = {option.name: option for option in declared}
+    unknown = sorted(set(given) - set(by_name))
     if unknown:
-        valid = ", ".join(declared) or "none"
+        valid = ", ".join(by_name) or "none"
         raise BookmakerError(f"{algorithm} has no option '{unknown[0]}' (its options: {valid})")
     return {
-        name: option.check(algorithm, given.get(name, option.default)) for name, option in declared.items()
+        name: option.check(algorithm, given.get(name, option.default)) for name, option in by_name.items()
     }

@@ -18,6 +18,7 @@ import math
 from array import array
 from bisect import bisect_right
 from functools import cached_property
+from typing import Any
 
 from ..errors import BookmakerError
 from .topology import NO_SIDE, Topology
@@ -69,7 +70,7 @@ class PolarGrid(Topology):
     def describe(self) -> str:
         return f"{self.rings} rings"
 
-    def shape_json(self) -> dict:
+    def shape_json(self) -> dict[str, Any]:
         return {"kind": "polar", "rings": self.rings}
 
     def scaled(self, factor: float) -> str:
@@ -156,7 +157,7 @@ class PolarGrid(Topology):
         return 8, b"".join(rows)
 
     @cached_property
-    def _tables(self) -> tuple[array, bytes]:
+    def _tables(self) -> tuple[array[int], bytes]:
         table = array("i", [-1]) * (self.cells * 8)
         back = bytearray(self.cells * 8)
         counts, firsts = self.counts, self.firsts
@@ -175,7 +176,7 @@ class PolarGrid(Topology):
                 back[base + ANTICLOCKWISE] = CLOCKWISE
         return table, bytes(back)
 
-    def _neighbour_table(self) -> array:
+    def _neighbour_table(self) -> array[int]:
         return self._tables[0]
 
     def _back_table(self) -> bytes:

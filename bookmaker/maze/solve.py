@@ -11,10 +11,11 @@ find the farthest pair with a few searches rather than one from every cell.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import compress, islice
+from typing import Any
 
 from ..errors import BookmakerError
 from .model import Maze
@@ -42,7 +43,7 @@ def _offset_steps(offsets: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 def _search(
     topology: Topology, cells: bytes | bytearray, source: int, until: int = -1
-) -> tuple[array, array]:
+) -> tuple[array[int], array[int]]:
     """Breadth-first search from ``source`` along open passages, sides in side order.
 
     Returns the cells in the order reached, and per cell id the cell it was reached from
@@ -80,7 +81,7 @@ def _search(
     return order, parent
 
 
-def _depths(order: array, parent: array, count: int) -> array:
+def _depths(order: array[int], parent: array[int], count: int) -> array[int]:
     """Per cell id, its distance from the search's source; -1 where the search did not reach."""
     dist = array("i", [-1]) * count
     dist[order[0]] = 0
@@ -89,7 +90,7 @@ def _depths(order: array, parent: array, count: int) -> array:
     return dist
 
 
-def _neighbour_through(topology: Topology):
+def _neighbour_through(topology: Topology) -> Callable[[int, int], int]:
     """``(cell, side) -> the cell through that side``, for walks too short to need a loop of
     their own."""
     offsets = topology.step_offsets
@@ -105,7 +106,7 @@ def distances_from(maze: Maze, source: int) -> list[int]:
     return _distances(maze.topology, maze.cells, source).tolist()
 
 
-def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> array:
+def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> array[int]:
     """The breadth-first search behind ``distances_from``, on unchecked arguments."""
     return _depths(*_search(topology, cells, source), topology.cells)
 
@@ -114,10 +115,10 @@ def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> arr
 # maze: a book asks three (endpoints, solution, measures) of each. A poster's would hold
 # 8 bytes a cell past the stage that needs it, so it is searched again instead.
 KEPT_SEARCH_CELLS = 1 << 14  # 128x128; a book's mazes are far smaller
-_kept_search: list[tuple[Topology, bytes, tuple[array, array] | None]] = []
+_kept_search: list[tuple[Topology, bytes, tuple[array[int], array[int]] | None]] = []
 
 
-def _tree_search(topology: Topology, cells: bytes) -> tuple[array, array] | None:
+def _tree_search(topology: Topology, cells: bytes) -> tuple[array[int], array[int]] | None:
     """A search of a perfect maze from its first cell, or None for a maze with loops or not
     connected. The endpoints, the path between them and the farthest pair of a small
     maze are all read from one search of it."""
@@ -133,7 +134,7 @@ def _tree_search(topology: Topology, cells: bytes) -> tuple[array, array] | None
     return search
 
 
-def _distance_finder(topology: Topology, cells: bytes | bytearray):
+def _distance_finder(topology: Topology, cells: bytes | bytearray) -> Callable[[int], array[int]]:
     """``source -> distances_from(source)`` for a maze that asks for many sources.
 
     On a perfect maze one search serves them all (``_tree_search``): the path from a
@@ -149,7 +150,7 @@ def _distance_finder(topology: Topology, cells: bytes | bytearray):
     rest = order[1:]
     unreached = array("i", [-1]) * topology.cells
 
-    def distances(source: int) -> array:
+    def distances(source: int) -> array[int]:
         dist = array("i", unreached)
         steps, here = 0, source
         while here >= 0:  # up to the root, which the search reached from -1
@@ -164,7 +165,7 @@ def _distance_finder(topology: Topology, cells: bytes | bytearray):
     return distances
 
 
-def _tree_path(parent: array, start: int, end: int) -> list[int]:
+def _tree_path(parent: array[int], start: int, end: int) -> list[int]:
     """The one path from ``start`` to ``end`` in a tree given by each cell's ``parent``: up
     from the start to where the end's way up meets it, then down to the end."""
     up = [start]
@@ -262,7 +263,7 @@ def _farthest_pairs_with_loops(
     )
 
 
-def _farthest_in_tree(order: array, parent: array, targets: bytes) -> tuple[int, int, int]:
+def _farthest_in_tree(order: array[int], parent: array[int], targets: bytes) -> tuple[int, int, int]:
     """The two ``targets`` (a nonzero byte per cell id) farthest apart in a perfect maze,
     as (a, b, distance) with a <= b, from a search of it (``_search``).
 
@@ -297,7 +298,7 @@ _PAIRS_PER_SEARCHED_CELL = 10
 
 
 def _farthest_apart(
-    topology: Topology, cells: bytes, targets: list[int], searches: dict[int, list[int]]
+    topology: Topology, cells: bytes, targets: list[int], searches: dict[int, array[int]]
 ) -> tuple[int, int, int]:
     """The two of ``targets`` (ascending ids) farthest apart along the passages, as
     (a, b, distance): exact, and of all such pairs the lowest (a, b), on a connected maze.
@@ -325,7 +326,7 @@ def _farthest_apart(
     lower, upper = [0] * count, [topology.cells] * count
     unsettled = bytearray(b"\1") * count
     tightened_with = [0] * count  # per target, how many searches its last tightening used
-    to_targets: dict[int, list[int]] = {}  # source: its distances to the targets, in order
+    to_targets: dict[int, Sequence[int]] = {}  # source: its distances to the targets, in order
     pair_budget = 0  # pair comparisons left: as many as the searches so far cost
 
     def search(source: int) -> None:
@@ -356,7 +357,7 @@ def _farthest_apart(
             return False
         tightened_with[index] = len(to_targets)
         pair_budget -= work
-        apart = None
+        apart: list[int] | None = None
         for near in to_targets.values():
             here, column = near[index], [near[other] for other in partners]
             apart = (
@@ -364,6 +365,7 @@ def _farthest_apart(
                 if apart is None
                 else [bound if bound < here + d else here + d for bound, d in zip(apart, column)]
             )
+        assert apart is not None  # to_targets holds the first search at least
         apart[partners.index(index)] = 0
         upper[index] = min(upper[index], max(max(apart), floor))
         return True
@@ -479,7 +481,7 @@ def with_endpoints(maze: Maze, mode: str | tuple[int, int]) -> Maze:
     its recipe: the mode's name, or 'start X,Y end X,Y' for cells given by id."""
     start, end = choose_endpoints(maze, mode)
     if not isinstance(mode, str):
-        named = [",".join(map(str, maze.topology.coordinates(cell))) for cell in (start, end)]
+        named = [",".join(map(str, maze.topology.coordinates(cell))) for cell in mode]
         mode = f"start {named[0]} end {named[1]}"
     return replace(maze, cells=bytearray(maze.cells), start=start, end=end, endpoints=mode)
 
@@ -502,7 +504,7 @@ class Stats:
     loops: int  # independent loops: passages - cells + 1, so 0 exactly when perfect
     loops_on_route: int | None  # of those, the ones in the parts the solution passes through
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The ``stats`` object of ``bookmaker.maze/1``, in its documented key order (the
         loops are no part of it: a perfect maze has none)."""
         return {

@@ -20,7 +20,10 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from array import array
+from collections.abc import Callable, Iterable
 from functools import cached_property
+from random import Random
+from typing import Any
 
 from ..errors import BookmakerError
 from .mask import Mask, pieces
@@ -59,11 +62,11 @@ class Topology(ABC):
         return self.present.count(1) if self.mask is not None else self.cells
 
     @cached_property
-    def _present_ids(self) -> array:
+    def _present_ids(self) -> array[int]:
         present = self.present
         return array("i", (cell for cell in range(self.cells) if present[cell]))
 
-    def random_cell(self, rng) -> int:
+    def random_cell(self, rng: Random) -> int:
         """A cell that takes part, drawn uniformly; one ``randrange`` call either way, so an
         unmasked grid draws exactly what it always drew."""
         if self.mask is None:
@@ -77,7 +80,7 @@ class Topology(ABC):
         return 0 if self.mask is None else self.present.index(1)
 
     @cached_property
-    def neighbours(self) -> array:
+    def neighbours(self) -> array[int]:
         """The flat neighbour table, ``cells * sides`` entries, -1 where there is none."""
         return self._neighbour_table()
 
@@ -99,14 +102,19 @@ class Topology(ABC):
         whole border."""
         return self.border
 
-    # Where the cell through side ``s`` is always ``cell + step_offsets[s]`` (for every side a
-    # passage can open), searches step by these and never build the neighbour table: on a
-    # 1000x1000 grid that table is 16 MB and a quarter of a second. None: read the table.
-    step_offsets: tuple[int, ...] | None = None
+    @property
+    def step_offsets(self) -> tuple[int, ...] | None:
+        """Where the cell through side ``s`` is always ``cell + step_offsets[s]`` (for every
+        side a passage can open), searches step by these and never build the neighbour table:
+        on a 1000x1000 grid that table is 16 MB and a quarter of a second. None: read the table."""
+        return None
 
     @cached_property
     def open_sides(self) -> bytes:
         """Per cell, the bit mask of its sides that lead to a neighbour."""
+        return self._open_sides_of_table()
+
+    def _open_sides_of_table(self) -> bytes:
         table, sides = self.neighbours, self.sides
         return bytes(
             sum(1 << s for s in range(sides) if table[cell * sides + s] >= 0) for cell in range(self.cells)
@@ -203,6 +211,10 @@ class Topology(ABC):
         """Where ``cell``'s centre lies, in cell units, y down from the top of ``box``."""
 
     @abstractmethod
+    def corners(self) -> tuple[int, int]:
+        """The cells the ``corners`` endpoints open at; a one-line error where a shape has none."""
+
+    @abstractmethod
     def coordinates(self, cell: int) -> tuple[int, int]:
         """How a user names ``cell``: (x, y) on a grid, (ring, index) on a disc."""
 
@@ -212,7 +224,7 @@ class Topology(ABC):
         error naming ``what``."""
 
     @abstractmethod
-    def shape_json(self) -> dict:
+    def shape_json(self) -> dict[str, Any]:
         """The ``shape`` object of ``bookmaker.maze/2``."""
 
     @abstractmethod
@@ -224,7 +236,7 @@ class Topology(ABC):
         """The size as a user writes it: '20x10'."""
 
     @abstractmethod
-    def _neighbour_table(self) -> array:
+    def _neighbour_table(self) -> array[int]:
         """Built once, on first use (see the properties above)."""
 
     @abstractmethod
@@ -307,7 +319,7 @@ class RectGrid(Topology):
     def describe(self) -> str:
         return f"{self.width}x{self.height}"
 
-    def shape_json(self) -> dict:
+    def shape_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "width": self.width, "height": self.height}
 
     def coordinates(self, cell: int) -> tuple[int, int]:
@@ -400,12 +412,12 @@ class RectGrid(Topology):
         return (1 << self.sides) - 1
 
     @cached_property
-    def full_neighbours(self) -> array:
+    def full_neighbours(self) -> array[int]:
         """The neighbour table of the whole grid, as if no mask switched cells off."""
         return self._neighbour_table()
 
     @cached_property
-    def neighbours(self) -> array:
+    def neighbours(self) -> array[int]:
         if self.mask is None:
             return self.full_neighbours
         table, back, sides, on = array("i", self.full_neighbours), self.back, self.sides, self.mask.on
@@ -465,15 +477,16 @@ class RectGrid(Topology):
         border = self.border
         if self.mask is None:
             return border
+        on = self.mask.on
         roomy = bytearray(self.cells)
         for cell in self._present_ids:
             for side in range(self.sides):
-                if border[cell] >> side & 1 and self._has_room(cell, side):
+                if border[cell] >> side & 1 and self._has_room(cell, side, on):
                     roomy[cell] |= 1 << side
         return bytes(roomy) if any(roomy) else border
 
-    def _has_room(self, cell: int, side: int) -> bool:
-        """Whether no cell of the mask overlaps the strip a marker takes outside ``cell``'s
+    def _has_room(self, cell: int, side: int, on: bytes) -> bool:
+        """Whether no cell of the mask (``on``) overlaps the strip a marker takes outside ``cell``'s
         ``side``: ``OPENING_ROOM`` corridors out along the side's normal, and as far to either
         side of its middle."""
         (mx, my), out = self.side_line(cell, side)
@@ -487,7 +500,7 @@ class RectGrid(Topology):
         # The cells near the strip, found by stepping from ``cell`` through the whole grid
         # among cells whose boxes come within a cell unit of the strip's box.
         near = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
-        full, sides, on = self.full_neighbours, self.sides, self.mask.on
+        full, sides = self.full_neighbours, self.sides
         seen, queue = {cell}, [cell]
         for here in queue:
             if (
@@ -521,7 +534,7 @@ class RectGrid(Topology):
         """``cell``'s sides in order round it, as (side, first end, second end) in the whole
         grid's box, each side's second end the next one's first: where walls are drawn."""
 
-    def _grid_table(self, steps) -> array:
+    def _grid_table(self, steps: Callable[[int, int], Iterable[tuple[int, int]]]) -> array[int]:
         """The neighbour table from ``steps(x, y)``: the (x, y) through each side, in side order."""
         width, height, sides = self.width, self.height, self.sides
         table = array("i", [-1]) * (self.cells * sides)
@@ -574,7 +587,7 @@ class SquareGrid(RectGrid):
     def step_offsets(self) -> tuple[int, ...]:
         return -self.width, 1, self.width, -1  # N, E, S, W
 
-    def _neighbour_table(self) -> array:
+    def _neighbour_table(self) -> array[int]:
         width, count = self.width, self.cells
         table = array("i", bytes(4 * 4 * count))
         north = array("i", range(-width, count - width))
@@ -608,5 +621,5 @@ class SquareGrid(RectGrid):
     @cached_property
     def open_sides(self) -> bytes:
         if self.mask is not None:
-            return Topology.open_sides.func(self)
+            return self._open_sides_of_table()
         return self.border.translate(bytes(15 ^ mask for mask in range(256)))

@@ -82,8 +82,8 @@ class TriangleGrid(RectGrid):
         row = b"".join(bytes((3, 1, 2 if (x + y) % 2 == 0 else 0)) for y in range(2) for x in range(width))
         return 3, (row * ((self.height + 1) // 2))[: 3 * self.cells]
 
-    def _neighbour_table(self) -> array:
-        def steps(x, y):
+    def _neighbour_table(self) -> array[int]:
+        def steps(x: int, y: int) -> list[tuple[int, int]]:
             up = (x + y) % 2 == 0
             # A side a cell lacks leads nowhere: (-1, -1) is off the grid.
             return [(-1, -1) if up else (x, y - 1), (x + 1, y), (x, y + 1) if up else (-1, -1), (x - 1, y)]

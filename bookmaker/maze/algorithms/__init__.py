@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from ...errors import BookmakerError
@@ -72,7 +73,7 @@ class Algorithm:
             raise BookmakerError(mask_refusal(self.name))
         if not self.supports(topology):
             raise BookmakerError(
-                f"{self.name} works on {' and '.join(sorted(self.shapes))} grids only, "
+                f"{self.name} works on {' and '.join(sorted(self.shapes or ()))} grids only, "
                 f"not {topology.kind}; use a generator that works on any shape, such as wilson"
             )
 
@@ -90,7 +91,7 @@ def mask_refusal(name: str) -> str:
     )
 
 
-def _entry(module) -> Algorithm:
+def _entry(module: ModuleType) -> Algorithm:
     return Algorithm(
         name=module.NAME,
         summary=module.SUMMARY,

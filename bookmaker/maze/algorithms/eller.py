@@ -67,14 +67,16 @@ _STAYS, _GOES_DOWN = 1, 2
 _NORTH_BELOW = bytes(N if b == _GOES_DOWN else 0 for b in range(256))  # fate -> N bits below
 
 
-def _rows(width: int, height: int, rng: random.Random, horizontal: float, vertical: float):
+def _rows(
+    width: int, height: int, rng: random.Random, horizontal: float, vertical: float
+) -> Iterator[bytearray]:
     # The loops walk lists of ready-made ints rather than doing arithmetic, so
     # a row allocates next to nothing (and tracemalloc has little to trace).
     rand = rng.random
     columns = list(range(width))
     pairs = list(zip(columns, columns[1:]))
     left, right = columns[:], columns[:]
-    above = bytes(width)  # N bits: where the row above came down
+    above: bytes | bytearray = bytes(width)  # N bits: where the row above came down
     for y in range(height):
         row = bytearray(above)
         final = y == height - 1

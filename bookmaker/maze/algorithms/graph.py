@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Callable
+from typing import TypeGuard
 
 from ..topology import NO_SIDE, SquareGrid, Topology
 
@@ -26,7 +27,7 @@ ANY_SHAPE = object()  # SHAPES of a generator that carves any topology
 CHOICES = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
 
 
-def is_plain_square(topology: Topology) -> bool:
+def is_plain_square(topology: Topology) -> TypeGuard[SquareGrid]:
     """Whether the square kernels can carve ``topology``: a full rectangle of squares."""
     return type(topology) is SquareGrid and topology.mask is None
 
@@ -60,7 +61,7 @@ def walk_sides(slots: int) -> bytes:
     return bytes(b % slots if b < usable else slots for b in range(256))
 
 
-def walk_table(topology: Topology) -> tuple[int, int, array, bytes]:
+def walk_table(topology: Topology) -> tuple[int, int, array[int], bytes]:
     """``(slots, stride, table, side_of)`` for a random walk over the topology's walk slots.
 
     Cell ``c``'s neighbour through slot ``k`` is ``table[c * stride + k]``,
@@ -93,7 +94,7 @@ def walk_table(topology: Topology) -> tuple[int, int, array, bytes]:
 def open_passage(cells: bytearray, topology: Topology, cell: int, side: int) -> int:
     """Open the passage through ``side`` of ``cell`` on both its cells; returns the neighbour."""
     index = cell * topology.sides + side
-    other = topology.neighbours[index]
+    other: int = topology.neighbours[index]
     cells[cell] |= 1 << side
     cells[other] |= 1 << topology.back[index]
     return other

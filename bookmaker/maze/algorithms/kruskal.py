@@ -58,7 +58,9 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
     return cells
 
 
-def _join_in_order(order: array, per: int, other: array, parent: array, sets: int, joined: bytearray) -> None:
+def _join_in_order(
+    order: array[int], per: int, other: array[int], parent: array[int], sets: int, joined: bytearray
+) -> None:
     """Kruskal's loop: take the walls in ``order`` and set ``joined[wall]`` for each one
     whose cells (``wall // per`` and ``other[wall]``) are in different sets of the
     union-find ``parent``, merging them, until ``sets`` is down to one."""
@@ -127,7 +129,7 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     return bytearray(bits.to_bytes(n, "little"))
 
 
-def _key_prefixes(firsts: memoryview) -> array:
+def _key_prefixes(firsts: memoryview) -> array[int]:
     """Per wall id, ``(a & ~31) >> 2`` of its first word a.
 
     Where two walls' prefixes differ they order the walls as their keys do; a prefix is
@@ -139,7 +141,7 @@ def _key_prefixes(firsts: memoryview) -> array:
     return _lane_array(int.from_bytes(data, "little") >> 2, len(data) // 4)
 
 
-def _sorted_walls(rest: tuple[bytes, bytes], prefix_of: array, seconds: bytes, n: int) -> array:
+def _sorted_walls(rest: tuple[bytes, bytes], prefix_of: array[int], seconds: bytes, n: int) -> array[int]:
     """The walls no rule settled, in the order Kruskal takes them: by key, then east walls
     before south ones, each in cell order (the stable sort keeps that order on a tie)."""
     order = list(compress(range(0, 2 * n, 2), rest[0]))
@@ -151,7 +153,7 @@ def _sorted_walls(rest: tuple[bytes, bytes], prefix_of: array, seconds: bytes, n
     return walls
 
 
-def _order_ties_by_whole_key(order: array, prefix_of: array, seconds: bytes) -> None:
+def _order_ties_by_whole_key(order: array[int], prefix_of: array[int], seconds: bytes) -> None:
     """Put each run of walls in ``order`` with equal key prefixes in the order of their
     whole keys, where ``b >> 6`` of the second word decides (stably, so that equal keys
     keep Kruskal's order). Prefixes have 27 bits: m walls hold about m**2 / 2**28 runs."""
@@ -173,8 +175,8 @@ def _order_ties_by_whole_key(order: array, prefix_of: array, seconds: bytes) -> 
 
 
 def _settled_walls(
-    prefix_of: array, width: int, height: int
-) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes], array]:
+    prefix_of: array[int], width: int, height: int
+) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes], array[int]]:
     """What two rules settle before any sorting, from the walls' key prefixes.
 
     - A cell's lowest wall is in the spanning tree (the cut property): Kruskal meets it
@@ -192,7 +194,10 @@ def _settled_walls(
     row more on each side, whose own answers are left out.
     """
     rows = max(1, BAND_CELLS // width)
-    rest_east, rest_south, forced_east, forced_south = [], [], [], []
+    rest_east: list[bytes] = []
+    rest_south: list[bytes] = []
+    forced_east: list[bytes] = []
+    forced_south: list[bytes] = []
     parent = array("i")
     for top in range(0, height, rows):
         bottom = min(height, top + rows)
@@ -210,8 +215,8 @@ def _settled_walls(
 
 
 def _settled_band(
-    prefix_of: array, width: int, height: int, top: int, bottom: int
-) -> tuple[bytes, bytes, bytes, bytes, array]:
+    prefix_of: array[int], width: int, height: int, top: int, bottom: int
+) -> tuple[bytes, bytes, bytes, bytes, array[int]]:
     """``_settled_walls`` of rows ``top`` to ``bottom`` (exclusive), each cell's answers as
     on the whole grid except the first row's loops and the last row's forced south walls,
     which need the rows beyond: rest east and south, forced east and south, parent."""
@@ -256,7 +261,13 @@ def _settled_band(
 
 
 def _walls_round_cells(
-    prefix_of: array, width: int, height: int, top: int, bottom: int, east_missing: int, south_missing: int
+    prefix_of: array[int],
+    width: int,
+    height: int,
+    top: int,
+    bottom: int,
+    east_missing: int,
+    south_missing: int,
 ) -> dict[str, int]:
     """The key prefixes of the walls round each cell of rows ``top`` to ``bottom``, a lane
     a cell: its west, east, north and south walls, and round the corner south-east of it
@@ -340,7 +351,7 @@ def _cell_id_lanes(count: int) -> int:
     return value & ((1 << (_LANE * count)) - 1)
 
 
-def _cell_ids(count: int) -> array:
+def _cell_ids(count: int) -> array[int]:
     """0, 1, ..., count - 1: also a union-find in which every cell is its own set."""
     return _lane_array(_cell_id_lanes(count), count)
 
@@ -350,7 +361,7 @@ def _flags(value: int, count: int) -> bytes:
     return value.to_bytes(4 * count, "little")[3::4].translate(_GUARD_TO_ONE)
 
 
-def _lane_array(value: int, count: int) -> array:
+def _lane_array(value: int, count: int) -> array[int]:
     """The ``count`` lanes of ``value`` as an array of ints."""
     items = array("i")
     items.frombytes(value.to_bytes(4 * count, "little"))

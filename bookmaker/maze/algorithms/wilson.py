@@ -86,8 +86,8 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     # 0: not in the maze yet, 1: in the maze, 2: outside the grid. The walk reads and
     # writes these marks and its exits every step: in lists, not bytearrays, because
     # CPython indexes a list of small ints faster (a third faster walks at 1000x1000).
-    stride, state = padded_marks(width, height, inside=0, border=2)
-    state = list(state)
+    stride, marks = padded_marks(width, height, inside=0, border=2)
+    state = list(marks)
     move, there, back = walk_steps(stride), WALK_THERE, WALK_BACK  # indexed by a random byte
     cells = bytearray(len(state))
     exits = [0] * len(state)  # the byte the walk last left each cell by
@@ -133,7 +133,7 @@ def carve_triangle(width: int, height: int, rng: random.Random) -> bytearray:
     above a downward one. Every move turns the walk's triangle over, so the walk swaps
     its two step tables as it moves instead of looking up which way its cell points."""
     # 0: not in the maze yet, 1: in the maze, 2: outside the grid
-    stride, state = padded_marks(width, height, inside=0, border=2)
+    stride, marks = padded_marks(width, height, inside=0, border=2)
     slot_of = walk_sides(3)
     again = bytes(b for b in range(256) if slot_of[b] == 3)  # draws the graph walk redraws
     moves = tuple(
@@ -141,11 +141,11 @@ def carve_triangle(width: int, height: int, rng: random.Random) -> bytearray:
     )  # [points down][byte]
     there = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_THERE)
     back = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_BACK)
-    down = bytearray(len(state))  # 1 where a padded cell points down: x + y odd
+    down = bytearray(len(marks))  # 1 where a padded cell points down: x + y odd
     for y in range(height):
         row = (y + 1) * stride
         down[row + 1 - y % 2 : row + width : 2] = b"\1" * ((width - (1 - y % 2) + 1) // 2)
-    state = list(state)  # a list: see carve_square
+    state = list(marks)  # a list: see carve_square
     cells = bytearray(len(state))
     exits = [0] * len(state)  # the byte the walk last left each cell by
     state[padded_index(rng.randrange(width * height), width, stride)] = 1
