@@ -48,6 +48,7 @@ def _circle(grid: PolarGrid, radius: int, standing: list[bool]) -> list[Arc]:
 def walls(maze: Maze) -> list[Wall]:
     """The ring circles' standing arcs, the outer circle's, then the radial walls."""
     grid, cells = maze.topology, maze.cells
+    assert isinstance(grid, PolarGrid)  # what DRAWINGS sends here
     arcs = []
     for ring in range(1, grid.rings):
         first = grid.firsts[ring]
@@ -75,7 +76,7 @@ def walls(maze: Maze) -> list[Wall]:
     for turn, crossed in radial.items():
         angle = float(360 * turn)
         start = crossed[0]
-        for ring, following in zip(crossed, crossed[1:] + [None]):
+        for ring, following in zip(crossed, crossed[1:] + [-1]):  # -1: no ring follows
             if following != ring + 1:
                 segments.append(
                     (*on_circle(middle, middle, start, angle), *on_circle(middle, middle, ring + 1, angle))
@@ -149,6 +150,7 @@ def drawing(
     maze: Maze, path: Sequence[int] | None, marker_size: float, known_walls: list[Wall] | None
 ) -> MazeDrawing:
     grid = maze.topology
+    assert isinstance(grid, PolarGrid)  # what DRAWINGS sends here
     middle = grid.rings
 
     def outward(cell: int, side: int) -> Point:

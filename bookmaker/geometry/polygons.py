@@ -36,6 +36,7 @@ def walls(maze: Maze, edges: Edges) -> list[Segment]:
     """Every standing wall once: inner walls from the cell owning them, and the border
     (round a silhouette, every side that faces a cell a mask switched off)."""
     grid = maze.topology
+    assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
     table, sides, owned, present = grid.neighbours, grid.sides, grid.owned_sides, grid.present
     gaps = openings(maze)
     pieces = []
@@ -87,12 +88,13 @@ def drawing(
     maze: Maze,
     path: Sequence[int] | None,
     marker_size: float,
-    known_walls: list[Segment] | None,
+    known_walls: Sequence[Segment] | None,
     round_walls: bool = True,
 ) -> MazeDrawing:
     """The drawing of a maze whose cells are polygons; ``round_walls`` gives walls round
     caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
     grid = maze.topology
+    assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
     edges: Edges = type(grid).cell_edges
     if grid.origin != (0.0, 0.0):
         edges = cropped(edges)

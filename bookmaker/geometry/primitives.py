@@ -181,7 +181,7 @@ def _hull(points: Sequence[Point]) -> list[Point]:
     if len(ordered) < 3:
         return ordered
 
-    def half(run):
+    def half(run: Iterable[Point]) -> list[Point]:
         chain: list[Point] = []
         for point in run:
             while (
@@ -225,7 +225,7 @@ def square_mark(centre: Point, half: float) -> list[Point]:
 def marker(
     centre: Point,
     outward: tuple[float, float] | None,
-    beyond: Callable[[float], Point],
+    beyond: Callable[[float], Point] | None,
     exit: bool,
     size: float,
     room: float = 1.0,
@@ -236,10 +236,10 @@ def marker(
     ``beyond(d)`` the point ``d`` cells out from the opening's middle: the start
     pin points in, the double-headed finish arrow out, both within
     ``marker_reach(size)``.
-    Inside, the start is a dot and the finish a square, scaled to a corridor
+    Inside (both None), the start is a dot and the finish a square, scaled to a corridor
     ``room`` cells wide (``halo`` gives the patch that shows them).
     """
-    if outward is None:
+    if outward is None or beyond is None:
         return square_mark(centre, 0.28 * room) if exit else disc(centre, 0.32 * room)
     dx, dy = outward
     across_x, across_y = -dy, dx
@@ -304,10 +304,12 @@ def opening_points(
     return points[0], points[1]
 
 
-def through_openings(topology: Topology, path: Sequence[int], line: list, beyond: Beyond) -> list:
+def through_openings(
+    topology: Topology, path: Sequence[int], line: Sequence[PathStep], beyond: Beyond
+) -> list[PathStep]:
     """``line``, the solution through ``path``'s cells, carried out through the openings."""
     head, tail = opening_points(topology, path, beyond)
-    return ([head] if head is not None else []) + line + ([tail] if tail is not None else [])
+    return [*([head] if head is not None else []), *line, *([tail] if tail is not None else [])]
 
 
 # A silhouette's opening may lie in a notch of its outline: its arrow slides out from the
@@ -373,12 +375,12 @@ def end_markers(
     beyond: Beyond,
     room: float = 1.0,
     walls: Sequence[Segment] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """``MazeDrawing``'s ``start_marker``, ``end_marker``, ``halos`` and ``openings`` for
     ``maze``'s ends, as keyword arguments. Given the ``walls`` of a silhouette, an arrow in a
     notch of its outline slides out until it is clear of them."""
     topology = maze.topology
-    marks: dict = {"start_marker": None, "end_marker": None, "halos": []}
+    marks: dict[str, Any] = {"start_marker": None, "end_marker": None, "halos": []}
     gaps: list[Opening | None] = [None, None]
     for key, cell, exit in (("start_marker", maze.start, False), ("end_marker", maze.end, True)):
         if cell is None:
@@ -386,11 +388,13 @@ def end_markers(
         side = topology.opening_side(cell, exit=exit)
         centre = topology.centre(cell)
 
-        def make(slide: float, cell=cell, side=side, exit=exit, centre=centre) -> list[Point]:
+        def make(
+            slide: float, cell: int = cell, side: int | None = side, exit: bool = exit, centre: Point = centre
+        ) -> list[Point]:
             return marker(
                 centre,
                 None if side is None else outward(cell, side),
-                lambda distance: beyond(cell, side, distance + slide),
+                None if side is None else lambda distance: beyond(cell, side, distance + slide),
                 exit,
                 size,
                 room,

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from collections.abc import Sequence as SequenceABC
 from itertools import compress, count
+from typing import overload
 
 from ..maze.model import Maze
+from ..maze.topology import SquareGrid
 from . import polygons
 from .primitives import MazeDrawing, Point, Rect, Segment, end_markers, opening_points, openings
 
@@ -29,7 +31,7 @@ N_SIDE, E_SIDE, S_SIDE, W_SIDE = 0, 1, 2, 3
 _STANDING = [bytes(0 if bits >> side & 1 else 1 for bits in range(256)) for side in range(4)]
 
 
-def _run_ends(standing: bytes) -> tuple[bytes, bytes]:
+def _run_ends(standing: bytes | bytearray) -> tuple[bytes, bytes]:
     """For the ``len(standing) + 1`` lattice points along a line, a 1 where a run of
     standing walls starts, and a 1 where one ends.
 
@@ -65,7 +67,7 @@ class GridWalls:
         # share the walls, and the text is made where the maze is.
         self.written: dict[tuple[str, str, str], str] = {}
 
-    def _cut(self, line: tuple[bool, int], standing: bytes) -> bytes:
+    def _cut(self, line: tuple[bool, int], standing: bytes | bytearray) -> bytes | bytearray:
         if line not in self.gaps:
             return standing
         cut = bytearray(standing)
@@ -73,7 +75,7 @@ class GridWalls:
             cut[edge] = 0
         return bytes(cut)
 
-    def horizontal(self, y: int) -> bytes:
+    def horizontal(self, y: int) -> bytes | bytearray:
         """A byte per cell edge along horizontal line ``y`` (0 .. height): 1 where the wall
         stands."""
         w = self.width
@@ -83,7 +85,7 @@ class GridWalls:
             standing = self.cells[(y - 1) * w : y * w].translate(_STANDING[S_SIDE])
         return self._cut((True, y), standing)
 
-    def vertical(self, x: int) -> bytes:
+    def vertical(self, x: int) -> bytes | bytearray:
         """A byte per cell edge down vertical line ``x`` (0 .. width): 1 where the wall
         stands."""
         w = self.width
@@ -105,7 +107,7 @@ class GridWalls:
                 standing[x] = 0
         return bytes(standing)
 
-    def lines(self) -> Iterator[tuple[bool, int, bytes]]:
+    def lines(self) -> Iterator[tuple[bool, int, bytes | bytearray]]:
         """``(horizontal, index, standing)`` for every grid line, in the order of the runs."""
         for y in range(self.height + 1):
             yield True, y, self.horizontal(y)
@@ -148,7 +150,7 @@ class GridWalls:
         return separator.join(piece for piece in pieces if piece)
 
 
-class CentreLine(SequenceABC):
+class CentreLine(SequenceABC[Point]):
     """The solution of an unmasked square maze: from the start's opening (if the start is
     on the border) through every cell's centre to the end's opening. Points are made as
     they are read, so a path through 200,000 cells holds its cell ids only."""
@@ -169,7 +171,13 @@ class CentreLine(SequenceABC):
         if self.tail is not None:
             yield self.tail
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Point: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Point]: ...
+
+    def __getitem__(self, index: int | slice) -> Point | list[Point]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         size = len(self)
@@ -180,13 +188,13 @@ class CentreLine(SequenceABC):
             if index == 0:
                 return self.head
             index -= 1
-        if index == len(self.path):
+        if index == len(self.path) and self.tail is not None:  # (there is one at that index)
             return self.tail
         y, x = divmod(self.path[index], self.width)
         return x + 0.5, y + 0.5
 
 
-class CellSquares(SequenceABC):
+class CellSquares(SequenceABC[Rect]):
     """The unit squares of the cells a path crosses, made as they are read."""
 
     def __init__(self, width: int, path: Sequence[int]) -> None:
@@ -195,7 +203,13 @@ class CellSquares(SequenceABC):
     def __len__(self) -> int:
         return len(self.path)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Rect: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Rect]: ...
+
+    def __getitem__(self, index: int | slice) -> Rect | list[Rect]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         y, x = divmod(self.path[index], self.width)
@@ -215,7 +229,9 @@ def drawing(
     maze: Maze, path: Sequence[int] | None, marker_size: float, walls: GridWalls | Sequence[Segment] | None
 ) -> MazeDrawing:
     grid = maze.topology
+    assert isinstance(grid, SquareGrid)  # what DRAWINGS sends here
     if grid.mask is not None:  # a silhouette: walls follow its cells, as on other shapes
+        assert not isinstance(walls, GridWalls)  # its earlier drawing's walls are polygons' too
         return polygons.drawing(maze, path, marker_size, walls, round_walls=False)
 
     def beyond(cell: int, side: int, distance: float) -> Point:
