@@ -18,7 +18,7 @@ from pathlib import Path
 from ..errors import BookmakerError
 from ..fonts import DEFAULT_BOLD
 from ..maze.mask import ISLANDS, MASK_KINDS, Mask, settle_islands
-from ..maze.shapes import MASKED_SHAPES, SHAPE_NAMES, make_topology, shape_named
+from ..maze.shapes import MASKED_SHAPES, SHAPE_NAMES, make_grid, shape_named
 from ..maze.topology import RectGrid
 from .outlines import outline_image
 from .pictures import load_picture
@@ -104,19 +104,19 @@ def _masked_grid(
                 f"{size[0]}x{size[1]}; leave the size out, since the file sets it"
             )
         size = file_size
-        grid = make_topology(shape, size)
+        grid = make_grid(shape, size)
         on = bytes(1 if char == "X" else 0 for row in rows for char in row)
         digest = hashlib.sha256(data).hexdigest()
     elif spec.kind == "text":
         text = text_picture(spec.source, spec.font)
         size = auto_size(text, shape) if size is None else size
-        cut = lettering(text, make_topology(shape, size))
+        cut = lettering(text, make_grid(shape, size))
         grid, on, letters = cut.grid, cut.on, cut.letters
         digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
     else:
         if size is None:
             raise BookmakerError(f"a {spec.kind} mask needs a size: the grid it is fitted into")
-        grid = make_topology(shape, size)
+        grid = make_grid(shape, size)
         if spec.kind == "image":
             if not 0 < spec.threshold < 1:
                 raise BookmakerError(f"threshold takes a lightness between 0 and 1, got {spec.threshold:g}")
@@ -143,4 +143,4 @@ def _masked_grid(
         font=font,
         font_sha256=font_sha256,
     )
-    return make_topology(shape, size, mask=mask)
+    return make_grid(shape, size, mask)

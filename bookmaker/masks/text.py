@@ -26,7 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 from ..errors import BookmakerError
 from ..fonts import DEFAULT_BOLD
 from ..maze.mask import pieces
-from ..maze.shapes import make_topology
+from ..maze.shapes import make_grid
 from ..maze.topology import MAX_BOOK_SIDE, RectGrid, SquareGrid
 from .sampling import dark_cells, fit
 
@@ -158,7 +158,7 @@ def glyph_shape(char: str, font: Path) -> tuple[int, int]:
     picture = Image.new("L", (width, height), 0)
     ImageDraw.Draw(picture).text((1 - left, 1 - top), char, font=face, fill=255, anchor="ls")
     ink = bytes(value >= 128 for value in picture.tobytes())
-    return _pieces_and_holes(make_topology("square", (width, height)), ink)
+    return _pieces_and_holes(SquareGrid(int(width), int(height)), ink)
 
 
 def _pieces_and_holes(grid: RectGrid, ink: bytes) -> tuple[int, int]:
@@ -241,7 +241,7 @@ def _letter_flaw(char: str, cells: list[int], grid: RectGrid, font: Path) -> str
     ink = bytearray(width * height)
     for x, y in zip(xs, ys):
         ink[(y - min(ys) + 1) * width + x - min(xs) + 1] = 1
-    found, holes = _pieces_and_holes(make_topology("square", (width, height)), bytes(ink))
+    found, holes = _pieces_and_holes(SquareGrid(width, height), bytes(ink))
     wanted, wanted_holes = glyph_shape(char, font)
     if found > wanted:
         return f"'{char}' falls into {found} pieces"
@@ -256,7 +256,7 @@ def _letter_flaw(char: str, cells: list[int], grid: RectGrid, font: Path) -> str
 
 def _size_for_rows(text: TextPicture, shape: str, rows: int) -> tuple[int, int]:
     """The grid ``rows`` high and just wide enough for ``text`` at that height."""
-    box_w, box_h = make_topology(shape, (rows, rows)).grid_box
+    box_w, box_h = make_grid(shape, (rows, rows)).grid_box
     aspect = text.picture.width / text.picture.height
     return max(1, math.ceil(aspect * box_h / (box_w / rows))), rows
 
@@ -274,7 +274,7 @@ def auto_size(text: TextPicture, shape: str) -> tuple[int, int]:
                 f"'{text.text}' needs more than {MAX_BOOK_SIDE} "
                 "cells across to be read in a maze; use a shorter text"
             )
-        if lettering(text, make_topology(shape, size)).flaw is None:
+        if lettering(text, make_grid(shape, size)).flaw is None:
             return size
         rows += 1
 
@@ -282,7 +282,7 @@ def auto_size(text: TextPicture, shape: str) -> tuple[int, int]:
 def name_flaw(text: str, font: Path | None, shape: str, size: tuple[int, int]) -> str | None:
     """Why ``text``'s letters can't be read on a ``shape`` grid of ``size``; None when they
     can."""
-    return lettering(text_picture(text, font), make_topology(shape, size)).flaw
+    return lettering(text_picture(text, font), make_grid(shape, size)).flaw
 
 
 def text_size(text: str, font: Path | None, shape: str) -> tuple[int, int]:

@@ -38,7 +38,7 @@ from ..errors import BookmakerError
 from .hex_grid import HexGrid
 from .mask import Mask
 from .polar_grid import PolarGrid
-from .topology import SquareGrid, Topology
+from .topology import RectGrid, SquareGrid, Topology
 from .triangle_grid import TriangleGrid
 
 Sizing = Literal["grid", "rings"]
@@ -180,6 +180,15 @@ def make_topology(
     if size is None:
         raise BookmakerError(f"a {spec.name} maze needs a size (width x height), not rings")
     return spec.topology(*size, mask=mask)
+
+
+def make_grid(shape: str, size: tuple[int, int], mask: Mask | None = None) -> RectGrid:
+    """The grid of ``size`` of a shape sized by width x height (``GRID``), as masks need it;
+    a one-line error for a shape sized by rings."""
+    topology = make_topology(shape, size, mask=mask)
+    if not isinstance(topology, RectGrid):  # make_topology refuses a size for it already
+        raise BookmakerError(f"a {shape} maze has no grid of width x height")
+    return topology
 
 
 def _or(names: Iterable[str]) -> str:

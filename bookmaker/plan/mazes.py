@@ -62,7 +62,8 @@ class MazeJob:
         """The shape and size of the maze to make."""
         if self.mask is not None:
             return masked_grid(self.shape, (self.width, self.height), self.mask)
-        return make_topology(self.shape, (self.width, self.height), self.rings)
+        size = None if self.width is None or self.height is None else (self.width, self.height)
+        return make_topology(self.shape, size, self.rings)
 
     @property
     def grid(self) -> tuple:
