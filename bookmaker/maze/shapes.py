@@ -13,8 +13,9 @@ How to add a shape (say "octagon"):
 
 1. Write its topology: a ``Topology`` subclass in ``bookmaker/maze/octagon_grid.py``
    with ``kind = "octagon"``; a ``RectGrid`` subclass if it is sized by width x
-   height (then masks cut it too). ``tests/test_topology.py``'s contract tests
-   say what it must promise.
+   height (then masks cut it too). The contract tests of
+   ``tests/test_shape_topology.py`` (add it to ``GRID_CASES``) say what it must
+   promise: neighbours, back sides, borders, centres and box.
 2. Add its ``Shape`` to ``SHAPES`` below. Its ``code_id`` is the next number never
    used (ids 0 to 15 fit a maze code; an id, once printed in a book, is never
    reused or renumbered).
