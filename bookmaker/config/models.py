@@ -745,7 +745,8 @@ class CoverArt(Strict):
 
     shape: Shape = Field(
         "polar",
-        description=f"{_words(SHAPE_NAMES)}; default polar, or {DEFAULT_SHAPE.name} when only `size` is given.",
+        description=f"{_words(SHAPE_NAMES)}; default polar, "
+        f"or {DEFAULT_SHAPE.name} when only `size` is given.",
     )
     algorithm: str = Field(
         "recursive-backtracker",
