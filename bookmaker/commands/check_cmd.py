@@ -104,11 +104,11 @@ def _check_cover(
     if trim is None:
         raise BookmakerError("--cover needs --trim: the interior's trim size, e.g. 8.5x11in")
     barcode = cover_barcode(pdf, barcode)
-    get_profile(profile)  # an unknown profile is named before any spine is worked out
+    rules = get_profile(profile).cover  # an unknown profile is named before any spine is worked out
     from ..cover_preflight import check_cover
 
     spine, pages = cover_spine(pdf, profile, pages, paper, spine_width, "--pages")
-    return check_cover(pdf, profile, CoverGeometry(*trim, spine), pages, barcode)
+    return check_cover(pdf, profile, CoverGeometry(*trim, spine, rules), pages, barcode)
 
 
 def register(app: typer.Typer) -> None:

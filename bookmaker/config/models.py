@@ -32,7 +32,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import units
 from ..colours import MIN_CONTRAST, contrast_ratio
-from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
+from ..cover_geometry import BARCODES, PRINTER_BARCODE
 from ..errors import BookmakerError
 from ..layout import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MASKED_SHAPES, MaskSpec, masked_grid
@@ -44,7 +44,7 @@ from ..maze.mask import ISLANDS, MASK_KINDS
 from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import DEFAULT_ENDPOINTS, ENDPOINT_MODES, GRID_DEFAULT_ENDPOINTS, default_endpoints
 from ..maze.topology import MAX_BOOK_SIDE, Topology
-from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
+from ..profiles import COLOUR_PAPERS, INTERIORS, PAGE_SIZES, PAPERS, PROFILES, RECIPES, parse_size
 from ..wording import count_problem, did_you_mean
 
 MAX_MAZE_SIDE = MAX_BOOK_SIDE
@@ -57,6 +57,10 @@ MIN_CONTENT = MIN_CONTENT_PT  # margins must leave at least an inch for the maze
 DEFAULT_PROFILE = "home"
 # Every profile bookmaker.profiles knows, the default first (as errors and the schema list them).
 PROFILE_NAMES = tuple(sorted(PROFILES, key=lambda name: name != DEFAULT_PROFILE))
+# The printers the cover's descriptions name, in the registry's order.
+PRINTS_BARCODE = tuple(name for name, p in PROFILES.items() if p.cover.prints_barcode)
+SPINE_FORMULA = tuple(name for name, p in PROFILES.items() if p.cover.spine_per_page is not None)
+NO_SPINE_FORMULA = tuple(name for name in PROFILES if name not in SPINE_FORMULA)
 
 
 def _words(items) -> str:
@@ -835,13 +839,14 @@ class Cover(Strict):
         None,
         description="kdp: leave KDP's barcode box plain for the barcode KDP prints; isbn: "
         "draw the EAN-13 of `isbn` there; none: no box (your art carries a barcode). Default: "
-        "isbn when `isbn` is given, else kdp on the kdp profile and none elsewhere.",
+        f"isbn when `isbn` is given, else kdp on the {_words(PRINTS_BARCODE)} profile and none elsewhere.",
     )
     isbn: str | None = Field(None, description="The book's ISBN-13, drawn as an EAN-13 barcode.")
     spine_width: Length | None = Field(
         None,
         description="The printer's spine width, for printers whose formula bookmaker "
-        "does not carry (lulu, ingramspark, home); kdp's is computed from the page count.",
+        f"does not carry ({', '.join(NO_SPINE_FORMULA)}); {_words(SPINE_FORMULA)}'s is computed "
+        "from the page count.",
     )
 
     _art_default = field_validator("art", mode="before")(_none_is_default)
@@ -859,7 +864,7 @@ class Cover(Strict):
     def _barcode_agrees(self) -> Cover:
         if self.barcode == "isbn" and self.isbn is None:
             raise problem("barcode: isbn draws the book's ISBN; give it as isbn: 978-...", "barcode")
-        if self.isbn is not None and self.barcode in ("kdp", "none"):
+        if self.isbn is not None and self.barcode in (PRINTER_BARCODE, "none"):
             raise problem(
                 f"barcode: {self.barcode} prints no ISBN barcode; remove isbn or set barcode: isbn", "isbn"
             )
@@ -1071,7 +1076,8 @@ class Book(Strict):
         cover = self.cover
         if cover is None:
             return self
-        if cover.barcode == "kdp" and self.profile != "kdp":
+        rules = PROFILES[self.profile].cover
+        if cover.barcode == PRINTER_BARCODE and not rules.prints_barcode:
             raise problem(
                 f"barcode: kdp leaves the box KDP prints its barcode in, but this book "
                 f"is for {self.profile}; use isbn: (the EAN-13 is drawn) or "
@@ -1079,7 +1085,7 @@ class Book(Strict):
                 "cover",
                 "barcode",
             )
-        if cover.spine_width is None and spine_formula(self.profile) is None:
+        if cover.spine_width is None and rules.spine_per_page is None:
             raise problem(
                 f"required key is missing: spine_width, since bookmaker carries no "
                 f"{self.profile} spine formula; give the width the printer's spine "
@@ -1108,10 +1114,11 @@ class Book(Strict):
                 "cover",
                 "paper",
             )
-        if paper in ("white", "cream") and interior == "color" and self.profile == "kdp":
+        printer = PROFILES[self.profile]
+        if paper is not None and interior == "color" and paper not in printer.cover.colour_papers:
             raise problem(
-                f"KDP prints colour interiors on its colour papers, not on {paper}; "
-                "use paper: standard-color or premium-color, which set the spine",
+                f"{printer.label} prints colour interiors on its colour papers, not on {paper}; "
+                f"use paper: {' or '.join(printer.cover.colour_papers)}, which set the spine",
                 "cover",
                 "paper",
             )
@@ -1148,11 +1155,14 @@ class Book(Strict):
     @property
     def cover_barcode(self) -> str:
         """What goes in the barcode box: the config's choice, else isbn when an ISBN is given,
-        else KDP's plain box on the kdp profile and nothing elsewhere."""
+        else a plain box for a printer that prints its own barcode there, and nothing
+        elsewhere."""
         cover = self.cover
         if cover is None or cover.barcode is not None:
             return cover.barcode if cover else "none"
-        return "isbn" if cover.isbn else "kdp" if self.profile == "kdp" else "none"
+        if cover.isbn:
+            return "isbn"
+        return PRINTER_BARCODE if PROFILES[self.profile].cover.prints_barcode else "none"
 
     @property
     def bold_font(self) -> Path | None:
