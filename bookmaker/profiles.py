@@ -58,8 +58,11 @@ class Offsets(NamedTuple):
     top: float
 
 
-class Margins(NamedTuple):
-    """Margins measured inward from the trim edge; inside is the bound (gutter) edge."""
+class TrimMargins(NamedTuple):
+    """Four margins in points, measured inward from the trim edge; inside is the bound
+    (gutter) edge. A printer's minimums (``Profile.min_margins``) and the margins a book is
+    laid out with (``resolve_margins``); the config's ``margins:`` block, whose sides
+    may be unset, is ``config.Margins``."""
 
     inside: float
     outside: float
@@ -93,7 +96,7 @@ def is_recto(page_number: int) -> bool:
     return page_number % 2 == 1
 
 
-def page_margins(margins: Margins, page_number: int) -> tuple[float, float]:
+def page_margins(margins: TrimMargins, page_number: int) -> tuple[float, float]:
     """(left, right) margins of a page: the inside margin sits at the spine,
     which is on the left of a right-hand (odd) page and the right of an even one."""
     if is_recto(page_number):
@@ -226,7 +229,7 @@ class Profile:
             return Offsets(0.0, b, b, b)
         return Offsets(b, 0.0, b, b)
 
-    def min_margins(self, page_count: int, bleed: bool) -> Margins:
+    def min_margins(self, page_count: int, bleed: bool) -> TrimMargins:
         """The service's minimum margins for a book of ``page_count`` pages."""
         edge = self.edge_margin_bleed if bleed else self.edge_margin
         inside = edge
@@ -234,7 +237,7 @@ class Profile:
             # Below the first band (too few pages to print) use the first band,
             # past the last use the last, so a caller still gets a usable number.
             inside = next((g for top, g in self.gutters if page_count <= top), self.gutters[-1][1])
-        return Margins(inside, edge, edge, edge)
+        return TrimMargins(inside, edge, edge, edge)
 
     def lists_trim(self, width: float, height: float) -> bool:
         """Whether ``width`` x ``height`` points is one of the service's listed trims."""
