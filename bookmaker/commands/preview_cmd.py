@@ -25,6 +25,9 @@ from ..profiles import PROFILES, get_profile
 from .cover_options import PAPER, SPINE, cover_spine, pages_option
 from .folders import ready_folder
 
+# The printers whose spine bookmaker computes from a page count and paper.
+FORMULA_PROFILES = ", ".join(name for name, profile in PROFILES.items() if profile.cover.spine_per_page)
+
 
 def preview(
     pdf: Path = typer.Argument(..., metavar="PDF", help="The PDF to render.", show_default=False),
@@ -60,7 +63,7 @@ def preview(
         help="A cover: write <pdf name>-guides.png with the trim, spine folds, safe areas and "
         "barcode box drawn over it. The spine comes from the manifest beside a cover bookmaker "
         "built, or from --interior-pages and --paper "
-        f"({', '.join(name for name, p in PROFILES.items() if p.cover.spine_per_page)}), or --spine-width.",
+        f"({FORMULA_PROFILES}), or --spine-width.",
     ),
     profile: str = typer.Option(
         "kdp", "--profile", "-p", help="Covers: the printer, whose formula sets the spine."
