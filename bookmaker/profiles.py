@@ -6,7 +6,7 @@ which page counts are accepted, whether links or bookmarks may ride along, and i
 cover rules (``CoverRules``: the spine per page of each paper, the page count below
 which the spine holds no text, the bleed, safe inset and fold clearance, and the
 barcode box). All lengths are PDF points (72 per inch). No module outside this one
-names a printer: each asks its ``Profile``.
+tests a printer's name: each asks its ``Profile`` (tests/test_cover_rules.py holds it so).
 
 Sources: KDP's paperback manuscript guidelines (bleed, gutter table, page
 counts) and its "Create a paperback cover" help page (cover bleed, spine, spine
@@ -30,8 +30,10 @@ Adding a printer is one ``Profile(...)`` entry in ``PROFILES`` below:
 4. Cite the guide, and its section, in a comment beside every figure; where a
    figure is our own choice, say so.
 
-Nothing else changes: the config's list of profiles, ``check --profile``, the
-cover, its preflight and the preview's guides all read this table.
+Nothing else changes: the config's list of profiles and the descriptions that
+name printers, ``check --profile``, the interior and its preflight, the cover,
+its preflight and the preview's guides all read this table. Add the printer to
+the docs' printer rules with the same citations.
 """
 
 from __future__ import annotations
