@@ -1,14 +1,16 @@
 """Preflight of a full-wrap cover PDF, ours or anyone's, against its printer's numbers.
 
-    report = check_cover("book.cover.pdf", "kdp", CoverGeometry(612, 792, spine), 116, "kdp")
+    kdp = get_profile("kdp")
+    report = check_cover("book.cover.pdf", "kdp", CoverGeometry(612, 792, spine, kdp.cover), 116, "kdp")
 
 The page must have the size the spine formula gives (within ``SIZE_TOLERANCE``), its
 TrimBox the page less the bleed; the page-content rules of the interior preflight apply
 (fonts, transparency, thin lines, small text), white counting as ink, since the whole sheet
 is printed; text must lie inside the safe zones, clear of
-the spine folds and, where the printer forbids spine text, off the spine; and with KDP's
-barcode the barcode box must hold only the plain background (the publisher's own barcode
-may fill it).
+the spine folds and, where the printer forbids spine text, off the spine; and with the
+printer's own barcode (``PRINTER_BARCODE``) the barcode box must hold only the plain
+background (the publisher's own barcode may fill it). The numbers are the geometry's
+``CoverRules``, from the printer's ``Profile``.
 
 Text is located by pdfium (the glyphs' own boxes, as a viewer lays them out), and the barcode
 box is judged by rendering it: a reader of our own content streams would trust what the file
@@ -21,10 +23,10 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from .cover_geometry import BLEED, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
+from .cover_geometry import PRINTER_BARCODE, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
 from .errors import BookmakerError
 from .preflight import Problem, Report, check_marks
-from .profiles import INCH
+from .profiles import INCH, get_profile
 
 BARCODE_DPI = 100
 # A pixel of the barcode box counts as ink when a channel differs from the box's commonest
@@ -37,8 +39,8 @@ def check_cover(
 ) -> Report:
     """Check the cover at ``path`` for an interior of ``pages`` pages (None: unknown, so the
     printer's spine-text rule is not applied) whose panels and spine ``geometry`` gives;
-    ``barcode`` (``CHECKED_BARCODES``) "kdp" demands KDP's box be plain, "own" and "none"
-    leave it to the publisher."""
+    ``barcode`` (``CHECKED_BARCODES``) "kdp" demands the box the printer prints its barcode
+    in be plain, "own" and "none" leave it to the publisher."""
     # The whole sheet is printed: a white line or letter there is a gap in the ink.
     report = check_marks(path, profile_name, white_prints=True)
     problems = report.problems
@@ -54,7 +56,7 @@ def check_cover(
         page = document[0]
         problems += _boxes(page, geometry)
         problems += _text(page, geometry, profile_name, pages)
-        if barcode == "kdp":
+        if barcode == PRINTER_BARCODE:
             problems += _barcode_box(page, geometry)
     finally:
         document.close()
@@ -74,16 +76,17 @@ def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
                     f"the page is {_inches(width)} x {_inches(height)} in; this cover must be "
                     f"{_inches(geometry.width)} x {_inches(geometry.height)} in (two "
                     f"{_inches(geometry.trim_width)} in panels, a {_inches(geometry.spine)} in spine and "
-                    f"{_inches(BLEED)} in bleed on every side)"
+                    f"{_inches(geometry.bleed)} in bleed on every side)"
                 ),
             )
         )
         return problems  # the boxes would only repeat the size's error
     trim = page.get_trimbox(fallback_ok=False)
     expected = _offset(geometry.trim, media)
+    bleed = _length(geometry.bleed)
     if trim is None:
         problems.append(
-            Problem(1, "cover-trim-box", "no TrimBox; set it to the page less the 0.125 in bleed")
+            Problem(1, "cover-trim-box", f"no TrimBox; set it to the page less the {bleed} bleed")
         )
     elif max(abs(a - b) for a, b in zip(trim, expected)) > SIZE_TOLERANCE:
         problems.append(
@@ -91,7 +94,7 @@ def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
                 1,
                 "cover-trim-box",
                 (
-                    f"the TrimBox is {_box_text(trim)}; it must be the page less the 0.125 in bleed, "
+                    f"the TrimBox is {_box_text(trim)}; it must be the page less the {bleed} bleed, "
                     f"{_box_text(expected)}"
                 ),
             )
@@ -102,7 +105,7 @@ def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
 def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str, pages: int | None) -> list[Problem]:
     """Each kind of misplaced text once, with the first characters found and where."""
     media = page.get_mediabox()
-    refused = spine_text_rule(profile, pages) if pages is not None else None
+    refused = spine_text_rule(get_profile(profile), pages) if pages is not None else None
     safe = [geometry.back_safe, geometry.front_safe]
     if geometry.spine_safe is not None and not refused:
         safe.append(geometry.spine_safe)
@@ -131,6 +134,8 @@ def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str, pages: in
                     sample=sample,
                     at=_box_text(_union([b for _, b in chars])),
                     refused=refused or "",
+                    clearance=_length(geometry.rules.fold_clearance),
+                    inset=_length(geometry.rules.safe_inset),
                 ),
             )
         )
@@ -139,13 +144,13 @@ def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str, pages: in
 
 _TEXT_MESSAGES = {
     "fold": (
-        "{count} characters of text ('{sample}') at {at} lie within 0.0625 in of a spine "
+        "{count} characters of text ('{sample}') at {at} lie within {clearance} of a spine "
         "fold, which may drift that far in binding"
     ),
     "spine": "{count} characters of text ('{sample}') at {at} on the spine: {refused}",
     "edge": (
         "{count} characters of text ('{sample}') at {at} lie outside the safe area, "
-        "0.125 in inside the trim (or in the bleed)"
+        "{inset} inside the trim (or in the bleed)"
     ),
 }
 
@@ -161,7 +166,7 @@ def _where(box: Box, geometry: CoverGeometry, refused: str | None) -> str:
 
 
 def _barcode_box(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
-    """KDP prints its barcode over the box: anything else there is covered or clashes."""
+    """The printer prints its barcode over the box: anything else there is covered or clashes."""
     media = page.get_mediabox()
     x0, y0, x1, y1 = _offset(geometry.barcode_box, media)
     scale = BARCODE_DPI / 72
@@ -176,14 +181,16 @@ def _barcode_box(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]
         count for count, colour in colours if max(abs(a - b) for a, b in zip(colour, common)) > INK_DIFFERENCE
     )
     share = ink / (image.width * image.height)
+    box = geometry.rules.barcode_box
     if ink:
         return [
             Problem(
                 1,
                 "cover-barcode",
                 (
-                    f"{share:.1%} of KDP's barcode box (2 x 1.2 in, 0.25 in from the bottom trim and "
-                    f"the spine fold, {_box_text(geometry.barcode_box)}) holds something other than the "
+                    f"{share:.1%} of KDP's barcode box ({box.width / INCH:g} x {box.height / INCH:g} in, "
+                    f"{_length(box.inset)} from the bottom trim and the spine fold, "
+                    f"{_box_text(geometry.barcode_box)}) holds something other than the "
                     f"background; KDP prints its barcode there, so leave it plain"
                 ),
             )
@@ -220,6 +227,11 @@ def _union(boxes: list[Box]) -> Box:
         max(b[2] for b in boxes),
         max(b[3] for b in boxes),
     )
+
+
+def _length(points: float) -> str:
+    """A printer's figure as its guide gives it: 0.0625 in."""
+    return f"{points / INCH:g} in"
 
 
 def _inches(points: float) -> str:

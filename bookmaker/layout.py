@@ -13,7 +13,7 @@ from .errors import ConfigKeyError, KeyPath
 from .geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
 from .geometry.primitives import ARROW_ACROSS
 from .maze.topology import Topology
-from .profiles import Margins, Profile, page_margins
+from .profiles import Profile, TrimMargins, page_margins
 from .units import format_points
 
 Box = tuple[float, float, float, float]
@@ -117,13 +117,13 @@ def resolve_margins(
     page_count: int,
     bleed: bool,
     problems: list[ConfigKeyError] | None = None,
-) -> Margins:
+) -> TrimMargins:
     """The margins to use: the config's where given, else 0.5 in, but never within
     MARGIN_SLACK_PT of the printer's minimum; a config margin under the minimum is an error
     (raised, or with ``problems`` given, added to them and the minimum used instead)."""
     minimum = profile.min_margins(page_count, bleed)
     chosen = {}
-    for side in Margins._fields:
+    for side in TrimMargins._fields:
         least = getattr(minimum, side)
         value = requested.get(side)
         if value is None:
@@ -143,11 +143,11 @@ def resolve_margins(
             problems.append(error)
             value = least
         chosen[side] = max(value, least + MARGIN_SLACK_PT)
-    return Margins(**chosen)
+    return TrimMargins(**chosen)
 
 
 def page_frame(
-    number: int, trim_size: tuple[float, float], profile: Profile, bleed: bool, margins: Margins
+    number: int, trim_size: tuple[float, float], profile: Profile, bleed: bool, margins: TrimMargins
 ) -> PageFrame:
     trim_w, trim_h = trim_size
     off = profile.bleed_offsets(number, bleed)

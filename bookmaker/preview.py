@@ -18,7 +18,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
-from .cover_geometry import FOLD_CLEARANCE, SAFE_INSET, CoverGeometry
+from .cover_geometry import CoverGeometry
 from .errors import BookmakerError
 from .files import write_atomic
 from .fonts import DEFAULT_REGULAR
@@ -143,19 +143,25 @@ def render_sheets(
 
 
 # Guides over a cover: colours a cover's own art seldom uses, so they stand out on any.
-GUIDES = (
-    ("trim", (0, 190, 255)),
-    (f"fold, +/- {FOLD_CLEARANCE / 72:g} in", (255, 40, 40)),
-    (f"safe area, {SAFE_INSET / 72:g} in inside the trim", (40, 220, 40)),
-    ("barcode box", (255, 150, 0)),
-)
+TRIM_GUIDE, FOLD_GUIDE, SAFE_GUIDE, BARCODE_GUIDE = (0, 190, 255), (255, 40, 40), (40, 220, 40), (255, 150, 0)
+
+
+def _guides(geometry: CoverGeometry) -> tuple[tuple[str, tuple[int, int, int]], ...]:
+    """The legend's entries: each guide's label, with the printer's figures, and colour."""
+    rules = geometry.rules
+    return (
+        ("trim", TRIM_GUIDE),
+        (f"fold, +/- {rules.fold_clearance / 72:g} in", FOLD_GUIDE),
+        (f"safe area, {rules.safe_inset / 72:g} in inside the trim", SAFE_GUIDE),
+        ("barcode box", BARCODE_GUIDE),
+    )
 
 
 def render_cover_guides(
     pdf: str | Path, out_path: str | Path, geometry: CoverGeometry, dpi: int = PAGE_DPI
 ) -> Path:
     """The cover's first page with its trim, spine folds (and their clearance), safe areas and
-    KDP's barcode box drawn over it, and a legend beneath: where everything falls."""
+    barcode box drawn over it, and a legend beneath: where everything falls."""
     ((_, page),) = _render(pdf, [1], dpi)
     scale = dpi / 72
 
@@ -163,32 +169,33 @@ def render_cover_guides(
         x0, y0, x1, y1 = box
         return x0 * scale, page.height - y1 * scale, x1 * scale, page.height - y0 * scale
 
-    (_, trim), (_, fold), (_, safe), (_, barcode) = GUIDES
     overlay = Image.new("RGBA", page.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(overlay)
     width = max(1, round(dpi / 50))
     for band in geometry.fold_bands:
-        draw.rectangle(pixels(band), fill=fold + (70,))
+        draw.rectangle(pixels(band), fill=FOLD_GUIDE + (70,))
     for x in geometry.folds:
-        draw.line((x * scale, 0, x * scale, page.height), fill=fold + (255,), width=width)
-    draw.rectangle(pixels(geometry.barcode_box), fill=barcode + (90,), outline=barcode + (255,), width=width)
+        draw.line((x * scale, 0, x * scale, page.height), fill=FOLD_GUIDE + (255,), width=width)
+    draw.rectangle(
+        pixels(geometry.barcode_box), fill=BARCODE_GUIDE + (90,), outline=BARCODE_GUIDE + (255,), width=width
+    )
     for zone in (geometry.back_safe, geometry.front_safe, geometry.spine_safe):
         if zone is not None:
-            draw.rectangle(pixels(zone), outline=safe + (255,), width=width)
-    draw.rectangle(pixels(geometry.trim), outline=trim + (255,), width=width)
+            draw.rectangle(pixels(zone), outline=SAFE_GUIDE + (255,), width=width)
+    draw.rectangle(pixels(geometry.trim), outline=TRIM_GUIDE + (255,), width=width)
     guided = Image.alpha_composite(page.convert("RGBA"), overlay).convert("RGB")
     out = Path(out_path)
-    _save(_with_legend(guided), out)
+    _save(_with_legend(guided, _guides(geometry)), out)
     return out
 
 
-def _with_legend(image: Image.Image) -> Image.Image:
+def _with_legend(image: Image.Image, guides: tuple[tuple[str, tuple[int, int, int]], ...]) -> Image.Image:
     font = _font(LABEL_HEIGHT - 6)
     sheet = Image.new("RGB", (image.width, image.height + LABEL_HEIGHT + 2 * PAD), BACKGROUND)
     sheet.paste(image, (0, 0))
     draw = ImageDraw.Draw(sheet)
     x, y = PAD, image.height + PAD
-    for label, colour in GUIDES:
+    for label, colour in guides:
         draw.rectangle((x, y + 3, x + LABEL_HEIGHT - 6, y + LABEL_HEIGHT - 3), fill=colour)
         x += LABEL_HEIGHT
         draw.text((x, y + LABEL_HEIGHT / 2), label, fill=INK, font=font, anchor="lm")

@@ -1,16 +1,39 @@
-"""Printer profiles: what each print service demands of an interior PDF.
+"""Printer profiles: the one registry of the print services bookmaker knows, and their rules.
 
-One ``Profile`` per service answers the questions the book builder and the
-preflight both ask: how far the page extends past the trim for bleed, the
-minimum margins, which page counts are accepted and whether links or bookmarks
-may ride along. All lengths are PDF points (72 per inch).
+One ``Profile`` per service answers the questions the book builder, the cover and both
+preflights ask: how far the page extends past the trim for bleed, the minimum margins,
+which page counts are accepted, whether links or bookmarks may ride along, and its
+cover rules (``CoverRules``: the spine per page of each paper, the page count below
+which the spine holds no text, the bleed, safe inset and fold clearance, and the
+barcode box). All lengths are PDF points (72 per inch). No module outside this one
+tests a printer's name: each asks its ``Profile`` (tests/test_cover_rules.py holds it so).
 
 Sources: KDP's paperback manuscript guidelines (bleed, gutter table, page
-counts); Lulu's book creation guide (0.125 in bleed all round, 0.5 in safety
-margin); IngramSpark's file creation guide (0.5 in margins, embedded fonts, no
-printer marks). Where a service publishes no number we state ours as a choice.
-Trim lists, text and image minimums and the file rules cite theirs where they
-are defined below.
+counts) and its "Create a paperback cover" help page (cover bleed, spine, spine
+text, barcode); Lulu's book creation guide (0.125 in bleed all round, 0.5 in
+safety margin); IngramSpark's file creation guide (0.5 in margins, embedded
+fonts, no printer marks). Where a service publishes no number we state ours as
+a choice. Trim lists, text and image minimums and the file rules cite theirs
+where they are defined below.
+
+Adding a printer is one ``Profile(...)`` entry in ``PROFILES`` below:
+
+1. Give it a ``name`` (the word a config's ``profile:`` and ``check --profile``
+   take), a ``label`` (how messages name it: "KDP") and a ``description``.
+2. Fill in the interior rules from the printer's published guide: bleed and its
+   rule, edge margins and any gutter table, page counts, trims, file rules.
+3. Give its ``cover``, a ``CoverRules``: bleed, safe inset and fold clearance,
+   ``spine_per_page`` (thickness per page of each paper in ``PAPERS``, or None
+   when the printer publishes no figure to cite, and then the user types
+   ``spine_width``), ``spine_text_min_pages``, the ``barcode_box`` and whether
+   the printer ``prints_barcode`` there itself, and ``colour_papers``.
+4. Cite the guide, and its section, in a comment beside every figure; where a
+   figure is our own choice, say so.
+
+Nothing else changes: the config's list of profiles and the descriptions that
+name printers, ``check --profile``, the interior and its preflight, the cover,
+its preflight and the preview's guides all read this table. Add the printer to
+the docs' printer rules with the same citations.
 """
 
 from __future__ import annotations
@@ -37,8 +60,11 @@ class Offsets(NamedTuple):
     top: float
 
 
-class Margins(NamedTuple):
-    """Margins measured inward from the trim edge; inside is the bound (gutter) edge."""
+class TrimMargins(NamedTuple):
+    """Four margins in points, measured inward from the trim edge; inside is the bound
+    (gutter) edge. A printer's minimums (``Profile.min_margins``) and the margins a book is
+    laid out with (``resolve_margins``); the config's ``margins:`` block, whose sides
+    may be unset, is ``config.Margins``."""
 
     inside: float
     outside: float
@@ -72,7 +98,7 @@ def is_recto(page_number: int) -> bool:
     return page_number % 2 == 1
 
 
-def page_margins(margins: Margins, page_number: int) -> tuple[float, float]:
+def page_margins(margins: TrimMargins, page_number: int) -> tuple[float, float]:
     """(left, right) margins of a page: the inside margin sits at the spine,
     which is on the left of a right-hand (odd) page and the right of an even one."""
     if is_recto(page_number):
@@ -85,11 +111,55 @@ INTERIORS = ("black-and-white", "color")
 # regeneration code ('82J8-9A17-BZGZ-WGRP', which `bookmaker maze --code` expands), or nothing.
 RECIPES = ("full", "code", "none")
 
+# The papers a cover's ``paper:`` names: the interior's stock, whose thickness sets the spine.
+PAPERS = ("white", "cream", "premium-color", "standard-color")
+COLOUR_PAPERS = ("premium-color", "standard-color")  # for colour interiors
+
+
+class BarcodeBox(NamedTuple):
+    """The barcode's place at the lower right of the back cover: ``width`` x ``height``,
+    its edges ``inset`` from the bottom trim and from the spine fold."""
+
+    width: float
+    height: float
+    inset: float
+
+
+@dataclass(frozen=True)
+class CoverRules:
+    """What one print service demands of a full-wrap paperback cover.
+
+    ``bleed``: how far the cover's art runs past the trim on every side.
+    ``safe_inset``: text and art keep this far inside every trim edge.
+    ``fold_clearance``: how far a spine fold may drift in binding; spine text
+    keeps this clear of each fold, and nothing but the background lies within it.
+    ``spine_per_page``: (paper, points of spine per interior page) for each of
+    ``PAPERS``; None when bookmaker carries no citable figure, and then the
+    user gives ``spine_width``.
+    ``spine_text_min_pages``: the fewest interior pages whose spine the printer
+    lets carry text; None when it sets no minimum.
+    ``barcode_box``: where the barcode goes on the back, the publisher's own
+    EAN-13 included; ``prints_barcode``: the printer prints its own barcode there
+    unless told the cover carries one (the config's ``barcode: kdp`` keeps it plain).
+    ``colour_papers``: the papers a colour interior may print on.
+    """
+
+    bleed: float
+    safe_inset: float
+    fold_clearance: float
+    barcode_box: BarcodeBox
+    prints_barcode: bool = False
+    spine_per_page: tuple[tuple[str, float], ...] | None = None
+    spine_text_min_pages: int | None = None
+    colour_papers: tuple[str, ...] = PAPERS
+
 
 @dataclass(frozen=True)
 class Profile:
     """What one print service accepts.
 
+    ``name``: the word a config's ``profile:`` and ``check --profile`` take;
+    ``label``: how messages name the service. ``cover``: its cover rules.
     ``allows_annotations``: links (and other annotations) may stay in the file.
     ``allows_outline``: a bookmark outline may stay in the file.
     ``bleed_rule``: "outside" (top, bottom and the outside edge only, KDP),
@@ -115,6 +185,7 @@ class Profile:
     """
 
     name: str
+    label: str
     description: str
     allows_annotations: bool
     allows_outline: bool
@@ -123,6 +194,7 @@ class Profile:
     requires_trim_box: bool
     edge_margin: float
     edge_margin_bleed: float
+    cover: CoverRules
     gutters: tuple[tuple[int, float], ...] = ()
     pages: PageCountRule = PageCountRule(1, None, False)
     max_pages_by_trim: tuple[tuple[tuple[float, float], int], ...] = ()
@@ -159,7 +231,7 @@ class Profile:
             return Offsets(0.0, b, b, b)
         return Offsets(b, 0.0, b, b)
 
-    def min_margins(self, page_count: int, bleed: bool) -> Margins:
+    def min_margins(self, page_count: int, bleed: bool) -> TrimMargins:
         """The service's minimum margins for a book of ``page_count`` pages."""
         edge = self.edge_margin_bleed if bleed else self.edge_margin
         inside = edge
@@ -167,7 +239,7 @@ class Profile:
             # Below the first band (too few pages to print) use the first band,
             # past the last use the last, so a caller still gets a usable number.
             inside = next((g for top, g in self.gutters if page_count <= top), self.gutters[-1][1])
-        return Margins(inside, edge, edge, edge)
+        return TrimMargins(inside, edge, edge, edge)
 
     def lists_trim(self, width: float, height: float) -> bool:
         """Whether ``width`` x ``height`` points is one of the service's listed trims."""
@@ -287,11 +359,55 @@ INGRAMSPARK_TRIMS: tuple[tuple[float, float], ...] = (
     (8.5, 11),
 )
 
+# KDP's cover rules, from its help page "Create a paperback cover"; the topic of the page
+# each figure comes under is named beside it.
+KDP_COVER = CoverRules(
+    # Bleed: the full-wrap cover bleeds 0.125 in past the trim on every side.
+    bleed=0.125 * INCH,
+    # Text and images: text and art at least 0.125 in inside the trim edges.
+    safe_inset=0.125 * INCH,
+    # Spine text: the folds may drift up to 0.0625 in in binding, so spine text keeps
+    # that clear of each fold.
+    fold_clearance=0.0625 * INCH,
+    # Barcode: KDP prints its barcode in a 2 x 1.2 in box at the lower right of
+    # the back cover, 0.25 in from the bottom trim and from the spine fold, unless
+    # the publisher says the cover carries one.
+    barcode_box=BarcodeBox(2.0 * INCH, 1.2 * INCH, 0.25 * INCH),
+    prints_barcode=True,
+    # Spine width: interior page count x thickness per page, in inches.
+    spine_per_page=tuple(
+        (paper, inches * INCH)
+        for paper, inches in (
+            ("white", 0.002252),
+            ("cream", 0.0025),
+            ("premium-color", 0.002347),
+            ("standard-color", 0.002252),
+        )
+    ),
+    # Spine text: only on books of more than 79 pages.
+    spine_text_min_pages=80,
+    # Ink and paper (KDP's paperback print options): colour ink prints only on its
+    # standard- and premium-colour papers, never on white or cream.
+    colour_papers=("standard-color", "premium-color"),
+)
+# Lulu and IngramSpark publish cover guides of their own whose figures bookmaker does not
+# carry yet, and a home printer binds nothing: these covers take KDP's bleed, safe inset,
+# fold clearance and barcode box (our choice, so one cover fits every printer), have no
+# spine formula (the user gives spine_width from the printer's calculator) and no spine-text
+# minimum, leave the barcode to the publisher, and print colour on any paper.
+UNCITED_COVER = CoverRules(
+    bleed=KDP_COVER.bleed,
+    safe_inset=KDP_COVER.safe_inset,
+    fold_clearance=KDP_COVER.fold_clearance,
+    barcode_box=KDP_COVER.barcode_box,
+)
+
 PROFILES: dict[str, Profile] = {
     p.name: p
     for p in (
         Profile(
             name="kdp",
+            label="KDP",
             description="Amazon KDP paperback: bleed on the outside edge, gutter grows with pages",
             retail=True,
             allows_annotations=False,
@@ -301,6 +417,7 @@ PROFILES: dict[str, Profile] = {
             requires_trim_box=True,
             edge_margin=0.25 * INCH,
             edge_margin_bleed=0.375 * INCH,
+            cover=KDP_COVER,
             gutters=KDP_GUTTERS,
             pages=PageCountRule(24, 828, True),
             # KDP's limit for these trims on white paper; cream paper stops
@@ -322,6 +439,7 @@ PROFILES: dict[str, Profile] = {
             # perfect-bound paperback range; Lulu pads an odd count with a blank
             # page, and we ask for even so that last page is the author's choice.
             name="lulu",
+            label="Lulu",
             description="Lulu paperback: 0.125 in bleed all round, 0.5 in safety margin",
             retail=True,
             allows_annotations=True,
@@ -331,6 +449,7 @@ PROFILES: dict[str, Profile] = {
             requires_trim_box=True,
             edge_margin=0.5 * INCH,
             edge_margin_bleed=0.5 * INCH,
+            cover=UNCITED_COVER,
             pages=PageCountRule(32, 800, True),
             trims=LULU_TRIMS,
             # Lulu's interior formatting FAQ: "300 ppi is the optimum
@@ -345,6 +464,7 @@ PROFILES: dict[str, Profile] = {
             # bleed past the trim on every side. Its minimum is 18 pages; the
             # maximum depends on trim and paper, so we check none.
             name="ingramspark",
+            label="IngramSpark",
             description="IngramSpark paperback: 0.5 in margins, 0.125 in bleed all round, no marks",
             retail=True,
             allows_annotations=False,
@@ -354,6 +474,7 @@ PROFILES: dict[str, Profile] = {
             requires_trim_box=True,
             edge_margin=0.5 * INCH,
             edge_margin_bleed=0.5 * INCH,
+            cover=UNCITED_COVER,
             pages=PageCountRule(18, None, True),
             trims=INGRAMSPARK_TRIMS,
             # The File Creation Guide asks for 300 ppi images and names no
@@ -367,6 +488,7 @@ PROFILES: dict[str, Profile] = {
             # desktop printer has the base-14 fonts and flattens transparency.
             # Thin lines stay a problem: they fade on cheap printers too.
             name="home",
+            label="the home printer",
             description="Home or school printer: no bleed, 0.25 in margins, any page count",
             allows_annotations=True,
             allows_outline=True,
@@ -375,6 +497,7 @@ PROFILES: dict[str, Profile] = {
             requires_trim_box=False,
             edge_margin=0.25 * INCH,
             edge_margin_bleed=0.25 * INCH,
+            cover=UNCITED_COVER,
             requires_embedded_fonts=False,
             allows_transparency=True,
             # A desktop printer prints any page size (scaled to its paper),

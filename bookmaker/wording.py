@@ -1,4 +1,4 @@
-"""How counts and suggestions read in what bookmaker prints: "1 problem", "2 problems",
+"""How counts, lists and suggestions read in what bookmaker prints: "1 problem", "2 problems",
 "unknown outline 'hart' (did you mean 'heart'?)"; and the book's own counts filled into a
 user's text, so a blurb stays true when the book changes."""
 
@@ -12,6 +12,12 @@ from collections.abc import Iterable
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """``count`` and ``noun``, the noun in the plural (``many``, else noun + "s") but for 1."""
     return f"{count:,} {noun if count == 1 else many or noun + 's'}"
+
+
+def listing(items: Iterable[object], last: str = "or") -> str:
+    """'a, b or c' (or with ``last`` "and", 'a, b and c'): a list written out in a sentence."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 # The counts a cover's text may name, each filled in from the book it is printed on.

@@ -28,6 +28,7 @@ from bookmaker.plan import make_mazes
 from bookmaker.plan.book import book_counts
 from bookmaker.plan.cover import CoverPlan
 from bookmaker.prepare import prepare
+from bookmaker.profiles import KDP_COVER
 from bookmaker.wording import fill_counts
 
 INCH = 72.0
@@ -318,6 +319,7 @@ def test_a_cover_with_an_isbn_builds_and_passes_check(tmp_path):
     box = CoverGeometry.of_page(
         *json.loads((tmp_path / "out" / "book.manifest.json").read_text(encoding="utf-8"))["cover"]["size"],
         24 * 0.002252 * INCH,
+        KDP_COVER,
     ).barcode_box
     digits = "".join(c for c, b in characters(cover) if inside(b, box) and c.isdigit())
     assert "9781402894626" in digits
@@ -331,7 +333,7 @@ def test_a_cover_with_an_isbn_builds_and_passes_check(tmp_path):
 
 
 def test_check_cover_accepts_a_publishers_own_barcode_when_told(tmp_path):
-    geometry = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH)
+    geometry = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH, KDP_COVER)
     path = foreign_cover(
         tmp_path / "own.pdf", geometry, lambda c, g: c.rect(*g.barcode_box[:2], 100, 60, stroke=0, fill=1)
     )
@@ -580,16 +582,16 @@ def foreign_cover(path: Path, geometry: CoverGeometry, draw) -> Path:
     ],
 )
 def test_check_cover_catches_defects_in_foreign_covers(tmp_path, name, pages, draw, code):
-    geometry = CoverGeometry(6 * INCH, 9 * INCH, pages * 0.002252 * INCH)
+    geometry = CoverGeometry(6 * INCH, 9 * INCH, pages * 0.002252 * INCH, KDP_COVER)
     if name == "spine":
-        geometry = CoverGeometry(6 * INCH, 9 * INCH, 0.5 * INCH)
+        geometry = CoverGeometry(6 * INCH, 9 * INCH, 0.5 * INCH, KDP_COVER)
     path = foreign_cover(tmp_path / f"{name}.pdf", geometry, draw)
     report = check_cover(path, "kdp", geometry, pages, "kdp")
     assert [problem.code for problem in report.problems] == [code], report.format()
 
 
 def test_clean_foreign_cover_passes(tmp_path):
-    geometry = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH)
+    geometry = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH, KDP_COVER)
     path = foreign_cover(
         tmp_path / "clean.pdf", geometry, lambda c, g: c.drawString(g.front[0] + 40, 300, "A clean cover")
     )
@@ -607,7 +609,7 @@ def test_preview_guides_draw_the_folds_and_barcode_box(tmp_path):
 
     image = Image.open(result.stdout.strip()).convert("RGB")
     manifest = json.loads(built.manifest.read_text(encoding="utf-8"))["cover"]
-    geometry = CoverGeometry.of_page(*manifest["size"], manifest["spine_width"])
+    geometry = CoverGeometry.of_page(*manifest["size"], manifest["spine_width"], KDP_COVER)
     fold_x = round(geometry.folds[0])
     line = [image.getpixel((x, 400)) for x in range(fold_x - 1, fold_x + 2)]
     assert max(red for red, _, _ in line) > 200  # the fold line, in red

@@ -30,6 +30,7 @@ from bookmaker.cli import app
 from bookmaker.cover_geometry import CoverGeometry
 from bookmaker.cover_preflight import check_cover
 from bookmaker.fonts import DEFAULT_REGULAR
+from bookmaker.profiles import KDP_COVER
 
 INCH = 72.0
 # KDP's figures, in inches.
@@ -102,7 +103,7 @@ TRIMS = [((6, 9), 120), ((8.5, 11), 300), ((5, 8), 24)]
 @pytest.mark.parametrize("trim, pages", TRIMS)
 def test_the_preflight_objects_to_ink_at_every_corner_of_kdps_box_and_not_beside_it(tmp_path, trim, pages):
     spine = pages * KDP_WHITE_INCHES_PER_PAGE
-    geometry = CoverGeometry(trim[0] * INCH, trim[1] * INCH, spine * INCH)
+    geometry = CoverGeometry(trim[0] * INCH, trim[1] * INCH, spine * INCH, KDP_COVER)
     box = kdp_box(trim[0])
 
     def problems(dot, name):

@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from bookmaker.cli import main
-from bookmaker.plan.pagination import Page, pad_for_printer, padding_note
+from bookmaker.plan.pagination import PlannedPage, pad_for_printer, padding_note
 from bookmaker.profiles import INCH, get_profile
 
 TRIM = (6 * INCH, 9 * INCH)
@@ -95,6 +95,6 @@ def test_a_home_book_is_never_padded_and_says_nothing(tmp_path, capsys):
     ],
 )
 def test_the_note_counts_each_kind_of_page_added(profile, count, note):
-    padded = pad_for_printer([Page("puzzles") for _ in range(count)], get_profile(profile), TRIM)
+    padded = pad_for_printer([PlannedPage("puzzles") for _ in range(count)], get_profile(profile), TRIM)
     assert padding_note(padded, get_profile(profile), TRIM) == note
-    assert padding_note([Page("puzzles")] * count, get_profile(profile), TRIM) is None
+    assert padding_note([PlannedPage("puzzles")] * count, get_profile(profile), TRIM) is None

@@ -5,8 +5,8 @@ from bookmaker.profiles import (
     INCH,
     PAGE_SIZES,
     PROFILES,
-    Margins,
     Offsets,
+    TrimMargins,
     get_profile,
     page_margins,
     parse_size,
@@ -42,9 +42,9 @@ def test_kdp_edge_margins_grow_with_bleed():
 
 
 def test_other_profiles_margins():
-    assert PROFILES["lulu"].min_margins(100, True) == Margins(36, 36, 36, 36)
-    assert PROFILES["ingramspark"].min_margins(700, False) == Margins(36, 36, 36, 36)
-    assert PROFILES["home"].min_margins(3, False) == Margins(18, 18, 18, 18)
+    assert PROFILES["lulu"].min_margins(100, True) == TrimMargins(36, 36, 36, 36)
+    assert PROFILES["ingramspark"].min_margins(700, False) == TrimMargins(36, 36, 36, 36)
+    assert PROFILES["home"].min_margins(3, False) == TrimMargins(18, 18, 18, 18)
 
 
 def test_kdp_bleed_is_outside_edge_top_and_bottom():
@@ -66,7 +66,7 @@ def test_all_round_bleed_and_none():
 
 
 def test_mirrored_margins():
-    m = Margins(inside=30, outside=10, top=5, bottom=5)
+    m = TrimMargins(inside=30, outside=10, top=5, bottom=5)
     assert page_margins(m, 1) == (30, 10)  # recto: spine on the left
     assert page_margins(m, 2) == (10, 30)  # verso: spine on the right
 

@@ -10,8 +10,16 @@ import typer
 from ..cover_geometry import CoverGeometry
 from ..errors import BookmakerError
 from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
+from ..wording import listing
 from .cover_options import PAPER, SPINE, cover_barcode, cover_spine, pages_option
 from .jobs_option import JOBS, workers
+
+# Each printer's default interior, as the help gives it.
+INTERIOR_DEFAULTS = ", ".join(
+    f"{interior} for {listing(names, 'and')}"
+    for interior in INTERIORS
+    if (names := [name for name, profile in PROFILES.items() if profile.default_interior == interior])
+)
 
 
 def check(
@@ -38,7 +46,7 @@ def check(
         None,
         "--interior",
         help=f"How the interior prints: {' or '.join(INTERIORS)}; black-and-white reports any "
-        "colour. Default: black-and-white for kdp, lulu and ingramspark, color for home.",
+        f"colour. Default: {INTERIOR_DEFAULTS}.",
         show_default=False,
     ),
     pages: int | None = pages_option("--pages"),
@@ -104,11 +112,11 @@ def _check_cover(
     if trim is None:
         raise BookmakerError("--cover needs --trim: the interior's trim size, e.g. 8.5x11in")
     barcode = cover_barcode(pdf, barcode)
-    get_profile(profile)  # an unknown profile is named before any spine is worked out
+    rules = get_profile(profile).cover  # an unknown profile is named before any spine is worked out
     from ..cover_preflight import check_cover
 
     spine, pages = cover_spine(pdf, profile, pages, paper, spine_width, "--pages")
-    return check_cover(pdf, profile, CoverGeometry(*trim, spine), pages, barcode)
+    return check_cover(pdf, profile, CoverGeometry(*trim, spine, rules), pages, barcode)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import typer
 
-from ..cover_geometry import BARCODES, CHECKED_BARCODES, PAPERS, checked_barcode, spine_width
+from ..cover_geometry import BARCODES, CHECKED_BARCODES, PRINTER_BARCODE, checked_barcode, spine_width
 from ..errors import BookmakerError
+from ..profiles import PAPERS, get_profile
 from ..units import parse_length
 
 
@@ -45,7 +46,7 @@ def cover_spine(
             raise BookmakerError(f"--spine-width: {error}") from None
     if pages is not None:
         try:
-            return spine_width(profile, paper, pages), pages
+            return spine_width(get_profile(profile), paper, pages), pages
         except BookmakerError as error:
             raise BookmakerError(f"{pages_flag}: {error} with --spine-width") from None
     manifest = _manifest_beside(pdf)
@@ -59,15 +60,15 @@ def cover_spine(
 
 def cover_barcode(pdf: Path, barcode: str | None) -> str:
     """What the barcode box of the cover ``pdf`` should hold (``CHECKED_BARCODES``): the
-    flag's word, else what the build that wrote the manifest beside it put there, else KDP's
-    barcode, the default on KDP."""
+    flag's word, else what the build that wrote the manifest beside it put there, else the
+    printer's barcode, KDP's default."""
     if barcode is not None:
         if barcode not in CHECKED_BARCODES:
             raise BookmakerError(f"--barcode: '{barcode}' is not one of: {', '.join(CHECKED_BARCODES)}")
         return barcode
     manifest = _manifest_beside(pdf)
     built = manifest.get("barcode") if manifest else None
-    return checked_barcode(built) if built in BARCODES else "kdp"
+    return checked_barcode(built) if built in BARCODES else PRINTER_BARCODE
 
 
 def _manifest_beside(pdf: Path) -> dict | None:

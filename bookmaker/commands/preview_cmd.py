@@ -21,8 +21,12 @@ from ..preview import (
     render_pages,
     render_sheets,
 )
+from ..profiles import PROFILES, get_profile
 from .cover_options import PAPER, SPINE, cover_spine, pages_option
 from .folders import ready_folder
+
+# The printers whose spine bookmaker computes from a page count and paper.
+FORMULA_PROFILES = ", ".join(name for name, profile in PROFILES.items() if profile.cover.spine_per_page)
 
 
 def preview(
@@ -58,7 +62,8 @@ def preview(
         "--guides",
         help="A cover: write <pdf name>-guides.png with the trim, spine folds, safe areas and "
         "barcode box drawn over it. The spine comes from the manifest beside a cover bookmaker "
-        "built, or from --interior-pages and --paper (kdp), or --spine-width.",
+        "built, or from --interior-pages and --paper "
+        f"({FORMULA_PROFILES}), or --spine-width.",
     ),
     profile: str = typer.Option(
         "kdp", "--profile", "-p", help="Covers: the printer, whose formula sets the spine."
@@ -81,7 +86,7 @@ def preview(
                 "page",
                 err=True,
             )
-        geometry = CoverGeometry.of_page(width, height, spine)
+        geometry = CoverGeometry.of_page(width, height, spine, get_profile(profile).cover)
         ready_folder(out_dir)
         typer.echo(str(render_cover_guides(pdf, out_dir / f"{pdf.stem}-guides.png", geometry, dpi)))
         return

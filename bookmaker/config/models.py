@@ -32,7 +32,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .. import units
 from ..colours import MIN_CONTRAST, contrast_ratio
-from ..cover_geometry import BARCODES, COLOUR_PAPERS, PAPERS, spine_formula
+from ..cover_geometry import BARCODES, PRINTER_BARCODE
 from ..errors import BookmakerError
 from ..layout import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
@@ -52,8 +52,8 @@ from ..maze.shapes import (
 )
 from ..maze.solve import ENDPOINT_MODES, default_endpoints
 from ..maze.topology import MAX_BOOK_SIDE, Topology
-from ..profiles import INTERIORS, PAGE_SIZES, PROFILES, RECIPES, parse_size
-from ..wording import count_problem, did_you_mean
+from ..profiles import COLOUR_PAPERS, INTERIORS, PAGE_SIZES, PAPERS, PROFILES, RECIPES, parse_size
+from ..wording import count_problem, did_you_mean, listing
 
 MAX_MAZE_SIDE = MAX_BOOK_SIDE
 # A polar maze's rings, the centre counting as one: two is the smallest disc with a way through,
@@ -65,12 +65,13 @@ MIN_CONTENT = MIN_CONTENT_PT  # margins must leave at least an inch for the maze
 DEFAULT_PROFILE = "home"
 # Every profile bookmaker.profiles knows, the default first (as errors and the schema list them).
 PROFILE_NAMES = tuple(sorted(PROFILES, key=lambda name: name != DEFAULT_PROFILE))
-
-
-def _words(items) -> str:
-    """'a, b or c': a list of valid values for a description."""
-    items = [str(item) for item in items]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+# The printers the descriptions name, in the registry's order.
+RETAIL_PROFILES = tuple(name for name, p in PROFILES.items() if p.retail)
+GREY_PROFILES = tuple(name for name, p in PROFILES.items() if p.default_interior == "black-and-white")
+COLOUR_PROFILES = tuple(name for name in PROFILES if name not in GREY_PROFILES)
+PRINTS_BARCODE = tuple(name for name, p in PROFILES.items() if p.cover.prints_barcode)
+SPINE_FORMULA = tuple(name for name, p in PROFILES.items() if p.cover.spine_per_page is not None)
+NO_SPINE_FORMULA = tuple(name for name in PROFILES if name not in SPINE_FORMULA)
 
 
 def problem(message: str, *at: str | int) -> PydanticCustomError:
@@ -262,7 +263,7 @@ class FrontMatter(Strict):
     title_art: Literal[("auto", *SHAPE_NAMES)] = Field(  # type: ignore[valid-type]
         "auto",
         description="The shape of the title page's maze: auto (the sections' shape when "
-        f"they all share one, else {DEFAULT_SHAPE.name}), or {_words(SHAPE_NAMES)}.",
+        f"they all share one, else {DEFAULT_SHAPE.name}), or {listing(SHAPE_NAMES)}.",
     )
     how_to: bool = Field(True, description="A page explaining how to solve the mazes.")
     how_to_text: str | None = Field(None, description="Own text for the how-to page.")
@@ -350,7 +351,7 @@ class MaskConfig(Strict):
         None, description="Rows of X (a cell) and . (no cell); it sets the grid's size."
     )
     outline: Literal[tuple(OUTLINES)] | None = Field(  # type: ignore[valid-type]
-        None, description=f"A built-in outline: {_words(OUTLINES)}."
+        None, description=f"A built-in outline: {listing(OUTLINES)}."
     )
     threshold: float = Field(
         DEFAULT_THRESHOLD,
@@ -374,7 +375,7 @@ class MaskConfig(Strict):
         given = [kind for kind in MASK_KINDS if getattr(self, kind) is not None]
         if len(given) != 1:
             said = f"got {' and '.join(given)}" if given else "got none"
-            raise problem(f"a mask takes exactly one of {_words(MASK_KINDS)}; {said}")
+            raise problem(f"a mask takes exactly one of {listing(MASK_KINDS)}; {said}")
         return self
 
     @property
@@ -411,7 +412,7 @@ class Section(Strict):
     )
     shape: Shape = Field(
         DEFAULT_SHAPE.name,
-        description=_words(f"{s.name} ({s.described})" if s.described else s.name for s in SHAPES) + ".",
+        description=listing(f"{s.name} ({s.described})" if s.described else s.name for s in SHAPES) + ".",
     )
     algorithm: str = Field(
         "recursive-backtracker",
@@ -424,7 +425,7 @@ class Section(Strict):
     )
     mask: MaskConfig | None = Field(
         None,
-        description=f"A silhouette the mazes take ({_words(MASKED_SHAPES).replace(' or ', ' and ')} grids): "
+        description=f"A silhouette the mazes take ({listing(MASKED_SHAPES, "and")} grids): "
         "image, text, file or outline, with threshold and islands.",
     )
     size: GridSize | None = Field(
@@ -449,7 +450,7 @@ class Section(Strict):
         json_schema_extra={"minimum": MIN_RINGS, "maximum": MAX_RINGS},
     )
     count: int = Field(ge=1, le=2000, description="How many mazes the section holds.")
-    per_page: SlotCount = Field(1, description=f"Mazes per page: {_words(GRID_SLOTS)}.")
+    per_page: SlotCount = Field(1, description=f"Mazes per page: {listing(GRID_SLOTS)}.")
     endpoints: Endpoints = Field(
         None,
         validate_default=True,
@@ -578,8 +579,8 @@ class Section(Strict):
             carved = [s for s in SHAPE_NAMES if ALGORITHMS[name].carves(s)]
             anywhere = [other for other in ALGORITHMS if ALGORITHMS[other].shapes is None]
             raise problem(
-                f"{name} carves {_words(carved)} mazes only, not {shape}; use an algorithm that "
-                f"walks any shape's cells: {_words(anywhere)}"
+                f"{name} carves {listing(carved)} mazes only, not {shape}; use an algorithm that "
+                f"walks any shape's cells: {listing(anywhere)}"
             )
         return name
 
@@ -610,7 +611,7 @@ class Section(Strict):
         if shape is not None and shape not in MASKED_SHAPES:
             raise problem(
                 f"a {shape} maze takes no mask (a polar maze is already a disc); "
-                f"masks cut {_words(MASKED_SHAPES)} grids"
+                f"masks cut {listing(MASKED_SHAPES)} grids"
             )
         name = info.data.get("algorithm")
         if name is not None and not ALGORITHMS[name].takes_masks:
@@ -656,7 +657,7 @@ class AnswerKey(Strict):
     """The solutions, printed after the mazes (or in a PDF of their own for worksheets)."""
 
     enabled: bool = Field(True, description="Print an answer key.")
-    per_page: SlotCount = Field(6, description=f"Solved mazes per page: {_words(GRID_SLOTS)}.")
+    per_page: SlotCount = Field(6, description=f"Solved mazes per page: {listing(GRID_SLOTS)}.")
     style: Literal["line", "cells"] = Field("line", description="A line through the cells, or shaded cells.")
     color: HexColor | None = Field(
         None, description="Colour of the solution, #RRGGBB, in a colour interior; default #D62728."
@@ -745,7 +746,7 @@ class CoverArt(Strict):
 
     shape: Shape = Field(
         "polar",
-        description=f"{_words(SHAPE_NAMES)}; default polar, "
+        description=f"{listing(SHAPE_NAMES)}; default polar, "
         f"or {DEFAULT_SHAPE.name} when only `size` is given.",
     )
     algorithm: str = Field(
@@ -830,7 +831,7 @@ class Cover(Strict):
     beside the interior as NAME.cover.pdf."""
 
     paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
-        "white", description=f"The interior's paper, which sets the spine: {_words(PAPERS)}."
+        "white", description=f"The interior's paper, which sets the spine: {listing(PAPERS)}."
     )
     subtitle: str | None = Field(
         None,
@@ -856,13 +857,14 @@ class Cover(Strict):
         None,
         description="kdp: leave KDP's barcode box plain for the barcode KDP prints; isbn: "
         "draw the EAN-13 of `isbn` there; none: no box (your art carries a barcode). Default: "
-        "isbn when `isbn` is given, else kdp on the kdp profile and none elsewhere.",
+        f"isbn when `isbn` is given, else kdp on the {listing(PRINTS_BARCODE)} profile and none elsewhere.",
     )
     isbn: str | None = Field(None, description="The book's ISBN-13, drawn as an EAN-13 barcode.")
     spine_width: Length | None = Field(
         None,
         description="The printer's spine width, for printers whose formula bookmaker "
-        "does not carry (lulu, ingramspark, home); kdp's is computed from the page count.",
+        f"does not carry ({', '.join(NO_SPINE_FORMULA)}); {listing(SPINE_FORMULA)}'s is computed "
+        "from the page count.",
     )
 
     _art_default = field_validator("art", mode="before")(_none_is_default)
@@ -880,7 +882,7 @@ class Cover(Strict):
     def _barcode_agrees(self) -> Cover:
         if self.barcode == "isbn" and self.isbn is None:
             raise problem("barcode: isbn draws the book's ISBN; give it as isbn: 978-...", "barcode")
-        if self.isbn is not None and self.barcode in ("kdp", "none"):
+        if self.isbn is not None and self.barcode in (PRINTER_BARCODE, "none"):
             raise problem(
                 f"barcode: {self.barcode} prints no ISBN barcode; remove isbn or set barcode: isbn", "isbn"
             )
@@ -932,7 +934,7 @@ class Book(Strict):
     )
     profile: Literal[PROFILE_NAMES] = Field(  # type: ignore[valid-type]
         DEFAULT_PROFILE,
-        description=f"Printer profile: {_words(PROFILE_NAMES)} (bleed, margins, page counts).",
+        description=f"Printer profile: {listing(PROFILE_NAMES)} (bleed, margins, page counts).",
     )
     layout: Literal["book", "worksheet"] = Field(
         "book", description="A bound book, or classroom worksheets (see `worksheet`)."
@@ -960,18 +962,19 @@ class Book(Strict):
         None,
         description="How the pages print: black-and-white (greys only, the answer key's "
         "path a broad light grey) or color. Default: color on a colour cover paper and on the "
-        "home profile, else black-and-white (kdp, lulu and ingramspark print grey unless you "
-        "order colour).",
+        f"{listing(COLOUR_PROFILES, 'and')} profile, else black-and-white "
+        f"({listing(GREY_PROFILES, 'and')} print grey unless you order colour).",
     )
     recipe: Literal[RECIPES] | None = Field(  # type: ignore[valid-type]
         None,
         description="What prints under each maze: full (the recipe in words, e.g. "
         "'wilson 20x10 seed 7 opposite'), code (a short code such as 82J8-9A17-BZGZ-WGRP that "
         "`bookmaker maze --code` expands; a maze no code can carry, cut by a mask or with "
-        "options, prints its full recipe, or on kdp, lulu and ingramspark its seed) or none. "
-        "On kdp, lulu and ingramspark, whose buyers never read of bookmaker, full is an "
-        "error and a code prints bare, for your own records. Default: code on kdp, lulu, "
-        "ingramspark and worksheets, else full. A section's recipe overrides it.",
+        f"options, prints its full recipe, or on {listing(RETAIL_PROFILES, 'and')} its seed) or "
+        f"none. On {listing(RETAIL_PROFILES, 'and')}, whose buyers never read of bookmaker, full "
+        "is an error and a code prints bare, for your own records. Default: code on "
+        f"{listing((*RETAIL_PROFILES, 'worksheets'), 'and')}, else full. A section's recipe "
+        "overrides it.",
     )
     opener: Opener = Field("page", description=OPENER_HELP + " A section's opener overrides it.")
     cover: Cover | None = Field(
@@ -1092,7 +1095,8 @@ class Book(Strict):
         cover = self.cover
         if cover is None:
             return self
-        if cover.barcode == "kdp" and self.profile != "kdp":
+        rules = PROFILES[self.profile].cover
+        if cover.barcode == PRINTER_BARCODE and not rules.prints_barcode:
             raise problem(
                 f"barcode: kdp leaves the box KDP prints its barcode in, but this book "
                 f"is for {self.profile}; use isbn: (the EAN-13 is drawn) or "
@@ -1100,7 +1104,7 @@ class Book(Strict):
                 "cover",
                 "barcode",
             )
-        if cover.spine_width is None and spine_formula(self.profile) is None:
+        if cover.spine_width is None and rules.spine_per_page is None:
             raise problem(
                 f"required key is missing: spine_width, since bookmaker carries no "
                 f"{self.profile} spine formula; give the width the printer's spine "
@@ -1129,10 +1133,11 @@ class Book(Strict):
                 "cover",
                 "paper",
             )
-        if paper in ("white", "cream") and interior == "color" and self.profile == "kdp":
+        printer = PROFILES[self.profile]
+        if paper is not None and interior == "color" and paper not in printer.cover.colour_papers:
             raise problem(
-                f"KDP prints colour interiors on its colour papers, not on {paper}; "
-                "use paper: standard-color or premium-color, which set the spine",
+                f"{printer.label} prints colour interiors on its colour papers, not on {paper}; "
+                f"use paper: {' or '.join(printer.cover.colour_papers)}, which set the spine",
                 "cover",
                 "paper",
             )
@@ -1169,11 +1174,14 @@ class Book(Strict):
     @property
     def cover_barcode(self) -> str:
         """What goes in the barcode box: the config's choice, else isbn when an ISBN is given,
-        else KDP's plain box on the kdp profile and nothing elsewhere."""
+        else a plain box for a printer that prints its own barcode there, and nothing
+        elsewhere."""
         cover = self.cover
         if cover is None or cover.barcode is not None:
             return cover.barcode if cover else "none"
-        return "isbn" if cover.isbn else "kdp" if self.profile == "kdp" else "none"
+        if cover.isbn:
+            return "isbn"
+        return PRINTER_BARCODE if PROFILES[self.profile].cover.prints_barcode else "none"
 
     @property
     def bold_font(self) -> Path | None:

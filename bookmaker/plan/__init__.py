@@ -20,7 +20,7 @@ from .mazes import (
     stars,
     variant_code,
 )
-from .pagination import Document, Group, Page, Printed
+from .pagination import Document, Group, PlannedPage, Printed
 
 __all__ = [
     "TITLE_ART",
@@ -29,7 +29,7 @@ __all__ = [
     "Group",
     "MadeMaze",
     "MazeJob",
-    "Page",
+    "PlannedPage",
     "Printed",
     "StarScale",
     "difficulty_score",

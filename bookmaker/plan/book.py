@@ -81,7 +81,7 @@ from .pagination import (
     CONTENTS_LINES_PER_PAGE,
     Document,
     Group,
-    Page,
+    PlannedPage,
     Printed,
     answer_pages,
     pad_for_printer,
@@ -311,7 +311,7 @@ class BookPlan:
 
     def main_pages(
         self, groups: list[Group], answers: list[int], problems: list[ConfigKeyError] | None = None
-    ) -> list[Page]:
+    ) -> list[PlannedPage]:
         front = self.book.front_matter
         in_book = answers and not self.separate_key
         entries = len(self.book.sections) + (1 if in_book else 0)
@@ -347,7 +347,7 @@ class BookPlan:
         height = self.trim[1] - margins.top - margins.bottom
         return min(CONTENTS_LINES_PER_PAGE, contents_lines(height))
 
-    def key_pages(self, groups: list[Group]) -> list[Page]:
+    def key_pages(self, groups: list[Group]) -> list[PlannedPage]:
         return paginate_book(
             title_page=False,
             how_to=False,
@@ -363,7 +363,7 @@ class BookPlan:
         return answer_pages(groups, lambda group: self.has_answers(group.section), by_section=self.worksheet)
 
     def document(
-        self, pages: list[Page], *, is_key: bool = False, problems: list[ConfigKeyError] | None = None
+        self, pages: list[PlannedPage], *, is_key: bool = False, problems: list[ConfigKeyError] | None = None
     ) -> Document | None:
         """Frames for ``pages``: margins follow the final page count (KDP's gutter table).
         With ``problems`` given, margin problems go there, and None stands for a document
@@ -656,7 +656,7 @@ class BookPlan:
                     else:
                         item.page, item.placement = page.number, placement
 
-    def contents(self, pages: list[Page]) -> list[Entry]:
+    def contents(self, pages: list[PlannedPage]) -> list[Entry]:
         """Each section at its first page (its opener page, or its first page of mazes when
         it opens inline or without an opener; a worksheet set's first copy), and the answers."""
         entries, listed = [], set()
@@ -773,7 +773,7 @@ class BookPlan:
     def _page_view(
         self,
         doc: Document,
-        page: Page,
+        page: PlannedPage,
         entries: list[Entry],
         art: MadeMaze | None,
         links: bool,

@@ -18,18 +18,12 @@ from PIL import ImageFont
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from ..cover_geometry import (
-    MIN_SPINE_LETTER,
-    SAFE_INSET,
-    CoverGeometry,
-    spine_text_rule,
-    spine_width,
-)
+from ..cover_geometry import MIN_SPINE_LETTER, CoverGeometry, spine_text_rule, spine_width
 from ..errors import ConfigKeyError, ConfigKeyErrors
 from ..fonts import FontPair
 from ..layout import Box, fill_area
 from ..maze.shapes import make_topology, shape_named
-from ..profiles import INCH
+from ..profiles import INCH, get_profile
 from ..typesetting import Line, at_most_lines, wrap
 from ..views import CoverMaze, CoverView, Style, TextRun
 from ..wording import fill_counts
@@ -71,17 +65,18 @@ class CoverPlan:
         cover = book.cover
         assert cover is not None, "a CoverPlan needs a book with a cover block"
         self.book, self.cover, self.pages, self.fonts = book, cover, pages, fonts
+        self.printer = get_profile(book.profile)
         spine = (
             cover.spine_width
             if cover.spine_width is not None
-            else spine_width(book.profile, cover.paper, pages)
+            else spine_width(self.printer, cover.paper, pages)
         )
-        self.geometry = CoverGeometry(*book.trim_size, spine)
+        self.geometry = CoverGeometry(*book.trim_size, spine, self.printer.cover)
         self.notes: list[str] = []  # one line each on stderr: what the cover left out, and why
         self.barcode = book.cover_barcode
-        if self.barcode == "none" and book.profile == "kdp":
+        if self.barcode == "none" and self.printer.cover.prints_barcode:
             self.notes.append(
-                "cover: barcode: none leaves no room for a barcode, but KDP prints "
+                f"cover: barcode: none leaves no room for a barcode, but {self.printer.label} prints "
                 "its own on the back unless you tell it your cover carries one"
             )
         self.spine_runs = self._spine()
@@ -124,7 +119,7 @@ class CoverPlan:
     @property
     def margin(self) -> float:
         """The visual margin of each panel: more than the printer's safe inset on a large trim."""
-        return max(SAFE_INSET, 0.06 * self.geometry.trim_width)
+        return max(self.geometry.rules.safe_inset, 0.06 * self.geometry.trim_width)
 
     # -- mazes ---------------------------------------------------------------------------
 
@@ -328,7 +323,7 @@ class CoverPlan:
             runs = [(self.title, fonts.bold)] + ([(self.author, fonts.regular)] if self.author else [])
         if not runs:
             return []
-        refused = spine_text_rule(self.book.profile, self.pages)
+        refused = spine_text_rule(self.printer, self.pages)
         if refused:
             self.notes.append(f"cover: the spine holds no text: {refused}")
             return []

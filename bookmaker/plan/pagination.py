@@ -24,7 +24,11 @@ PAD_TITLES = {"draw": "Draw your own maze", "notes": "Notes"}
 
 
 @dataclass
-class Page:
+class PlannedPage:
+    """One page of the book as paginated before anything is drawn: what kind of page it is,
+    its number, and what it holds (mazes, contents entries, a section's opener). The
+    config's ``page:`` block, the trim and margins of every page, is ``config.Page``."""
+
     kind: PageKind
     number: int = 0
     section: int | None = None  # index into Book.sections
@@ -90,24 +94,24 @@ def paginate_book(
     answers: list[tuple[int, list[int]]] | None,
     worksheet: bool,
     contents_per_page: int = CONTENTS_LINES_PER_PAGE,
-) -> list[Page]:
+) -> list[PlannedPage]:
     """The page sequence of a book or worksheet set, numbered from 1; ``answers`` come as
     (answers a page, positions) (``answer_pages``)."""
-    pages: list[Page] = []
+    pages: list[PlannedPage] = []
     if title_page:
-        pages.append(Page("title"))
+        pages.append(PlannedPage("title"))
     if how_to:
-        pages.append(Page("how_to"))
+        pages.append(PlannedPage("how_to"))
     if contents_entries:
         for start in range(0, contents_entries, contents_per_page):
             end = min(contents_entries, start + contents_per_page)
-            pages.append(Page("contents", contents_slice=(start, end), first_of_kind=start == 0))
+            pages.append(PlannedPage("contents", contents_slice=(start, end), first_of_kind=start == 0))
     for group in groups:
         if group.opener == "page":
-            pages.append(Page("opener", section=group.section))
+            pages.append(PlannedPage("opener", section=group.section))
         for index, on_page in enumerate(chunks(group.mazes, group.per_page)):
             pages.append(
-                Page(
+                PlannedPage(
                     "worksheet" if worksheet else "puzzles",
                     section=group.section,
                     mazes=on_page,
@@ -120,14 +124,16 @@ def paginate_book(
     first = True
     for per_page, positions in answers or []:
         for on_page in chunks(positions, per_page):
-            pages.append(Page("answers", mazes=on_page, first_of_kind=first, per_page=per_page))
+            pages.append(PlannedPage("answers", mazes=on_page, first_of_kind=first, per_page=per_page))
             first = False
     for number, page in enumerate(pages, start=1):
         page.number = number
     return pages
 
 
-def pad_for_printer(pages: list[Page], profile: Profile, trim: tuple[float, float]) -> list[Page]:
+def pad_for_printer(
+    pages: list[PlannedPage], profile: Profile, trim: tuple[float, float]
+) -> list[PlannedPage]:
     """Meet the printer's page-count rule with useful pages: grids to draw a maze, and notes."""
     rule = profile.page_count_rule(*trim)
     target = max(len(pages), rule.min_pages)
@@ -143,11 +149,11 @@ def pad_for_printer(pages: list[Page], profile: Profile, trim: tuple[float, floa
     padded = list(pages)
     while len(padded) < target:
         kind = "draw" if (target - len(padded)) % 2 == 0 else "notes"
-        padded.append(Page(kind, number=len(padded) + 1))
+        padded.append(PlannedPage(kind, number=len(padded) + 1))
     return padded
 
 
-def padding_note(pages: list[Page], profile: Profile, trim: tuple[float, float]) -> str | None:
+def padding_note(pages: list[PlannedPage], profile: Profile, trim: tuple[float, float]) -> str | None:
     """The line that tells the user what ``pad_for_printer`` added to ``pages`` and why, e.g.
     "kdp needs an even page count; added 1 'Notes' page", or None when nothing was added."""
     added = {kind: sum(page.kind == kind for page in pages) for kind in PAD_TITLES}
@@ -186,7 +192,7 @@ class Printed:
 class Document:
     """One PDF to write: its pages and what they reference."""
 
-    pages: list[Page]
+    pages: list[PlannedPage]
     frames: list[PageFrame]
     bleed: bool
     printed: list[Printed] = field(default_factory=list)
