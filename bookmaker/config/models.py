@@ -28,7 +28,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from .. import units
 from ..colours import MIN_CONTRAST, contrast_ratio
@@ -79,9 +79,9 @@ def _raise_all(problems: list[PydanticCustomError]) -> None:
         )
 
 
-def _again(error: dict[str, Any]) -> InitErrorDetails:
+def _again(error: ErrorDetails) -> InitErrorDetails:
     """One of a ValidationError's ``errors()``, to be raised again beside others."""
-    kind = error["type"]
+    kind: str | PydanticCustomError = error["type"]
     if kind == "bookmaker":
         kind = PydanticCustomError("bookmaker", "{message}", error["ctx"])
     details = InitErrorDetails(type=kind, loc=tuple(error["loc"]), input=error.get("input"))
@@ -717,7 +717,7 @@ class Worksheet(Strict):
         return size
 
 
-COVER_ART_DEFAULT_SIZE = {"polar": {"rings": 14}, "other": {"size": "14x18"}}
+COVER_ART_DEFAULT_SIZE: dict[str, dict[str, int | str]] = {"polar": {"rings": 14}, "other": {"size": "14x18"}}
 
 
 class CoverArt(Strict):
@@ -1028,6 +1028,7 @@ class Book(Strict):
                     if flaw is not None:
                         unreadable.append((name, flaw))
             if unreadable:
+                assert section.size is not None  # only a sized section's names are judged above
                 # One size for every name: one line, naming the first name it fails.
                 (name, flaw), more = unreadable[0], len(unreadable) - 1
                 others = f" and {more} other name{'' if more == 1 else 's'}" if more else ""
@@ -1051,7 +1052,7 @@ class Book(Strict):
         # A buyer has no bookmaker to retype a recipe into: it would only puzzle them.
         if not PROFILES[self.profile].retail:
             return self
-        keys = [("recipe",)] if self.recipe == "full" else []
+        keys: list[tuple[str | int, ...]] = [("recipe",)] if self.recipe == "full" else []
         keys += [
             ("sections", index, "recipe")
             for index, section in enumerate(self.sections)
@@ -1150,8 +1151,10 @@ class Book(Strict):
         """What goes in the barcode box: the config's choice, else isbn when an ISBN is given,
         else KDP's plain box on the kdp profile and nothing elsewhere."""
         cover = self.cover
-        if cover is None or cover.barcode is not None:
-            return cover.barcode if cover else "none"
+        if cover is None:
+            return "none"
+        if cover.barcode is not None:
+            return cover.barcode
         return "isbn" if cover.isbn else "kdp" if self.profile == "kdp" else "none"
 
     @property
