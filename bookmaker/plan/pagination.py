@@ -142,7 +142,7 @@ def pad_for_printer(pages: list[Page], profile: Profile, trim: tuple[float, floa
         )
     padded = list(pages)
     while len(padded) < target:
-        kind = "draw" if (target - len(padded)) % 2 == 0 else "notes"
+        kind: PageKind = "draw" if (target - len(padded)) % 2 == 0 else "notes"
         padded.append(Page(kind, number=len(padded) + 1))
     return padded
 
