@@ -18,11 +18,10 @@ from pathlib import Path
 from ..errors import BookmakerError
 from ..fonts import DEFAULT_BOLD
 from ..maze.mask import ISLANDS, MASK_KINDS, Mask, settle_islands
-from ..maze.shapes import make_topology
 from ..maze.topology import RectGrid
 from .outlines import outline_image
 from .pictures import load_picture
-from .sampling import dark_cells
+from .sampling import dark_cells, rect_grid
 from .text import auto_size, lettering, text_picture
 from .text_file import read_text_file
 
@@ -70,12 +69,14 @@ def masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec) -> Rec
 def _content(path: Path | None) -> str | None:
     """What a file holds, as a digest: None without a file, or when it can't be read (reading
     it for the mask will say why)."""
+    if path is None:
+        return None
     digest = hashlib.sha256()
     try:
         with open(path, "rb") as file:
             for block in iter(lambda: file.read(1 << 20), b""):
                 digest.update(block)
-    except (OSError, TypeError):
+    except OSError:
         return None
     return digest.hexdigest()
 
@@ -96,6 +97,7 @@ def _masked_grid(
         raise BookmakerError(f"islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
     letters = None
     if spec.kind == "file":
+        assert spec.path is not None  # MaskSpec: a file mask comes with its path
         rows, data = read_text_file(spec.path)
         file_size = (len(rows[0]), len(rows))
         if size is not None and tuple(size) != file_size:
@@ -104,22 +106,23 @@ def _masked_grid(
                 f"{size[0]}x{size[1]}; leave the size out, since the file sets it"
             )
         size = file_size
-        grid = make_topology(shape, size)
+        grid = rect_grid(shape, size)
         on = bytes(1 if char == "X" else 0 for row in rows for char in row)
         digest = hashlib.sha256(data).hexdigest()
     elif spec.kind == "text":
         text = text_picture(spec.source, spec.font)
         size = auto_size(text, shape) if size is None else size
-        cut = lettering(text, make_topology(shape, size))
+        cut = lettering(text, rect_grid(shape, size))
         grid, on, letters = cut.grid, cut.on, cut.letters
         digest = hashlib.sha256(spec.source.encode("utf-8")).hexdigest()
     else:
         if size is None:
             raise BookmakerError(f"a {spec.kind} mask needs a size: the grid it is fitted into")
-        grid = make_topology(shape, size)
+        grid = rect_grid(shape, size)
         if spec.kind == "image":
             if not 0 < spec.threshold < 1:
                 raise BookmakerError(f"threshold takes a lightness between 0 and 1, got {spec.threshold:g}")
+            assert spec.path is not None  # MaskSpec: an image mask comes with its path
             picture, digest = load_picture(spec.path)
         elif spec.kind == "outline":
             picture = outline_image(spec.source)
@@ -132,6 +135,7 @@ def _masked_grid(
     if spec.kind == "text" and spec.font is not None and Path(spec.font) != DEFAULT_BOLD:
         # Another face cuts other cells: the record names it, so the maze can be remade.
         font = Path(spec.font).name
+        assert contents[1] is not None  # text_picture has just drawn the letters in this font
         font_sha256 = contents[1][:16]
     mask = Mask(
         on=on,
@@ -143,4 +147,4 @@ def _masked_grid(
         font=font,
         font_sha256=font_sha256,
     )
-    return make_topology(shape, size, mask=mask)
+    return rect_grid(shape, size, mask=mask)

@@ -14,10 +14,19 @@ import math
 
 from PIL import Image
 
+from ..maze.mask import Mask
+from ..maze.shapes import make_topology
 from ..maze.topology import RectGrid
 
 LATTICE = 8  # lattice pixels per cell unit: each is an area average of the picture
 SPREAD = 6  # sample points tried across a cell's bounding box each way
+
+
+def rect_grid(shape: str, size: tuple[int, int], mask: Mask | None = None) -> RectGrid:
+    """The ``shape`` grid of ``size`` (width x height), as masks and letters are cut into."""
+    grid = make_topology(shape, size, mask=mask)
+    assert isinstance(grid, RectGrid)  # a shape sized by width x height is a grid of rows
+    return grid
 
 
 def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> bytes:

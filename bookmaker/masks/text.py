@@ -26,9 +26,8 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 from ..errors import BookmakerError
 from ..fonts import DEFAULT_BOLD
 from ..maze.mask import pieces
-from ..maze.shapes import make_topology
 from ..maze.topology import MAX_BOOK_SIDE, RectGrid
-from .sampling import dark_cells, fit
+from .sampling import dark_cells, fit, rect_grid
 
 EM = 200  # pixels per em: plenty for grids of a few hundred cells
 TRACKING = 0.12  # of the em, added between letters
@@ -153,12 +152,13 @@ def glyph_shape(char: str, font: Path) -> tuple[int, int]:
     """How many separate pieces of ink ``char`` is drawn in (1, or 2 for an i and its dot),
     and how many holes they enclose (1 in an e, 2 in a B)."""
     face = ImageFont.truetype(str(font), EM // 2)
-    left, top, right, bottom = face.getbbox(char, anchor="ls")
+    # Whole pixels without a stroke; Pillow types them float for a fractional stroke width.
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(char, anchor="ls"))
     width, height = right - left + 2, bottom - top + 2
     picture = Image.new("L", (width, height), 0)
     ImageDraw.Draw(picture).text((1 - left, 1 - top), char, font=face, fill=255, anchor="ls")
     ink = bytes(value >= 128 for value in picture.tobytes())
-    return _pieces_and_holes(make_topology("square", (width, height)), ink)
+    return _pieces_and_holes(rect_grid("square", (width, height)), ink)
 
 
 def _pieces_and_holes(grid: RectGrid, ink: bytes) -> tuple[int, int]:
@@ -239,7 +239,7 @@ def _letter_flaw(char: str, cells: list[int], grid: RectGrid, font: Path) -> str
     ink = bytearray(width * height)
     for x, y in zip(xs, ys):
         ink[(y - min(ys) + 1) * width + x - min(xs) + 1] = 1
-    found, holes = _pieces_and_holes(make_topology("square", (width, height)), bytes(ink))
+    found, holes = _pieces_and_holes(rect_grid("square", (width, height)), bytes(ink))
     wanted, wanted_holes = glyph_shape(char, font)
     if found > wanted:
         return f"'{char}' falls into {found} pieces"
@@ -254,7 +254,7 @@ def _letter_flaw(char: str, cells: list[int], grid: RectGrid, font: Path) -> str
 
 def _size_for_rows(text: TextPicture, shape: str, rows: int) -> tuple[int, int]:
     """The grid ``rows`` high and just wide enough for ``text`` at that height."""
-    box_w, box_h = make_topology(shape, (rows, rows)).grid_box
+    box_w, box_h = rect_grid(shape, (rows, rows)).grid_box
     aspect = text.picture.width / text.picture.height
     return max(1, math.ceil(aspect * box_h / (box_w / rows))), rows
 
@@ -272,7 +272,7 @@ def auto_size(text: TextPicture, shape: str) -> tuple[int, int]:
                 f"'{text.text}' needs more than {MAX_BOOK_SIDE} "
                 "cells across to be read in a maze; use a shorter text"
             )
-        if lettering(text, make_topology(shape, size)).flaw is None:
+        if lettering(text, rect_grid(shape, size)).flaw is None:
             return size
         rows += 1
 
@@ -280,7 +280,7 @@ def auto_size(text: TextPicture, shape: str) -> tuple[int, int]:
 def name_flaw(text: str, font: Path | None, shape: str, size: tuple[int, int]) -> str | None:
     """Why ``text``'s letters can't be read on a ``shape`` grid of ``size``; None when they
     can."""
-    return lettering(text_picture(text, font), make_topology(shape, size)).flaw
+    return lettering(text_picture(text, font), rect_grid(shape, size)).flaw
 
 
 def text_size(text: str, font: Path | None, shape: str) -> tuple[int, int]:
