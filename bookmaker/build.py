@@ -182,10 +182,10 @@ def build(
             "pages": len(key.pages),
             "pdf_sha256": hashlib.sha256(files[key_path]).hexdigest(),
         }
-        if key
+        if key and key_path
         else None,
         title_art=_title_art(art) if art else None,
-        cover=cover.manifest(cover_file.name) if cover else None,
+        cover=cover.manifest(cover_file.name) if cover and cover_file else None,
     )
     created = write_atomically(files)
     return BuildResult(
@@ -221,6 +221,7 @@ def build_cover(
         )
     output = _pdf_output(output, cover_path(default_output(config)))
     cover, fonts, pages = ready.cover, ready.fonts, len(ready.main.pages)
+    assert cover is not None  # prepare plans the cover of a book with a cover: block, or fails
     created = write_atomically({output: cover_pdf(cover, ready.make(ready.cover_jobs), fonts, output, True)})
     return CoverResult(output, pages, (*map(created_note, created), *ready.notes))
 
@@ -263,6 +264,7 @@ def _title_art(art) -> dict:
 
 def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:
     made, job, maze = item.made, item.made.job, item.made.maze
+    assert item.placement is not None  # BookPlan.place places every printed maze
     return MazeRecord(
         number=item.number,
         section=book.sections[job.section].title,

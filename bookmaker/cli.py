@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from typing import Any, Protocol, TypeGuard
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -23,19 +24,20 @@ from .files import written_so_far
 from .wording import plural
 
 
-class _PlainFlags:
+def _plain_flags(command: TyperCommand | TyperGroup, ctx) -> None:
     """Help that shows no type after a plain flag: typer's rich help prints ``<bool>`` after
     ``--solution`` or ``--help`` as if they took a value, which they do not."""
+    for param in command.get_params(ctx):
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""  # what the help prints in the type column; parsing ignores it
+
+
+class _Group(TyperGroup):
+    """The root command: ``bookmaker --help``, with no type after a plain flag."""
 
     def format_help(self, ctx, formatter) -> None:
-        for param in self.get_params(ctx):
-            if getattr(param, "is_flag", False) and param.metavar is None:
-                param.metavar = ""  # what the help prints in the type column; parsing ignores it
+        _plain_flags(self, ctx)
         super().format_help(ctx, formatter)
-
-
-class _Group(_PlainFlags, TyperGroup):
-    """The root command: ``bookmaker --help``."""
 
 
 app = typer.Typer(
@@ -63,10 +65,14 @@ def _root(
     """Build printable maze puzzle books from one YAML file."""
 
 
-class _Command(_PlainFlags, TyperCommand):
+class _Command(TyperCommand):
     """A command whose usage line names a required argument plainly (CONFIG), as the
     errors and the README do, not in the braces typer puts around it, and whose help puts
     no type after a plain flag."""
+
+    def format_help(self, ctx, formatter) -> None:
+        _plain_flags(self, ctx)
+        super().format_help(ctx, formatter)
 
     def collect_usage_pieces(self, ctx) -> list[str]:
         return [piece.removeprefix("{").removesuffix("}") for piece in super().collect_usage_pieces(ctx)]
@@ -126,13 +132,21 @@ def main() -> None:
     sys.exit(code or 0)
 
 
-def _is_usage_error(error: Exception) -> bool:
+class _UsageError(Protocol):
+    """click's UsageError, by the parts of it that main reads."""
+
+    ctx: Any  # click's Context, under typer's private name
+
+    def format_message(self) -> str: ...
+
+
+def _is_usage_error(error: Exception) -> TypeGuard[_UsageError]:
     # click's UsageError, found by its interface: typer ships click inside itself now,
     # under a private name that may move again.
     return getattr(error, "exit_code", None) == 2 and hasattr(error, "format_message")
 
 
-def _usage_message(error: Exception) -> str:
+def _usage_message(error: _UsageError) -> str:
     """click's usage error as one line, naming the command and where to read about it."""
     message = " ".join(error.format_message().split()).rstrip(".")
     context = getattr(error, "ctx", None)

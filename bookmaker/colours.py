@@ -13,7 +13,7 @@ MIN_CONTRAST = 3.0
 
 def hex_to_rgb(color: str) -> tuple[float, float, float]:
     """#RRGGBB as three components from 0 to 1."""
-    return tuple(int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return int(color[1:3], 16) / 255, int(color[3:5], 16) / 255, int(color[5:7], 16) / 255
 
 
 def relative_luminance(color: str) -> float:

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 __all__ = ["PATH_RUN", "STROKE_RUN", "PathRun", "StrokeRun", "Unsupported", "parse"]
 
@@ -503,6 +503,7 @@ def _token(data: bytes, pos: int) -> re.Match:
 def _value(data: bytes, match: re.Match, depth: int) -> tuple[Any, int]:
     """The object that token ``match`` starts (not a closing bracket)."""
     kind = match.lastgroup
+    assert kind is not None  # every alternative of _TOKEN is a named group
     if kind == "num":
         word = match.group("num")
         return (float(word) if b"." in word else int(word)), match.end()
@@ -625,11 +626,14 @@ def _raw_length(settings: dict[str, Any]) -> int | None:
     if isinstance(space, list):
         space = space[0] if space else None
     components = 1 if mask else _COMPONENTS.get(space) if isinstance(space, str) else None
-    if not all(
-        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in (width, height, bits, components)
-    ):
+    if not (_counts(width) and _counts(height) and _counts(bits) and _counts(components)):
         return None
     return (width * components * bits + 7) // 8 * height
+
+
+def _counts(value: object) -> TypeGuard[int]:
+    """Whether a setting is a count: a whole number above 0 (true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
 def _ei_follows(data: bytes, pos: int) -> bool:

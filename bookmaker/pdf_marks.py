@@ -613,9 +613,10 @@ class Scanner:
     def _record(self, marks: Marks, kind: int, box: Box, can_bleed: bool, clip: Box) -> None:
         """Record an event of ``kind`` over ``box`` (device space), clipped to
         ``clip``. Art may run into the bleed (``can_bleed``); text may not."""
-        box = _intersect(clip, box)
-        if box is None:
+        clipped = _intersect(clip, box)
+        if clipped is None:
             return
+        box = clipped
         watch = marks.watch
         if watch is not None and _inside(box, watch):
             return  # inside the watch: neither ink nor a cover there can matter
@@ -698,6 +699,7 @@ class Scanner:
             if gs.char_space == 0 and gs.h_scale == 1 and (gs.word_space == 0 or two_byte):
                 # Each advance is then the glyph's width alone: add them up in
                 # C, one by one and in order, to the very sum the loop makes.
+                advances: Iterable[float]
                 if font:
                     advances = map(font.widths.get, codes, repeat(font.default))
                 else:
@@ -917,11 +919,11 @@ def stream_data(stream) -> bytes:
     else, and whatever these refuse, as it always did."""
     filters = resolve(stream.get("/Filter"))
     filters = [resolve(f) for f in filters] if isinstance(filters, list) else [filters]
-    decoders = [_DECODERS.get(f) if isinstance(f, str) else None for f in filters]
+    decoders = [_DECODERS[f] for f in filters if isinstance(f, str) and f in _DECODERS]
     raw = getattr(stream, "_data", None)  # pypdf keeps the encoded bytes there
     parameters = resolve(stream.get("/DecodeParms"))
     if (
-        all(decoders)
+        len(decoders) == len(filters)
         and isinstance(raw, bytes)
         and not any(as_dict(p) for p in (parameters if isinstance(parameters, list) else [parameters]))
     ):
@@ -985,7 +987,11 @@ def _grey_picture(picture) -> bool:
     if picture.mode in ("1", "L", "LA", "I", "I;16", "F"):
         return True
     red, green, blue = picture.convert("RGB").split()
-    return all(ImageChops.difference(a, b).getextrema()[1] <= 2 for a, b in ((red, green), (green, blue)))
+    return all(
+        # A single band's extrema are (low, high); Pillow types every mode's extrema at once.
+        ImageChops.difference(a, b).getextrema()[1] <= 2  # type: ignore[operator]
+        for a, b in ((red, green), (green, blue))
+    )
 
 
 def _font_embedded(font: dict) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
 from pypdf.errors import DependencyError
@@ -519,7 +520,8 @@ def _page_scripts(profile: Profile, number: int, page) -> list[Problem]:
 
 def _runs_script(action) -> bool:
     """Whether an action, or one it chains to with /Next, is JavaScript."""
-    todo, seen = [action], set()
+    todo = [action]
+    seen: set[int] = set()
     while todo and len(seen) < MAX_NAMES:
         action = resolve(todo.pop())
         if isinstance(action, list):
@@ -539,7 +541,8 @@ def _field_and_outline_actions(root) -> list:
     a field's own (its /AA: keystroke, format, validate, calculate) and its kids', through
     /Kids; each outline item's, through /First and /Next."""
     fields = as_list(as_dict(root.get("/AcroForm")).get("/Fields"))
-    todo, seen, actions = [*fields, as_dict(root.get("/Outlines")).get("/First")], set(), []
+    todo, actions = [*fields, as_dict(root.get("/Outlines")).get("/First")], []
+    seen: set[int] = set()
     while todo and len(seen) < MAX_NAMES:
         node = as_dict(todo.pop())
         if not node or id(node) in seen:
@@ -552,7 +555,8 @@ def _field_and_outline_actions(root) -> list:
 
 def _name_tree_size(tree) -> int:
     """How many entries a name tree holds (its /Names pairs, under its /Kids)."""
-    count, todo, seen = 0, [tree], set()
+    count, todo = 0, [tree]
+    seen: set[int] = set()
     while todo and len(seen) < MAX_NAMES:
         node = as_dict(todo.pop())
         if not node or id(node) in seen:
@@ -714,7 +718,7 @@ class _Renderer:
 
     def __init__(self, path: Path):
         self.path = path
-        self._document = None
+        self._document: Any = None  # pypdfium2's PdfDocument, opened at the first render
 
     def __enter__(self) -> _Renderer:
         return self

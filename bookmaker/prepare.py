@@ -107,6 +107,7 @@ def prepare(config: str | os.PathLike[str], *, seed: int | None = None, mazes: b
         problems += share_problems(maze_jobs)
     if problems:
         raise loaded.error(_unique(problems))
+    assert main is not None  # documents() leaves out the main document only with a problem
     art_jobs = [plan.art_job()] if book.front_matter.title_page else []
     return Prepared(
         loaded,
@@ -126,7 +127,8 @@ def prepare(config: str | os.PathLike[str], *, seed: int | None = None, mazes: b
 def repeated_names(names: list[str]) -> list[ConfigKeyError]:
     """Each name of ``worksheet.names`` that an earlier one already is, spaces and case
     aside: two sheets with one name can't be told apart."""
-    problems, first = [], {}
+    problems: list[ConfigKeyError] = []
+    first: dict[str, int] = {}
     for index, name in enumerate(names):
         key = " ".join(name.split()).casefold()
         if key in first:

@@ -15,7 +15,8 @@ import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from types import FrameType
+from typing import Any, TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -29,6 +30,7 @@ def _run(batch: list):
     global _busy
     if _interrupted:  # a batch queued before Ctrl-C came: not worth starting
         raise KeyboardInterrupt
+    assert _work is not None  # in_processes sets the work before the pool forks its workers
     _busy = True
     try:
         return _work(batch)
@@ -122,7 +124,8 @@ class _Interruption:
         self.workers: ProcessPoolExecutor | None = None
         self._pid = os.getpid()
         self._installed = False
-        self._previous = None  # the handler to restore: None when C code installed it
+        # The handler to restore: None when C code installed it.
+        self._previous: Callable[[int, FrameType | None], Any] | int | None = None
 
     def __enter__(self) -> _Interruption:
         # Only the main thread may set a handler; elsewhere Ctrl-C never arrives anyway.

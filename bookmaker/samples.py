@@ -89,7 +89,9 @@ def write_config(path: Path, example: str | None = None, force: bool = False) ->
         raise BookmakerError(f"{path} is a folder; give a file name such as {path / 'book.yaml'}")
     targets = [(path, text.encode("utf-8"))]
     for name in own_files(text) if example is not None else []:
-        target, data = path.parent / name, _shipped(name).read_bytes()
+        shipped = _shipped(name)
+        assert shipped is not None  # own_files names only the samples' own files
+        target, data = path.parent / name, shipped.read_bytes()
         if not (target.is_file() and target.read_bytes() == data):  # the same art is shared
             targets.append((target, data))
     if not force:

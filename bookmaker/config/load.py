@@ -70,6 +70,7 @@ def load_config(path: str | os.PathLike[str], *, seed: int | None = None) -> Loa
         ]
     if problems:
         raise ConfigError(_render(problems, file))
+    assert book is not None  # a config that fails validation always has problems
     return LoadedConfig(file, book, source)
 
 

@@ -9,6 +9,7 @@ import typing
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic_core import ErrorDetails
 
 from ..wording import did_you_mean
 from .models import Book
@@ -37,7 +38,7 @@ _PATTERNS = {  # what a regex in models.py means, by field name
 }
 
 
-def explain(errors: list[dict[str, Any]], source: Source) -> list[ConfigProblem]:
+def explain(errors: list[ErrorDetails], source: Source) -> list[ConfigProblem]:
     """One ConfigProblem per pydantic error, at the line of the key it is about."""
     problems = []
     for error in errors:
@@ -46,7 +47,7 @@ def explain(errors: list[dict[str, Any]], source: Source) -> list[ConfigProblem]
     return problems
 
 
-def _message(error: dict[str, Any], path: Path_) -> str:
+def _message(error: ErrorDetails, path: Path_) -> str:
     kind, value, ctx = error["type"], error.get("input"), error.get("ctx", {})
     if kind == "bookmaker":
         return ctx["message"]

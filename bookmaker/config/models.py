@@ -28,7 +28,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from .. import units
 from ..colours import MIN_CONTRAST, contrast_ratio
@@ -88,9 +88,9 @@ def _raise_all(problems: list[PydanticCustomError]) -> None:
         )
 
 
-def _again(error: dict[str, Any]) -> InitErrorDetails:
+def _again(error: ErrorDetails) -> InitErrorDetails:
     """One of a ValidationError's ``errors()``, to be raised again beside others."""
-    kind = error["type"]
+    kind: str | PydanticCustomError = error["type"]
     if kind == "bookmaker":
         kind = PydanticCustomError("bookmaker", "{message}", error["ctx"])
     details = InitErrorDetails(type=kind, loc=tuple(error["loc"]), input=error.get("input"))
@@ -425,7 +425,7 @@ class Section(Strict):
     )
     mask: MaskConfig | None = Field(
         None,
-        description=f"A silhouette the mazes take ({listing(MASKED_SHAPES, "and")} grids): "
+        description=f"A silhouette the mazes take ({listing(MASKED_SHAPES, 'and')} grids): "
         "image, text, file or outline, with threshold and islands.",
     )
     size: GridSize | None = Field(
@@ -738,7 +738,10 @@ class Worksheet(Strict):
         return size
 
 
-COVER_ART_DEFAULT_SIZE = {"rings": {"rings": 14}, "grid": {"size": "14x18"}}  # by the shape's sizing
+COVER_ART_DEFAULT_SIZE: dict[str, dict[str, int | str]] = {
+    "rings": {"rings": 14},
+    "grid": {"size": "14x18"},
+}  # by the shape's sizing
 
 
 class CoverArt(Strict):
@@ -1052,6 +1055,7 @@ class Book(Strict):
                     if flaw is not None:
                         unreadable.append((name, flaw))
             if unreadable:
+                assert section.size is not None  # only a sized section's names are judged above
                 # One size for every name: one line, naming the first name it fails.
                 (name, flaw), more = unreadable[0], len(unreadable) - 1
                 others = f" and {more} other name{'' if more == 1 else 's'}" if more else ""
@@ -1075,7 +1079,7 @@ class Book(Strict):
         # A buyer has no bookmaker to retype a recipe into: it would only puzzle them.
         if not PROFILES[self.profile].retail:
             return self
-        keys = [("recipe",)] if self.recipe == "full" else []
+        keys: list[tuple[str | int, ...]] = [("recipe",)] if self.recipe == "full" else []
         keys += [
             ("sections", index, "recipe")
             for index, section in enumerate(self.sections)
@@ -1177,8 +1181,10 @@ class Book(Strict):
         else a plain box for a printer that prints its own barcode there, and nothing
         elsewhere."""
         cover = self.cover
-        if cover is None or cover.barcode is not None:
-            return cover.barcode if cover else "none"
+        if cover is None:
+            return "none"
+        if cover.barcode is not None:
+            return cover.barcode
         if cover.isbn:
             return "isbn"
         return PRINTER_BARCODE if PROFILES[self.profile].cover.prints_barcode else "none"

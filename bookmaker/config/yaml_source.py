@@ -84,15 +84,17 @@ class _Loader(yaml.SafeLoader):
         self._sizes: dict[int, int] = {}
         self._open_anchors: list[str | None] = []
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
+            assert event.start_mark is not None  # the parser marks every event it reads
             line = event.start_mark.line + 1
             if event.anchor in self._open_anchors:
                 raise YamlError(
                     ConfigProblem(line, (), f"alias '*{event.anchor}' refers to a value that contains it")
                 )
             node = super().compose_node(parent, index)
+            assert node is not None  # an alias names a node already composed
             self._aliases += 1
             self._expanded += self._size(node)
             if self._aliases > MAX_ALIASES or self._expanded > MAX_EXPANDED:

@@ -69,12 +69,14 @@ def masked_grid(shape: str, size: tuple[int, int] | None, spec: MaskSpec) -> Rec
 def _content(path: Path | None) -> str | None:
     """What a file holds, as a digest: None without a file, or when it can't be read (reading
     it for the mask will say why)."""
+    if path is None:
+        return None
     digest = hashlib.sha256()
     try:
         with open(path, "rb") as file:
             for block in iter(lambda: file.read(1 << 20), b""):
                 digest.update(block)
-    except (OSError, TypeError):
+    except OSError:
         return None
     return digest.hexdigest()
 
@@ -96,6 +98,7 @@ def _masked_grid(
         raise BookmakerError(f"islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
     letters = None
     if spec.kind == "file":
+        assert spec.path is not None  # MaskSpec: a file mask comes with its path
         rows, data = read_text_file(spec.path)
         file_size = (len(rows[0]), len(rows))
         if size is not None and tuple(size) != file_size:
@@ -120,6 +123,7 @@ def _masked_grid(
         if spec.kind == "image":
             if not 0 < spec.threshold < 1:
                 raise BookmakerError(f"threshold takes a lightness between 0 and 1, got {spec.threshold:g}")
+            assert spec.path is not None  # MaskSpec: an image mask comes with its path
             picture, digest = load_picture(spec.path)
         elif spec.kind == "outline":
             picture = outline_image(spec.source)
@@ -132,6 +136,7 @@ def _masked_grid(
     if spec.kind == "text" and spec.font is not None and Path(spec.font) != DEFAULT_BOLD:
         # Another face cuts other cells: the record names it, so the maze can be remade.
         font = Path(spec.font).name
+        assert contents[1] is not None  # text_picture has just drawn the letters in this font
         font_sha256 = contents[1][:16]
     mask = Mask(
         on=on,

@@ -15,7 +15,7 @@ random, so a picture is the same bytes every time.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -192,6 +192,12 @@ def leaf(base: Point, tip: Point, width: float) -> list[Point]:
     return rounded(edge(1) + edge(-1)[::-1][1:-1], 0.03)
 
 
+def _point(coordinates: Iterable[float]) -> Point:
+    """The point whose x and y ``coordinates`` are, in that order."""
+    x, y = coordinates
+    return x, y
+
+
 def smooth(through: Sequence[Point], steps: int = 30) -> list[Point]:
     """A closed smooth curve through ``through`` in turn (a uniform Catmull-Rom spline)."""
     count = len(through)
@@ -201,7 +207,7 @@ def smooth(through: Sequence[Point], steps: int = 30) -> list[Point]:
         for step in range(steps):
             t = step / steps
             points.append(
-                tuple(
+                _point(
                     0.5
                     * (
                         2 * b

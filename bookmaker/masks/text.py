@@ -153,7 +153,8 @@ def glyph_shape(char: str, font: Path) -> tuple[int, int]:
     """How many separate pieces of ink ``char`` is drawn in (1, or 2 for an i and its dot),
     and how many holes they enclose (1 in an e, 2 in a B)."""
     face = ImageFont.truetype(str(font), EM // 2)
-    left, top, right, bottom = face.getbbox(char, anchor="ls")
+    # Whole pixels without a stroke; Pillow types them float for a fractional stroke width.
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(char, anchor="ls"))
     width, height = right - left + 2, bottom - top + 2
     picture = Image.new("L", (width, height), 0)
     ImageDraw.Draw(picture).text((1 - left, 1 - top), char, font=face, fill=255, anchor="ls")

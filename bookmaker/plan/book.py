@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -112,6 +112,13 @@ def _noting(problems: list[ConfigKeyError], step, *args):
         if not any(seen.key == error.key for seen in problems):
             problems.append(error)
         return None
+
+
+class _DrawnWith(TypedDict):
+    """What a maze is placed with besides its slot, its grid and its smallest cell."""
+
+    sizes: TextSizes
+    side_room: float
 
 
 def _fits(slot: Box, topology: Topology, minimum: float, sizes: TextSizes, side_room: float) -> bool:
@@ -489,11 +496,12 @@ class BookPlan:
         ``worksheet.min_cell`` (or for a page of the key, one answer a page), saying what
         would work."""
         section, name = self.book.sections[group.section], self.name(group.copy)
+        assert name is not None and group.copy is not None  # sized_by_name: a student's copy
         minimum = self.book.worksheet.min_cell
         slot = slot_boxes(self.area(frame, "worksheet"), section.per_page)[0]
         key_slot = slot_boxes(self.area(answer_frame, "answers"), 1)[0]
         keyed = self.has_answers(group.section)
-        drawn = {"sizes": self.sizes, "side_room": self.word_room(group.section)}
+        drawn = _DrawnWith(sizes=self.sizes, side_room=self.word_room(group.section))
 
         def fits(grid: Topology, least: float) -> bool:
             return _fits(slot, grid, least, **drawn) and (
@@ -760,7 +768,7 @@ class BookPlan:
         for page, frame in zip(doc.pages, doc.frames):
             tab = (
                 (page.section, len(book.sections))
-                if doc.bleed and page.kind in ("opener", "puzzles")
+                if doc.bleed and page.kind in ("opener", "puzzles") and page.section is not None
                 else None
             )
             marks = [entry for entry in entries if entry[1] == page.number] if outline else []
@@ -783,6 +791,7 @@ class BookPlan:
     ):
         book, kind = self.book, page.kind
         if kind == "title":
+            assert art is not None  # prepare makes the art of every book with a title page
             blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
             return TitleView(book.title, subtitle, book.author, blurb, art.maze)
         if kind == "how_to":
@@ -791,25 +800,29 @@ class BookPlan:
             start, end = page.contents_slice
             return ContentsView(entries[start:end], page.first_of_kind, links)
         if kind == "opener":
+            assert page.section is not None  # pagination gives an opener its section
             return self._opener_view(doc, page.section)
         if kind in ("puzzles", "worksheet"):
+            assert page.section is not None  # pagination gives a page of mazes its section
             section = book.sections[page.section]
             items = [doc.printed[i] for i in page.mazes]
-            slots = [
-                MazeOnPage(
-                    item.made.drawing,
-                    item.placement,
-                    item.label,
-                    f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
-                    self.caption(item.made),
-                    item.stars if book.show_rating and kind == "puzzles" else None,
-                    self._style(False, item.placement, section=item.made.job.section),
-                    self.sizes.number,
-                    book.markers_of(item.made.job.section),
-                    self.sizes.word,
+            slots = []
+            for item in items:
+                assert item.placement is not None  # BookPlan.place places every printed maze
+                slots.append(
+                    MazeOnPage(
+                        item.made.drawing,
+                        item.placement,
+                        item.label,
+                        f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
+                        self.caption(item.made),
+                        item.stars if book.show_rating and kind == "puzzles" else None,
+                        self._style(False, item.placement, section=item.made.job.section),
+                        self.sizes.number,
+                        book.markers_of(item.made.job.section),
+                        self.sizes.word,
+                    )
                 )
-                for item in items
-            ]
             if kind == "puzzles":
                 return PuzzlesView(
                     section.title,
@@ -834,6 +847,8 @@ class BookPlan:
             slots = []
             for position in page.mazes:
                 item = doc.printed[position]
+                # The key holds only mazes with a solution, each placed by BookPlan.place.
+                assert item.made.answer is not None and item.answer_placement is not None
                 label = f"{item.variant} · {item.label}" if item.variant else item.label
                 slots.append(
                     MazeOnPage(
@@ -884,6 +899,7 @@ class BookPlan:
         arrows = self.book.markers_of(section) != "words"
         if not answer:
             return Style(wall_width=placement.wall_width, arrows=arrows)
+        assert topology is not None  # an answer's line is sized to its maze's corridors
         wall = self.answer_wall(placement)
         line = self.solution_line(placement, topology)
         if self.book.interior_inks == "color":

@@ -330,7 +330,7 @@ class CoverPlan:
         safe = g.spine_safe
         length = g.trim_height - 2 * self.margin
         across = _across(runs, safe)
-        if across < MIN_SPINE_LETTER:
+        if safe is None or across < MIN_SPINE_LETTER:
             room = 0.0 if safe is None else safe[2] - safe[0]
             self.notes.append(
                 f"cover: the spine holds no text: at {g.spine / INCH:.3f} in, it leaves {room:.1f} "
@@ -379,6 +379,7 @@ class CoverPlan:
         cover = self.cover
         mazes = []
         for item, area in zip(made, (self.art_area, self.sample_area)):
+            assert area is not None  # jobs() asks for a sample maze only where the back has room
             place = fill_area(area, item.maze.topology)
             style = Style(
                 wall_width=place.wall_width,

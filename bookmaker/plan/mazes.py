@@ -60,9 +60,9 @@ class MazeJob:
 
     def topology(self) -> Topology:
         """The shape and size of the maze to make."""
-        if self.mask is not None:
-            return masked_grid(self.shape, (self.width, self.height), self.mask)
         size = None if self.width is None or self.height is None else (self.width, self.height)
+        if self.mask is not None:
+            return masked_grid(self.shape, size, self.mask)
         return make_topology(self.shape, size, self.rings)
 
     @property
@@ -91,6 +91,8 @@ def difficulty_score(stats: Stats) -> float:
     """
     if stats.solution_length is None:
         return float(stats.longest_path) + 4 * stats.loops
+    # measure() gives a route's figures together: all of them, or none without a route
+    assert stats.turns is not None and stats.decision_points is not None and stats.loops_on_route is not None
     return stats.solution_length + stats.turns + 4 * stats.decision_points + 4 * stats.loops_on_route
 
 
@@ -114,8 +116,8 @@ class StarScale:
 
     @classmethod
     def fitted(cls, scores: Iterable[float]) -> StarScale:
-        scores = [Fraction(max(score, 1)) for score in scores] or [Fraction(1)]
-        low, high = min(scores), max(scores)
+        exact = [Fraction(max(score, 1)) for score in scores] or [Fraction(1)]
+        low, high = min(exact), max(exact)
         if high < MIN_STAR_SPAN * low:
             # The geometric middle is sqrt(low * high); the ends sit sqrt(SPAN) either side.
             middle_squared = low * high
@@ -127,9 +129,9 @@ def stars(score: float, scale: StarScale) -> int:
     """1 to 5 stars on the book's ``scale``: 1 + the band boundaries ``score`` reaches. The
     k-th boundary (k = 1 to 4) lies k fifths of the way from low to high on a log scale:
     score^5 >= low^(5-k) high^k, compared squared."""
-    score = Fraction(max(score, 1)) ** 10
+    tenth_power = Fraction(max(score, 1)) ** 10
     low, high = scale.low_squared, scale.high_squared
-    return 1 + sum(score >= low ** (5 - k) * high**k for k in range(1, 5))
+    return 1 + sum(tenth_power >= low ** (5 - k) * high**k for k in range(1, 5))
 
 
 def make_maze(job: MazeJob, topology: Topology | None = None) -> MadeMaze:
@@ -189,7 +191,9 @@ def make_mazes(
         return [prepared(maze) for maze in _made(batch)]
 
     if workers <= 1:  # one at a time, so that progress moves with every maze
-        batches = (([maze.job], [prepared(maze)]) for maze in _made(jobs))
+        batches: Iterator[tuple[list[MazeJob], list[MadeMaze]]] = (
+            ([maze.job], [prepared(maze)]) for maze in _made(jobs)
+        )
     else:
         batches = in_processes(make_batch, jobs, workers)
     made: list[MadeMaze] = []

@@ -148,7 +148,7 @@ def pad_for_printer(
         )
     padded = list(pages)
     while len(padded) < target:
-        kind = "draw" if (target - len(padded)) % 2 == 0 else "notes"
+        kind: PageKind = "draw" if (target - len(padded)) % 2 == 0 else "notes"
         padded.append(PlannedPage(kind, number=len(padded) + 1))
     return padded
 

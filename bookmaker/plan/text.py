@@ -338,12 +338,12 @@ def glyph_problems(book: Book, fonts: FontPair) -> list[ConfigKeyError]:
     texts: dict[KeyPath, tuple[str, dict[str, None]]] = {}  # a key printed twice: every face
     for key, text, used in printed_texts(book):
         texts.setdefault(key, (text, {}))[1].update(dict.fromkeys(faces[kind] for kind in used))
-    for key, (text, used) in texts.items():
+    for key, (text, faces_used) in texts.items():
         missing: dict[str, list[str]] = {}  # character -> the faces that lack it
         for char in dict.fromkeys(text):
             if char in " \t\r\n":
                 continue
-            for face in used:
+            for face in faces_used:
                 if ord(char) not in characters(face):
                     missing.setdefault(char, []).append(face)
         if not missing:

@@ -155,7 +155,8 @@ def _ends(sections: Sequence[SectionFacts]) -> str:
     unmarked = [section for section in sections if not section.marked]
     sentences = []
     if marked:
-        ends, also = [], []
+        ends: list[str] = []
+        also: list[str] = []
         for role, arrow, word, mark, name, exit in (
             ("starts", START_ARROW, START_WORD, START_MARK, "start", False),
             ("finishes", FINISH_ARROW, FINISH_WORD, FINISH_MARK, "finish", True),

@@ -184,6 +184,7 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     set_down(canvas, setting.number)
     if setting.stars:
         right, cy, size = setting.stars
+        assert item.stars is not None  # set_slot makes room for stars only when there are some
         stars(canvas, right, cy, item.stars, size)
     if setting.note:
         set_down(canvas, setting.note, SOFT_INK)

@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, NamedTuple, TypeGuard
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
@@ -122,7 +122,7 @@ def _drawing_text(drawing: MazeDrawing) -> _DrawingText:
         return drawing.written[_WRITTEN]
     return _DrawingText(
         [_polygon_text(patch) for patch in drawing.halos],
-        [marker and _polygon_text(marker) for marker in (drawing.start_marker, drawing.end_marker)],
+        [_polygon_text(marker) if marker else None for marker in (drawing.start_marker, drawing.end_marker)],
         None,
     )
 
@@ -131,10 +131,11 @@ def _walls(canvas: Canvas, walls: Iterable[Wall]):
     if isinstance(walls, GridWalls):
         return _PathText(walls.write(*_GRID_RUNS))
     walls = list(walls)
-    if not any(isinstance(wall, Arc) for wall in walls):
+    segments = [wall for wall in walls if not isinstance(wall, Arc)]
+    if len(segments) == len(walls):
         name = NumberText(fp_str)
         return _PathText(
-            " ".join(f"{name[x0]} {name[y0]} m {name[x1]} {name[y1]} l" for x0, y0, x1, y1 in walls)
+            " ".join(f"{name[x0]} {name[y0]} m {name[x1]} {name[y1]} l" for x0, y0, x1, y1 in segments)
         )
     path = canvas.beginPath()
     for wall in walls:
@@ -147,12 +148,12 @@ def _walls(canvas: Canvas, walls: Iterable[Wall]):
     return path
 
 
-def straight(steps: Sequence[PathStep]) -> bool:
+def straight(steps: Sequence[PathStep]) -> TypeGuard[Sequence[Point]]:
     """Whether a path is all straight lines (a square grid's centre line always is)."""
     return isinstance(steps, CentreLine) or not any(isinstance(step, Arc) for step in steps)
 
 
-def _straight_text(steps: Sequence[PathStep]) -> str:
+def _straight_text(steps: Sequence[Point]) -> str:
     name = NumberText(fp_str)
     points = iter(steps)
     x, y = next(points)

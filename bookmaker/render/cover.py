@@ -64,6 +64,7 @@ def _barcode(canvas: Canvas, view: CoverView, fonts: FontPair) -> None:
     x0, y0, x1, y1 = view.geometry.barcode_box
     canvas.setFillColorRGB(1, 1, 1)
     canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    assert view.isbn is not None  # render_cover draws a barcode only for an ISBN
     digits = re.sub(r"\D", "", view.isbn)
     bars = Ean13BarcodeWidget(
         digits[:12],
