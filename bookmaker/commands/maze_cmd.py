@@ -38,17 +38,35 @@ from ..maze.shapes import SHAPES, make_topology
 from ..maze.solve import ENDPOINT_MODES, default_endpoints, with_endpoints
 from ..maze.topology import Topology, check_grid_size
 from ..profiles import parse_size
-from ..render.export import DEFAULT_TITLE, FORMATS, check_size, export, sheet_layout
+from ..render.export import (
+    DEFAULT_TITLE,
+    FORMATS,
+    check_size,
+    default_format,
+    export,
+    format_of_suffix,
+    sheet_layout,
+)
 from ..stopwatch import Stopwatch
 from ..units import parse_grid_size
 from .folders import ready_folder
 
 DEFAULT_DIR = Path("output")
-# What a file name's suffix asks for, when --format does not say.
-SUFFIXES = {"txt": "ascii", "ascii": "ascii", **{fmt: fmt for fmt in FORMATS if fmt != "ascii"}}
 DEFAULT_PAGE, FIT_PAGE = "letter", "fit"
 # Endpoints have no entry: they default as a book's section does, by shape.
 DEFAULTS = {"algorithm": "recursive-backtracker", "shape": "square", "seed": "0", "braid": "0"}
+
+
+def _suffixes() -> str:
+    """The suffixes -o knows, one a format: '.txt, .json, ...'."""
+    return ", ".join(f".{record.suffix}" for record in FORMATS.values())
+
+
+def _formats(**wanted: bool) -> str:
+    """The names of the formats whose records have the ``wanted`` values: 'png/pdf'."""
+    return "/".join(
+        name for name, record in FORMATS.items() if all(getattr(record, k) == v for k, v in wanted.items())
+    )
 
 
 def _integer(text: str, flag: str, minimum: int) -> int:
@@ -261,25 +279,27 @@ def _targets(
 ) -> list[Path | None]:
     """Where each maze goes; None is stdout. Text formats share one stream or file."""
     several = count is not None and count > 1
+    record = FORMATS[fmt]
     if output == "-":
-        if several and fmt in ("svg", "png", "pdf"):
-            raise BookmakerError(f"{count} {fmt} files cannot share stdout; give -o FILE.{fmt}")
+        if several and not record.streams:
+            raise BookmakerError(f"{count} {fmt} files cannot share stdout; give -o FILE.{record.suffix}")
         return [None]
-    if fmt in ("ascii", "json", "jsonl"):
+    if record.streams:
         return [Path(output) if output else None]
     if output is None:
-        if fmt == "svg" and not several:
+        if not record.binary and not several:
             return [None]
-        if fmt == "svg":
+        if not record.binary:
+            ext = record.suffix
             raise BookmakerError(
-                f"--count {count} with --format svg needs -o FILE.svg (writes FILE-1.svg ... "
-                f"FILE-{count}.svg)"
+                f"--count {count} with --format {fmt} needs -o FILE.{ext} (writes FILE-1.{ext} ... "
+                f"FILE-{count}.{ext})"
             )
         shape = "" if topology.kind == "square" else f"{topology.kind}-"
         if topology.mask is not None:  # maze-wilson-heart-30x30-7.svg
             shape += re.sub(r"[^a-z0-9]+", "-", Path(topology.mask.source).stem.lower()).strip("-") + "-"
         size = topology.describe().replace(" ", "")
-        return [DEFAULT_DIR / f"maze-{algorithm}-{shape}{size}-{seed}.{fmt}" for seed in seeds]
+        return [DEFAULT_DIR / f"maze-{algorithm}-{shape}{size}-{seed}.{record.suffix}" for seed in seeds]
     path = Path(output)
     if not several:
         return [path]
@@ -295,9 +315,8 @@ def _check_writable(path: Path) -> None:
 
 
 def _combine(fmt: str, documents: list[bytes], as_list: bool) -> bytes:
-    if fmt == "json" and as_list:
-        return b"[\n" + b",\n".join(doc.rstrip(b"\n") for doc in documents) + b"\n]\n"
-    return b"".join(documents)
+    join = FORMATS[fmt].join
+    return join(documents) if as_list and join is not None else documents[0]
 
 
 def maze_command(
@@ -359,7 +378,7 @@ def maze_command(
         "--count",
         "-n",
         metavar="N",
-        help="N mazes, seeds S..S+N-1; json gives an array, svg/png/pdf numbered files.",
+        help=f"N mazes, seeds S..S+N-1; json gives an array, {_formats(streams=False)} numbered files.",
     ),
     fmt: str | None = typer.Option(
         None,
@@ -377,8 +396,8 @@ def maze_command(
         "--output",
         "-o",
         metavar="FILE",
-        help="Write here ('-' for stdout). Text formats default to stdout, png/pdf to output/; "
-        "the suffix picks the format (.txt, .json, .jsonl, .svg, .png, .pdf).",
+        help=f"Write here ('-' for stdout). Text formats default to stdout, {_formats(binary=True)} to "
+        f"output/; the suffix picks the format ({_suffixes()}).",
     ),
     cell: str | None = typer.Option(
         None,
@@ -501,7 +520,7 @@ def maze_command(
     )
     topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1), mask, digests, flag)
     if fmt is None:
-        fmt = _format_of(output, shape == "square" and mask is None)
+        fmt = _format_of(output, topology)
     if fmt not in FORMATS:
         raise BookmakerError(f"--format takes one of {', '.join(FORMATS)}, got '{fmt}'")
     sheet = _sheet(fmt, page, title)
@@ -583,24 +602,24 @@ def _from_code(code: str, given: dict[str, Any]) -> tuple:
     )
 
 
-def _format_of(output: str | None, plain: bool) -> str:
-    """The format ``-o``'s suffix asks for; without one, ascii for what ascii draws (plain
-    square mazes), else svg. An unknown suffix is an error, not a file of the wrong kind."""
+def _format_of(output: str | None, topology: Topology) -> str:
+    """The format ``-o``'s suffix asks for; without one, the default format that draws
+    ``topology``. An unknown suffix is an error, not a file of the wrong kind."""
     if not output or output == "-" or not Path(output).suffix:
-        return "ascii" if plain else "svg"
+        return default_format(topology).name
     suffix = Path(output).suffix.lstrip(".").lower()
-    if suffix not in SUFFIXES:
-        known = ", ".join(f".{name}" for name in SUFFIXES if name != "ascii")
+    record = format_of_suffix(suffix)
+    if record is None:
         raise BookmakerError(
-            f"-o {output}: bookmaker cannot write .{suffix} files; use {known}, or give --format"
+            f"-o {output}: bookmaker cannot write .{suffix} files; use {_suffixes()}, or give --format"
         )
-    return SUFFIXES[suffix]
+    return record.name
 
 
 def _sheet(fmt: str, page: str | None, title: str | None) -> tuple[float, float] | None:
     """The page a pdf sheet takes, in points; None for a page cut to the maze (and for
     every other format)."""
-    if fmt != "pdf":
+    if not FORMATS[fmt].pages:
         for flag, value in (("--page", page), ("--title", title)):
             if value is not None:
                 raise BookmakerError(f"{flag} is for pdf sheets; this writes {fmt}")
