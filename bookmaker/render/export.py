@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -167,7 +167,7 @@ def _svg_walls(walls: Iterable[Wall]) -> str:
     return "".join(parts)
 
 
-def _svg_path(steps: list[PathStep]) -> str:
+def _svg_path(steps: Sequence[PathStep]) -> str:
     x, y = steps[0]
     parts = [f"M{_num(x)} {_num(y)}"]
     for step in steps[1:]:
@@ -383,7 +383,8 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20, stopwatch: Stopwa
 
 
 def _rgb255(color: str) -> tuple[int, int, int]:
-    return tuple(round(c * 255) for c in hex_to_rgb(color))
+    red, green, blue = hex_to_rgb(color)
+    return round(red * 255), round(green * 255), round(blue * 255)
 
 
 # --- PDF --------------------------------------------------------------------
@@ -448,22 +449,24 @@ def to_pdf(
     if path:  # the same walls, worked out once
         drawings.append(maze_drawing(maze, path, _arrow(maze.topology), puzzle.walls))
     watch.lap("geometry")
+    headings: list[tuple[float, str, float] | None]
     if page is None:
-        page_w, page_h, left, top, baseline = pdf_layout(maze, cell)
+        scale = _checked(cell)
+        page_w, page_h, left, top, baseline = pdf_layout(maze, scale)
         captions = [[(baseline, label)], [(baseline, label + " · solution")]]
         headings = [None, None]
     else:
         sheet = sheet_layout(maze.topology, page, label, cell, title)
-        page_w, page_h, left, top, cell = page[0], page[1], sheet.left, sheet.top, sheet.cell
+        page_w, page_h, left, top, scale = page[0], page[1], sheet.left, sheet.top, sheet.cell
         captions = [sheet.caption, sheet.caption]
         headings = [(sheet.title_baseline, text, sheet.title_pt) for text in sheet.titles]
     out = io.BytesIO()
     with reproducible_canvas(out, (page_w, page_h), _font(), LABEL_PT) as canvas:
         canvas.setTitle(label if page is None else f"{title}: {label}")
         canvas.setCreator("bookmaker")
-        style = pdf_style(maze.topology, cell)
+        style = pdf_style(maze.topology, scale)
         for drawing, caption, heading in zip(drawings, captions, headings):
-            draw_maze(canvas, drawing, left, top, cell, style)
+            draw_maze(canvas, drawing, left, top, scale, style)
             if heading:
                 baseline, text, size = heading
                 canvas.setFillGray(0)
@@ -507,7 +510,10 @@ def sheet_layout(
     bold = _font(bold=True)
     # Both pages' titles at one size: the one the longer, the solution's, fits at.
     _, title_pt = fit_text(title + SOLUTION_TITLE, bold, SHEET_TITLE_PT, inner, SHEET_TITLE_LEAST_PT)
-    titles = tuple(fit_text(text, bold, title_pt, inner)[0] for text in (title, title + SOLUTION_TITLE))
+    titles = (
+        fit_text(title, bold, title_pt, inner)[0],
+        fit_text(title + SOLUTION_TITLE, bold, title_pt, inner)[0],
+    )
     lines = wrap(label, _font(), LABEL_PT, inner)
     leading = LABEL_PT + 2
     floor = SHEET_MARGIN + leading * len(lines) + 6  # the recipe, and a gap above it
@@ -689,8 +695,8 @@ def _write_pdf(maze: Maze, how: Rendering, stopwatch: Stopwatch | None) -> bytes
 
 
 def _checked(cell: float | None) -> float:
-    """The cell size ``export`` has checked: only a sheet draws without one."""
-    assert cell is not None, "export checks the cell size before drawing off a sheet"
+    """The cell size of a picture not on a sheet: only a sheet sizes its own cells."""
+    assert cell is not None, "only a sheet draws without a cell size"
     return cell
 
 
