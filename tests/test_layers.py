@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
 # Top to bottom; a module may import its own layer's modules or lower ones.
 LAYERS = [
     ("cli", ["bookmaker.cli", "bookmaker.__main__", "bookmaker.commands"]),
-    ("build", ["bookmaker.build", "bookmaker.prepare"]),
+    ("build", ["bookmaker.build", "bookmaker.prepare", "bookmaker.maze_files"]),
     (
         "drivers",
         [

@@ -1,64 +1,62 @@
 """`bookmaker maze`: one maze (or a run of seeds) straight to the terminal or a file.
 
-Several mazes (``--count N``) use seeds S, S+1, ... and each is byte for byte
-what ``--seed S+i`` alone prints:
-- ascii and jsonl: the single outputs one after another (jsonl: one line each);
-- json: a JSON array whose items are the single documents, verbatim;
-- svg, png, pdf: one file per maze: ``-o FILE.png`` becomes FILE-1.png ...
-  FILE-N.png; without ``-o``, output/maze-<algorithm>[-<shape>]-<size>-<seed>.<ext>.
-
-``--shape hex|triangle|polar`` picks another shape than square: grid shapes
-take ``--size``, polar mazes ``--rings``, and explicit cells are X,Y on a
-grid and RING,INDEX on a disc. ``--code`` stands for all of algorithm, shape,
-size, seed, endpoints and braid, as a book prints them under a maze.
-
-A pdf is a printable sheet (``--page``, letter unless told; ``--title``) or,
-with ``--page fit``, a page cut to the maze at ``--cell`` points a cell.
-
-Arguments arrive as text and are checked here, so every mistake is one line
-on stderr and exit code 2, and nothing is written until the maze is made.
+The work is ``bookmaker.maze_files.write_mazes``; this command reads the flags, which
+arrive as text, into its ``MazeRequest``, and prints what it wrote. ``--code`` stands for
+all of algorithm, shape, size, seed, endpoints and braid, as a book prints them under a
+maze. Every mistake is one line on stderr and exit code 2, and nothing is written until
+the maze is made.
 """
 
 from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
 from ..errors import BookmakerError
-from ..files import write_atomic
-from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
+from ..masks import DEFAULT_THRESHOLD, MaskSpec
 from ..masks.outlines import OUTLINES
-from ..maze import Algorithm, Maze, generate_on, lookup
+from ..maze import Algorithm, lookup
 from ..maze.codes import read_code
-from ..maze.shapes import DEFAULT_SHAPE, MASKED_SHAPES, SHAPE_NAMES, make_topology, shape_named, shape_word
-from ..maze.solve import ENDPOINT_MODES, default_endpoints, with_endpoints
-from ..maze.topology import SquareGrid, Topology, check_grid_size
-from ..profiles import parse_size
-from ..render.export import DEFAULT_TITLE, FORMATS, check_size, export, sheet_layout
-from ..stopwatch import Stopwatch
-from ..units import parse_grid_size
-from .folders import ready_folder
+from ..maze.shapes import DEFAULT_SHAPE, SHAPE_NAMES, shape_named
+from ..maze_files import (
+    DEFAULT_ALGORITHM,
+    DEFAULT_MAX_CELLS,
+    DEFAULT_PAGE,
+    DEFAULT_RINGS,
+    DEFAULT_SIZE,
+    FIT_PAGE,
+    MASK_FLAGS,
+    MazeRequest,
+    write_mazes,
+)
+from ..render.export import DEFAULT_TITLE, FORMATS
 
-DEFAULT_DIR = Path("output")
-# What a file name's suffix asks for, when --format does not say.
-SUFFIXES = {"txt": "ascii", "ascii": "ascii", **{fmt: fmt for fmt in FORMATS if fmt != "ascii"}}
-DEFAULT_PAGE, FIT_PAGE = "letter", "fit"
-# Endpoints have no entry: they default as a book's section does, by shape.
-DEFAULTS = {"algorithm": "recursive-backtracker", "shape": DEFAULT_SHAPE.name, "seed": "0", "braid": "0"}
+_DIGEST = re.compile(r"^(?P<path>.+)#(?P<digest>[0-9a-f]{4,64})$")
+Value = TypeVar("Value")
 
 
-def _integer(text: str, flag: str, minimum: int) -> int:
+def _suffixes() -> str:
+    """The suffixes -o knows, one a format: '.txt, .json, ...'."""
+    return ", ".join(f".{record.suffix}" for record in FORMATS.values())
+
+
+def _formats(**wanted: bool) -> str:
+    """The names of the formats whose records have the ``wanted`` values: 'png/pdf'."""
+    return "/".join(
+        name for name, record in FORMATS.items() if all(getattr(record, k) == v for k, v in wanted.items())
+    )
+
+
+def _integer(text: str, flag: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise BookmakerError(f"{flag} takes a whole number, got '{text}'") from None
-    if value < minimum:
-        raise BookmakerError(f"{flag} must be at least {minimum}, got {value}")
-    return value
 
 
 def _number(text: str, flag: str) -> float:
@@ -68,11 +66,9 @@ def _number(text: str, flag: str) -> float:
         raise BookmakerError(f"{flag} takes a number, got '{text}'") from None
 
 
-DEFAULT_SIZE, DEFAULT_RINGS = "20x20", "10"
-
-
-MASK_FLAGS = {"image": "--mask-image", "text": "--mask-text", "file": "--mask-file", "outline": "--outline"}
-_DIGEST = re.compile(r"^(?P<path>.+)#(?P<digest>[0-9a-f]{4,64})$")
+def _read(text: str | None, read: Callable[[str, str], Value], flag: str) -> Value | None:
+    """``text`` read by ``read``, or None for a flag not given."""
+    return None if text is None else read(text, flag)
 
 
 def _pinned(value: str) -> tuple[Path, str | None]:
@@ -85,9 +81,9 @@ def _pinned(value: str) -> tuple[Path, str | None]:
 
 def _mask_spec(
     sources: dict[str, str | None], islands: str | None, threshold: str | None, font: str | None
-) -> tuple[MaskSpec | None, dict[str, str], str]:
-    """The mask the flags ask for, the digests a recipe pinned to its files (by the mask's
-    field they check: sha256, font_sha256), and the flag to blame."""
+) -> tuple[MaskSpec | None, dict[str, str]]:
+    """The mask the flags ask for, and the digests a recipe pinned to its files (by the
+    mask's field they check: sha256, font_sha256)."""
     given = {kind: value for kind, value in sources.items() if value is not None}
     if len(given) > 1:
         raise BookmakerError(f"give one mask, not {' and '.join(MASK_FLAGS[k] for k in given)}")
@@ -97,9 +93,8 @@ def _mask_spec(
             raise BookmakerError(
                 f"{flag} goes with a mask: --mask-image, --mask-text, --mask-file or --outline"
             )
-        return None, {}, ""
+        return None, {}
     ((kind, value),) = given.items()
-    flag = MASK_FLAGS[kind]
     if threshold is not None and kind != "image":
         raise BookmakerError("--threshold judges the pixels of --mask-image only")
     if font is not None and kind != "text":
@@ -117,78 +112,7 @@ def _mask_spec(
         islands,
         face,
     )
-    return spec, {field: digest for field, digest in digests.items() if digest}, flag
-
-
-def _topology(
-    shape: str,
-    size: str | None,
-    rings: str | None,
-    max_cells: int,
-    mask: MaskSpec | None = None,
-    digests: dict[str, str] | None = None,
-    flag: str = "",
-) -> Topology:
-    """The shape the flags describe: ``--size`` for grid shapes, ``--rings`` for polar, cut
-    to ``mask``'s silhouette if one is given."""
-    if shape not in SHAPE_NAMES:
-        raise BookmakerError(f"--shape takes one of {', '.join(SHAPE_NAMES)}, got '{shape}'")
-    if shape_named(shape).takes_rings:
-        if size is not None:
-            raise BookmakerError("a polar maze is sized by --rings N, not --size")
-        if mask is not None:
-            raise BookmakerError(
-                f"{flag}: a polar maze is already a disc and takes no mask; "
-                f"use --shape {', '.join(MASKED_SHAPES[:-1])} or {MASKED_SHAPES[-1]} for a silhouette"
-            )
-        topology = make_topology(shape, rings=_integer(rings or DEFAULT_RINGS, "--rings", 1))
-    else:
-        if rings is not None:
-            raise BookmakerError(f"--rings sizes polar mazes; give a {shape} maze --size WxH")
-        if size is None and mask is not None and mask.kind == "file":
-            dimensions = None  # the file sets it
-        elif mask is not None and mask.kind == "text" and (size or "auto").lower() == "auto":
-            dimensions = None  # the letters set it: the smallest grid they can be read in
-        else:
-            try:
-                dimensions = parse_grid_size(size or DEFAULT_SIZE)
-                check_grid_size(*dimensions)
-            except (ValueError, BookmakerError) as error:
-                raise BookmakerError(f"--size: {error}") from None
-            width, height = dimensions
-            if width * height > max_cells:  # before the grid's tables are built
-                raise BookmakerError(
-                    f"a {width}x{height} maze has {width * height:,} cells, over the limit of "
-                    f"{max_cells:,}; raise --max-cells to allow it"
-                )
-        if mask is None:
-            topology = make_topology(shape, dimensions)
-        else:
-            topology = _masked(shape, dimensions, mask, digests or {}, flag)
-    if topology.cells > max_cells:
-        raise BookmakerError(
-            f"a {topology.describe()} {shape} maze has {topology.cells:,} cells, over the limit "
-            f"of {max_cells:,}; raise --max-cells to allow it"
-        )
-    return topology
-
-
-def _masked(
-    shape: str, size: tuple[int, int] | None, mask: MaskSpec, digests: dict[str, str], flag: str
-) -> Topology:
-    try:
-        topology = masked_grid(shape, size, mask)
-    except BookmakerError as error:
-        raise BookmakerError(f"{flag}: {error}") from None
-    for field, digest in digests.items():
-        found = getattr(topology.mask, field) or ""
-        if not found.startswith(digest):
-            path, said = (mask.path, flag) if field == "sha256" else (mask.font, "--mask-font")
-            raise BookmakerError(
-                f"{said}: {path} has changed since the recipe was made: its SHA-256 begins "
-                f"{found[: len(digest)]}, the recipe says {digest}"
-            )
-    return topology
+    return spec, {field: digest for field, digest in digests.items() if digest}
 
 
 def _cell(text: str, flag: str) -> tuple[int, int]:
@@ -221,83 +145,15 @@ def parse_options(algorithm: Algorithm, pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def _endpoints(mode: str | None, start: str | None, end: str | None, shape: str):
-    """The endpoint mode, or the (start, end) cells given by hand; unnamed, the mode a book's
-    section of this shape gets, so a first maze has a way in and out."""
+def _endpoints(mode: str | None, start: str | None, end: str | None):
+    """The endpoint mode (None: the shape's default), or the (start, end) cells given by hand."""
     if start is None and end is None:
-        mode = mode or default_endpoints(shape)
-        if mode not in ENDPOINT_MODES:
-            raise BookmakerError(f"--endpoints takes one of {', '.join(ENDPOINT_MODES)}, got '{mode}'")
         return mode
     if start is None or end is None:
         raise BookmakerError("--start and --end go together: give both cells")
     if mode is not None:
         raise BookmakerError("give either --endpoints or --start/--end, not both")
-    cells = _cell(start, "--start"), _cell(end, "--end")
-    if cells[0] == cells[1]:
-        raise BookmakerError(f"--start and --end are the same cell {start}")
-    return cells
-
-
-def _make(
-    algorithm: str, topology: Topology, seed: int, options: dict, endpoints, braid: float, watch: Stopwatch
-) -> Maze:
-    try:
-        maze = generate_on(topology, algorithm, seed, braid=braid, **options)
-    except ValueError as error:  # an option value the algorithm cannot use
-        raise BookmakerError(f"{algorithm}: {error}") from None
-    watch.lap("carve")
-    if not isinstance(endpoints, str):  # explicit cells, as the user names them
-        endpoints = tuple(
-            maze.topology.cell_at(a, b, what) for (a, b), what in zip(endpoints, ("start", "end"))
-        )
-    maze = with_endpoints(maze, endpoints)
-    watch.lap("endpoints")
-    return maze
-
-
-def _targets(
-    fmt: str, output: str | None, count: int | None, seeds: range, algorithm: str, topology: Topology
-) -> list[Path | None]:
-    """Where each maze goes; None is stdout. Text formats share one stream or file."""
-    several = count is not None and count > 1
-    if output == "-":
-        if several and fmt in ("svg", "png", "pdf"):
-            raise BookmakerError(f"{count} {fmt} files cannot share stdout; give -o FILE.{fmt}")
-        return [None]
-    if fmt in ("ascii", "json", "jsonl"):
-        return [Path(output) if output else None]
-    if output is None:
-        if fmt == "svg" and not several:
-            return [None]
-        if fmt == "svg":
-            raise BookmakerError(
-                f"--count {count} with --format svg needs -o FILE.svg (writes FILE-1.svg ... "
-                f"FILE-{count}.svg)"
-            )
-        shape = shape_word(topology.kind, "-")
-        if topology.mask is not None:  # maze-wilson-heart-30x30-7.svg
-            shape += re.sub(r"[^a-z0-9]+", "-", Path(topology.mask.source).stem.lower()).strip("-") + "-"
-        size = topology.describe().replace(" ", "")
-        return [DEFAULT_DIR / f"maze-{algorithm}-{shape}{size}-{seed}.{fmt}" for seed in seeds]
-    path = Path(output)
-    if not several:
-        return [path]
-    return [path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, count + 1)]
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse a folder as the file, and make the file's folder (saying so), before any
-    maze is carved."""
-    if path.is_dir():
-        raise BookmakerError(f"-o {path} is a directory; give a file name")
-    ready_folder(path.parent, path)
-
-
-def _combine(fmt: str, documents: list[bytes], as_list: bool) -> bytes:
-    if fmt == "json" and as_list:
-        return b"[\n" + b",\n".join(doc.rstrip(b"\n") for doc in documents) + b"\n]\n"
-    return b"".join(documents)
+    return _cell(start, "--start"), _cell(end, "--end")
 
 
 def maze_command(
@@ -313,7 +169,7 @@ def maze_command(
         "--algorithm",
         "-a",
         metavar="NAME",
-        help=f"Generator (default {DEFAULTS['algorithm']}); see `bookmaker algorithms`.",
+        help=f"Generator (default {DEFAULT_ALGORITHM}); see `bookmaker algorithms`.",
     ),
     shape: str | None = typer.Option(
         None, "--shape", metavar="SHAPE", help=f"{', '.join(SHAPE_NAMES)} (default {DEFAULT_SHAPE.name})."
@@ -323,8 +179,8 @@ def maze_command(
         "--size",
         "-s",
         metavar="WxH",
-        help=f"Columns x rows (default {DEFAULT_SIZE}; with --mask-text, auto: the smallest "
-        "grid in which the letters are 5 cells tall with strokes 2 cells thick).",
+        help=f"Columns x rows (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}; with --mask-text, auto: "
+        "the smallest grid in which the letters are 5 cells tall with strokes 2 cells thick).",
     ),
     rings: str | None = typer.Option(
         None,
@@ -359,7 +215,7 @@ def maze_command(
         "--count",
         "-n",
         metavar="N",
-        help="N mazes, seeds S..S+N-1; json gives an array, svg/png/pdf numbered files.",
+        help=f"N mazes, seeds S..S+N-1; json gives an array, {_formats(streams=False)} numbered files.",
     ),
     fmt: str | None = typer.Option(
         None,
@@ -377,8 +233,8 @@ def maze_command(
         "--output",
         "-o",
         metavar="FILE",
-        help="Write here ('-' for stdout). Text formats default to stdout, png/pdf to output/; "
-        "the suffix picks the format (.txt, .json, .jsonl, .svg, .png, .pdf).",
+        help=f"Write here ('-' for stdout). Text formats default to stdout, {_formats(binary=True)} to "
+        f"output/; the suffix picks the format ({_suffixes()}).",
     ),
     cell: str | None = typer.Option(
         None,
@@ -397,7 +253,7 @@ def maze_command(
         None, "--title", metavar="TEXT", help=f"pdf sheet: the line at the top (default '{DEFAULT_TITLE}')."
     ),
     max_cells: str = typer.Option(
-        "4000000", "--max-cells", metavar="N", help="Refuse mazes with more cells than this."
+        str(DEFAULT_MAX_CELLS), "--max-cells", metavar="N", help="Refuse mazes with more cells than this."
     ),
     mask_image: str | None = typer.Option(
         None,
@@ -478,16 +334,8 @@ def maze_command(
                 "--mask-font": mask_font,
             },
         )
-    algorithm, shape, seed = (
-        algorithm or DEFAULTS["algorithm"],
-        shape or DEFAULTS["shape"],
-        seed or DEFAULTS["seed"],
-    )
-    braid = braid or DEFAULTS["braid"]
-    loops = _number(braid, "--braid")
-    if not 0 <= loops <= 1:
-        raise BookmakerError(f"--braid takes a share from 0 to 1, got {braid}")
-    mask, digests, flag = _mask_spec(
+    share = _number(braid or "0", "--braid")
+    mask, pinned = _mask_spec(
         {
             "image": mask_image,
             "file": mask_file,
@@ -499,66 +347,35 @@ def maze_command(
         threshold,
         mask_font,
     )
-    topology = _topology(shape, size, rings, _integer(max_cells, "--max-cells", 1), mask, digests, flag)
-    if fmt is None:
-        fmt = _format_of(output, isinstance(topology, SquareGrid) and mask is None)
-    if fmt not in FORMATS:
-        raise BookmakerError(f"--format takes one of {', '.join(FORMATS)}, got '{fmt}'")
-    sheet = _sheet(fmt, page, title)
-    first = _integer(seed, "--seed", 0)
-    number = _integer(count, "--count", 1) if count is not None else None
-    scale = _number(cell, "--cell") if cell is not None else None
-    if sheet is None:
-        scale = check_size(fmt, topology, scale)
-    elif scale is not None and not 0 < scale < float("inf"):
-        raise BookmakerError(f"--cell must be above 0, got {scale:g}")
-    else:  # refuse a maze the page cannot hold before carving it; the sheet sizes the cells
-        sheet_layout(topology, sheet, "recipe", scale, title or DEFAULT_TITLE)
-    ends = _endpoints(endpoints, start, end, shape)
-    if solution and ends == "none":
-        raise BookmakerError(
-            f"--solution needs endpoints: drop --endpoints none (the default is "
-            f"{default_endpoints(shape)}), or give another mode, or --start/--end"
-        )
-    generator = lookup(algorithm)
-    generator.check_supports(topology)
-    options = parse_options(generator, option)
-    seeds = range(first, first + (number or 1))
-    targets = _targets(fmt, output, number, seeds, algorithm, topology)
-    for path in targets:
-        if path is not None:
-            _check_writable(path)
-
-    shared = len(targets) == 1  # every maze goes to one stream or file
-    documents = []
-    watch = Stopwatch(memory=timings)  # stage peaks too, under tracemalloc
-    for index, maze_seed in enumerate(seeds):
-        maze = _make(algorithm, topology, maze_seed, options, ends, loops, watch)
-        data = export(
-            maze,
-            fmt,
-            solution=solution,
-            cell=scale,
-            stopwatch=watch,
-            page=sheet,
-            title=title or DEFAULT_TITLE,
-        )
-        del maze  # let go of it before the next one is carved
-        if shared:
-            documents.append(data)
-            continue
-        _save(targets[index], data)
-        watch.lap("write")
-    if shared:
-        data = _combine(fmt, documents, as_list=number is not None)
-        if targets[0] is None:
-            sys.stdout.buffer.write(data)
-            sys.stdout.flush()
-        else:
-            _save(targets[0], data)
-        watch.lap("write")
+    request = MazeRequest(
+        algorithm=algorithm or DEFAULT_ALGORITHM,
+        options=parse_options(lookup(algorithm or DEFAULT_ALGORITHM), option) if option else {},
+        shape=shape or DEFAULT_SHAPE.name,
+        size=size,
+        rings=_read(rings, _integer, "--rings"),
+        mask=mask,
+        pinned=pinned,
+        max_cells=_integer(max_cells, "--max-cells"),
+        seed=_integer(seed or "0", "--seed"),
+        count=_read(count, _integer, "--count"),
+        endpoints=_endpoints(endpoints, start, end),
+        braid=share,
+        format=fmt,
+        output=output,
+        solution=solution,
+        cell=_read(cell, _number, "--cell"),
+        page=page,
+        title=title,
+        memory=timings,
+    )
+    written = write_mazes(
+        request, wrote=lambda path: typer.echo(str(path)), note=lambda line: typer.echo(line, err=True)
+    )
+    if written.stream is not None:
+        sys.stdout.buffer.write(written.stream)
+        sys.stdout.flush()
     if timings:
-        typer.echo(watch.report(), err=True)
+        typer.echo(written.stopwatch.report(), err=True)
 
 
 def _from_code(code: str, given: dict[str, Any]) -> tuple:
@@ -581,46 +398,6 @@ def _from_code(code: str, given: dict[str, Any]) -> tuple:
         parts.endpoints,
         f"{parts.braid:g}",
     )
-
-
-def _format_of(output: str | None, plain: bool) -> str:
-    """The format ``-o``'s suffix asks for; without one, ascii for what ascii draws (plain
-    square mazes), else svg. An unknown suffix is an error, not a file of the wrong kind."""
-    if not output or output == "-" or not Path(output).suffix:
-        return "ascii" if plain else "svg"
-    suffix = Path(output).suffix.lstrip(".").lower()
-    if suffix not in SUFFIXES:
-        known = ", ".join(f".{name}" for name in SUFFIXES if name != "ascii")
-        raise BookmakerError(
-            f"-o {output}: bookmaker cannot write .{suffix} files; use {known}, or give --format"
-        )
-    return SUFFIXES[suffix]
-
-
-def _sheet(fmt: str, page: str | None, title: str | None) -> tuple[float, float] | None:
-    """The page a pdf sheet takes, in points; None for a page cut to the maze (and for
-    every other format)."""
-    if fmt != "pdf":
-        for flag, value in (("--page", page), ("--title", title)):
-            if value is not None:
-                raise BookmakerError(f"{flag} is for pdf sheets; this writes {fmt}")
-        return None
-    if (page or DEFAULT_PAGE).strip().lower() == FIT_PAGE:
-        if title is not None:
-            raise BookmakerError(f"--title goes on a sheet; --page {FIT_PAGE} has no room for it")
-        return None
-    try:
-        return parse_size(page or DEFAULT_PAGE)
-    except BookmakerError as error:
-        raise BookmakerError(f"--page: {error}; or {FIT_PAGE} for a page cut to the maze") from None
-
-
-def _save(path: Path, data: bytes) -> None:
-    try:
-        write_atomic(path, data)
-    except OSError as error:
-        raise BookmakerError(f"cannot write {path}: {error.strerror or error}") from None
-    typer.echo(str(path))
 
 
 def register(app: typer.Typer) -> None:

@@ -11,13 +11,17 @@ whole recipe, endpoints included, so retyping it remakes the maze.
 A PDF is either a printable sheet (``page``: a title line, the maze as large as
 the page holds it, centred, and its recipe under it) or, without a page, a page
 cut to the maze at ``cell`` points a cell, as posters want.
+
+``FORMATS``, at the end, holds one ``OutputFormat`` record a format: its name,
+suffixes, writer, the shapes it draws, where its files go and its default cell
+size. It is the one place to add a format (``OutputFormat`` says how).
 """
 
 from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -43,7 +47,6 @@ from .canvas import (
 )
 from .maze_json import answer, to_json, to_jsonl
 
-FORMATS = ("ascii", "json", "jsonl", "svg", "png", "pdf")
 MARKER = 1.0  # arrow length in corridor widths (cells on a square maze)
 SOLUTION_COLOR = Style().solution_color
 LABEL_PT = 8.0  # print rule: text at least 7 pt
@@ -74,18 +77,21 @@ _UP, _RIGHT, _DOWN, _LEFT = 1, 2, 4, 8
 _CORNER = {0: " ", _LEFT | _RIGHT: "-", _UP | _DOWN: "|"}
 
 
-def _ascii_shape(topology: Topology) -> None:
-    """Refuses a shape ascii cannot draw, naming the formats that can."""
+def _ascii_refuses(topology: Topology) -> str | None:
+    """Why ascii cannot draw a maze of ``topology``, naming the formats that can; None if it can."""
     if not isinstance(topology, SquareGrid):
-        raise BookmakerError(f"ascii draws square mazes only; use svg, png or pdf for a {topology.kind} maze")
+        return f"ascii draws square mazes only; use svg, png or pdf for a {topology.kind} maze"
     if topology.mask is not None:
-        raise BookmakerError("ascii draws whole rectangles only; use svg, png or pdf for a maze with a mask")
+        return "ascii draws whole rectangles only; use svg, png or pdf for a maze with a mask"
+    return None
 
 
 def to_ascii(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = None) -> str:
     """'+---+' walls, three characters a cell; S and E mark the ends, 'o' the solution."""
     watch = stopwatch or Stopwatch()
-    _ascii_shape(maze.topology)
+    refusal = _ascii_refuses(maze.topology)
+    if refusal is not None:
+        raise BookmakerError(refusal)
     path = answer(maze, solution)
     watch.lap("solve")
     drawing = maze_drawing(maze, path)
@@ -162,7 +168,7 @@ def _svg_walls(walls: Iterable[Wall]) -> str:
     return "".join(parts)
 
 
-def _svg_path(steps: list[PathStep]) -> str:
+def _svg_path(steps: Sequence[PathStep]) -> str:
     x, y = steps[0]
     parts = [f"M{_num(x)} {_num(y)}"]
     for step in steps[1:]:
@@ -378,7 +384,8 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20, stopwatch: Stopwa
 
 
 def _rgb255(color: str) -> tuple[int, int, int]:
-    return tuple(round(c * 255) for c in hex_to_rgb(color))
+    red, green, blue = hex_to_rgb(color)
+    return round(red * 255), round(green * 255), round(blue * 255)
 
 
 # --- PDF --------------------------------------------------------------------
@@ -443,22 +450,24 @@ def to_pdf(
     if path:  # the same walls, worked out once
         drawings.append(maze_drawing(maze, path, _arrow(maze.topology), puzzle.walls))
     watch.lap("geometry")
+    headings: list[tuple[float, str, float] | None]
     if page is None:
-        page_w, page_h, left, top, baseline = pdf_layout(maze, cell)
+        scale = _checked(cell)
+        page_w, page_h, left, top, baseline = pdf_layout(maze, scale)
         captions = [[(baseline, label)], [(baseline, label + " · solution")]]
         headings = [None, None]
     else:
         sheet = sheet_layout(maze.topology, page, label, cell, title)
-        page_w, page_h, left, top, cell = page[0], page[1], sheet.left, sheet.top, sheet.cell
+        page_w, page_h, left, top, scale = page[0], page[1], sheet.left, sheet.top, sheet.cell
         captions = [sheet.caption, sheet.caption]
         headings = [(sheet.title_baseline, text, sheet.title_pt) for text in sheet.titles]
     out = io.BytesIO()
     with reproducible_canvas(out, (page_w, page_h), _font(), LABEL_PT) as canvas:
         canvas.setTitle(label if page is None else f"{title}: {label}")
         canvas.setCreator("bookmaker")
-        style = pdf_style(maze.topology, cell)
+        style = pdf_style(maze.topology, scale)
         for drawing, caption, heading in zip(drawings, captions, headings):
-            draw_maze(canvas, drawing, left, top, cell, style)
+            draw_maze(canvas, drawing, left, top, scale, style)
             if heading:
                 baseline, text, size = heading
                 canvas.setFillGray(0)
@@ -502,7 +511,10 @@ def sheet_layout(
     bold = _font(bold=True)
     # Both pages' titles at one size: the one the longer, the solution's, fits at.
     _, title_pt = fit_text(title + SOLUTION_TITLE, bold, SHEET_TITLE_PT, inner, SHEET_TITLE_LEAST_PT)
-    titles = tuple(fit_text(text, bold, title_pt, inner)[0] for text in (title, title + SOLUTION_TITLE))
+    titles = (
+        fit_text(title, bold, title_pt, inner)[0],
+        fit_text(title + SOLUTION_TITLE, bold, title_pt, inner)[0],
+    )
     lines = wrap(label, _font(), LABEL_PT, inner)
     leading = LABEL_PT + 2
     floor = SHEET_MARGIN + leading * len(lines) + 6  # the recipe, and a gap above it
@@ -541,21 +553,250 @@ def sheet_layout(
     )
 
 
-# --- Dispatch and files -----------------------------------------------------
-
-DEFAULT_CELL = {"svg": 20.0, "png": 20, "pdf": 18.0}
+# --- The formats: one record each -----------------------------------------
 
 
-def default_cell(fmt: str, topology: Topology) -> float:
-    """A scale that keeps a small maze comfortable (corridors as wide as a square maze's) and a
-    big one within limits."""
+@dataclass(frozen=True)
+class Rendering:
+    """How to draw a maze, whatever the format; each writer reads what its format uses."""
+
+    solution: bool = False
+    # The cell size (pixels for png and svg, points for pdf), checked by ``check_size``;
+    # None on a sheet, which sizes its cells to the page.
+    cell: float | None = None
+    page: tuple[float, float] | None = None  # a sheet's width and height in points
+    title: str = DEFAULT_TITLE  # the line at the top of a sheet
+
+
+Writer = Callable[[Maze, Rendering, Stopwatch | None], bytes]
+
+
+@dataclass(frozen=True, kw_only=True)
+class OutputFormat:
+    """Everything bookmaker asks of one output format; ``FORMATS`` holds one record each.
+
+    To add a format, write its writer (the maze and a ``Rendering`` in, the file's bytes
+    out, timing its stages on the stopwatch as ``to_svg`` does) and add its record to
+    ``FORMATS``. Nothing else names a format: ``export`` and ``check_size`` draw with it,
+    and ``bookmaker maze`` takes its ``--format`` choices, the ``-o`` suffixes it knows,
+    where each maze goes and which options apply from these records.
+    """
+
+    name: str  # what --format takes
+    # The -o suffixes that ask for it, without the dot; the first is the one errors offer
+    # and files in output/ get.
+    suffixes: tuple[str, ...]
+    write: Writer
+    # Why it cannot draw a maze of this topology (one line for the user), or None if it can.
+    refuses: Callable[[Topology], str | None]
+    # Bytes for a file, not a terminal: without -o, a maze goes to output/, not stdout.
+    binary: bool
+    # How several mazes' documents make one stream or file (--count); None: a file each.
+    join: Callable[[list[bytes]], bytes] | None
+    # Drawn on a page: it takes --page and --title, and draws the solution on a page of its own.
+    pages: bool
+    # Written when neither --format nor -o's suffix names a format: the first such format
+    # in ``FORMATS`` that draws the maze's shape.
+    default: bool
+    default_cell: Callable[[Topology], float]  # the cell size when none is given
+    # Refuses (BookmakerError, naming --cell) a cell size whose file is too big to make or open.
+    check_cell: Callable[[Topology, float], None]
+
+    @property
+    def suffix(self) -> str:
+        return self.suffixes[0]
+
+    @property
+    def streams(self) -> bool:
+        """Several mazes share one stream or file."""
+        return self.join is not None
+
+    def draws(self, topology: Topology) -> bool:
+        return self.refuses(topology) is None
+
+
+def _draws_every_shape(topology: Topology) -> None:
+    return None
+
+
+def _any_cell(topology: Topology, cell: float) -> None:
+    """Text and vector formats: any cell size makes a file of the same size."""
+
+
+def _screen_cell(topology: Topology) -> float:
+    """20 pixels a corridor, as wide as a square maze's."""
+    return 20.0 / topology.corridor
+
+
+def _png_cell(topology: Topology) -> float:
+    """As on screen, but no narrower than 2 pixels and at most 1600 pixels along."""
+    return int(max(2, min(_screen_cell(topology), 1600 // max(extent(topology)))))
+
+
+def _pdf_cell(topology: Topology) -> float:
+    """18 points a corridor, but the maze at most 540 pt (7.5 in) along unless that makes
+    cells under 2 pt, and its page never over ``MAX_PAGE_PT``."""
     longest = max(extent(topology))
-    comfortable = DEFAULT_CELL.get(fmt, 20.0) / topology.corridor
-    if fmt == "png":
-        return int(max(2, min(comfortable, 1600 // longest)))
-    if fmt == "pdf":
-        return min(max(2.0, min(comfortable, 540.0 / longest)), (MAX_PAGE_PT - 200) / longest)
-    return comfortable
+    comfortable = 18.0 / topology.corridor
+    return min(max(2.0, min(comfortable, 540.0 / longest)), (MAX_PAGE_PT - 200) / longest)
+
+
+def _png_fits(topology: Topology, cell: float) -> None:
+    if cell != int(cell):
+        raise BookmakerError(f"--cell for png is whole pixels, got {cell:g}")
+    pixels_w, pixels_h, _, _ = png_layout(topology, int(cell))
+    if pixels_w * pixels_h > MAX_PNG_PIXELS:
+        raise BookmakerError(
+            f"a {pixels_w}x{pixels_h} pixel PNG is too big (limit {MAX_PNG_PIXELS:,} pixels); "
+            f"lower --cell (now {cell:g})"
+        )
+
+
+def _pdf_fits(topology: Topology, cell: float) -> None:
+    maze_w, maze_h, margin, bottom = _pdf_frame(topology, cell)
+    page_w, page_h = maze_w + 2 * margin, maze_h + margin + bottom
+    if max(page_w, page_h) > MAX_PAGE_PT:
+        shape = shape_word(topology.kind)
+        raise BookmakerError(
+            f"a {shape}{topology.describe()} maze at --cell {cell:g} needs a "
+            f"{page_w:.0f}x{page_h:.0f} pt page, over the {MAX_PAGE_PT:.0f} pt (200 in) PDF "
+            "limit; lower --cell"
+        )
+
+
+def _json_array(documents: list[bytes]) -> bytes:
+    """A JSON array whose items are the single documents, verbatim."""
+    return b"[\n" + b",\n".join(doc.rstrip(b"\n") for doc in documents) + b"\n]\n"
+
+
+def _write_ascii(maze: Maze, how: Rendering, stopwatch: Stopwatch | None) -> bytes:
+    return to_ascii(maze, how.solution, stopwatch).encode()
+
+
+def _write_json(maze: Maze, how: Rendering, stopwatch: Stopwatch | None) -> bytes:
+    return to_json(maze, how.solution, stopwatch).encode()
+
+
+def _write_jsonl(maze: Maze, how: Rendering, stopwatch: Stopwatch | None) -> bytes:
+    return to_jsonl(maze, how.solution, stopwatch).encode()
+
+
+def _write_svg(maze: Maze, how: Rendering, stopwatch: Stopwatch | None) -> bytes:
+    return to_svg(maze, how.solution, float(_checked(how.cell)), stopwatch).encode()
+
+
+def _write_png(maze: Maze, how: Rendering, stopwatch: Stopwatch | None) -> bytes:
+    return to_png(maze, how.solution, int(_checked(how.cell)), stopwatch)
+
+
+def _write_pdf(maze: Maze, how: Rendering, stopwatch: Stopwatch | None) -> bytes:
+    if how.page is None:  # a page cut to the maze
+        return to_pdf(maze, how.solution, float(_checked(how.cell)), stopwatch)
+    return to_pdf(maze, how.solution, how.cell, stopwatch, how.page, how.title)
+
+
+def _checked(cell: float | None) -> float:
+    """The cell size of a picture not on a sheet: only a sheet sizes its own cells."""
+    assert cell is not None, "only a sheet draws without a cell size"
+    return cell
+
+
+# The one place to add a format (see ``OutputFormat``); in the order --format lists them.
+FORMATS: dict[str, OutputFormat] = {
+    record.name: record
+    for record in (
+        OutputFormat(
+            name="ascii",
+            suffixes=("txt", "ascii"),
+            write=_write_ascii,
+            refuses=_ascii_refuses,
+            binary=False,
+            join=b"".join,
+            pages=False,
+            default=True,
+            default_cell=_screen_cell,
+            check_cell=_any_cell,
+        ),
+        OutputFormat(
+            name="json",
+            suffixes=("json",),
+            write=_write_json,
+            refuses=_draws_every_shape,
+            binary=False,
+            join=_json_array,
+            pages=False,
+            default=False,
+            default_cell=_screen_cell,
+            check_cell=_any_cell,
+        ),
+        OutputFormat(
+            name="jsonl",
+            suffixes=("jsonl",),
+            write=_write_jsonl,
+            refuses=_draws_every_shape,
+            binary=False,
+            join=b"".join,  # one line a maze
+            pages=False,
+            default=False,
+            default_cell=_screen_cell,
+            check_cell=_any_cell,
+        ),
+        OutputFormat(
+            name="svg",
+            suffixes=("svg",),
+            write=_write_svg,
+            refuses=_draws_every_shape,
+            binary=False,
+            join=None,
+            pages=False,
+            default=True,  # for the shapes ascii cannot draw
+            default_cell=_screen_cell,
+            check_cell=_any_cell,
+        ),
+        OutputFormat(
+            name="png",
+            suffixes=("png",),
+            write=_write_png,
+            refuses=_draws_every_shape,
+            binary=True,
+            join=None,
+            pages=False,
+            default=False,
+            default_cell=_png_cell,
+            check_cell=_png_fits,
+        ),
+        OutputFormat(
+            name="pdf",
+            suffixes=("pdf",),
+            write=_write_pdf,
+            refuses=_draws_every_shape,
+            binary=True,
+            join=None,
+            pages=True,
+            default=False,
+            default_cell=_pdf_cell,
+            check_cell=_pdf_fits,
+        ),
+    )
+}
+
+
+def output_format(name: str) -> OutputFormat:
+    """The record of format ``name``; an unknown name lists the formats there are."""
+    try:
+        return FORMATS[name]
+    except KeyError:
+        raise BookmakerError(f"unknown format '{name}'; choose one of: {', '.join(FORMATS)}") from None
+
+
+def default_format(topology: Topology) -> OutputFormat:
+    """The format a maze of ``topology`` is written in when nothing names one."""
+    return next(record for record in FORMATS.values() if record.default and record.draws(topology))
+
+
+def format_of_suffix(suffix: str) -> OutputFormat | None:
+    """The format a file name's suffix (without the dot, any case) asks for, if any."""
+    return next((record for record in FORMATS.values() if suffix.lower() in record.suffixes), None)
 
 
 def export(
@@ -569,50 +810,26 @@ def export(
     title: str = DEFAULT_TITLE,
 ) -> bytes:
     """``maze`` in format ``fmt`` (one of ``FORMATS``), as the bytes of a file; ``stopwatch``
-    gets the time of each stage (solve, geometry, write). A PDF with a ``page`` (width and
-    height in points) is a printable sheet headed ``title`` (see ``to_pdf``)."""
-    if fmt == "pdf" and page is not None:
-        return to_pdf(maze, solution, cell, stopwatch, page, title)
-    cell = check_size(fmt, maze.topology, cell)
-    if fmt == "png":
-        return to_png(maze, solution, int(cell), stopwatch)
-    if fmt == "pdf":
-        return to_pdf(maze, solution, float(cell), stopwatch)
-    if fmt == "svg":
-        return to_svg(maze, solution, float(cell), stopwatch).encode()
-    text = {"ascii": to_ascii, "json": to_json, "jsonl": to_jsonl}[fmt](maze, solution, stopwatch)
-    return text.encode()
+    gets the time of each stage (solve, geometry, write). A format drawn on pages, given a
+    ``page`` (width and height in points), makes a printable sheet headed ``title`` (see
+    ``to_pdf``), which sizes its own cells unless ``cell`` is given."""
+    record = output_format(fmt)
+    if not (record.pages and page is not None):
+        cell = check_size(fmt, maze.topology, cell)
+    return record.write(maze, Rendering(solution, cell, page, title), stopwatch)
 
 
 def check_size(fmt: str, topology: Topology, cell: float | None = None) -> float:
     """The cell size to draw a maze of ``topology`` with (``cell`` or the default); refuses,
-    before any work is done, a picture too big to make or to open, or ascii for a shape it
+    before any work is done, a picture too big to make or to open, or a shape the format
     cannot draw."""
-    if fmt not in FORMATS:
-        raise BookmakerError(f"unknown format '{fmt}'; choose one of: {', '.join(FORMATS)}")
-    if fmt == "ascii":
-        _ascii_shape(topology)
+    record = output_format(fmt)
+    refusal = record.refuses(topology)
+    if refusal is not None:
+        raise BookmakerError(refusal)
     if cell is None:
-        cell = default_cell(fmt, topology)
+        cell = record.default_cell(topology)
     if not 0 < cell < math.inf:
         raise BookmakerError(f"--cell must be above 0, got {cell:g}")
-    if fmt == "png":
-        if cell != int(cell):
-            raise BookmakerError(f"--cell for png is whole pixels, got {cell:g}")
-        pixels_w, pixels_h, _, _ = png_layout(topology, int(cell))
-        if pixels_w * pixels_h > MAX_PNG_PIXELS:
-            raise BookmakerError(
-                f"a {pixels_w}x{pixels_h} pixel PNG is too big (limit {MAX_PNG_PIXELS:,} pixels); "
-                f"lower --cell (now {cell:g})"
-            )
-    if fmt == "pdf":
-        maze_w, maze_h, margin, bottom = _pdf_frame(topology, cell)
-        page_w, page_h = maze_w + 2 * margin, maze_h + margin + bottom
-        if max(page_w, page_h) > MAX_PAGE_PT:
-            shape = shape_word(topology.kind)
-            raise BookmakerError(
-                f"a {shape}{topology.describe()} maze at --cell {cell:g} needs a "
-                f"{page_w:.0f}x{page_h:.0f} pt page, over the {MAX_PAGE_PT:.0f} pt (200 in) PDF "
-                "limit; lower --cell"
-            )
+    record.check_cell(topology, cell)
     return cell
