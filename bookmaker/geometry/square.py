@@ -114,7 +114,7 @@ class GridWalls:
         for x in range(self.width + 1):
             yield False, x, self.vertical(x)
 
-    def __iter__(self) -> Iterator[Segment]:
+    def __iter__(self) -> Iterator[tuple[int, int, int, int]]:  # Segments on the grid's lines
         for horizontal, line, standing in self.lines():
             starts, ends = _run_ends(standing)
             for a, b in zip(compress(count(), starts), compress(count(), ends)):

@@ -23,10 +23,11 @@ import io
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 from xml.sax.saxutils import escape
 
 from ..errors import BookmakerError
-from ..geometry import Arc, PathStep, Point, Wall, extent, marker_reach, maze_drawing
+from ..geometry import Arc, PathStep, Point, Rect, Segment, Wall, extent, marker_reach, maze_drawing
 from ..geometry.square import GridWalls
 from ..layout import MIN_CELL_PT, stroke_width
 from ..maze import recipe
@@ -96,10 +97,12 @@ def to_ascii(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = N
     watch.lap("solve")
     drawing = maze_drawing(maze, path)
     watch.lap("geometry")
+    walls, cells = drawing.walls, drawing.solution_cells or ()
+    assert isinstance(walls, GridWalls)  # a whole square grid's, as _ascii_refuses makes sure
     width, height = maze.width, maze.height
     grid = [[" "] * (4 * width + 1) for _ in range(2 * height + 1)]
     corners = bytearray((width + 1) * (height + 1))
-    for x0, y0, x1, y1 in drawing.walls:
+    for x0, y0, x1, y1 in walls:
         if y0 == y1:
             for x in range(x0, x1):
                 grid[2 * y0][4 * x + 1 : 4 * x + 4] = "---"
@@ -113,8 +116,9 @@ def to_ascii(maze: Maze, solution: bool = False, stopwatch: Stopwatch | None = N
     for index, flags in enumerate(corners):
         y, x = divmod(index, width + 1)
         grid[2 * y][4 * x] = _CORNER.get(flags, "+")
-    for shape in drawing.solution_cells or ():
-        grid[2 * shape.y + 1][4 * shape.x + 2] = "o"
+    for shape in cells:
+        assert isinstance(shape, Rect)  # a square cell's
+        grid[2 * int(shape.y) + 1][4 * int(shape.x) + 2] = "o"
     for cell, mark in ((maze.start, "S"), (maze.end, "E")):
         if cell is not None:
             x, y = maze.topology.coordinates(cell)
@@ -169,7 +173,9 @@ def _svg_walls(walls: Iterable[Wall]) -> str:
 
 
 def _svg_path(steps: Sequence[PathStep]) -> str:
-    x, y = steps[0]
+    first = steps[0]
+    assert not isinstance(first, Arc)  # an arc starts where the path already is
+    x, y = first
     parts = [f"M{_num(x)} {_num(y)}"]
     for step in steps[1:]:
         if isinstance(step, Arc):
@@ -363,12 +369,14 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20, stopwatch: Stopwa
         for wall in drawing.walls:
             points = wall.points(PNG_FLATTEN / cell) if isinstance(wall, Arc) else [wall[:2], wall[2:]]
             _round_line(draw, flat_at(points), thickness * k, "black")
-    elif not isinstance(drawing.walls, GridWalls):  # a silhouette's square walls
-        for x0, y0, x1, y1 in drawing.walls:
-            left, top = margin + x0 * cell - low, margin + y0 * cell - low
-            right = margin + x1 * cell - low + thickness
-            bottom = margin + y1 * cell - low + thickness
-            draw.rectangle((left * k, top * k, right * k - 1, bottom * k - 1), fill="black")
+    elif not isinstance(drawing.walls, GridWalls):  # a silhouette's square walls: no arcs
+        for x0, y0, x1, y1 in cast(Iterable[Segment], drawing.walls):
+            wall_left, wall_top = margin + x0 * cell - low, margin + y0 * cell - low
+            wall_right = margin + x1 * cell - low + thickness
+            wall_bottom = margin + y1 * cell - low + thickness
+            draw.rectangle(
+                (wall_left * k, wall_top * k, wall_right * k - 1, wall_bottom * k - 1), fill="black"
+            )
     if drawing.solution:
         _, line_width = _line_widths(maze.topology, cell)
         _round_line(draw, flat_at(_flat(drawing.solution, cell)), line_width * k, _rgb255(SOLUTION_COLOR))
