@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bookmaker.errors import BookmakerError
-from bookmaker.maze import codes, generate, generate_on
+from bookmaker.maze import ALGORITHMS, codes, generate, generate_on
 from bookmaker.maze.codes import ALPHABET, ENDPOINT_IDS, MAX_SHAPE_ID, CodeParts, read_code, recipe_code
 from bookmaker.maze.shapes import GRID, SHAPES, Shape, make_topology
 from bookmaker.maze.solve import with_endpoints
@@ -145,3 +145,32 @@ def test_a_version_2_code_of_a_shape_this_bookmaker_lacks_says_so(monkeypatch):
     monkeypatch.undo()
     with pytest.raises(BookmakerError, match="of a shape this bookmaker does not know"):
         read_code(code)
+
+
+# Each generator's number in the codes books have printed: a change would make every one of
+# them read as another generator's maze.
+PRINTED_ALGORITHM_IDS = {
+    "recursive-backtracker": 0,
+    "hunt-and-kill": 1,
+    "eller": 2,
+    "wilson": 3,
+    "growing-tree": 4,
+    "kruskal": 5,
+    "prim": 6,
+    "aldous-broder": 7,
+    "sidewinder": 8,
+    "binary-tree": 9,
+}
+
+
+def test_every_generator_declares_its_own_code_id_and_printed_ids_never_move():
+    ids = {name: algorithm.code_id for name, algorithm in ALGORITHMS.items()}
+    assert {name: ids[name] for name in PRINTED_ALGORITHM_IDS} == PRINTED_ALGORITHM_IDS
+    assert len(set(ids.values())) == len(ids), "two generators share a code id"
+    assert all(0 <= code_id < 16 for code_id in ids.values()), "a code has four bits of generator"
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
+def test_every_generators_mazes_get_a_code_that_names_it(algorithm):
+    parts = read_code(recipe_code(generate(algorithm, 6, 4, 11), "border"))
+    assert (parts.algorithm, parts.width, parts.height, parts.seed) == (algorithm, 6, 4, 11)

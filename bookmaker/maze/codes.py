@@ -28,23 +28,13 @@ from dataclasses import dataclass
 
 from ..errors import BookmakerError
 from . import changed_options
+from .algorithms import ALGORITHMS
 from .model import Maze
 from .shapes import SHAPES, Shape
 
 VERSION = 1  # the first codes: two bits of shape
 WIDE_SHAPES_VERSION = 2  # four bits of shape, for a shape id over 3
-ALGORITHM_IDS = (
-    "recursive-backtracker",
-    "hunt-and-kill",
-    "eller",
-    "wilson",
-    "growing-tree",
-    "kruskal",
-    "prim",
-    "aldous-broder",
-    "sidewinder",
-    "binary-tree",
-)
+_ALGORITHM_BY_ID = {algorithm.code_id: algorithm.name for algorithm in ALGORITHMS.values()}
 _SHAPE_BY_ID = {shape.code_id: shape for shape in SHAPES}
 ENDPOINT_IDS = ("none", "corners", "border", "diameter", "centre", "opposite")
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
@@ -84,7 +74,7 @@ def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
     if (
         changed_options(maze)
         or topology.mask is not None
-        or maze.algorithm not in ALGORITHM_IDS
+        or maze.algorithm not in ALGORITHMS
         or shape is None
         or endpoints not in ENDPOINT_IDS
         or maze.seed is None
@@ -100,7 +90,7 @@ def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
     version = VERSION if shape.code_id < 1 << _SHAPE_BITS[VERSION] else WIDE_SHAPES_VERSION
     bits = _Bits()
     bits.put(version, _VERSION_BITS)
-    bits.put(ALGORITHM_IDS.index(maze.algorithm), _ALGORITHM_BITS)
+    bits.put(ALGORITHMS[maze.algorithm].code_id, _ALGORITHM_BITS)
     bits.put(shape.code_id, _SHAPE_BITS[version])
     bits.put(ENDPOINT_IDS.index(endpoints), _ENDPOINT_BITS)
     bits.put(1 if maze.braid else 0, 1)
@@ -140,14 +130,14 @@ def read_code(code: str) -> CodeParts:
                 f"--code: '{code}' is a version {version} code; this bookmaker reads versions "
                 f"{' and '.join(map(str, _SHAPE_BITS))}"
             )
-        algorithm = ALGORITHM_IDS[bits.take(_ALGORITHM_BITS)]
+        algorithm = _ALGORITHM_BY_ID[bits.take(_ALGORITHM_BITS)]
         shape = _shape(code, bits.take(_SHAPE_BITS[version]))
         endpoints = ENDPOINT_IDS[bits.take(_ENDPOINT_BITS)]
         braid = bits.take(_BRAID_BITS) / 100 if bits.take(1) else 0.0
         width = bits.take_number(_SIZE_LENGTH_BITS)
         height = 0 if shape.takes_rings else bits.take_number(_SIZE_LENGTH_BITS)
         seed = bits.take_number(_SEED_LENGTH_BITS)
-    except (IndexError, ValueError):
+    except (IndexError, KeyError, ValueError):
         raise BookmakerError(f"--code: '{code}' is not a code bookmaker wrote") from None
     if bits.rest():
         raise BookmakerError(f"--code: '{code}' is not a code bookmaker wrote")

@@ -1,6 +1,7 @@
 """The registry of maze generators, one module per algorithm.
 
-Every module declares ``NAME``, ``SUMMARY``, its ``OPTIONS`` (``Option``
+Every module declares ``NAME``, ``CODE_ID`` (its number in maze codes, the next unused
+one, 0 to 15), ``SUMMARY``, its ``OPTIONS`` (``Option``
 values), the ``SHAPES`` it can carve (``ANY_SHAPE`` for the generators that
 only walk the neighbour table) and ``carve(topology, rng, **options)``, which
 returns a ``bytearray`` of passage bits (see ``bookmaker.maze.model``) forming
@@ -39,6 +40,7 @@ Carve = Callable[..., bytearray]
 @dataclass(frozen=True)
 class Algorithm:
     name: str
+    code_id: int  # its number in maze codes
     summary: str  # one line on the texture it gives: corridors, dead ends, bias, memory
     carve: Carve
     declared: tuple[Option, ...]  # its options, typed
@@ -94,6 +96,7 @@ def mask_refusal(name: str) -> str:
 def _entry(module: ModuleType) -> Algorithm:
     return Algorithm(
         name=module.NAME,
+        code_id=module.CODE_ID,
         summary=module.SUMMARY,
         carve=module.carve,
         declared=tuple(getattr(module, "OPTIONS", ())),

@@ -17,6 +17,7 @@ from .graph import ANY_SHAPE, walk_sides, walk_table, with_square_kernel
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
 NAME = "aldous-broder"
+CODE_ID = 7  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = (
     "uniform: every maze equally likely; short corridors, ~29 % dead ends;"
     " slow (the walk must cover the grid), one byte per cell"

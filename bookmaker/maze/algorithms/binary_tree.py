@@ -13,6 +13,7 @@ import random
 from ..topology import E, N, S, SquareGrid, W
 
 NAME = "binary-tree"
+CODE_ID = 9  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = (
     "open top row and left column, diagonal bias to the top left; ~25 % dead ends; fastest, no extra memory"
 )

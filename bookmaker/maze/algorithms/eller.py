@@ -26,6 +26,7 @@ from ..options import Option, check_options
 from ..topology import E, N, S, SquareGrid, W, check_grid_size
 
 NAME = "eller"
+CODE_ID = 2  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = (
     "row by row, Kruskal-like: short corridors, many short dead ends (~30 %);"
     " memory grows with the width only, any height"

@@ -30,6 +30,7 @@ from .graph import ANY_SHAPE, CHOICES, is_plain_square
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "growing-tree"
+CODE_ID = 4  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = (
     "texture set by its policy: mix (default) = long corridors with side branches (~21 %"
     " dead ends), newest = backtracker, random = Prim-like, oldest = radiating; list of cells"

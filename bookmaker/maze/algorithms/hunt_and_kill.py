@@ -20,6 +20,7 @@ from .graph import ANY_SHAPE, cell_states, with_square_kernel
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "hunt-and-kill"
+CODE_ID = 1  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = "long winding corridors like the backtracker; few dead ends (~9 %); no stack, one byte per cell"
 
 SHAPES = ANY_SHAPE

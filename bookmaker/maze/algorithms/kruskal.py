@@ -29,6 +29,7 @@ from ..topology import E, N, S, Topology, W
 from .graph import ANY_SHAPE, with_square_kernel
 
 NAME = "kruskal"
+CODE_ID = 5  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = "short corridors, many short dead ends (~30 %), no direction bias; union-find over all cells"
 SHAPES = ANY_SHAPE
 

@@ -21,6 +21,7 @@ from .graph import ANY_SHAPE, CHOICES, is_plain_square, open_passage
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "prim"
+CODE_ID = 6  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = (
     "grows outward from one cell: short corridors, many short dead ends (~36 %),"
     " easy to fill in; frontier list of cells"

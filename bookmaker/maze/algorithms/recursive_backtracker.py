@@ -19,6 +19,7 @@ from .graph import ANY_SHAPE, with_square_kernel
 from .padded import padded_index, padded_marks, unpad
 
 NAME = "recursive-backtracker"
+CODE_ID = 0  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = "long winding corridors, few dead ends (~10 %); stack grows with the maze"
 SHAPES = ANY_SHAPE
 

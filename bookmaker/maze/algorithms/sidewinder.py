@@ -12,6 +12,7 @@ import random
 from ..topology import E, N, S, SquareGrid, W
 
 NAME = "sidewinder"
+CODE_ID = 8  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = (
     "open top row, short east-west runs joined upwards; north-south bias; ~28 % dead ends;"
     " fast, one row of memory"

@@ -25,6 +25,7 @@ from .graph import ANY_SHAPE, cell_states, is_plain_square, walk_sides, walk_tab
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
 NAME = "wilson"
+CODE_ID = 3  # its number in maze codes: printed in books, so never changed or reused
 SUMMARY = (
     "uniform: every maze equally likely; short corridors, ~29 % dead ends;"
     " fast for a uniform generator; on squares the walk takes 17 bytes per cell"
