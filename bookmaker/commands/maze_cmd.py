@@ -249,7 +249,7 @@ def _make(
     watch.lap("carve")
     if not isinstance(endpoints, str):  # explicit cells, as the user names them
         endpoints = tuple(
-            maze.topology.cell_at(*cell, what) for cell, what in zip(endpoints, ("start", "end"))
+            maze.topology.cell_at(*cell, what) for cell, what in zip(endpoints, ("start", "end"), strict=True)
         )
     maze = with_endpoints(maze, endpoints)
     watch.lap("endpoints")

@@ -115,7 +115,7 @@ class GridWalls:
     def __iter__(self) -> Iterator[Segment]:
         for horizontal, line, standing in self.lines():
             starts, ends = _run_ends(standing)
-            for a, b in zip(compress(count(), starts), compress(count(), ends)):
+            for a, b in zip(compress(count(), starts), compress(count(), ends), strict=True):
                 yield (a, line, b, line) if horizontal else (line, a, line, b)
 
     def write(self, horizontal: str, vertical: str, separator: str, keep: bool = False) -> str:

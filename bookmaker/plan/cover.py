@@ -384,7 +384,8 @@ class CoverPlan:
         from rim to middle in the accent colour, the back's as a puzzle to solve."""
         cover = self.cover
         mazes = []
-        for item, area in zip(made, (self.art_area, self.sample_area)):
+        # The back's sample only where the cover has room for one (jobs made it last).
+        for item, area in zip(made, (self.art_area, self.sample_area), strict=False):
             place = fill_area(area, item.maze.topology)
             style = Style(
                 wall_width=place.wall_width,
