@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: book test bench pictures clean
+.PHONY: book test lint bench pictures clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,17 @@ book: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest -q
+
+# Lint, formatting, then types, with the versions the lint extra pins; the first that
+# finds anything fails the target. pyproject.toml configures all three.
+lint: $(BIN)/.lint-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+$(BIN)/.lint-installed: $(BIN)/.installed pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[lint]'
+	touch $@
 
 bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/algorithms.py

@@ -26,6 +26,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -125,11 +126,11 @@ def speed(sizes: list[int], runs: int, names: list[str], variants: bool, table: 
         ref_times = []
         times: dict[int, list[float]] = {i: [] for i in range(len(cases))}
         for run in range(runs):
-            ref_times.append(timed(lambda rng: reference(size, size, rng), run))
+            ref_times.append(timed(partial(reference, size, size), run))
             for i, (name, options) in enumerate(cases):
                 grid = (TableSquare if options.get("path") else SquareGrid)(size, size)
                 settings = {k: v for k, v in options.items() if k != "path"}
-                times[i].append(timed(lambda rng: ALGORITHMS[name](grid, rng, **settings), run))
+                times[i].append(timed(partial(ALGORITHMS[name], grid, **settings), run))
         ref = statistics.median(ref_times)
         rows.append(("reference backtracker", size, ref, size * size / ref, 1.0, ""))
         for i, (name, options) in enumerate(cases):

@@ -65,7 +65,7 @@ def reportlab_alone(manifest: dict) -> float:
                 (record["answer_bbox"], record["width"], runs, path)
             )
     for page in range(1, manifest["pages"] + 1):
-        for (x0, y0, x1, y1), width, runs, path in by_page.get(page, []):
+        for (x0, _, x1, y1), width, runs, path in by_page.get(page, []):
             cell = (x1 - x0) / width
             canvas.saveState()
             canvas.translate(x0, y1)
@@ -144,7 +144,8 @@ def main() -> None:
         f"{os.cpu_count()} cores"
     )
     print(
-        f"PDF: {total / 1024:.1f} KB for {manifest['pages']} pages, {total / manifest['pages'] / 1024:.2f} KB a page"
+        f"PDF: {total / 1024:.1f} KB for {manifest['pages']} pages, "
+        f"{total / manifest['pages'] / 1024:.2f} KB a page"
     )
     print(
         f"puzzle page content streams: mean {statistics.mean(sizes) / 1024:.2f} KB, "

@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,7 +119,7 @@ def main() -> None:
         for _ in range(args.runs):
             for jobs in values:
                 out = Path(folder) / f"jobs{jobs}" / "book.pdf"
-                total, stages = timed_build(calls, lambda: build(config, out, jobs=jobs))
+                total, stages = timed_build(calls, partial(build, config, out, jobs=jobs))
                 times[jobs].append(total)
                 for label, seconds in stages.items():
                     stage_times[jobs][label].append(seconds)

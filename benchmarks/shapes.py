@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -66,7 +67,7 @@ def speed(cells: int, runs: int, names: list[str]) -> list[tuple]:
     shapes = []
     for topology in shapes_of(cells):
         start = time.process_time()
-        topology.neighbours, topology.back, topology.border  # build the tables before timing
+        _ = topology.neighbours, topology.back, topology.border  # build the tables before timing
         shapes.append((topology, time.process_time() - start))
     side = round(math.sqrt(cells))
     cases = [
@@ -74,9 +75,9 @@ def speed(cells: int, runs: int, names: list[str]) -> list[tuple]:
     ]
     ref_times, times = [], {case: [] for case in cases}
     for run in range(runs):
-        ref_times.append(timed(lambda rng: reference(side, side, rng), run))
+        ref_times.append(timed(partial(reference, side, side), run))
         for topology, name in cases:
-            times[topology, name].append(timed(lambda rng: ALGORITHMS[name](topology, rng), run))
+            times[topology, name].append(timed(partial(ALGORITHMS[name], topology), run))
     ref = statistics.median(ref_times)
     rows = [("square (reference backtracker)", f"{side}x{side}", side * side, ref, 1.0, "", "")]
     for topology, build in shapes:

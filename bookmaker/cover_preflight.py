@@ -88,7 +88,7 @@ def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
         problems.append(
             Problem(1, "cover-trim-box", f"no TrimBox; set it to the page less the {bleed} bleed")
         )
-    elif max(abs(a - b) for a, b in zip(trim, expected)) > SIZE_TOLERANCE:
+    elif max(abs(a - b) for a, b in zip(trim, expected, strict=True)) > SIZE_TOLERANCE:
         problems.append(
             Problem(
                 1,
@@ -178,7 +178,9 @@ def _barcode_box(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]
     colours = image.getcolors(image.width * image.height)
     _, common = max(colours)
     ink = sum(
-        count for count, colour in colours if max(abs(a - b) for a, b in zip(colour, common)) > INK_DIFFERENCE
+        count
+        for count, colour in colours
+        if max(abs(a - b) for a, b in zip(colour, common, strict=True)) > INK_DIFFERENCE
     )
     share = ink / (image.width * image.height)
     box = geometry.rules.barcode_box

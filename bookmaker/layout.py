@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .errors import ConfigKeyError, KeyPath
 from .geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
@@ -314,7 +315,7 @@ def wall_lines(placement: Placement, drawing: MazeDrawing) -> list[Segment]:
     for wall in drawing.walls:
         if isinstance(wall, Arc):
             points = page_points(placement, wall.points(0.1 / cell))
-            lines += [(*a, *b) for a, b in zip(points, points[1:])]
+            lines += [(*a, *b) for a, b in pairwise(points)]
         else:
             x0, y0, x1, y1 = wall
             lines.append((left + x0 * cell, top - y0 * cell, left + x1 * cell, top - y1 * cell))
@@ -366,7 +367,7 @@ def marker_shapes(drawing: MazeDrawing, arrows: bool = True) -> list[list[Point]
     those of ends inside the maze."""
     return [
         marker
-        for marker, opening in zip((drawing.start_marker, drawing.end_marker), drawing.openings)
+        for marker, opening in zip((drawing.start_marker, drawing.end_marker), drawing.openings, strict=True)
         if marker and (arrows or opening is None)
     ]
 

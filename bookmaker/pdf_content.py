@@ -347,7 +347,7 @@ def _word_by_word(
     words: list[bytes], kinds: list[Any], operands: list[Any], ops: list[tuple[Any, bytes]]
 ) -> list[Any]:
     """_plain for runs with glued words, as ``cs/GS0``: ``kinds`` are the words' values."""
-    for word, kind in zip(words, kinds):
+    for word, kind in zip(words, kinds, strict=True):
         if kind is _OPERATOR:
             ops.append((operands, word))
             operands = []

@@ -401,7 +401,9 @@ class Scanner:
                         self._paint_path(xs, ys, starts, closed, gs, marks, op in _FILLS, op in _STROKES)
                     if clip_pending and xs:
                         rectangle = _device_rectangle(xs, ys, starts, gs.ctm)
-                        box = rectangle or _bounds([_apply(gs.ctm, x, y) for x, y in zip(xs, ys)])
+                        box = rectangle or _bounds(
+                            [_apply(gs.ctm, x, y) for x, y in zip(xs, ys, strict=True)]
+                        )
                         gs.clip = _intersect(gs.clip, box) or NOWHERE
                         gs.clip_exact = gs.clip_exact and rectangle is not None
                     xs, ys, starts, closed = [], [], [], []
@@ -584,11 +586,11 @@ class Scanner:
         if stroke:
             exact = _stroke_bounds(xs, ys, starts, closed, ctm, gs.line_width / 2, gs.line_cap)
             if fill:
-                exact = _union(exact, _bounds([_apply(ctm, x, y) for x, y in zip(xs, ys)]))
+                exact = _union(exact, _bounds([_apply(ctm, x, y) for x, y in zip(xs, ys, strict=True)]))
             if exact is None:
                 return  # nothing but zero-length butt-capped ends: no ink
         else:
-            exact = _bounds([_apply(ctm, x, y) for x, y in zip(xs, ys)])
+            exact = _bounds([_apply(ctm, x, y) for x, y in zip(xs, ys, strict=True)])
         self._record(marks, kind, exact, True, gs.clip)
 
     def _may_record(self, xs: list[float], ys: list[float], gs: _GState, marks: Marks, stroke: bool) -> bool:
@@ -1155,11 +1157,11 @@ def _stroke_bounds(
     exactly to the margin stays inside it. Sharp miters can reach further; we
     ignore that."""
     ink: list[tuple[float, float]] = []
-    for first, stop, shut in zip(starts, starts[1:] + [len(xs)], closed):
+    for first, stop, shut in zip(starts, starts[1:] + [len(xs)], closed, strict=True):
         last = stop - 1
         for i in range(first, stop):
             x, y = xs[i], ys[i]
-            end = not shut and (i == first or i == last)
+            end = not shut and i in (first, last)
             j = min(first + 1, last) if i == first else i - 1  # the neighbour along the line
             dx, dy = x - xs[j], y - ys[j]
             length = math.hypot(dx, dy)
@@ -1179,7 +1181,7 @@ def _device_rectangle(xs: list[float], ys: list[float], starts: list[int], ctm: 
     with sides along the axes (as re draws it, or four lines), else None."""
     if len(starts) != 1 or not 4 <= len(xs) <= 5:
         return None
-    points = [_apply(ctm, x, y) for x, y in zip(xs, ys)]
+    points = [_apply(ctm, x, y) for x, y in zip(xs, ys, strict=True)]
     if len(points) == 5:
         if points[4] != points[0]:
             return None
@@ -1189,7 +1191,7 @@ def _device_rectangle(xs: list[float], ys: list[float], starts: list[int], ctm: 
     if set(points) != corners:
         return None
     # going round: consecutive corners share an x or a y, so no diagonal crosses
-    for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]):
+    for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1], strict=True):
         if ax != bx and ay != by:
             return None
     return box

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -147,7 +148,7 @@ def check_pdf(
                 found += frame.problems
                 found += _guarded(
                     number,
-                    lambda: [
+                    lambda number=number, page=page, frame=frame: [
                         *_check_boxes(profile, number, frame, trim, book_trim if not trim else None),
                         *_check_annotations(profile, number, page),
                         *_page_scripts(profile, number, page),
@@ -180,7 +181,7 @@ def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = Fal
         media = as_box(page.get("/MediaBox")) or LETTER
         problems += _guarded(
             number,
-            lambda: [
+            lambda number=number, page=page, media=media: [
                 *_page_scripts(profile, number, page),
                 *_mark_problems(profile, number, scanner.page(page, media, None)),
             ],
@@ -392,7 +393,7 @@ def _check_boxes(
             trim[2] + offsets.right,
             trim[3] + offsets.top,
         )
-        if any(abs(a - b) > SLACK for a, b in zip(media, expected)):
+        if any(abs(a - b) > SLACK for a, b in zip(media, expected, strict=True)):
             if bleed and profile.bleed_rule == "none":
                 why = f"{profile.name} printing has no bleed, so it must equal the TrimBox"
             else:
@@ -431,7 +432,7 @@ def _check_boxes(
 def _bleed_sides(media: Box, trim: Box) -> set[str]:
     """The sides where the page extends past the trim."""
     beyond = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-    return {side for side, extra in zip(_SIDES, beyond) if extra > SLACK}
+    return {side for side, extra in zip(_SIDES, beyond, strict=True) if extra > SLACK}
 
 
 def _has_bleed(media: Box, trim: Box) -> bool:
@@ -585,7 +586,8 @@ def _mark_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]
             Problem(
                 number,
                 "font-not-embedded",
-                f"{'fonts' if len(marks.unembedded) > 1 else 'font'} not embedded: {', '.join(sorted(marks.unembedded))}",
+                f"{'fonts' if len(marks.unembedded) > 1 else 'font'} not embedded: "
+                f"{', '.join(sorted(marks.unembedded))}",
             )
         )
     if marks.thinnest is not None and marks.thinnest < profile.min_line_width - 1e-6:
@@ -672,7 +674,9 @@ def _page_marks(
     unsure = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == UNSURE]
     if unsure:
         printed = renderer.ink(number - 1, frame.media, [box for box, _ in unsure])
-        ink += [(box, can_bleed) for box, (_, can_bleed) in zip(printed, unsure) if box is not None]
+        ink += [
+            (box, can_bleed) for box, (_, can_bleed) in zip(printed, unsure, strict=True) if box is not None
+        ]
     excess = _excess_by_side(ink, frame)
     if excess:
         sides = ", ".join(f"{_len_text(over)} on the {side}" for side, over in excess.items())
@@ -704,8 +708,8 @@ def _excess_by_side(ink: list[tuple[Box, bool]], frame: _Frame) -> dict[str, flo
             box[2] >= media[2] - SLACK,
             box[3] >= media[3] - SLACK,
         )
-        bleeds = can_bleed and any(e and s in frame.bleed_sides for e, s in zip(at_edge, _SIDES))
-        for side, over, edge in zip(_SIDES, excess, at_edge):
+        bleeds = can_bleed and not frame.bleed_sides.isdisjoint(compress(_SIDES, at_edge))
+        for side, over, edge in zip(_SIDES, excess, at_edge):  # noqa: B905 4-tuples; strict: loop 1/3 slower
             if over <= SLACK or (bleeds and edge):
                 continue
             worst[side] = max(over, worst.get(side, 0.0))
@@ -781,7 +785,7 @@ def _size(box: Box) -> tuple[float, float]:
 
 
 def _same(size: tuple[float, float], other: tuple[float, float]) -> bool:
-    return all(abs(a - b) <= SLACK for a, b in zip(size, other))
+    return all(abs(a - b) <= SLACK for a, b in zip(size, other, strict=True))
 
 
 def _len_text(points: float) -> str:

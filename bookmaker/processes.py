@@ -8,6 +8,7 @@ PDF, its parsed pages) without sending it, and only batches and results travel.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -90,7 +91,7 @@ def in_processes(
             )
             interruption.workers = pool
             futures = [pool.submit(_run, batch) for batch in batches]
-            for batch, future in zip(batches, futures):
+            for batch, future in zip(batches, futures, strict=True):
                 if interruption.came:
                     break
                 try:
@@ -144,10 +145,8 @@ class _Interruption:
         self.came = True
         processes = getattr(self.workers, "_processes", None) or {}
         for process in list(processes.values()):
-            try:
+            with contextlib.suppress(ProcessLookupError, TypeError):  # ended already, or not started yet
                 os.kill(process.pid, signal.SIGINT)
-            except (ProcessLookupError, TypeError):  # ended already, or not started yet
-                pass
 
     def raise_if_it_came(self) -> None:
         """Raise the interruption as the handler in place before the pool would have."""

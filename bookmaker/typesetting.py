@@ -15,7 +15,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from .fonts import ink_reach
-from .geometry import MazeDrawing
+from .geometry import MazeDrawing, Segment
 from .layout import (
     CLEAR_PT,
     END_WORDS,
@@ -199,7 +199,9 @@ def set_words(
     middle_y = (placement.bbox[1] + placement.bbox[3]) / 2
     off = CLEAR_PT + wall / 2
     words = []
-    for word, opening, marker in zip(END_WORDS, drawing.openings, (drawing.start_marker, drawing.end_marker)):
+    for word, opening, marker in zip(
+        END_WORDS, drawing.openings, (drawing.start_marker, drawing.end_marker), strict=True
+    ):
         if opening is None:
             continue
         (px, py), (ux, uy) = page_points(placement, [opening[0]])[0], opening[1]
@@ -243,7 +245,7 @@ def set_words(
             if box_gap((px - reach, py - reach, px + reach, py + reach), _line_box(line)) == 0
         ]
 
-        def clearance(box: Box) -> float:
+        def clearance(box: Box, lines: list[Segment] = lines) -> float:
             slot = placement.slot
             inside = min(box[0] - slot[0], slot[2] - box[2], box[1] - slot[1], slot[3] - box[3])
             walls = min((line_gap(box, line) - wall / 2 for line in lines), default=CLEAR_PT)

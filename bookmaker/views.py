@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Union
 
 from .cover_geometry import CoverGeometry
 from .geometry import MazeDrawing
@@ -122,17 +121,17 @@ class NotesView:
     """Ruled lines for notes."""
 
 
-PageView = Union[
-    TitleView,
-    HowToView,
-    ContentsView,
-    OpenerView,
-    PuzzlesView,
-    WorksheetView,
-    AnswersView,
-    DrawView,
-    NotesView,
-]
+PageView = (
+    TitleView
+    | HowToView
+    | ContentsView
+    | OpenerView
+    | PuzzlesView
+    | WorksheetView
+    | AnswersView
+    | DrawView
+    | NotesView
+)
 
 
 @dataclass(frozen=True)

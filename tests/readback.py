@@ -5,6 +5,8 @@ Tests trust rendered pixels and the manifest's seeds, never the drawing code.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pypdfium2 as pdfium
 
 from bookmaker.maze import generate
@@ -85,7 +87,7 @@ def overlay_mismatches(page: RenderedPage, bbox, maze, marked=is_red) -> list[st
     with the solution, and solution cells (between the ends, which carry markers) left
     unmarked."""
     path = [maze.topology.coordinates(cell) for cell in shortest_path(maze, maze.start, maze.end)]
-    on_path = {frozenset(pair) for pair in zip(path, path[1:])}
+    on_path = {frozenset(pair) for pair in pairwise(path)}
     wrong = []
     for x, y, direction, px, py in edge_points(bbox, maze.width, maze.height):
         if is_open(maze, x, y, direction):

@@ -50,7 +50,7 @@ def test_bad_config_reports_exact_line_key_and_reason(path):
     problems = problems_of(path)
     expected = expectations(path)
     assert len(problems) == len(expected), "\n".join(problems)
-    for problem, (line, key, words) in zip(problems, expected):
+    for problem, (line, key, words) in zip(problems, expected, strict=True):
         prefix = f"{path}:{line}: " if key == "-" else f"{path}:{line}: {key}: "
         assert problem.startswith(prefix), f"{problem!r} should start with {prefix!r}"
         assert words in problem

@@ -13,6 +13,7 @@ import hashlib
 import random
 import statistics
 from collections import deque
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -237,7 +238,7 @@ def test_a_dead_end_joins_a_neighbouring_dead_end_first():
     topology = SquareGrid(4, 2)
     route = [(1, 0), (0, 0), (0, 1), (1, 1), (2, 1), (3, 1), (3, 0), (2, 0)]
     ids = [y * 4 + x for x, y in route]
-    base = carved(topology, zip(ids, ids[1:]))
+    base = carved(topology, pairwise(ids))
     ends = ids[0], ids[-1]
     for seed in range(30):
         cells = bytearray(base)
@@ -331,7 +332,7 @@ def test_endpoints_and_longest_path_match_brute_force_on_braided_mazes(shape, si
     stats = measure(marked, path)
     assert stats.longest_path == longest + 1
     assert stats.solution_length == len(path) == bfs(topology, maze.cells, a)[b] + 1
-    for here, there in zip(path, path[1:]):
+    for here, there in pairwise(path):
         assert there in linked(topology, maze.cells, here)
     assert stats.loops_on_route == loops_touching(topology, maze.cells, path)
     assert stats.dead_ends == dead_ends(maze.cells)

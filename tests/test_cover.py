@@ -364,7 +364,7 @@ def test_the_back_sample_opens_on_opposite_sides(tmp_path, shape):
     marks = [
         (i // 3 % pixels.width, i // 3 // pixels.width)
         for i in range(0, len(data), 3)
-        if max(abs(a - b) for a, b in zip(data[i : i + 3], accent)) < 40
+        if max(abs(a - b) for a, b in zip(data[i : i + 3], accent, strict=True)) < 40
     ]
     across = (
         max(

@@ -181,7 +181,7 @@ def test_lines_follow_the_cell_and_the_solution_stays_inside_its_corridor(shape,
         assert wall >= MIN_LINE_PT and colour >= MIN_LINE_PT and grey >= MIN_LINE_PT
         assert colour < clear and grey < clear, (shape, cell, wall, colour, grey, clear)
         # Wider cells never get thinner lines: each grows with the cell up to its cap.
-        assert all(now >= before for now, before in zip((wall, colour, grey), previous))
+        assert all(now >= before for now, before in zip((wall, colour, grey), previous, strict=True))
         previous = (wall, colour, grey)
     # And they do grow: the widest lines are wider than the narrowest.
     assert wall_width(cells[-1]) > wall_width(cells[0])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -143,7 +144,7 @@ def _snake(width: int, height: int) -> Maze:
     """One corridor through every cell, row by row, turning down at alternate ends."""
     cells = [0] * (width * height)
     path = [y * width + (x if y % 2 == 0 else width - 1 - x) for y in range(height) for x in range(width)]
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         if b == a + 1:
             cells[a] |= E
             cells[b] |= W
@@ -242,7 +243,7 @@ def test_difficulty_order_prints_easiest_first(book):
     assert generated_scores != sorted(generated_scores)
     # Ties keep generation order, so the order is reproducible.
     position = {seed: i for i, seed in enumerate(generated)}
-    for a, b, score_a, score_b in zip(records, records[1:], scores, scores[1:]):
+    for (a, b), (score_a, score_b) in zip(pairwise(records), pairwise(scores), strict=True):
         if score_a == score_b:
             assert position[a["seed"]] < position[b["seed"]]
     # Stars follow the score, so they never go down either.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import math
+from itertools import pairwise
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -188,7 +189,7 @@ def wall_lines(item):
     for wall in item.drawing.walls:
         if isinstance(wall, Arc):
             points = on_page(wall.points(0.02), item.placement)
-            lines += [(*a, *b) for a, b in zip(points, points[1:])]
+            lines += [(*a, *b) for a, b in pairwise(points)]
         else:
             (ax, ay), (bx, by) = on_page([wall[:2], wall[2:]], item.placement)
             lines.append((ax, ay, bx, by))
@@ -225,14 +226,14 @@ def segment_distance(a, b) -> float:
 def _inside(point, polygon) -> bool:
     x, y = point
     inside = False
-    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             inside = not inside
     return inside
 
 
 def edges(polygon):
-    return [(*a, *b) for a, b in zip(polygon, polygon[1:] + polygon[:1])]
+    return [(*a, *b) for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True)]
 
 
 def box_polygon(box):
@@ -344,7 +345,7 @@ def caliper(points) -> float:
 def test_no_marker_in_any_sample_book_is_under_4_mm_across(config):
     _, pages = planned_pages(config)
     smallest = math.inf
-    for number, slots, mazes in pages:
+    for _, slots, mazes in pages:
         for item in slots:
             maze = mazes[id(item.drawing)]
             for marker in arrows(item, maze):

@@ -101,7 +101,7 @@ def is_dark(rgb) -> bool:
 
 
 def is_red(rgb) -> bool:
-    return all(abs(a - b) < 40 for a, b in zip(rgb, RED))
+    return all(abs(a - b) < 40 for a, b in zip(rgb, RED, strict=True))
 
 
 # --- JSON ---------------------------------------------------------------------

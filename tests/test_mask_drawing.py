@@ -243,7 +243,7 @@ def near_openings(maze, reach: float) -> set[int]:
 
 
 def is_red(rgb) -> bool:
-    return all(abs(a - b) < 40 for a, b in zip(rgb, RED))
+    return all(abs(a - b) < 40 for a, b in zip(rgb, RED, strict=True))
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

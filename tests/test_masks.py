@@ -806,7 +806,7 @@ def test_worksheet_names_give_one_worksheet_per_name_each_its_own_silhouette(tmp
         for r in records
     ]
     assert grids[0].present != grids[1].present
-    for grid, record in zip(grids, records):
+    for grid, record in zip(grids, records, strict=True):
         assert grid.present[record["start"]] and grid.present[record["end"]]
 
 

@@ -46,7 +46,7 @@ def test_every_look_alike_reads_as_its_digit_wherever_it_stands(code):
     # all of them at once, each digit typed as a different look-alike
     for choice in itertools.product(*(LOOK_ALIKES[digit] for _, digit in places)):
         slipped = list(code)
-        for (index, _), typed in zip(places, choice):
+        for (index, _), typed in zip(places, choice, strict=True):
             slipped[index] = typed
         assert read_code("".join(slipped)) == meant, "".join(slipped)
 

@@ -92,8 +92,10 @@ def test_every_letter_of_a_name_maze_is_five_cells_tall_with_strokes_two_cells_t
     grid = masked_grid("square", None, MaskSpec("text", name))  # size: auto
     cut = lettering(text_picture(name), make_topology("square", (grid.width, grid.height)))
     assert cut.flaw is None
-    for (char, cells), (index, under) in zip(
-        [(c, cells) for c, cells in cut.characters if c.isalnum()], letter_cells(name, grid).items()
+    for (char, cells), under in zip(
+        [(c, cells) for c, cells in cut.characters if c.isalnum()],
+        letter_cells(name, grid).values(),
+        strict=True,
     ):
         assert cells, f"'{char}' of {name} is lost"
         assert all(grid.present[cell] for cell in cells)
@@ -296,7 +298,8 @@ def test_every_problem_of_the_worksheet_is_reported_in_one_run_repeated_names_to
     assert [line.split(": ")[1] for line in found] == ["worksheet.copies", "worksheet.min_cell"]
 
 
-SIXTEEN = """\
+SIXTEEN = (
+    """\
 title: Name Mazes
 seed: 7
 layout: worksheet
@@ -312,8 +315,9 @@ sections:
     count: 1
 worksheet:
   min_cell: 2.2mm
-  names: [%s]
-""" % ", ".join(NAMES)
+"""
+    + f"  names: [{', '.join(NAMES)}]\n"
+)
 
 
 @pytest.fixture(scope="module")

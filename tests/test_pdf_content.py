@@ -272,7 +272,7 @@ def expand(operations) -> list:
     for operands, op in operations:
         if op in (PATH_RUN, STROKE_RUN):
             moves, firsts = set(operands.moves), set(getattr(operands, "paths", [])) - {0}
-            for i, (x, y) in enumerate(zip(operands.xs, operands.ys)):
+            for i, (x, y) in enumerate(zip(operands.xs, operands.ys, strict=True)):
                 if i in firsts:
                     out.append(([], b"S"))
                 out.append(([x, y], b"m" if i in moves else b"l"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from functools import partial
 
 import pytest
 from PIL import Image, ImageDraw
@@ -48,23 +49,24 @@ def reference_runs(maze):
     def standing(cell, side):
         return not maze.is_open(cell, side) and (cell, side) not in gaps
 
-    def merged(flags, make):
+    def merged(flags):
+        """Each run of true ``flags``: its first index and the index past its last."""
         runs, start = [], None
         for i, flag in enumerate([*flags, False]):
             if flag and start is None:
                 start = i
             elif not flag and start is not None:
-                runs.append(make(start, i))
+                runs.append((start, i))
                 start = None
         return runs
 
     runs = []
     for y in range(h + 1):
         flags = [standing(y * w + x, 0) if y < h else standing((h - 1) * w + x, 2) for x in range(w)]
-        runs += merged(flags, lambda a, b: (a, y, b, y))
+        runs += [(a, y, b, y) for a, b in merged(flags)]
     for x in range(w + 1):
         flags = [standing(y * w + x, 3) if x < w else standing(y * w + w - 1, 1) for y in range(h)]
-        runs += merged(flags, lambda a, b: (x, a, x, b))
+        runs += [(x, a, x, b) for a, b in merged(flags)]
     return runs
 
 
@@ -163,7 +165,7 @@ def test_a_200x200_maze_costs_a_few_bytes_a_cell_in_every_stage():
     for fmt in ("svg", "pdf", "png"):  # fonts and the like load once, before measuring
         export(with_endpoints(generate("wilson", 3, 3, 1), "border"), fmt, solution=True)
     maze = generate_on(SquareGrid(200, 200), "recursive-backtracker", 1)
-    maze.topology.border, maze.topology.present  # the shape's own tables
+    _ = maze.topology.border, maze.topology.present  # the shape's own tables
     # One search and one pass back up it, in flat arrays (order, parent, depth, farthest:
     # 4 bytes a cell each, not all at once); a cache keeps the cell bytes it was asked about.
     peak, held = traced(lambda: choose_endpoints(maze, "border"))
@@ -177,7 +179,7 @@ def test_a_200x200_maze_costs_a_few_bytes_a_cell_in_every_stage():
     assert peak < 10_000 and held < 10_000
     # Writing holds the text or a strip of pixels, and little besides.
     for fmt, per_cell in (("svg", 50), ("pdf", 80), ("png", 64)):
-        peak, _ = traced(lambda: export(maze, fmt, solution=True))
+        peak, _ = traced(partial(export, maze, fmt, solution=True))
         assert peak < per_cell * cells, fmt
 
 

@@ -375,7 +375,7 @@ def nested_forms(path):
 
     def forms(pdf):
         inner = form(pdf, b"0 g 0 0 2 2 re f", bbox=(0, 0, 10, 10))
-        for level in range(15):
+        for _ in range(15):
             inner = form(
                 pdf,
                 b"/X Do 0.2 0 0 0.2 3 0 cm /X Do 1 0 0 1 3 0 cm /X Do",

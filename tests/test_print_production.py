@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -311,7 +312,7 @@ def test_home_output_has_an_outline_and_contents_links(samples, tmp_path, name):
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     titles = [s.title for s in book.sections]
     worksheet = book.layout == "worksheet"
-    expected = list(zip(titles, _section_starts(manifest, titles, worksheet)))
+    expected = list(zip(titles, _section_starts(manifest, titles, worksheet), strict=True))
     answers = [m["answer_page"] for m in manifest["mazes"] if m["answer_page"] and not m.get("answer_file")]
     if answers:
         expected.append(("Answers", min(answers)))
@@ -323,7 +324,7 @@ def test_home_output_has_an_outline_and_contents_links(samples, tmp_path, name):
     targets = [reader.get_page_number(a["/Dest"][0].get_object()) + 1 for a in links]
     assert targets == [page for _, page in expected]
     text = reader.pages[contents - 1].extract_text()
-    for title, page in expected:
+    for title, _ in expected:
         assert title in text
     others = [n for n, p in enumerate(reader.pages, start=1) if "/Annots" in p and n != contents]
     assert others == []
@@ -351,7 +352,7 @@ def test_kdp_pads_to_24_and_even_with_useful_pages(tmp_path, mazes, content_page
     padding = kinds[content_pages:]
     assert len(padding) == total - content_pages and None not in padding
     # Alternating drawing grids and notes, never two alike in a row, let alone blank runs.
-    assert all(a != b for a, b in zip(padding, padding[1:]))
+    assert all(a != b for a, b in pairwise(padding))
     if len(padding) > 1:
         assert set(padding) == {"Draw your own maze", "Notes"}
     for number, text in enumerate(texts, start=1):

@@ -373,7 +373,8 @@ def test_a_long_title_fits_the_title_page_of_a_small_trim(tmp_path):
     result, _ = _build(
         tmp_path,
         """
-        title: "Labyrinthe – Été: a very very long title that goes on and on and on for quite a long time indeed"
+        title: "Labyrinthe – Été: a very very long title that goes on and on and on
+          for quite a long time indeed"
         subtitle: Été à la plage
         author: Zoë Ørsted
         page:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from itertools import pairwise
 
 import pypdf
 import pypdfium2 as pdfium
@@ -75,7 +76,7 @@ def case_id(case):
 
 
 def is_red(rgb) -> bool:
-    return all(abs(a - b) < 40 for a, b in zip(rgb, RED))
+    return all(abs(a - b) < 40 for a, b in zip(rgb, RED, strict=True))
 
 
 def inner_marked(maze) -> set[int]:
@@ -119,7 +120,7 @@ def test_pdf_shows_every_wall_and_only_walls(case):
     page_w, page_h, left, top, _ = pdf_layout(maze, cell)
     wall_px = 0.1 * cell * maze.topology.corridor * PDF_SCALE
     document = pdfium.PdfDocument(data)
-    for page, solved in zip(document, (False, True)):
+    for page, solved in zip(document, (False, True), strict=True):
         assert page.get_size() == pytest.approx((page_w, page_h), abs=1e-3)
         image = page.render(scale=PDF_SCALE).to_pil().convert("RGB")
         to_pixel = pdf_to_pixels(left, top, cell, (page_w, page_h), image.size)
@@ -217,7 +218,7 @@ def test_polar_solution_follows_the_rings():
     maze = make("polar", 8)
     path = solution(maze)
     line = maze_drawing(maze, path).solution
-    sideways = sum(1 for a, b in zip(path, path[1:]) if a and maze.topology.side_between(a, b) in (1, 2))
+    sideways = sum(1 for a, b in pairwise(path) if a and maze.topology.side_between(a, b) in (1, 2))
     ring_arcs = [
         step
         for step in line

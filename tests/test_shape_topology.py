@@ -17,7 +17,7 @@ import math
 from collections import deque
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
@@ -125,8 +125,8 @@ def step_kinds(topology) -> Callable[[int, int], object]:
 
 
 def reference_turns(kind_of, path: list[int]) -> int:
-    kinds = [kind_of(a, b) for a, b in zip(path, path[1:])]
-    return sum(before != after for before, after in zip(kinds, kinds[1:]))
+    kinds = [kind_of(a, b) for a, b in pairwise(path)]
+    return sum(before != after for before, after in pairwise(kinds))
 
 
 def _wall(p: tuple[float, float], q: tuple[float, float]) -> frozenset:

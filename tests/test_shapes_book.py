@@ -313,7 +313,7 @@ def test_the_printed_recipe_remakes_each_maze_with_the_maze_command(small_book):
         text = document[page - 1].get_textpage().get_text_range()
         recipes = [line.strip() for line in text.splitlines() if " seed " in line]
         assert len(recipes) == len(records)
-        for recipe, record in zip(recipes, records):
+        for recipe, record in zip(recipes, records, strict=True):
             made = runner.invoke(app, ["maze", *maze_flags(recipe), "--format", "json", "-o", "-"])
             assert made.exit_code == 0, (recipe, made.output)
             printed, maze = json.loads(made.stdout), maze_of(record)

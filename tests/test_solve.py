@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from collections import deque
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -95,7 +95,7 @@ def is_border(maze, cell) -> bool:
 def assert_path(maze, path, start, end):
     assert path[0] == start and path[-1] == end
     assert len(set(path)) == len(path), "a cell repeats"
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         assert b in neighbours(maze, a), f"{a} -> {b} goes through a wall"
 
 
@@ -173,7 +173,7 @@ def _reading_order(cell):
 
 def count_turns(path) -> int:
     turns = 0
-    for a, b, c in zip(path, path[1:], path[2:]):
+    for a, b, c in zip(path, path[1:], path[2:], strict=False):
         turns += (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1])
     return turns
 

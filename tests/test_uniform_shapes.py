@@ -154,11 +154,11 @@ def smallest_p_value(topology, name: str) -> tuple[float, int, str]:
                 binomial_p_value(seen, SAMPLES, p),
                 f"passage {passage}: {seen} open, {p * SAMPLES:.0f} expected",
             )
-            for seen, p, passage in zip(opened, p_open, passages)
+            for seen, p, passage in zip(opened, p_open, passages, strict=True)
         ),
         (
             (binomial_p_value(seen, SAMPLES, q), f"cell {cell}: {seen} dead ends, {q * SAMPLES:.0f} expected")
-            for seen, q, cell in zip(ends, q_end, cells)
+            for seen, q, cell in zip(ends, q_end, cells, strict=True)
         ),
     )
     smallest, what = min(tested)

@@ -26,17 +26,17 @@ def all_perfect_mazes(width: int, height: int) -> list[bytes]:
     walls += [(y * width + x, (y + 1) * width + x, S, N) for y in range(height - 1) for x in range(width)]
     n = width * height
     mazes = []
+
+    def root(parent: list[int], i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
     for chosen in itertools.combinations(walls, n - 1):
         parent = list(range(n))
-
-        def root(i: int) -> int:
-            while parent[i] != i:
-                i = parent[i]
-            return i
-
         cells = bytearray(n)
         for a, b, there, back in chosen:
-            ra, rb = root(a), root(b)
+            ra, rb = root(parent, a), root(parent, b)
             if ra == rb:
                 break  # a loop: with n - 1 passages, not a tree
             parent[ra] = rb

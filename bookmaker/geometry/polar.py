@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import pairwise
 
 from ..maze.model import Maze
 from ..maze.polar_grid import ANTICLOCKWISE, CENTRE_FIRST_SLOT, CLOCKWISE, INWARD, OUTWARD, PolarGrid
@@ -76,7 +77,7 @@ def walls(maze: Maze) -> list[Wall]:
     for turn, crossed in radial.items():
         angle = float(360 * turn)
         start = crossed[0]
-        for ring, following in zip(crossed, crossed[1:] + [-1]):  # -1: no ring follows
+        for ring, following in zip(crossed, crossed[1:] + [-1], strict=True):  # -1: no ring follows
             if following != ring + 1:
                 segments.append(
                     (*on_circle(middle, middle, start, angle), *on_circle(middle, middle, ring + 1, angle))
@@ -107,7 +108,7 @@ def solution_line(grid: PolarGrid, path: Sequence[int]) -> list[PathStep]:
     """
     middle = grid.rings
     line: list[PathStep] = [grid.centre(path[0])]
-    for here, there in zip(path, path[1:]):
+    for here, there in pairwise(path):
         side = grid.side_between(here, there)
         if here and side in (CLOCKWISE, ANTICLOCKWISE):
             ring, index = grid.coordinates(here)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from ..maze.model import Maze
 from ..maze.shapes import shape_named
@@ -50,9 +50,9 @@ class Arc(NamedTuple):
         return [self.at(self.start + sweep * i / count) for i in range(count + 1)]
 
 
-Wall = Union[Segment, Arc]
+Wall = Segment | Arc
 # A path: a line to each point, along each arc (which starts where the path is).
-PathStep = Union[Point, Arc]
+PathStep = Point | Arc
 
 
 class Rect(NamedTuple):
@@ -168,7 +168,7 @@ def narrowest(points: Sequence[Point]) -> float:
     of a convex hull lies across one of its edges: rotating calipers.)"""
     hull = _hull(points)
     widths = []
-    for (x0, y0), (x1, y1) in zip(hull, hull[1:] + hull[:1]):
+    for (x0, y0), (x1, y1) in zip(hull, hull[1:] + hull[:1], strict=True):
         length = math.hypot(x1 - x0, y1 - y0)
         if length:
             widths.append(max(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) / length for x, y in hull))
@@ -339,7 +339,7 @@ def _point_distance(point: Point, segment: Segment) -> float:
 
 def _wall_gap(shape: list[Point], walls: Sequence[Segment]) -> float:
     """How near ``shape``'s outline comes to the walls' centre-lines."""
-    sides = [(*a, *b) for a, b in zip(shape, shape[1:] + shape[:1])]
+    sides = [(*a, *b) for a, b in zip(shape, shape[1:] + shape[:1], strict=True)]
     return min((_segment_distance(side, wall) for side in sides for wall in walls), default=math.inf)
 
 

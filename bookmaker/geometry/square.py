@@ -117,7 +117,7 @@ class GridWalls:
     def __iter__(self) -> Iterator[tuple[int, int, int, int]]:  # Segments on the grid's lines
         for horizontal, line, standing in self.lines():
             starts, ends = _run_ends(standing)
-            for a, b in zip(compress(count(), starts), compress(count(), ends)):
+            for a, b in zip(compress(count(), starts), compress(count(), ends), strict=True):
                 yield (a, line, b, line) if horizontal else (line, a, line, b)
 
     def write(self, horizontal: str, vertical: str, separator: str, keep: bool = False) -> str:

@@ -101,7 +101,9 @@ def rounded(points: Sequence[Point], radius: float) -> list[Point]:
     Growing rather than trimming keeps every point of the result inside a disc of that
     radius lying wholly in the shape, which is what makes a tip at least two radii thick.
     """
-    signed_area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]]))
+    signed_area = sum(
+        x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]], strict=True)
+    )
     turning = 1 if signed_area > 0 else -1
 
     def outward_normal(a: Point, b: Point) -> Point:
@@ -137,8 +139,8 @@ def stroke(path: Sequence[Point], half_width: float, end_half_width: float | Non
         bx, by = path[min(i + 1, len(path) - 1)]
         length = math.hypot(bx - ax, by - ay)
         normals.append((-(by - ay) / length, (bx - ax) / length))
-    left = [(x + nx * w, y + ny * w) for (x, y), (nx, ny), w in zip(path, normals, widths)]
-    right = [(x - nx * w, y - ny * w) for (x, y), (nx, ny), w in zip(path, normals, widths)]
+    left = [(x + nx * w, y + ny * w) for (x, y), (nx, ny), w in zip(path, normals, widths, strict=True)]
+    right = [(x - nx * w, y - ny * w) for (x, y), (nx, ny), w in zip(path, normals, widths, strict=True)]
     end_angle = math.atan2(normals[-1][1], normals[-1][0])
     start_angle = math.atan2(normals[0][1], normals[0][0])
     return (
@@ -215,7 +217,7 @@ def smooth(through: Sequence[Point], steps: int = 30) -> list[Point]:
                         + (2 * a - 5 * b + 4 * c - d) * t * t
                         + (3 * b - a - 3 * c + d) * t**3
                     )
-                    for a, b, c, d in zip(p0, p1, p2, p3)
+                    for a, b, c, d in zip(p0, p1, p2, p3, strict=True)
                 )
             )
     return points

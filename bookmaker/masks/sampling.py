@@ -89,7 +89,7 @@ def _inside(point: tuple[float, float], polygon) -> bool:
     """Even-odd rule: a ray to the right crosses the boundary an odd number of times."""
     x, y = point
     inside = False
-    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             inside = not inside
     return inside

@@ -122,10 +122,10 @@ def text_picture(text: str, font: Path | None = None) -> TextPicture:
             placed.append((char, x, face.getlength(char), baseline, bands[-1]))
             x += placed[-1][2] + TRACKING * EM
     boxes = [face.getbbox(char, anchor="ls") for char, *_ in placed]
-    left = min(x + box[0] for (_, x, *_), box in zip(placed, boxes))
-    right = max(x + box[2] for (_, x, *_), box in zip(placed, boxes))
-    top = min(y + box[1] for (_, _, _, y, _), box in zip(placed, boxes))
-    bottom = max(y + box[3] for (_, _, _, y, _), box in zip(placed, boxes))
+    left = min(x + box[0] for (_, x, *_), box in zip(placed, boxes, strict=True))
+    right = max(x + box[2] for (_, x, *_), box in zip(placed, boxes, strict=True))
+    top = min(y + box[1] for (_, _, _, y, _), box in zip(placed, boxes, strict=True))
+    bottom = max(y + box[3] for (_, _, _, y, _), box in zip(placed, boxes, strict=True))
     picture = Image.new("L", (math.ceil(right - left) + 2, math.ceil(bottom - top) + 2), 255)
     draw = ImageDraw.Draw(picture)
     for char, x, _, y, _ in placed:
@@ -240,7 +240,7 @@ def _letter_flaw(char: str, cells: list[int], grid: RectGrid, font: Path) -> str
     # The letter alone, on a square grid of its own with a clear edge all round.
     width, height = max(xs) - min(xs) + 3, rows + 2
     ink = bytearray(width * height)
-    for x, y in zip(xs, ys):
+    for x, y in zip(xs, ys, strict=True):
         ink[(y - min(ys) + 1) * width + x - min(xs) + 1] = 1
     found, holes = _pieces_and_holes(SquareGrid(width, height), bytes(ink))
     wanted, wanted_holes = glyph_shape(char, font)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from array import array
 from collections import deque
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Protocol
 
 from ..errors import BookmakerError
@@ -101,7 +102,8 @@ def settle_islands(
     ``letters`` (text masks) are the cells of each letter in reading order, line by line:
     ``connect`` joins each to the next on its line by the shortest bridge between them before
     bridging what is left (the lines, the dots of i's), so that the way from the first letter
-    to the last runs through every letter between. ``remedy`` says what gives a mask that leaves too few cells more of them.
+    to the last runs through every letter between. ``remedy`` says what gives a mask that leaves
+    too few cells more of them.
     """
     if islands not in ISLANDS:
         raise BookmakerError(f"islands takes one of {', '.join(ISLANDS)}, got '{islands}'")
@@ -144,7 +146,7 @@ def _connected(grid: FullGrid, on: bytes, letters: list[list[list[int]]] | None)
     """``on`` with its pieces joined: each letter to the next, then shortest bridges."""
     joined = bytearray(on)
     for line in letters or []:
-        for here, there in zip(line, line[1:]):
+        for here, there in pairwise(line):
             _bridge(grid, joined, here, set(there))
     while True:
         found = pieces(grid, joined)

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import compress, islice
+from itertools import compress, islice, pairwise
 from typing import Any
 
 from ..errors import BookmakerError
@@ -339,10 +339,10 @@ def _farthest_apart(
         # With every cell a target, the distances are in target order already.
         near = to_targets[source] = dist if count == topology.cells else [dist[cell] for cell in targets]
         reach = max(near)
-        upper = [bound if bound < d + reach else d + reach for bound, d in zip(upper, near)]
-        lower = [bound if bound > reach - d else reach - d for bound, d in zip(lower, near)]
+        upper = [bound if bound < d + reach else d + reach for bound, d in zip(upper, near, strict=True)]
+        lower = [bound if bound > reach - d else reach - d for bound, d in zip(lower, near, strict=True)]
         if source in position:
-            lower = [bound if bound > d else d for bound, d in zip(lower, near)]
+            lower = [bound if bound > d else d for bound, d in zip(lower, near, strict=True)]
             unsettled[position[source]] = 0
 
     def tightened(index: int, partners: list[int], floor: int) -> bool:
@@ -363,7 +363,7 @@ def _farthest_apart(
             apart = (
                 [here + d for d in column]
                 if apart is None
-                else [bound if bound < here + d else here + d for bound, d in zip(apart, column)]
+                else [bound if bound < here + d else here + d for bound, d in zip(apart, column, strict=True)]
             )
         assert apart is not None  # to_targets holds the first search at least
         apart[partners.index(index)] = 0
@@ -518,8 +518,8 @@ class Stats:
 
 def count_turns(topology: Topology, path: Sequence[int]) -> int:
     """Changes of step kind (the side, or what a shape counts as one way) along a path."""
-    sides = [topology.step_kind(a, topology.side_between(a, b)) for a, b in zip(path, path[1:])]
-    return sum(1 for before, after in zip(sides, sides[1:]) if before != after)
+    sides = [topology.step_kind(a, topology.side_between(a, b)) for a, b in pairwise(path)]
+    return sum(1 for before, after in pairwise(sides) if before != after)
 
 
 def _decision_points(maze: Maze, path: Sequence[int]) -> int:

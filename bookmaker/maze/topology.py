@@ -268,7 +268,7 @@ def _overlap(
     """Whether a convex ``polygon`` and a ``rectangle`` whose sides run along ``axes`` share
     more than a boundary (separating axes: the rectangle's and the polygon's side normals)."""
     normals = list(axes) + [
-        (y0 - y1, x1 - x0) for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1])
+        (y0 - y1, x1 - x0) for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True)
     ]
     for nx, ny in normals:
         first = [nx * x + ny * y for x, y in polygon]
@@ -403,7 +403,7 @@ class RectGrid(Topology):
         mx = sum(x for x, _ in centres) / len(ids)
         my = sum(y for _, y in centres) / len(ids)
         return min(
-            zip(ids, centres),
+            zip(ids, centres, strict=True),
             key=lambda item: (round((item[1][0] - mx) ** 2 + (item[1][1] - my) ** 2, 9), item[0]),
         )[0]
 

@@ -261,7 +261,9 @@ class BookPlan:
         key's pages again until they hold. They only ever fall, so this ends."""
         grids = [self.answer_grids_wanted()] * len(groups)
         while True:
-            groups = [replace(group, answer_grids=fitting) for group, fitting in zip(groups, grids)]
+            groups = [
+                replace(group, answer_grids=fitting) for group, fitting in zip(groups, grids, strict=True)
+            ]
             if not answers:
                 return groups
             doc = (
@@ -280,7 +282,7 @@ class BookPlan:
                 or (1,)
                 if self.has_answers(group.section)
                 else fitting
-                for group, fitting in zip(groups, grids)
+                for group, fitting in zip(groups, grids, strict=True)
             ]
             if fitted == grids:
                 return groups
@@ -557,7 +559,9 @@ class BookPlan:
         ``problems`` given, a maze that does not fit its slot is noted there (and its job
         made anyway, to be checked for what else may be wrong), not raised."""
         book, jobs = self.book, []
-        puzzle_frame = next(f for p, f in zip(main.pages, main.frames) if p.kind == self.puzzle_kind)
+        puzzle_frame = next(
+            f for p, f in zip(main.pages, main.frames, strict=True) if p.kind == self.puzzle_kind
+        )
         answer_frame = answers.frames[0]
         fit = self.fit if problems is None else partial(_noting, problems, self.fit)
         # The grid of the key page each answer lands on: a page may mix counts.
@@ -645,7 +649,7 @@ class BookPlan:
     def place(self, printed: list[Printed], main: Document, answers: Document) -> None:
         """Fix every maze's page and box, puzzles in ``main`` and answers in ``answers``."""
         for doc, kinds in ((main, {self.puzzle_kind}), (answers, {"answers"})):
-            for page, frame in zip(doc.pages, doc.frames):
+            for page, frame in zip(doc.pages, doc.frames, strict=True):
                 if page.kind not in kinds:
                     continue
                 for slot, position in enumerate(page.mazes):
@@ -765,7 +769,7 @@ class BookPlan:
         book = self.book
         subtitle = fill_counts(book.subtitle, book_counts(book, book_pages))
         sheets = []
-        for page, frame in zip(doc.pages, doc.frames):
+        for page, frame in zip(doc.pages, doc.frames, strict=True):
             tab = (
                 (page.section, len(book.sections))
                 if doc.bleed and page.kind in ("opener", "puzzles") and page.section is not None

@@ -378,7 +378,8 @@ class CoverPlan:
         from rim to middle in the accent colour, the back's as a puzzle to solve."""
         cover = self.cover
         mazes = []
-        for item, area in zip(made, (self.art_area, self.sample_area)):
+        # The back's sample only where the cover has room for one (jobs made it last).
+        for item, area in zip(made, (self.art_area, self.sample_area), strict=False):
             assert area is not None  # jobs() asks for a sample maze only where the back has room
             place = fill_area(area, item.maze.topology)
             style = Style(

@@ -20,6 +20,7 @@ from ..layout import (
     CONTENTS_TOP_PT,
     FOOTER_PT,
     MIN_LINE_PT,
+    TEXT_SIZES,
     WORKSHEET_FIELDS_PT,
     PageFrame,
     TextSizes,
@@ -110,7 +111,8 @@ _STAR_POINTS = tuple(
 
 def star(canvas: Canvas, cx: float, cy: float, radius: float, filled: bool) -> None:
     points = [
-        (cx + r * cos, cy + r * sin) for r, (cos, sin) in zip((radius, radius * 0.45) * 5, _STAR_POINTS)
+        (cx + r * cos, cy + r * sin)
+        for r, (cos, sin) in zip((radius, radius * 0.45) * 5, _STAR_POINTS, strict=True)
     ]
     # An unearned star is a light grey fill: an outline would close up at small sizes.
     canvas.setFillGray(INK if filled else 0.78)
@@ -142,7 +144,7 @@ def running_head(
     title: str,
     detail: str = "",
     label: str = "",
-    sizes: TextSizes = TextSizes(),
+    sizes: TextSizes = TEXT_SIZES["normal"],
 ) -> None:
     x0, _, x1, y1 = frame.content
     # A long title shrinks, then is cut, rather than run into the label or off the page.
@@ -247,7 +249,7 @@ def title_page(
 
 
 def how_to_page(
-    canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str, sizes: TextSizes = TextSizes()
+    canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str, sizes: TextSizes = TEXT_SIZES["normal"]
 ) -> None:
     x0, y0, x1, y1 = frame.content
     heading, size = fit_text("How to solve these mazes", fonts.bold, 20, x1 - x0, 12)
@@ -299,7 +301,7 @@ def opener_page(
     instructions: str,
     about: str,
     rating: int | None,
-    sizes: TextSizes = TextSizes(),
+    sizes: TextSizes = TEXT_SIZES["normal"],
 ) -> None:
     """A section's first page: its title, difficulty, instructions and what the mazes are."""
     x0, y0, x1, y1 = frame.content
@@ -352,7 +354,7 @@ def inline_opener(
     instructions: str,
     about: str,
     rating: int | None,
-    sizes: TextSizes = TextSizes(),
+    sizes: TextSizes = TEXT_SIZES["normal"],
 ) -> None:
     """A section's opener in the band above its first maze (``sizes.inline_opener``): the
     title with the stars and difficulty at its right, two lines of instructions and the line
@@ -435,7 +437,7 @@ def worksheet_head(
     rating: int | None,
     code: str,
     student: str = "",
-    sizes: TextSizes = TextSizes(),
+    sizes: TextSizes = TEXT_SIZES["normal"],
 ) -> None:
     """Name/date/class lines (the first filled in with ``student``), the title, the variant
     code and up to two lines of instruction."""

@@ -231,7 +231,7 @@ def draw_maze(
         canvas.setFillColorRGB(*hex_to_rgb(style.marker_color))
     else:
         canvas.setFillGray(style.marker_grey)
-    for marker, opening in zip(markers, drawing.openings):
+    for marker, opening in zip(markers, drawing.openings, strict=True):
         if marker and (style.arrows or opening is None):
             _fill(canvas, marker)
     canvas.restoreState()

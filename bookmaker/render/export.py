@@ -474,7 +474,8 @@ def to_pdf(
         canvas.setTitle(label if page is None else f"{title}: {label}")
         canvas.setCreator("bookmaker")
         style = pdf_style(maze.topology, scale)
-        for drawing, caption, heading in zip(drawings, captions, headings):
+        # Two captions and headings, one for each page; the second page only with a solution.
+        for drawing, caption, heading in zip(drawings, captions, headings, strict=False):
             draw_maze(canvas, drawing, left, top, scale, style)
             if heading:
                 baseline, text, size = heading

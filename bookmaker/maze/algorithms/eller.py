@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import pairwise
 
 from ..options import Option, check_options
 from ..topology import E, N, S, SquareGrid, W, check_grid_size
@@ -75,7 +76,7 @@ def _rows(
     # a row allocates next to nothing (and tracemalloc has little to trace).
     rand = rng.random
     columns = list(range(width))
-    pairs = list(zip(columns, columns[1:]))
+    pairs = list(pairwise(columns))
     left, right = columns[:], columns[:]
     above: bytes | bytearray = bytes(width)  # N bits: where the row above came down
     for y in range(height):

@@ -205,7 +205,7 @@ def _settled_walls(
         above, below = min(top, 1), min(height - bottom, 1)
         band = _settled_band(prefix_of, width, height, top - above, bottom + below)
         keep = slice(above * width, (above + bottom - top) * width)
-        for results, found in zip((rest_east, rest_south, forced_east, forced_south), band[:4]):
+        for results, found in zip((rest_east, rest_south, forced_east, forced_south), band[:4], strict=True):
             results.append(found[keep])
         parent += band[4][keep]
     return (
