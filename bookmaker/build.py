@@ -129,7 +129,7 @@ def build(
         threads=jobs,
     )
     if preflight:
-        from .preflight import check_pdf  # pypdf loads only when a build checks its output
+        from .preflight.interior import check_pdf  # pypdf loads only when a build checks its output
 
         _preflight(
             pdf,
@@ -230,7 +230,7 @@ def cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) 
     fails)."""
     pdf = render_cover(cover.view(made), fonts)
     if preflight:
-        from .cover_preflight import check_cover
+        from .preflight.cover import check_cover
 
         profile = cover.book.profile
         _preflight(

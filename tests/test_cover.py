@@ -22,11 +22,11 @@ from bookmaker.cli import app
 from bookmaker.config import load_book
 from bookmaker.config.errors import ConfigError
 from bookmaker.cover_geometry import CoverGeometry
-from bookmaker.cover_preflight import check_cover
 from bookmaker.fonts import font_pair
 from bookmaker.plan import make_mazes
 from bookmaker.plan.book import book_counts
 from bookmaker.plan.cover import CoverPlan
+from bookmaker.preflight.cover import check_cover
 from bookmaker.prepare import prepare
 from bookmaker.wording import fill_counts
 

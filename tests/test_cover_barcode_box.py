@@ -28,8 +28,8 @@ from typer.testing import CliRunner
 from bookmaker.build import build
 from bookmaker.cli import app
 from bookmaker.cover_geometry import CoverGeometry
-from bookmaker.cover_preflight import check_cover
 from bookmaker.fonts import DEFAULT_REGULAR
+from bookmaker.preflight.cover import check_cover
 
 INCH = 72.0
 # KDP's figures, in inches.

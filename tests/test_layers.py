@@ -24,7 +24,6 @@ LAYERS = [
             "bookmaker.preflight",
             "bookmaker.preview",
             "bookmaker.manifest",
-            "bookmaker.cover_preflight",
         ],
     ),
     (
@@ -37,8 +36,6 @@ LAYERS = [
             "bookmaker.masks",
             "bookmaker.cover_geometry",
             "bookmaker.typesetting",
-            "bookmaker.pdf_content",
-            "bookmaker.pdf_marks",
         ],
     ),
     ("geometry", ["bookmaker.geometry"]),
@@ -57,7 +54,9 @@ LAYERS = [
         ],
     ),
 ]
-# Driven side by side by build: none of them imports another.
+# Driven side by side by build: none of them imports another. The preflight package (content
+# reader, marks, interior and cover rules) judges the PDF render wrote by reading the file, as
+# a printer would, and never render's code, so a drawing bug cannot vouch for itself.
 SIBLINGS = ["bookmaker.config", "bookmaker.plan", "bookmaker.render", "bookmaker.preflight"]
 
 

@@ -175,8 +175,8 @@ def test_config_lists_come_from_the_modules_that_own_them():
 def test_the_yaml_layer_and_its_problem_type_have_distinct_names():
     import importlib
 
-    from bookmaker import preflight
     from bookmaker.config import yaml_source
+    from bookmaker.preflight import interior as preflight
 
     assert yaml_source.ConfigProblem is not preflight.Problem
     assert not hasattr(yaml_source, "Problem")

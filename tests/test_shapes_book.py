@@ -24,7 +24,7 @@ from bookmaker.maze import generate_on
 from bookmaker.maze.shapes import SHAPES, make_topology
 from bookmaker.maze.solve import measure, solution, with_endpoints
 from bookmaker.plan import difficulty_score
-from bookmaker.preflight import check_pdf
+from bookmaker.preflight.interior import check_pdf
 from bookmaker.render.maze_json import passages
 
 from .recipes import maze_flags
