@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Book
-from .cover_geometry import checked_barcode
 from .errors import BookmakerError, ConfigKeyError
 from .files import created_note, write_atomically
+from .layout.cover_geometry import checked_barcode
 from .manifest import MazeRecord, config_reference, manifest_json
 from .maze.codes import recipe_code
 from .maze.model import Maze

@@ -27,8 +27,8 @@ from typer.testing import CliRunner
 
 from bookmaker.build import build
 from bookmaker.cli import app
-from bookmaker.cover_geometry import CoverGeometry
-from bookmaker.fonts import DEFAULT_REGULAR
+from bookmaker.layout.cover_geometry import CoverGeometry
+from bookmaker.layout.fonts import DEFAULT_REGULAR
 from bookmaker.preflight.cover import check_cover
 
 INCH = 72.0

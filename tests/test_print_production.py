@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.errors import BookmakerError
-from bookmaker.layout import MARGIN_SLACK_PT
+from bookmaker.layout.page_geometry import MARGIN_SLACK_PT
 
 from .readback import RenderedPage
 

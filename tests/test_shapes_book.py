@@ -19,7 +19,7 @@ from bookmaker.cli import app
 from bookmaker.commands.schema_cmd import book_schema
 from bookmaker.config import ConfigError, load_book
 from bookmaker.errors import BookmakerError
-from bookmaker.layout import MIN_CELL_PT, place_maze, slot_maze_area
+from bookmaker.layout.page_geometry import MIN_CELL_PT, place_maze, slot_maze_area
 from bookmaker.maze import generate_on
 from bookmaker.maze.shapes import SHAPES, make_topology
 from bookmaker.maze.solve import measure, solution, with_endpoints

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
-from ..cover_geometry import CoverGeometry
 from ..errors import BookmakerError
+from ..layout.cover_geometry import CoverGeometry
 from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
 from .cover_options import PAPER, SPINE, cover_barcode, cover_spine, pages_option
 from .jobs_option import JOBS, workers

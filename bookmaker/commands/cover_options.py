@@ -9,8 +9,8 @@ from pathlib import Path
 
 import typer
 
-from ..cover_geometry import BARCODES, CHECKED_BARCODES, PAPERS, checked_barcode, spine_width
 from ..errors import BookmakerError
+from ..layout.cover_geometry import BARCODES, CHECKED_BARCODES, PAPERS, checked_barcode, spine_width
 from ..units import parse_length
 
 

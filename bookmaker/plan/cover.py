@@ -18,20 +18,20 @@ from PIL import ImageFont
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from ..cover_geometry import (
+from ..errors import ConfigKeyError, ConfigKeyErrors
+from ..layout.cover_geometry import (
     MIN_SPINE_LETTER,
     SAFE_INSET,
     CoverGeometry,
     spine_text_rule,
     spine_width,
 )
-from ..errors import ConfigKeyError, ConfigKeyErrors
-from ..fonts import FontPair
-from ..layout import Box, fill_area
+from ..layout.fonts import FontPair
+from ..layout.page_geometry import Box, fill_area
+from ..layout.typesetting import Line, at_most_lines, wrap
+from ..layout.views import CoverMaze, CoverView, Style, TextRun
 from ..maze.shapes import make_topology
 from ..profiles import INCH
-from ..typesetting import Line, at_most_lines, wrap
-from ..views import CoverMaze, CoverView, Style, TextRun
 from ..wording import fill_counts
 from .book import book_counts
 from .mazes import MadeMaze, MazeJob

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from ..cover_geometry import BLEED, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
 from ..errors import BookmakerError
+from ..layout.cover_geometry import BLEED, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
 from ..profiles import INCH
 from .interior import Problem, Report, check_marks
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .errors import ConfigKeyError, KeyPath
-from .geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
-from .geometry.primitives import ARROW_ACROSS
-from .maze.topology import Topology
-from .profiles import Margins, Profile, page_margins
-from .units import format_points
+from ..errors import ConfigKeyError, KeyPath
+from ..geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
+from ..geometry.primitives import ARROW_ACROSS
+from ..maze.topology import Topology
+from ..profiles import Margins, Profile, page_margins
+from ..units import format_points
 
 Box = tuple[float, float, float, float]
 
