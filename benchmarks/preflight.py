@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 from bookmaker.build import build  # noqa: E402
 from bookmaker.config import load_book  # noqa: E402
-from bookmaker.fonts import DEFAULT_REGULAR, register  # noqa: E402
-from bookmaker.preflight import check_pdf  # noqa: E402
+from bookmaker.layout.fonts import DEFAULT_REGULAR, register  # noqa: E402
+from bookmaker.preflight.interior import check_pdf  # noqa: E402
 from bookmaker.profiles import PROFILES  # noqa: E402
 
 INCH = 72.0

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Book
-from .cover_geometry import checked_barcode
 from .errors import BookmakerError, ConfigKeyError
 from .files import created_note, write_atomically
+from .layout.cover_geometry import checked_barcode
 from .manifest import MazeRecord, config_reference, manifest_json
 from .maze.codes import recipe_code
 from .maze.model import Maze
@@ -130,7 +130,7 @@ def build(
         threads=jobs,
     )
     if preflight:
-        from .preflight import check_pdf  # pypdf loads only when a build checks its output
+        from .preflight.interior import check_pdf  # pypdf loads only when a build checks its output
 
         _preflight(
             pdf,
@@ -232,7 +232,7 @@ def cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) 
     fails)."""
     pdf = render_cover(cover.view(made), fonts)
     if preflight:
-        from .cover_preflight import check_cover
+        from .preflight.cover import check_cover
 
         profile = cover.book.profile
         _preflight(

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .config import Book, LoadedConfig, load_config
 from .errors import BookmakerError, ConfigKeyError, key_errors
-from .fonts import FontPair, font_pair
+from .layout.fonts import FontPair, font_pair
 from .plan import BookPlan, Document, Group, MadeMaze, MazeJob, make_mazes
 from .plan.cover import CoverPlan
 from .plan.mazes import make_maze

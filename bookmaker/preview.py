@@ -18,10 +18,10 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
-from .cover_geometry import CoverGeometry
 from .errors import BookmakerError
 from .files import write_atomic
-from .fonts import DEFAULT_REGULAR
+from .layout.cover_geometry import CoverGeometry
+from .layout.fonts import DEFAULT_REGULAR
 from .units import format_points
 
 PAGE_DPI = 100

@@ -21,12 +21,12 @@ from bookmaker.build import build, build_cover, cover_pdf
 from bookmaker.cli import app
 from bookmaker.config import load_book
 from bookmaker.config.errors import ConfigError
-from bookmaker.cover_geometry import CoverGeometry
-from bookmaker.cover_preflight import check_cover
-from bookmaker.fonts import font_pair
+from bookmaker.layout.cover_geometry import CoverGeometry
+from bookmaker.layout.fonts import font_pair
 from bookmaker.plan import make_mazes
 from bookmaker.plan.book import book_counts
 from bookmaker.plan.cover import CoverPlan
+from bookmaker.preflight.cover import check_cover
 from bookmaker.prepare import prepare
 from bookmaker.profiles import KDP_COVER
 from bookmaker.wording import fill_counts
@@ -536,7 +536,7 @@ def foreign_cover(path: Path, geometry: CoverGeometry, draw) -> Path:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from bookmaker.fonts import DEFAULT_REGULAR
+    from bookmaker.layout.fonts import DEFAULT_REGULAR
 
     pdfmetrics.registerFont(TTFont("ForeignAndika", str(DEFAULT_REGULAR)))
     canvas = Canvas(str(path), pagesize=geometry.size, invariant=1, initialFontName="ForeignAndika")

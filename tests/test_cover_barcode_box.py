@@ -27,9 +27,9 @@ from typer.testing import CliRunner
 
 from bookmaker.build import build
 from bookmaker.cli import app
-from bookmaker.cover_geometry import CoverGeometry
-from bookmaker.cover_preflight import check_cover
-from bookmaker.fonts import DEFAULT_REGULAR
+from bookmaker.layout.cover_geometry import CoverGeometry
+from bookmaker.layout.fonts import DEFAULT_REGULAR
+from bookmaker.preflight.cover import check_cover
 from bookmaker.profiles import KDP_COVER
 
 INCH = 72.0

@@ -15,9 +15,9 @@ import pytest
 
 from bookmaker.config import load_book
 from bookmaker.config.errors import ConfigError
-from bookmaker.cover_geometry import CoverGeometry, spine_text_rule, spine_width
 from bookmaker.errors import BookmakerError
-from bookmaker.fonts import font_pair
+from bookmaker.layout.cover_geometry import CoverGeometry, spine_text_rule, spine_width
+from bookmaker.layout.fonts import font_pair
 from bookmaker.plan.cover import CoverPlan
 from bookmaker.profiles import COLOUR_PAPERS, INCH, PAPERS, PROFILES, BarcodeBox
 

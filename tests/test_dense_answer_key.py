@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.config import load_book
-from bookmaker.layout import (
+from bookmaker.layout.page_geometry import (
     GRIDS,
     MAX_CELL_PT,
     MIN_ANSWER_CORRIDOR_PT,

@@ -19,11 +19,11 @@ from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.geometry import Arc
+from bookmaker.layout.typesetting import set_slot
 from bookmaker.maze import generate
 from bookmaker.maze.solve import with_endpoints
 from bookmaker.prepare import prepare
 from bookmaker.render.export import export, png_layout
-from bookmaker.typesetting import set_slot
 
 CELL = 40  # pixels
 

@@ -13,7 +13,7 @@ import pikepdf
 import pytest
 from pikepdf import Dictionary, Name
 
-from bookmaker.preflight import check_pdf
+from bookmaker.preflight.interior import check_pdf
 
 from .test_preflight_corpus import INCH, canvas_font, pike_book
 

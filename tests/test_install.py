@@ -121,7 +121,7 @@ def test_the_installed_bookmaker_reads_only_its_own_files(shell, venv):
     where = shell(
         "python",
         "-c",
-        "import bookmaker, bookmaker.fonts as f, bookmaker.samples as s;"
+        "import bookmaker, bookmaker.layout.fonts as f, bookmaker.samples as s;"
         "print(bookmaker.__file__, f.DEFAULT_REGULAR, f.DEFAULT_BOLD, s.SAMPLES)",
     )
     paths = [Path(p) for p in where.stdout.split()]

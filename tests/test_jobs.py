@@ -12,7 +12,7 @@ import pytest
 from reportlab.lib.colors import red
 
 from bookmaker.build import build
-from bookmaker.preflight import check_pdf
+from bookmaker.preflight.interior import check_pdf
 from bookmaker.processes import in_processes
 from tests.test_preflight import clean_page, make_book
 

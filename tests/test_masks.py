@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 from bookmaker.build import build
 from bookmaker.config import ConfigError, load_book
 from bookmaker.errors import BookmakerError
-from bookmaker.fonts import DEFAULT_BOLD, DEFAULT_REGULAR
+from bookmaker.layout.fonts import DEFAULT_BOLD, DEFAULT_REGULAR
 from bookmaker.masks import MaskSpec, _masked_grid, masked_grid
 from bookmaker.masks.outlines import OUTLINES
 from bookmaker.maze import ALGORITHMS, generate_on, recipe

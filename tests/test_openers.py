@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.config import load_book
-from bookmaker.layout import MIN_CELL_PT
+from bookmaker.layout.page_geometry import MIN_CELL_PT
 from bookmaker.maze import generate_on
 from bookmaker.maze.solve import with_endpoints
 

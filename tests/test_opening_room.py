@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from bookmaker.config import load_book
 from bookmaker.geometry import maze_drawing
 from bookmaker.geometry.primitives import marker
-from bookmaker.layout import CLEAR_PT, marker_length
+from bookmaker.layout.page_geometry import CLEAR_PT, marker_length
 from bookmaker.masks import MaskSpec, masked_grid
 from bookmaker.masks.outlines import OUTLINES
 from bookmaker.maze import generate_on

@@ -159,8 +159,9 @@ def test_schema_accepts_good_options_and_rejects_bad_ones():
 
 
 def test_config_lists_come_from_the_modules_that_own_them():
-    from bookmaker import fonts, preview
-    from bookmaker.layout import GRIDS, MIN_CONTENT_PT
+    from bookmaker import preview
+    from bookmaker.layout import fonts
+    from bookmaker.layout.page_geometry import GRIDS, MIN_CONTENT_PT
     from bookmaker.maze.solve import ENDPOINT_MODES
     from bookmaker.profiles import PROFILES
 
@@ -175,8 +176,8 @@ def test_config_lists_come_from_the_modules_that_own_them():
 def test_the_yaml_layer_and_its_problem_type_have_distinct_names():
     import importlib
 
-    from bookmaker import preflight
     from bookmaker.config import yaml_source
+    from bookmaker.preflight import interior as preflight
 
     assert yaml_source.ConfigProblem is not preflight.Problem
     assert not hasattr(yaml_source, "Problem")

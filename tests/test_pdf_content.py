@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf.generic import BooleanObject, ContentStream, NullObject, TextStringObject
 
-from bookmaker import pdf_content
-from bookmaker.pdf_content import PATH_RUN, STROKE_RUN, PathRun, StrokeRun, Unsupported, parse
+from bookmaker.preflight import content as pdf_content
+from bookmaker.preflight.content import PATH_RUN, STROKE_RUN, PathRun, StrokeRun, Unsupported, parse
 
 
 def ops(data: bytes) -> list[tuple[list, bytes]]:

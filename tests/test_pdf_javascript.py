@@ -17,7 +17,7 @@ import pikepdf
 import pytest
 from pikepdf import Array, Dictionary, Name, String
 
-from bookmaker.preflight import check_pdf
+from bookmaker.preflight.interior import check_pdf
 
 from .test_preflight_corpus import pike_book
 

@@ -232,7 +232,7 @@ def test_the_cli_loads_only_what_a_verb_runs():
         "bookmaker.config",
         "bookmaker.prepare",
         "bookmaker.preflight",
-        "bookmaker.cover_preflight",
+        "bookmaker.preflight.cover",
         "pydantic",
     ):
         assert heavy not in loaded, heavy

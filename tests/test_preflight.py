@@ -9,7 +9,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from bookmaker.errors import BookmakerError
-from bookmaker.preflight import Problem, Report, check_pdf
+from bookmaker.preflight.interior import Problem, Report, check_pdf
 from bookmaker.profiles import INCH, PROFILES
 
 FONT = Path(__file__).resolve().parent.parent / "fonts" / "Andika-Regular.ttf"
@@ -448,7 +448,7 @@ def with_content(tmp_path, content: bytes, page=2):
 
 
 def test_stream_the_tokenizer_leaves_to_pypdf_is_still_checked(tmp_path):
-    from bookmaker.pdf_content import Unsupported, parse
+    from bookmaker.preflight.content import Unsupported, parse
 
     content = b"q .5 w 100 100 m 200 100l S Q"  # "100l": pypdf reads a number, then l
     with pytest.raises(Unsupported):
@@ -458,7 +458,7 @@ def test_stream_the_tokenizer_leaves_to_pypdf_is_still_checked(tmp_path):
 
 
 def test_inline_image_extent_and_what_follows_it(tmp_path):
-    from bookmaker.pdf_content import parse
+    from bookmaker.preflight.content import parse
 
     top = 9 + TRIM[1] - 0.1 * INCH  # 0.1 in below the top trim edge
     # 2 x 2 gray samples whose 4 bytes read " EI", then more content to check

@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from bookmaker.errors import BookmakerError
-from bookmaker.preflight import check_pdf
+from bookmaker.preflight.interior import check_pdf
 
 FONT = Path(__file__).resolve().parent.parent / "fonts" / "Andika-Regular.ttf"
 pdfmetrics.registerFont(TTFont("Andika", str(FONT)))

@@ -18,7 +18,7 @@ import pytest
 from pikepdf import Array, Dictionary, Name, String
 
 from bookmaker.errors import BookmakerError
-from bookmaker.preflight import check_marks, check_pdf
+from bookmaker.preflight.interior import check_marks, check_pdf
 
 HANG = 10  # seconds a case may take; a few hundredths is usual
 HUGE = b"9" * 400  # no float can hold it

@@ -16,9 +16,10 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from bookmaker import pdf_content, pdf_marks
 from bookmaker.errors import BookmakerError
-from bookmaker.preflight import check_marks, check_pdf
+from bookmaker.preflight import content as pdf_content
+from bookmaker.preflight import marks as pdf_marks
+from bookmaker.preflight.interior import check_marks, check_pdf
 
 from .test_preflight_corpus import INCH, canvas_book, canvas_font, caption, form, pike_book, with_forms
 

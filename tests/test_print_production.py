@@ -21,7 +21,7 @@ from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.errors import BookmakerError
-from bookmaker.layout import MARGIN_SLACK_PT
+from bookmaker.layout.page_geometry import MARGIN_SLACK_PT
 
 from .readback import RenderedPage
 
@@ -388,7 +388,7 @@ def test_kdp_letter_book_stops_at_590_pages(tmp_path):
 
 
 def _problems(pdf: Path, profile: str, code: str, pages=None) -> list[str]:
-    from bookmaker.preflight import check_pdf
+    from bookmaker.preflight.interior import check_pdf
 
     report = check_pdf(pdf, profile, trim=TRIM_6X9)
     return [str(p) for p in report.problems if p.code == code and (pages is None or p.page in pages)]

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from bookmaker.build import build
 from bookmaker.cli import app
 from bookmaker.maze.solve import shortest_path
-from bookmaker.preflight import check_pdf
+from bookmaker.preflight.interior import check_pdf
 from bookmaker.preview import render_sheet
 
 from .readback import RenderedPage, maze_of

@@ -22,7 +22,7 @@ from bookmaker.maze import generate_on
 from bookmaker.maze.polar_grid import CLOCKWISE
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import solution, with_endpoints
-from bookmaker.pdf_content import parse
+from bookmaker.preflight.content import parse
 from bookmaker.render.export import SOLUTION_COLOR, check_size, export, pdf_layout, png_layout, to_ascii
 from tests.wall_readback import (
     corner_flaws,

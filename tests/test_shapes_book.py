@@ -19,12 +19,12 @@ from bookmaker.cli import app
 from bookmaker.commands.schema_cmd import book_schema
 from bookmaker.config import ConfigError, load_book
 from bookmaker.errors import BookmakerError
-from bookmaker.layout import MIN_CELL_PT, place_maze, slot_maze_area
+from bookmaker.layout.page_geometry import MIN_CELL_PT, place_maze, slot_maze_area
 from bookmaker.maze import generate_on
 from bookmaker.maze.shapes import SHAPE_NAMES, make_topology
 from bookmaker.maze.solve import measure, solution, with_endpoints
 from bookmaker.plan import difficulty_score
-from bookmaker.preflight import check_pdf
+from bookmaker.preflight.interior import check_pdf
 from bookmaker.render.maze_json import passages
 
 from .recipes import maze_flags

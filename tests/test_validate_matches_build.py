@@ -16,10 +16,10 @@ from unittest.mock import patch
 
 import pytest
 
-from bookmaker import fonts
 from bookmaker.build import build
 from bookmaker.cli import main
 from bookmaker.config import ConfigError
+from bookmaker.layout import fonts
 from bookmaker.prepare import prepare
 from tests.test_bad_configs import CORPUS, expectations, problems_of
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
-from ..cover_geometry import CoverGeometry
 from ..errors import BookmakerError
+from ..layout.cover_geometry import CoverGeometry
 from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
 from ..wording import listing
 from .cover_options import PAPER, SPINE, cover_barcode, cover_spine, pages_option
@@ -72,7 +72,7 @@ def check(
         raise BookmakerError(f"--trim: {error}") from None
     if interior not in (None, *INTERIORS):
         raise BookmakerError(f"--interior: '{interior}' is not one of: {', '.join(INTERIORS)}")
-    from ..preflight import check_pdf  # loaded when the verb runs (see cli.py)
+    from ..preflight.interior import check_pdf  # loaded when the verb runs (see cli.py)
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings are noise here
     if cover:
@@ -113,7 +113,7 @@ def _check_cover(
         raise BookmakerError("--cover needs --trim: the interior's trim size, e.g. 8.5x11in")
     barcode = cover_barcode(pdf, barcode)
     rules = get_profile(profile).cover  # an unknown profile is named before any spine is worked out
-    from ..cover_preflight import check_cover
+    from ..preflight.cover import check_cover
 
     spine, pages = cover_spine(pdf, profile, pages, paper, spine_width, "--pages")
     return check_cover(pdf, profile, CoverGeometry(*trim, spine, rules), pages, barcode)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import typer
 
-from ..cover_geometry import BARCODES, CHECKED_BARCODES, PRINTER_BARCODE, checked_barcode, spine_width
 from ..errors import BookmakerError
+from ..layout.cover_geometry import BARCODES, CHECKED_BARCODES, PRINTER_BARCODE, checked_barcode, spine_width
 from ..profiles import PAPERS, get_profile
 from ..units import parse_length
 

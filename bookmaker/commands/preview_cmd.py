@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from ..cover_geometry import CoverGeometry
+from ..layout.cover_geometry import CoverGeometry
 from ..preview import (
     PAGE_DPI,
     SHEET_DPI,

@@ -32,9 +32,9 @@ from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from .. import units
 from ..colours import MIN_CONTRAST, contrast_ratio
-from ..cover_geometry import BARCODES, PRINTER_BARCODE
 from ..errors import BookmakerError
-from ..layout import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
+from ..layout.cover_geometry import BARCODES, PRINTER_BARCODE
+from ..layout.page_geometry import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
 from ..masks.text import MIN_LETTER_ROWS, name_flaw, text_size

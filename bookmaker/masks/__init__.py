@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import BookmakerError
-from ..fonts import DEFAULT_BOLD
+from ..layout.fonts import DEFAULT_BOLD
 from ..maze.mask import ISLANDS, MASK_KINDS, Mask, settle_islands
 from ..maze.shapes import MASKED_SHAPES, SHAPE_NAMES, make_grid, shape_named
 from ..maze.topology import RectGrid

@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw, ImageFont
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from ..errors import BookmakerError
-from ..fonts import DEFAULT_BOLD
+from ..layout.fonts import DEFAULT_BOLD
 from ..maze.mask import pieces
 from ..maze.shapes import make_grid
 from ..maze.topology import MAX_BOOK_SIDE, RectGrid, SquareGrid

@@ -18,8 +18,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .. import units
 from ..errors import ConfigKeyError, format_key
-from ..fonts import FontPair
-from ..layout import (
+from ..layout.fonts import FontPair
+from ..layout.page_geometry import (
     CLEAR_PT,
     END_WORDS,
     GRIDS,
@@ -45,13 +45,7 @@ from ..layout import (
     solution_width,
     within_corridor,
 )
-from ..masks.text import MIN_LETTER_ROWS
-from ..maze import recipe
-from ..maze.codes import recipe_code
-from ..maze.shapes import shape_named
-from ..maze.topology import Topology
-from ..profiles import get_profile
-from ..views import (
+from ..layout.views import (
     AnswersView,
     ContentsView,
     DocumentView,
@@ -67,6 +61,12 @@ from ..views import (
     TitleView,
     WorksheetView,
 )
+from ..masks.text import MIN_LETTER_ROWS
+from ..maze import recipe
+from ..maze.codes import recipe_code
+from ..maze.shapes import shape_named
+from ..maze.topology import Topology
+from ..profiles import get_profile
 from ..wording import fill_counts
 from .mazes import (
     MadeMaze,

@@ -18,14 +18,14 @@ from PIL import ImageFont
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from ..cover_geometry import MIN_SPINE_LETTER, CoverGeometry, spine_text_rule, spine_width
 from ..errors import ConfigKeyError, ConfigKeyErrors
-from ..fonts import FontPair
-from ..layout import Box, fill_area
+from ..layout.cover_geometry import MIN_SPINE_LETTER, CoverGeometry, spine_text_rule, spine_width
+from ..layout.fonts import FontPair
+from ..layout.page_geometry import Box, fill_area
+from ..layout.typesetting import Line, at_most_lines, wrap
+from ..layout.views import CoverMaze, CoverView, Style, TextRun
 from ..maze.shapes import make_topology, shape_named
 from ..profiles import INCH, get_profile
-from ..typesetting import Line, at_most_lines, wrap
-from ..views import CoverMaze, CoverView, Style, TextRun
 from ..wording import fill_counts
 from .book import book_counts
 from .mazes import MadeMaze, MazeJob

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..errors import ConfigKeyError
-from ..layout import PageFrame, Placement
+from ..layout.page_geometry import PageFrame, Placement
 from ..profiles import Profile
 from ..wording import plural
 from .mazes import MadeMaze

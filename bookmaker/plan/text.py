@@ -19,10 +19,9 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..errors import ConfigKeyError, KeyPath
-from ..fonts import FontPair, characters, family
-from ..layout import GRIDS, PageFrame, slot_boxes
-from ..profiles import INCH
-from ..typesetting import (
+from ..layout.fonts import FontPair, characters, family
+from ..layout.page_geometry import GRIDS, PageFrame, slot_boxes
+from ..layout.typesetting import (
     HEAD_LABEL,
     HOW_TO_LEADING,
     INLINE_OPENER_LABEL,
@@ -43,6 +42,7 @@ from ..typesetting import (
     slot_label_least,
     title_band,
 )
+from ..profiles import INCH
 from .book import BookPlan
 from .mazes import variant_code
 from .pagination import Document

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..fonts import FontPair
 from ..geometry import extent, maze_drawing
-from ..layout import (
+from ..layout.fonts import FontPair
+from ..layout.page_geometry import (
     CONTENTS_LEADING_PT,
     CONTENTS_TOP_PT,
     FOOTER_PT,
@@ -30,8 +30,7 @@ from ..layout import (
     printed_width,
     wall_width,
 )
-from ..maze.model import Maze
-from ..typesetting import (
+from ..layout.typesetting import (
     HEAD_LABEL,
     HOW_TO_LEADING,
     INLINE_OPENER_LABEL,
@@ -55,7 +54,8 @@ from ..typesetting import (
     set_title,
     title_band,
 )
-from ..views import MazeOnPage, Style
+from ..layout.views import MazeOnPage, Style
+from ..maze.model import Maze
 from .canvas import draw_maze, fill_polygon
 
 INK = 0.0

@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..colours import hex_to_rgb
 from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall
 from ..geometry.square import CentreLine, GridWalls
-from ..views import Style
+from ..layout.views import Style
 
 
 def _tint(level: float, strength: float = 0.45) -> float:

@@ -13,8 +13,8 @@ from reportlab.lib.colors import black
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..fonts import FontPair
-from ..views import CoverView
+from ..layout.fonts import FontPair
+from ..layout.views import CoverView
 from .canvas import draw_maze, hex_to_rgb, reproducible_canvas
 
 # EAN-13 at its nominal size (100 % magnification): 0.33 mm modules. Smaller bars scan

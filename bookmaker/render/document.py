@@ -12,8 +12,8 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..fonts import FontPair
-from ..views import (
+from ..layout.fonts import FontPair
+from ..layout.views import (
     AnswersView,
     ContentsView,
     DocumentView,

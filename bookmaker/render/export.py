@@ -29,14 +29,14 @@ from xml.sax.saxutils import escape
 from ..errors import BookmakerError
 from ..geometry import Arc, PathStep, Point, Rect, Segment, Wall, extent, marker_reach, maze_drawing
 from ..geometry.square import GridWalls
-from ..layout import MIN_CELL_PT, stroke_width
+from ..layout.page_geometry import MIN_CELL_PT, stroke_width
+from ..layout.typesetting import fit_text, wrap
+from ..layout.views import Style
 from ..maze import recipe
 from ..maze.model import Maze
 from ..maze.shapes import shape_word
 from ..maze.topology import SquareGrid, Topology
 from ..stopwatch import Stopwatch
-from ..typesetting import fit_text, wrap
-from ..views import Style
 from .canvas import (
     HALO_STRENGTH,
     NumberText,
@@ -421,7 +421,7 @@ def _pdf_frame(topology: Topology, cell: float) -> tuple[float, float, float, fl
 
 
 def _font(bold: bool = False) -> str:
-    from ..fonts import DEFAULT_BOLD, DEFAULT_REGULAR, register
+    from ..layout.fonts import DEFAULT_BOLD, DEFAULT_REGULAR, register
 
     return register(DEFAULT_BOLD if bold else DEFAULT_REGULAR)
 

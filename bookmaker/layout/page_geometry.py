@@ -10,12 +10,12 @@ import math
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .errors import ConfigKeyError, KeyPath
-from .geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
-from .geometry.primitives import ARROW_ACROSS
-from .maze.topology import Topology
-from .profiles import Profile, TrimMargins, page_margins
-from .units import format_points
+from ..errors import ConfigKeyError, KeyPath
+from ..geometry import Arc, MazeDrawing, Point, Segment, extent, marker_reach
+from ..geometry.primitives import ARROW_ACROSS
+from ..maze.topology import Topology
+from ..profiles import Profile, TrimMargins, page_margins
+from ..units import format_points
 
 Box = tuple[float, float, float, float]
 

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from .cover_geometry import PRINTER_BARCODE, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
-from .errors import BookmakerError
-from .preflight import Problem, Report, check_marks
-from .profiles import INCH, get_profile
+from ..errors import BookmakerError
+from ..layout.cover_geometry import PRINTER_BARCODE, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
+from ..profiles import INCH, get_profile
+from .interior import Problem, Report, check_marks
 
 BARCODE_DPI = 100
 # A pixel of the barcode box counts as ink when a channel differs from the box's commonest

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from ..geometry import MazeDrawing, Segment
 from .fonts import ink_reach
-from .geometry import MazeDrawing, Segment
-from .layout import (
+from .page_geometry import (
     CLEAR_PT,
     END_WORDS,
     FOOTER_PT,

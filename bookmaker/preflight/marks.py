@@ -47,8 +47,8 @@ from PIL import ImageChops
 from pypdf.generic import ContentStream, IndirectObject, StreamObject
 from reportlab.lib.rl_accel import asciiBase85Decode, asciiBase85Encode
 
-from . import pdf_content
-from .pdf_content import PATH_RUN, STROKE_RUN
+from . import content as pdf_content
+from .content import PATH_RUN, STROKE_RUN
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Matrix = tuple[float, float, float, float, float, float]

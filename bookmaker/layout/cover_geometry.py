@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import BookmakerError
-from .profiles import INCH, PROFILES, CoverRules, Profile
-from .units import format_points
+from ..errors import BookmakerError
+from ..profiles import INCH, PROFILES, CoverRules, Profile
+from ..units import format_points
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from .errors import ConfigKeyError, ConfigKeyErrors
+from ..errors import ConfigKeyError, ConfigKeyErrors
 
 # reportlab and Pillow open fonts by file name; a package imported from a zip gets
 # extracted copies that last until the process ends (from a folder, as_file is the file).

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..geometry import MazeDrawing
+from ..maze.model import Maze
 from .cover_geometry import CoverGeometry
-from .geometry import MazeDrawing
-from .layout import PageFrame, Placement, TextSizes
-from .maze.model import Maze
+from .page_geometry import PageFrame, Placement, TextSizes
 
 Entry = tuple[str, int, str]  # a contents line: title, page number, bookmark key
 

@@ -4,7 +4,7 @@
     print(report.format())        # "page 3: line width 0.5 pt is under 0.75 pt (thinnest stroke)"
     report = check_marks("cover.pdf", "kdp")   # the page-content rules alone, for any page
 
-The file is read with pypdf, so it need not come from bookmaker; pdf_marks
+The file is read with pypdf, so it need not come from bookmaker; ``marks``
 interprets each page's content once for every rule, leaving anything unusual
 to pypdf's parser. Every defect is reported once per page, with the worst case
 found, so a broken 200-page book gives a readable list rather than thousands
@@ -26,8 +26,11 @@ from typing import Any
 from pypdf import PdfReader
 from pypdf.errors import DependencyError
 
-from .errors import BookmakerError
-from .pdf_marks import (
+from ..errors import BookmakerError
+from ..processes import in_processes
+from ..profiles import INCH, Profile, get_profile, page_margins
+from ..wording import plural
+from .marks import (
     INK,
     MAX_WORK,
     UNSURE,
@@ -42,9 +45,6 @@ from .pdf_marks import (
     one_line,
     resolve,
 )
-from .processes import in_processes
-from .profiles import INCH, Profile, get_profile, page_margins
-from .wording import plural
 
 SLACK = 0.01  # points; PDF writers round coordinates to a few decimals
 _SIDES = ("left", "bottom", "right", "top")  # the order of a Box's coordinates
