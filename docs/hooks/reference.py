@@ -102,6 +102,8 @@ def _type_text(schema: dict[str, Any]) -> str:
         if "maxLength" in schema:
             length.append(f"at most {schema['maxLength']}")
         return "text" + (f" ({', '.join(length)})" if length else "")
+    if "const" in schema:
+        return f"`{schema['const']}`"
     if "anyOf" in schema:
         return " or ".join(_type_text(option) for option in schema["anyOf"] if option.get("type") != "null")
     return "any"
@@ -110,13 +112,13 @@ def _type_text(schema: dict[str, Any]) -> str:
 def _default_text(schema: dict[str, Any], required: bool, nullable: bool) -> str:
     if required:
         return "**required**"
-    if "default" not in schema:
-        return ""
+    if "default" not in schema:  # a default_factory: an empty mapping or list
+        return {"object": "`{}`", "array": "`[]`"}.get(schema.get("type"), "")
     default = schema["default"]
     if isinstance(default, dict):
         return "see below" if default else "`{}`"
     if default is None:
-        return "unset"
+        return "unset (see meaning)"
     if isinstance(default, str) and default.endswith("pt") and _is_length(schema):
         return f"`{_points(float(default[:-2]))}`"
     if isinstance(default, bool):
