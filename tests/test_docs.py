@@ -197,3 +197,27 @@ def test_the_newest_release_is_the_first_heading_in_keep_a_changelog_form():
     assert newest_release(changelog) == "1.0.0"
     with pytest.raises(AssertionError):
         newest_release("## 1.0.0 - 2027-01-02\n")  # no brackets: not Keep a Changelog's heading
+
+
+def whole_configs() -> list[tuple[str, str]]:
+    """Every YAML example in the docs that is a whole book (it has a title and sections)."""
+    found = []
+    for page in sorted(DOCS.rglob("*.md")):
+        for block in re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            if re.search(r"^title:", block, re.M) and re.search(r"^sections:", block, re.M):
+                found.append((str(page.relative_to(ROOT)), block))
+    return found
+
+
+def test_every_whole_config_in_the_docs_validates(tmp_path):
+    configs = whole_configs()
+    assert len(configs) >= 3
+    for index, (page, config) in enumerate(configs):
+        (tmp_path / f"{index}.yaml").write_text(config, encoding="utf-8")
+        run = subprocess.run(
+            [sys.executable, "-m", "bookmaker", "validate", f"{index}.yaml"],
+            cwd=tmp_path,
+            capture_output=True,
+            encoding="utf-8",
+        )
+        assert run.returncode == 0, f"{page}: {run.stderr}"
