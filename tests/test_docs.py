@@ -221,3 +221,15 @@ def test_every_whole_config_in_the_docs_validates(tmp_path):
             encoding="utf-8",
         )
         assert run.returncode == 0, f"{page}: {run.stderr}"
+
+
+def test_make_pictures_remakes_every_picture_the_docs_show():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\npictures:", 1)[1].split("\n\n", 1)[0]
+    made = set(re.findall(r"-o (docs/\S+\.png)", recipe))
+    # `preview PDF ... -o FOLDER` writes FOLDER/<pdf name>-sheet.png or -guides.png
+    for name, folder in re.findall(r"preview output/([\w.-]+)\.pdf .*-o (docs/\S+)", recipe):
+        made |= {f"{folder}/{name}-sheet.png", f"{folder}/{name}-guides.png"}
+    shown = {str(path.relative_to(ROOT)) for path in DOCS.rglob("*.png")}
+    assert len(shown) >= 10
+    assert sorted(shown - made) == []
