@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: book test lint bench pictures clean
+.PHONY: book test lint bench pictures docs clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +39,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/preflight.py
 	$(BIN)/python benchmarks/character.py
 
-# The README's pictures of each shape, made by bookmaker itself.
+# The pictures in the README and the docs, made by bookmaker itself.
 pictures: $(BIN)/.installed
 	$(BIN)/bookmaker maze --shape square --size 14x10 --algorithm wilson --seed 7 --endpoints border --solution --cell 16 -o docs/shapes/square.png
 	$(BIN)/bookmaker maze --shape hex --size 12x9 --algorithm wilson --seed 7 --endpoints border --solution --cell 16 -o docs/shapes/hex.png
@@ -51,6 +51,16 @@ pictures: $(BIN)/.installed
 	$(BIN)/bookmaker maze --size 20x20 --outline cat --algorithm recursive-backtracker --seed 3 --braid 1 --endpoints border --solution --cell 14 -o docs/shapes/braided.png
 	$(BIN)/bookmaker build configs/activity-book.yaml --quiet
 	$(BIN)/bookmaker preview output/activity-book.cover.pdf --guides --dpi 60 -o docs/covers
+	$(BIN)/bookmaker build configs/shapes.yaml --quiet
+	$(BIN)/bookmaker preview output/shapes.pdf --pages 1,10,16,22,25,33,39,44 --sheet --columns 4 --dpi 40 -o docs/images
+
+# The documentation site, into site/; --strict fails on a broken link or a page left out.
+$(BIN)/.docs-installed: pyproject.toml $(BIN)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@
+
+docs: $(BIN)/.docs-installed
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 clean:
 	rm -rf $(VENV) output/*.pdf output/*.json

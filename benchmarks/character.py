@@ -7,7 +7,7 @@
 
 For every algorithm (and a few notable option settings) and every size, mazes
 with seeds 1..N are generated, given `border` endpoints (the book default) and
-measured with `bookmaker.maze.solve.measure`, which counts as DESIGN.md defines:
+measured with `bookmaker.maze.solve.measure`, which counts as docs/design.md defines:
 
 - dead ends: cells with one open passage, as a share of all cells;
 - junctions: cells with three or four open passages, as a share of all cells;

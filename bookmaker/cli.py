@@ -12,12 +12,12 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from importlib.metadata import version as installed_version
 from typing import Any, Protocol, TypeGuard
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from . import __version__
 from .commands import COMMANDS
 from .errors import BookmakerError
 from .files import written_so_far
@@ -51,8 +51,10 @@ app = typer.Typer(
 
 
 def _show_version(value: bool) -> None:
+    # The installed distribution's version, which pyproject.toml sets and CHANGELOG.md's
+    # newest release names (tests/test_docs.py holds the two together).
     if value:
-        typer.echo(f"bookmaker {__version__}")
+        typer.echo(f"bookmaker {installed_version('bookmaker')}")
         raise typer.Exit()
 
 

@@ -19,7 +19,7 @@ def _box(box) -> list[float] | None:
 class MazeRecord:
     """One maze of the book. A square maze is given by ``width`` and ``height``, its ``start``
     and ``end`` as [x, y]; any other (written as ``bookmaker.maze/2``) by its ``shape``
-    object, its ``start`` and ``end`` as cell ids (DESIGN.md, "Shapes")."""
+    object, its ``start`` and ``end`` as cell ids (docs/design.md, "Shapes")."""
 
     number: int
     section: str
@@ -50,7 +50,7 @@ class MazeRecord:
     perfect: bool = True  # false once braiding made loops
 
     def as_json(self) -> dict[str, Any]:
-        # DESIGN.md: a /2 maze carries its shape, braid and mask.
+        # docs/design.md: a /2 maze carries its shape, braid and mask.
         size = (
             {"shape": self.shape, "braid": self.braid or 0, "mask": self.mask, "perfect": self.perfect}
             if self.shape

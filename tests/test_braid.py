@@ -1,4 +1,4 @@
-"""Braided mazes (DESIGN.md, "Braid"): dead ends joined into loops, and the solver on loops.
+"""Braided mazes (docs/design.md, "Braid"): dead ends joined into loops, and the solver on loops.
 
 The references here know nothing of ``braid.py`` or ``solve.py``: they read the passage
 bits through the topology's neighbour table and search by plain breadth-first search,
@@ -192,7 +192,7 @@ def test_braiding_only_opens_walls_and_is_the_same_for_the_same_seed(shape, size
             assert dead_ends(braided.cells) <= dead_ends(perfect.cells)
 
 
-# The braid's draws are part of the seed contract (DESIGN.md, "Randomness and seeds").
+# The braid's draws are part of the seed contract (docs/design.md, "Randomness and seeds").
 GOLDEN_BRAIDS = [
     ("square", (10, 10), "wilson", 7, 0.5, "7c2fa69ad1a3a98e"),
     ("hex", (8, 6), "kruskal", 3, 1.0, "32ef65a61bd27e6d"),

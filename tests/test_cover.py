@@ -2,7 +2,7 @@
 rendered pixels in the barcode box and round the folds, text positions from pdfium, the
 EAN-13 decoded from the bars, and the cover command matching the build byte for byte.
 
-Expected sizes are worked out here from the printers' own figures (DESIGN.md, "Covers"),
+Expected sizes are worked out here from the printers' own figures (docs/design.md, "Covers"),
 never read from bookmaker's constants.
 """
 

@@ -61,7 +61,7 @@ sections:
 """
 
 
-N, E, S, W = 1, 2, 4, 8  # DESIGN.md's passage bits
+N, E, S, W = 1, 2, 4, 8  # docs/design.md's passage bits
 
 
 def _square(width: int, height: int, cells: list[int], start: int | None, end: int | None) -> Maze:

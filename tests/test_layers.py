@@ -1,6 +1,6 @@
 """Data flows one way: no module imports one from a higher layer, and there are no cycles.
 
-The layers of DESIGN.md, top to bottom. Imports under ``if TYPE_CHECKING:``
+The layers of docs/design.md, top to bottom. Imports under ``if TYPE_CHECKING:``
 run nothing, so they may name a type from a higher layer (a plan reads a config's
 ``Book``); but a circle of modules is a circle to a reader and a type checker
 whether it runs or not, so the cycle test counts them too.

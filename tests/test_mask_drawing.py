@@ -1,6 +1,6 @@
 """Masked (silhouette) and braided mazes drawn to PNG and PDF, read back from the pixels.
 
-Where a wall may stand comes from DESIGN.md's conventions through ``wall_readback``
+Where a wall may stand comes from docs/design.md's conventions through ``wall_readback``
 (which knows that a cell a mask switched off has no sides, and that a cell that is on
 has a wall toward it): every wall that should stand is drawn, including round holes,
 no wall is missing where the maze is open or opened, the interior of every cell that is
@@ -81,7 +81,7 @@ def outline_grid(shape: str):
 
 def holes(grid) -> list[int]:
     """Cells that are off and not reachable from the grid's edge through cells that are
-    off: computed from DESIGN.md's neighbour rules, not the topology's border."""
+    off: computed from docs/design.md's neighbour rules, not the topology's border."""
     full = make_topology(grid.kind, (grid.width, grid.height))
     table, count, on = full.neighbours, full.sides, grid.present
     outside = {
@@ -129,7 +129,7 @@ def make(case, endpoints="border", seed=11):
 
 def silhouette_bounds(grid) -> tuple[float, float, float, float]:
     """(left, top, right, bottom) of the cells that are on, in the whole grid's cell units,
-    from DESIGN.md's geometry."""
+    from docs/design.md's geometry."""
     boxes = []
     for cell in range(grid.cells):
         if not grid.present[cell]:

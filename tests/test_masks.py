@@ -1,7 +1,7 @@
 """Silhouette ("mask") mazes: generators, border and endpoints, bad masks, config, recipes,
-maze/2 JSON and the manifest (DESIGN.md, "Shapes": Masks and Braid).
+maze/2 JSON and the manifest (docs/design.md, "Shapes": Masks and Braid).
 
-Neighbours, sides and the silhouette's outside are recomputed here from DESIGN.md's
+Neighbours, sides and the silhouette's outside are recomputed here from docs/design.md's
 conventions, never read from the topology under test, so a topology that agrees with
 itself but not with the design fails. Pictures and mask files are made at test time in
 ``tmp_path``.
@@ -50,11 +50,11 @@ def _fresh(monkeypatch):
     yield
 
 
-# --- DESIGN.md's grids, recomputed ------------------------------------------------------
+# --- docs/design.md's grids, recomputed ------------------------------------------------------
 
 
 def steps(shape: str, x: int, y: int) -> dict[int, tuple[int, int]]:
-    """Side -> the (x, y) through it, for the sides a cell has (DESIGN.md, "Shapes")."""
+    """Side -> the (x, y) through it, for the sides a cell has (docs/design.md, "Shapes")."""
     if shape == "square":
         return {0: (x, y - 1), 1: (x + 1, y), 2: (x, y + 1), 3: (x - 1, y)}
     if shape == "hex":
@@ -171,7 +171,7 @@ def ring_grid(shape: str):
 
 def check_spanning_tree(maze, perfect: bool = True) -> None:
     """Off cells have no passages; every passage joins two cells that are on, through sides
-    DESIGN.md gives them, recorded on both; all cells that are on are reachable; a perfect
+    docs/design.md gives them, recorded on both; all cells that are on are reachable; a perfect
     maze has exactly one passage fewer than cells."""
     grid = maze.topology
     shape, width, height, on = grid.kind, grid.width, grid.height, grid.present
@@ -1001,7 +1001,7 @@ def test_the_manifest_names_shape_braid_and_mask_of_every_maze(masked_book):
 
 
 def test_the_manifests_sha256_is_of_the_files_bytes_or_the_text(masked_book):
-    """DESIGN.md: "sha256": first 16 hex digits of the image or file bytes, or of the text."""
+    """docs/design.md: "sha256": first 16 hex digits of the image or file bytes, or of the text."""
     folder, _, manifest = masked_book
     records = manifest["mazes"]
 
@@ -1061,7 +1061,7 @@ def test_each_manifest_entry_remakes_its_maze_with_start_and_end_on_the_mask(mas
 
 
 def test_a_text_mask_in_the_books_own_font_is_remade_from_its_manifest_entry(tmp_path, capfd):
-    """DESIGN.md: a manifest entry holds everything needed to regenerate the maze with
+    """docs/design.md: a manifest entry holds everything needed to regenerate the maze with
     `bookmaker maze`; a text mask's cells depend on the font its letters are drawn in."""
     fonts = tmp_path / "fonts"
     fonts.mkdir()
@@ -1139,7 +1139,7 @@ def test_the_book_draws_each_masked_maze_in_its_silhouettes_box(masked_book):
 
 
 def test_every_outline_is_one_piece_at_20_cells(in_tmp):
-    """DESIGN.md's outlines keep one piece at 20x20 (the default islands for outlines is
+    """docs/design.md's outlines keep one piece at 20x20 (the default islands for outlines is
     error); a few checked on each shape to keep this quick."""
     for index, name in enumerate(OUTLINES):
         shape = SHAPES[index % 3]
@@ -1158,7 +1158,7 @@ def test_solution_runs_through_cells_of_the_mask_only():
 
 
 def test_a_one_cell_wide_triangle_silhouette_in_pairs_is_islands():
-    # A triangle column falls apart into pairs (DESIGN.md): a mask of one is islands too.
+    # A triangle column falls apart into pairs (docs/design.md): a mask of one is islands too.
     width, height = 4, 4
     on = bytes(int(x == 1) for y in range(height) for x in range(width))
     grid = make_topology("triangle", (width, height))

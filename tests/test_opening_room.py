@@ -53,7 +53,7 @@ def arrow_room() -> tuple[float, float]:
 
 
 def side_ends(grid, cell: int, side: int):
-    """The two ends of ``cell``'s ``side`` in the drawing (DESIGN.md, "Shapes"), or None."""
+    """The two ends of ``cell``'s ``side`` in the drawing (docs/design.md, "Shapes"), or None."""
     x, y = grid.coordinates(cell)
     if grid.kind == "square":
         corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]

@@ -2,7 +2,7 @@
 `border` keeps its meaning; the manifest says which side each opening uses.
 
 Which side of the outer wall an opening is on is worked out here from the drawing's
-geometry (DESIGN.md's cell sides, via ``tests.wall_readback``), and the gaps are read back
+geometry (docs/design.md's cell sides, via ``tests.wall_readback``), and the gaps are read back
 from rendered pictures, so a compass table that disagrees with the picture fails.
 """
 

@@ -1,7 +1,7 @@
-"""The README tells the truth: it opens with the name, one sentence and the two
-commands; every file it names exists; its quick tour runs as written; the defaults,
-units and speed-ups it quotes are the code's and the benchmarks'; and the test count
-it quotes is the count pytest collects."""
+"""The README and the pages it leads to tell the truth: it opens with the name, one
+sentence and the two commands; it stays short; every file it or the docs name exists and
+every link it holds resolves; its config builds and its quick tour runs as written; the
+defaults, units and speed-ups the docs quote are the code's and the benchmarks'."""
 
 from __future__ import annotations
 
@@ -15,6 +15,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = ROOT / "docs"
+
+
+def doc(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
 
 
 def test_it_opens_with_the_name_one_sentence_and_the_two_commands():
@@ -24,17 +29,49 @@ def test_it_opens_with_the_name_one_sentence_and_the_two_commands():
     assert book.startswith("make book ") and test.startswith("make test ")
 
 
-def test_every_file_it_names_exists():
-    assert "DESIGN.md" not in README  # the design notes are not in this repository
+def test_it_stays_a_short_front_door():
+    assert len(README.splitlines()) <= 200
+
+
+@pytest.mark.parametrize("name", ["README.md", *sorted(str(p.relative_to(ROOT)) for p in DOCS.rglob("*.md"))])
+def test_every_file_it_names_exists(name):
+    text = (ROOT / name).read_text(encoding="utf-8")
+    assert "DESIGN.md" not in text  # the design notes live in docs/design.md
     named = set(
         re.findall(
             r"(?<![\w/.-])((?:configs|tests|benchmarks|docs|bookmaker|fonts)"
             r"/[\w./-]*\.[a-z]+)\b",
-            README,
+            text,
         )
     )
-    assert len(named) > 20
     assert sorted(path for path in named if not (ROOT / path).exists()) == []
+
+
+def test_the_readme_and_docs_name_files_of_the_checkout():
+    """Guards the test above against a pattern that finds nothing."""
+    named = re.findall(r"(?<![\w/.-])((?:configs|tests|benchmarks|docs)/[\w./-]*\.[a-z]+)\b", README)
+    assert len(set(named)) > 15
+
+
+def test_every_relative_link_in_it_resolves_to_a_file():
+    code_free = re.sub(r"`[^`\n]*`", "", re.sub(r"```.*?```", "", README, flags=re.S))
+    targets = re.findall(r"\]\(([^)\s]+)\)", code_free)
+    relative = [target for target in targets if not re.match(r"[a-z]+:", target)]
+    assert len(relative) > 15
+    assert [target for target in relative if not (ROOT / target.split("#", 1)[0]).is_file()] == []
+
+
+def test_its_config_is_a_dozen_lines_that_validate(tmp_path):
+    [config] = re.findall(r"```yaml\n(.*?)```", README, re.S)
+    assert len(config.splitlines()) <= 13
+    (tmp_path / "book.yaml").write_text(config, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "bookmaker", "validate", "book.yaml"],
+        cwd=tmp_path,
+        capture_output=True,
+        encoding="utf-8",
+    )
+    assert run.returncode == 0, run.stderr
 
 
 def quick_tour() -> list[str]:
@@ -58,22 +95,9 @@ def test_the_quick_tour_runs_as_written(tmp_path):
         assert run.returncode == 0, f"{line}\n{run.stdout}{run.stderr}"
 
 
-def test_the_test_count_it_quotes_is_true(request):
-    options = request.config.option
-    if (
-        request.config.args not in ([], [str(ROOT)], [str(ROOT / "tests")], ["tests"])
-        or options.keyword
-        or options.markexpr
-    ):
-        pytest.skip("only a run of the whole suite knows its count")
-    quoted = re.search(r"\(([\d,]+) tests, about", README)
-    assert quoted, "the Tests section quotes the count"
-    assert int(quoted.group(1).replace(",", "")) == len(request.session.items)
-
-
-def section(heading: str) -> str:
-    """The README's text under ``heading`` (a whole heading line), up to the next heading."""
-    return re.split(r"\n#+ ", README.split(f"\n{heading}\n", 1)[1], maxsplit=1)[0]
+def section(page: str, heading: str) -> str:
+    """The text of the docs ``page`` under ``heading`` (a whole heading line), up to the next heading."""
+    return re.split(r"\n#+ ", doc(page).split(f"\n{heading}\n", 1)[1], maxsplit=1)[0]
 
 
 def test_the_algorithm_table_quotes_every_options_declared_default():
@@ -81,7 +105,7 @@ def test_the_algorithm_table_quotes_every_options_declared_default():
 
     rows = [
         line.split(" | ")
-        for line in section("### `algorithm` and `options`").splitlines()
+        for line in section("algorithms.md", "## The generators and their options").splitlines()
         if line.startswith("| `")
     ]
     quoted = {
@@ -100,14 +124,16 @@ def test_it_says_a_bare_page_size_is_in_inches_as_bookmaker_reads_it():
     from bookmaker.profiles import parse_size
 
     [bullet] = [
-        item for item in section("## Writing values").split("\n- ") if item.startswith("**Page sizes**")
+        item
+        for item in section("config.md", "## Writing values").split("\n- ")
+        if item.startswith("**Page sizes**")
     ]
     assert "bare\n  numbers are inches" in bullet
-    bare = re.findall(r"`(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)`", bullet + section("## `page`"))
+    bare = re.findall(r"`(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)`", bullet + section("config.md", "## `page`"))
     assert ("6.14", "9.21") in bare
     for width, height in bare:
         assert parse_size(f"{width}x{height}") == pytest.approx((float(width) * 72, float(height) * 72))
-    [row] = [line for line in README.splitlines() if line.startswith("| `page.size` |")]
+    [row] = [line for line in doc("config.md").splitlines() if line.startswith("| `page.size` |")]
     assert "in inches unless a unit follows" in row
 
 
@@ -120,9 +146,7 @@ def test_the_jobs_advice_quotes_the_measured_figures():
     }
     assert set(sample) == set(big) == {"1", "2"}
     [advice] = [
-        line
-        for line in section("## Troubleshooting").splitlines()
-        if line.startswith("| A build feels slow |")
+        line for line in doc("troubleshooting.md").splitlines() if line.startswith("| A build feels slow |")
     ]
     assert f"{big['2'][1]} faster with `--jobs 2`" in advice
     assert f"({big['2'][0]} against {big['1'][0]})" in advice

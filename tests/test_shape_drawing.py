@@ -1,6 +1,6 @@
 """Hex, triangle and polar mazes drawn in every picture format, read back against the maze.
 
-Walls are read from pixels at places DESIGN.md defines (``wall_readback``),
+Walls are read from pixels at places docs/design.md defines (``wall_readback``),
 never from ``bookmaker.geometry``; square mazes run alongside as the control.
 """
 

@@ -1,4 +1,4 @@
-"""Hex, triangle and polar topologies against DESIGN.md's "Shapes", from references written here.
+"""Hex, triangle and polar topologies against docs/design.md's "Shapes", from references written here.
 
 Every expectation is rebuilt from the contract's text, never asked of the code under test:
 neighbour coordinates from the stated rules, ring sizes from the formula c(r), centres and
@@ -39,7 +39,7 @@ from bookmaker.maze.triangle_grid import TriangleGrid
 ROOT3_2 = math.sqrt(3) / 2  # a hexagon's half height, a triangle row's height (side 1)
 
 HEX_SIDES = {"N": 0, "NE": 1, "SE": 2, "S": 3, "SW": 4, "NW": 5}
-# DESIGN.md: the (dx, dy) through each hex side, in an even column and in an odd one.
+# docs/design.md: the (dx, dy) through each hex side, in an even column and in an odd one.
 HEX_EVEN = {"N": (0, -1), "NE": (1, -1), "SE": (1, 0), "S": (0, 1), "SW": (-1, 0), "NW": (-1, -1)}
 HEX_ODD = {"N": (0, -1), "NE": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "NW": (-1, 0)}
 TRI_N, TRI_E, TRI_S, TRI_W = 0, 1, 2, 3
@@ -58,7 +58,7 @@ def polar(rings: int):
     return make_topology("polar", rings=rings)
 
 
-# ---- references, from DESIGN.md's text ----
+# ---- references, from docs/design.md's text ----
 
 
 def _grid_id(x: int, y: int, width: int, height: int) -> int | None:
@@ -135,7 +135,7 @@ def _wall(p: tuple[float, float], q: tuple[float, float]) -> frozenset:
 
 
 def hex_centre(x: int, y: int) -> tuple[float, float]:
-    """DESIGN.md for side s = 1: (s + 1.5 s x, (sqrt 3 / 2) s (1 + 2y + (x mod 2)))."""
+    """docs/design.md for side s = 1: (s + 1.5 s x, (sqrt 3 / 2) s (1 + 2y + (x mod 2)))."""
     return 1 + 1.5 * x, ROOT3_2 * (1 + 2 * y + x % 2)
 
 
@@ -150,7 +150,7 @@ def hex_corners(x: int, y: int) -> list[tuple[float, float]]:
 
 
 def triangle_corners(x: int, y: int) -> dict[str, tuple[float, float]]:
-    """DESIGN.md: (x, y) spans x/2 .. x/2 + 1 across and y h .. (y+1) h down, up when x + y even."""
+    """docs/design.md: (x, y) spans x/2 .. x/2 + 1 across and y h .. (y+1) h down, up when x + y even."""
     left, right, middle = x / 2, x / 2 + 1, x / 2 + 0.5
     top, bottom = y * ROOT3_2, (y + 1) * ROOT3_2
     if (x + y) % 2 == 0:
@@ -348,7 +348,7 @@ def test_triangle_grids_one_wide_up_to_two_tall_or_two_wide_are_mazes(size):
 
 def test_polar_ring_counts_follow_the_formula():
     expected = contract_ring_counts(31)
-    assert expected[:7] == [1, 6, 12, 24, 24, 24, 48]  # the values DESIGN.md lists
+    assert expected[:7] == [1, 6, 12, 24, 24, 24, 48]  # the values docs/design.md lists
     assert ring_counts(31) == expected
     disc = polar(31)
     assert disc.counts == expected

@@ -43,7 +43,7 @@ def mazes(draw, max_side: int = 9):
 
 
 def cell_id(maze, cell) -> int:
-    """The id of cell (x, y), checked against the row-major numbering DESIGN.md promises."""
+    """The id of cell (x, y), checked against the row-major numbering docs/design.md promises."""
     x, y = cell
     found = maze.topology.cell_at(x, y)
     assert found == y * maze.width + x

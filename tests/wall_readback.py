@@ -1,6 +1,6 @@
 """Reading a maze's walls back from a rendered picture, for every shape.
 
-Where each cell side lies comes from DESIGN.md's conventions ("Shapes") and
+Where each cell side lies comes from docs/design.md's conventions ("Shapes") and
 the topology's cell centres, never from ``bookmaker.geometry``, so a drawing
 that agrees with itself but not with the maze fails. Positions are in cell
 units, y down from the top left of the outer wall's box; a ``to_pixel``
@@ -113,7 +113,7 @@ def sides(topology: Topology) -> list[Side]:
 
 
 def real_sides(topology: Topology, cell: int) -> int:
-    """The side bits ``cell`` has by DESIGN.md: every side of a square or hexagon, W, E
+    """The side bits ``cell`` has by docs/design.md: every side of a square or hexagon, W, E
     and its base on a triangle (the base below an upward one, above a downward one)."""
     if topology.kind == "triangle":
         up = (cell % topology.width + cell // topology.width) % 2 == 0

@@ -20,7 +20,7 @@ Edges = Callable[[RectGrid, int], list[tuple[int, Point, Point]]]
 
 
 def cropped(edges: Edges) -> Edges:
-    """``edges`` moved so a masked grid's drawing starts at its silhouette's box (DESIGN.md:
+    """``edges`` moved so a masked grid's drawing starts at its silhouette's box (docs/design.md:
     the drawing, like the box, is the silhouette's)."""
 
     def moved(grid: RectGrid, cell: int) -> list[tuple[int, Point, Point]]:

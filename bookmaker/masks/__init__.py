@@ -1,5 +1,5 @@
 """Silhouettes for mazes: from a picture, a text, a file of X and . or a built-in outline
-to the grid a maze fills (DESIGN.md, "Shapes", masks).
+to the grid a maze fills (docs/design.md, "Shapes", masks).
 
 ``MaskSpec`` is what a user asks for, small and hashable, so a book's worker
 processes can each rebuild the same grid; ``masked_grid`` turns it into a

@@ -1,4 +1,4 @@
-"""From a picture to the grid cells under its dark parts (DESIGN.md, "Shapes", masks).
+"""From a picture to the grid cells under its dark parts (docs/design.md, "Shapes", masks).
 
 The picture is fitted into the whole grid's drawn box, keeping its aspect
 ratio, centred. A cell is on when at least half of its area is dark: the

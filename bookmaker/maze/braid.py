@@ -8,7 +8,7 @@ from .topology import Topology
 
 
 def join_dead_ends(topology: Topology, cells: bytearray, share: float, rng: random.Random) -> None:
-    """Open a wall at about ``share`` of the dead ends of ``cells``, in place (DESIGN.md, "Braid").
+    """Open a wall at about ``share`` of the dead ends of ``cells``, in place (docs/design.md, "Braid").
 
     Buck's method: the dead ends (cells with one open passage), taken in id order and
     shuffled, are each considered once. One that is no longer a dead end, because a

@@ -1,6 +1,6 @@
 """Hexagonal (sigma) grids: flat-topped hexagons, odd columns half a cell lower.
 
-DESIGN.md, "Shapes": cell (x, y) is ``y * width + x``; sides N=0, NE=1,
+docs/design.md, "Shapes": cell (x, y) is ``y * width + x``; sides N=0, NE=1,
 SE=2, S=3, SW=4, NW=5 (passage bits 1 .. 32). For side length 1 the centre
 of (x, y) is (1 + 1.5 x, (sqrt 3 / 2)(1 + 2 y + x mod 2)).
 """

@@ -1,7 +1,7 @@
 """Masks: which cells of a square, hex or triangle grid take part in a maze.
 
 A mask is one byte per cell of the full grid (1: on), plus where it came
-from, so a manifest and a recipe can name it (DESIGN.md, "Shapes"). The maze
+from, so a manifest and a recipe can name it (docs/design.md, "Shapes"). The maze
 spans exactly the cells that are on, and they must form one connected piece
 of at least two cells; ``islands`` says what to do when they don't:
 ``error`` explains, ``keep-largest`` drops the smaller pieces, ``connect``
@@ -56,7 +56,7 @@ class Mask:
     font_sha256: str | None = None  # ... and the first 16 hex digits of its SHA-256
 
     def as_json(self) -> dict[str, Any]:
-        """The manifest's ``mask`` object: DESIGN.md's fields, then what else remakes it."""
+        """The manifest's ``mask`` object: docs/design.md's fields, then what else remakes it."""
         record: dict[str, Any] = {
             "kind": self.kind,
             "source": self.source,

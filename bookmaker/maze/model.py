@@ -2,7 +2,7 @@
 
 A passage through side ``s`` of a cell is the bit ``1 << s`` of its byte, and
 is recorded on both of its cells; for the square grid that is N=1, E=2, S=4,
-W=8 in row-major order, as DESIGN.md promises. Openings in the outer wall are
+W=8 in row-major order, as docs/design.md promises. Openings in the outer wall are
 not bits: they are the maze's ``start`` and ``end`` cells (cell ids), which a
 drawing opens on the border.
 """

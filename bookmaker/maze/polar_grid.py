@@ -1,6 +1,6 @@
 """Circular (theta) mazes: a disc of rings around one centre cell.
 
-DESIGN.md, "Shapes": ring 0 is the centre cell, ring r >= 1 spans radii r
+docs/design.md, "Shapes": ring 0 is the centre cell, ring r >= 1 spans radii r
 to r + 1 and holds c(r) = c(r-1) * max(1, round(2 pi r / c(r-1))) cells, so
 cells stay close to square. Ids run ring by ring from the centre, and within
 a ring clockwise from 12 o'clock; cell i of ring r spans the angles

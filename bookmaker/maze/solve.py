@@ -600,7 +600,7 @@ def _loops_on_route(maze: Maze, path: Sequence[int]) -> int:
 
 
 def measure(maze: Maze, path: Sequence[int] | None = None) -> Stats:
-    """The maze's statistics, as DESIGN.md defines them; ``path`` is its solution if known."""
+    """The maze's statistics, as docs/design.md defines them; ``path`` is its solution if known."""
     degree = bytes(maze.cells).translate(_POPCOUNT)  # open passages per cell, in C
     if path is None:
         path = solution(maze)

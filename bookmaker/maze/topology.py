@@ -10,7 +10,7 @@ the topology rather than doing arithmetic on coordinates:
 - ``back[cell * sides + s]``: the side of that neighbour that leads back;
 - ``border[cell]``: the sides of ``cell`` that face the outside (a bit mask).
 
-The square grid (DESIGN.md, "The maze" and "Shapes"): cell (x, y) is
+The square grid (docs/design.md, "The maze" and "Shapes"): cell (x, y) is
 ``y * width + x`` with (0, 0) at the top left, sides N=0, E=1, S=2, W=3, so
 the passage bits are N=1, E=2, S=4, W=8.
 """
@@ -199,7 +199,7 @@ class Topology(ABC):
     @property
     @abstractmethod
     def box(self) -> tuple[float, float]:
-        """Width and height of the closed outer wall's box, in cell units (DESIGN.md, "Shapes")."""
+        """Width and height of the closed outer wall's box, in cell units (docs/design.md, "Shapes")."""
 
     # The widest pen stroke that passes every cell and door, in cell units: the narrower of a
     # door (a shared side) and the cell's inscribed circle. Layout keeps it at least as wide as a
@@ -284,7 +284,7 @@ class RectGrid(Topology):
 
     A ``mask`` switches cells off: they keep their ids but have no neighbours, the
     cells next to them get a wall on that side, and the box, centres and drawing
-    shrink to the silhouette of the cells that are on (DESIGN.md, "Shapes").
+    shrink to the silhouette of the cells that are on (docs/design.md, "Shapes").
     """
 
     def __init__(self, width: int, height: int, mask: Mask | None = None) -> None:

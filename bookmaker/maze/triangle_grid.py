@@ -1,6 +1,6 @@
 """Triangular (delta) grids: ``width`` triangles a row, alternately pointing up and down.
 
-DESIGN.md, "Shapes": cell (x, y) is ``y * width + x`` and points up when
+docs/design.md, "Shapes": cell (x, y) is ``y * width + x`` and points up when
 x + y is even. Sides keep the square bits: W=8 and E=2 always; an upward
 cell's base is S=4 (below), a downward cell's is N=1 (above). For side
 length 1 and row height h = sqrt 3 / 2, cell (x, y) spans x / 2 to x / 2 + 1

@@ -402,7 +402,7 @@ class CoverPlan:
         )
 
     def manifest(self, file: str) -> dict:
-        """The manifest's ``cover`` entry (DESIGN.md, the manifest)."""
+        """The manifest's ``cover`` entry (docs/design.md, the manifest)."""
         g = self.geometry
         return {
             "file": file,

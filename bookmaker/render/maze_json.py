@@ -2,7 +2,7 @@
 
 Square mazes keep writing ``/1`` byte for byte as before shapes existed;
 the other shapes write ``/2``, which lists passages between cell ids
-instead of per-cell bits (DESIGN.md, "Formats" and "Shapes"). Without
+instead of per-cell bits (docs/design.md, "Formats" and "Shapes"). Without
 ``solution`` the ``solution`` field is null, so handing out a JSON file never
 gives the answer away; stats are always counted.
 """
@@ -54,7 +54,7 @@ def _record_v1(maze: Maze, solution: bool) -> dict:
         "width": maze.width,
         "height": maze.height,
         "seed": maze.seed,
-        # Not in DESIGN.md's list: without it a maze made with --option could not be remade.
+        # Not in docs/design.md's list: without it a maze made with --option could not be remade.
         **({"options": changed_options(maze)} if changed_options(maze) else {}),
         "cells": maze.rows(),
         "start": _xy(maze, maze.start),
