@@ -1,4 +1,6 @@
-"""Regressions found in review: edge cases of configs that broke a build or its pages."""
+"""The layout at its edges: small trims, long titles and texts, a section of one maze, a maze
+too big for the answer key, bleed asked of a printer that prints none. Each config here once
+broke a build or ran text off its page; every page must now fit and say only what is true."""
 
 from __future__ import annotations
 
@@ -233,49 +235,6 @@ def test_a_section_of_one_maze_reads_as_one(tmp_path):
     assert "1 maze," in pages[0] and "1 mazes" not in pages[0]
     opener = next(text for text in pages if "Lonely" in text and "cells" in text)
     assert "1 maze of 6 x 6 cells, number 1." in opener
-
-
-def test_no_more_worker_processes_than_mazes(monkeypatch):
-    # `--jobs 10000` forked ten thousand interpreters for a dozen mazes.
-    import bookmaker.plan as plan
-
-    started = []
-
-    class Pool:  # records the size asked for, and works in this process
-        def __init__(self, max_workers, mp_context=None, initializer=None):
-            started.append(max_workers)
-
-        def submit(self, function, item):
-            from concurrent.futures import Future
-
-            done = Future()
-            done.set_result(function(item))
-            return done
-
-        def shutdown(self, wait=True, cancel_futures=False):
-            pass
-
-    # Patch the pool where the work spread over processes looks it up.
-    import bookmaker.processes as processes
-
-    monkeypatch.setattr(processes, "ProcessPoolExecutor", Pool)
-    jobs = [
-        plan.MazeJob(
-            section=0,
-            index=i,
-            seed_key="s",
-            book_seed=1,
-            algorithm="recursive-backtracker",
-            options=(),
-            width=4,
-            height=4,
-            endpoints="border",
-            min_solution_share=None,
-        )
-        for i in range(3)
-    ]
-    plan.make_mazes(jobs, workers=10000)
-    assert started == [3]
 
 
 def test_a_maze_too_big_for_the_answer_key_gets_an_answer_page_of_its_own(tmp_path):
