@@ -17,7 +17,7 @@ book: $(BIN)/.installed
 	$(BIN)/bookmaker build configs/default.yaml
 
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/algorithms.py

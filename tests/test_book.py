@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -219,10 +218,10 @@ def test_a_tiny_maze_gets_cells_of_at_most_an_inch(tmp_path):
     assert (x1 - x0) == pytest.approx(144, abs=0.01) and (y1 - y0) == pytest.approx(72, abs=0.01)
 
 
-def test_cells_style_shades_exactly_the_solution_cells_in_a_tint(tmp_path):
-    config = tmp_path / "cells.yaml"
-    config.write_text(
-        textwrap.dedent("""
+def test_cells_style_shades_exactly_the_solution_cells_in_a_tint(tmp_path, build_book):
+    _, result, manifest = build_book(
+        tmp_path,
+        """
         title: Shaded
         front_matter: {title_page: false, how_to: false, contents: false}
         answer_key: {style: cells, per_page: 1}
@@ -232,11 +231,10 @@ def test_cells_style_shades_exactly_the_solution_cells_in_a_tint(tmp_path):
             size: 9x7
             count: 1
             endpoints: border
-    """),
-        encoding="utf-8",
+    """,
+        "cells",
     )
-    result = build(config, tmp_path / "cells.pdf")
-    (record,) = json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
+    (record,) = manifest["mazes"]
     maze = maze_of(record)
     on_path = {maze.topology.coordinates(cell) for cell in shortest_path(maze, maze.start, maze.end)}
     page = RenderedPage(result.pdf, record["answer_page"])

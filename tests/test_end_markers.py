@@ -6,6 +6,7 @@ sits on a light patch as wide as an arrow is long, in a grey printers reproduce.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import math
@@ -163,6 +164,13 @@ def planned_pages(config):
             if slots:
                 pages.append((sheet.frame.number, slots, mazes))
     return ready.fonts, pages
+
+
+@functools.cache
+def planned_sample(config):
+    """``planned_pages`` of a sample config, worked out once per process: several tests read
+    each sample's pages, and none changes them."""
+    return planned_pages(config)
 
 
 def on_page(points, placement):
@@ -342,7 +350,7 @@ def caliper(points) -> float:
 
 @pytest.mark.parametrize("config", SAMPLES, ids=lambda path: path.stem)
 def test_no_marker_in_any_sample_book_is_under_4_mm_across(config):
-    _, pages = planned_pages(config)
+    _, pages = planned_sample(config)
     smallest = math.inf
     for number, slots, mazes in pages:
         for item in slots:
@@ -358,7 +366,7 @@ def test_no_marker_in_any_sample_book_is_under_4_mm_across(config):
 
 @pytest.mark.parametrize("config", SAMPLES, ids=lambda path: path.stem)
 def test_markers_walls_numbers_notes_stars_and_codes_keep_2_pt_apart_in_every_sample(config):
-    fonts, pages = planned_pages(config)
+    fonts, pages = planned_sample(config)
     for number, slots, mazes in pages:
         problems = clearance_problems(slots, mazes, fonts)
         assert not problems, (number, problems[:5])
@@ -380,7 +388,7 @@ def test_on_a_rendered_page_nothing_comes_within_2_pt_of_an_arrow_or_a_line_of_t
     # Shapes p. 20: the triangle mazes 25 and 26, whose finish arrow sat on its code line.
     config = SAMPLES[[path.stem for path in SAMPLES].index("shapes")]
     result = build(config, tmp_path / "shapes.pdf")  # runs the preflight
-    _, pages = planned_pages(config)
+    _, pages = planned_sample(config)
     slots = next(slots for number, slots, _ in pages if number == 20)
     mazes = next(mazes for number, _, mazes in pages if number == 20)
     scale = 4
