@@ -45,12 +45,30 @@ def pytest_unconfigure(config) -> None:
 
 
 @pytest.fixture(scope="session")
-def sample_books(tmp_path_factory) -> dict[str, Path]:
-    """Every sample config built once in this process (tests/output_hashes.py's way):
-    config file name -> the folder holding what its build wrote."""
-    from tests.output_hashes import build_samples
+def sample_book(tmp_path_factory) -> Callable[[str], BuildResult]:
+    """``sample_book("default")``: configs/default.yaml built once in this process, the way
+    tests/output_hashes.py builds the samples, for every test that reads it; -> its
+    BuildResult. Tests read what it wrote and never change it."""
+    from tests.output_hashes import build_sample
 
-    return build_samples(tmp_path_factory.mktemp("samples"))
+    folder = tmp_path_factory.mktemp("samples")
+    built: dict[str, BuildResult] = {}
+
+    def sample_book(stem: str) -> BuildResult:
+        if stem not in built:
+            built[stem] = build_sample(folder, stem)
+        return built[stem]
+
+    return sample_book
+
+
+@pytest.fixture(scope="session")
+def sample_books(sample_book) -> dict[str, Path]:
+    """Every sample config built (``sample_book``): config file name -> the folder holding
+    what its build wrote."""
+    from tests.output_hashes import sample_names
+
+    return {name: sample_book(Path(name).stem).pdf.parent for name in sample_names()}
 
 
 @pytest.fixture(autouse=True)

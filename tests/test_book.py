@@ -29,9 +29,8 @@ CONFIGS = ROOT / "configs"
 
 
 @pytest.fixture(scope="module")
-def default_book(tmp_path_factory):
-    out = tmp_path_factory.mktemp("default") / "default.pdf"
-    result = build(CONFIGS / "default.yaml", out)
+def default_book(sample_book):
+    result = sample_book("default")
     return result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
