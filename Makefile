@@ -17,7 +17,7 @@ book: $(BIN)/.installed
 	$(BIN)/bookmaker build configs/default.yaml
 
 test: $(BIN)/.installed
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 # Lint, formatting, then types, with the versions the lint extra pins; the first that
 # finds anything fails the target. pyproject.toml configures all three.

@@ -1,15 +1,23 @@
-"""Settings every test module shares: Hypothesis's profile and where it keeps its files."""
+"""What every test module shares: Hypothesis's profile and where it keeps its files, an
+environment without SOURCE_DATE_EPOCH, and books built from YAML text or from the samples."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
+import textwrap
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
+
+if TYPE_CHECKING:
+    from bookmaker.build import BuildResult
 
 # Hypothesis keeps failing examples and its Unicode tables in .hypothesis/ under the
 # working folder unless told otherwise. A folder of this run's own keeps them out of the
@@ -37,9 +45,49 @@ def pytest_unconfigure(config) -> None:
 
 
 @pytest.fixture(scope="session")
-def sample_books(tmp_path_factory) -> dict[str, Path]:
-    """Every sample config built once in this process (tests/output_hashes.py's way):
-    config file name -> the folder holding what its build wrote."""
-    from tests.output_hashes import build_samples
+def sample_book(tmp_path_factory) -> Callable[[str], BuildResult]:
+    """``sample_book("default")``: configs/default.yaml built once in this process, the way
+    tests/output_hashes.py builds the samples, for every test that reads it; -> its
+    BuildResult. Tests read what it wrote and never change it."""
+    from tests.output_hashes import build_sample
 
-    return build_samples(tmp_path_factory.mktemp("samples"))
+    folder = tmp_path_factory.mktemp("samples")
+    built: dict[str, BuildResult] = {}
+
+    def sample_book(stem: str) -> BuildResult:
+        if stem not in built:
+            built[stem] = build_sample(folder, stem)
+        return built[stem]
+
+    return sample_book
+
+
+@pytest.fixture(scope="session")
+def sample_books(sample_book) -> dict[str, Path]:
+    """Every sample config built (``sample_book``): config file name -> the folder holding
+    what its build wrote."""
+    from tests.output_hashes import sample_names
+
+    return {name: sample_book(Path(name).stem).pdf.parent for name in sample_names()}
+
+
+@pytest.fixture(autouse=True)
+def _no_source_date_epoch(monkeypatch) -> None:
+    """SOURCE_DATE_EPOCH from the shell that runs the suite would date every PDF and PNG the
+    tests compare byte for byte; a test that wants it sets it itself."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+
+
+@pytest.fixture(scope="session")
+def build_book() -> Callable[..., tuple[Path, BuildResult, dict]]:
+    """``build_book(folder, yaml_text, name="book")`` writes the dedented text to
+    folder/<name>.yaml, builds folder/<name>.pdf and returns (config, result, manifest)."""
+    from bookmaker.build import build
+
+    def build_book(folder: Path, text: str, name: str = "book"):
+        config = folder / f"{name}.yaml"
+        config.write_text(textwrap.dedent(text), encoding="utf-8")
+        result = build(config, folder / f"{name}.pdf")
+        return config, result, json.loads(result.manifest.read_text(encoding="utf-8"))
+
+    return build_book

@@ -123,23 +123,28 @@ def maze_hashes() -> dict[str, str]:
     return hashes
 
 
-def build_samples(folder: Path) -> dict[str, Path]:
-    """Build every sample config into ``folder``/<name>/, as a user in the checkout would
-    (the manifest records the config path as given); -> config file name: its folder."""
+def build_sample(folder: Path, stem: str):
+    """Build configs/<stem>.yaml into ``folder``/<stem>/, as a user in the checkout would
+    (the manifest records the config path as given); -> its BuildResult."""
     from bookmaker.build import build
 
-    built = {}
     with _clean_environment():
         cwd = os.getcwd()
         os.chdir(ROOT)
         try:
-            for config in sorted((ROOT / "configs").glob("*.yaml")):
-                out = Path(folder) / config.stem / f"{config.stem}.pdf"
-                build(Path("configs") / config.name, out)
-                built[config.name] = out.parent
+            return build(Path("configs") / f"{stem}.yaml", Path(folder) / stem / f"{stem}.pdf")
         finally:
             os.chdir(cwd)
-    return built
+
+
+def sample_names() -> list[str]:
+    """The file names of the sample configs, sorted."""
+    return sorted(config.name for config in (ROOT / "configs").glob("*.yaml"))
+
+
+def build_samples(folder: Path) -> dict[str, Path]:
+    """Every sample config built by ``build_sample``; -> config file name: its folder."""
+    return {name: build_sample(folder, Path(name).stem).pdf.parent for name in sample_names()}
 
 
 def book_hashes(built: dict[str, Path] | None = None) -> dict[str, str]:

@@ -29,9 +29,8 @@ CONFIGS = ROOT / "configs"
 
 
 @pytest.fixture(scope="module")
-def default_book(tmp_path_factory):
-    out = tmp_path_factory.mktemp("default") / "default.pdf"
-    result = build(CONFIGS / "default.yaml", out)
+def default_book(sample_book):
+    result = sample_book("default")
     return result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
@@ -216,3 +215,43 @@ def test_a_tiny_maze_gets_cells_of_at_most_an_inch(tmp_path):
     record = json.loads(manifest)["mazes"][0]
     x0, y0, x1, y1 = record["bbox"]
     assert (x1 - x0) == pytest.approx(144, abs=0.01) and (y1 - y0) == pytest.approx(72, abs=0.01)
+
+
+def test_cells_style_shades_exactly_the_solution_cells_in_a_tint(tmp_path, build_book):
+    _, result, manifest = build_book(
+        tmp_path,
+        """
+        title: Shaded
+        front_matter: {title_page: false, how_to: false, contents: false}
+        answer_key: {style: cells, per_page: 1}
+        sections:
+          - title: A
+            algorithm: wilson
+            size: 9x7
+            count: 1
+            endpoints: border
+    """,
+        "cells",
+    )
+    (record,) = manifest["mazes"]
+    maze = maze_of(record)
+    on_path = {maze.topology.coordinates(cell) for cell in shortest_path(maze, maze.start, maze.end)}
+    page = RenderedPage(result.pdf, record["answer_page"])
+    x0, _, x1, y1 = record["answer_bbox"]
+    cell = (x1 - x0) / maze.width
+
+    def tinted(x: float, y: float) -> bool:
+        # #D62728 lightened to 45 %: about (236, 158, 158); no wall, page or line colour.
+        r, g, b = page.pixel(x0 + x * cell, y1 - y * cell)
+        return r > 200 and 120 < g < 200 and 120 < b < 200
+
+    wrong = []
+    for y in range(maze.height):
+        for x in range(maze.width):
+            # A quarter in from the corner: off the walls, and off a line through the centres.
+            if tinted(x + 0.25, y + 0.25) != ((x, y) in on_path):
+                wrong.append((x, y))
+            elif (x, y) in on_path and not tinted(x + 0.5, y + 0.5):  # no line drawn over it
+                wrong.append((x, y, "centre"))
+    assert wrong == []
+    assert 2 < len(on_path) < maze.width * maze.height

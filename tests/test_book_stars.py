@@ -30,12 +30,9 @@ sections:
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("stars")
-    config = folder / "stars.yaml"
-    config.write_text(CONFIG, encoding="utf-8")
-    result = build(config, folder / "stars.pdf")
-    return result, json.loads(result.manifest.read_text(encoding="utf-8"))["mazes"]
+def book(tmp_path_factory, build_book):
+    _, result, manifest = build_book(tmp_path_factory.mktemp("stars"), CONFIG, "stars")
+    return result, manifest["mazes"]
 
 
 def _score(record) -> float:

@@ -717,8 +717,8 @@ def test_every_samples_texts_state_its_books_own_counts(config):
     assert [text for text in raw for _, noun in counts_claimed(text) if noun != "shape"] == []
 
 
-def test_the_default_books_title_page_prints_its_own_count(tmp_path):
-    result = build(SAMPLES / "default.yaml", tmp_path / "book.pdf")
+def test_the_default_books_title_page_prints_its_own_count(sample_book):
+    result = sample_book("default")
     page = pdfium.PdfDocument(str(result.pdf))[0]
     words = " ".join(page.get_textpage().get_text_range().split())
     assert "12 mazes from easy to tricky" in words

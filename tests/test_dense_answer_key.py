@@ -62,13 +62,8 @@ sections:
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("dense")
-    config = folder / "dense.yaml"
-    config.write_text(CONFIG, encoding="utf-8")
-    result = build(config, folder / "dense.pdf")
-    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
-    return config, result, manifest
+def book(tmp_path_factory, build_book):
+    return build_book(tmp_path_factory.mktemp("dense"), CONFIG, "dense")
 
 
 def _corridor(record) -> float:

@@ -127,6 +127,8 @@ def test_the_changed_environment_is_changed(fake_clock):
 
 
 @pytest.mark.timeout(900)
+@pytest.mark.slow
+@pytest.mark.xdist_group("sample_books")  # with test_output_hashes.py: the samples built once
 def test_every_sample_builds_the_same_bytes_a_year_on_elsewhere(sample_books, fake_clock, tmp_path):
     assert sorted(sample_books) == [path.name for path in SAMPLES]
     env = shifted_environment(fake_clock)

@@ -216,12 +216,8 @@ def _share(maze) -> float:
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("difficulty")
-    config = folder / "difficulty.yaml"
-    config.write_text(CONFIG, encoding="utf-8")
-    result = build(config, folder / "difficulty.pdf")
-    return config, result, json.loads(result.manifest.read_text(encoding="utf-8"))
+def book(tmp_path_factory, build_book):
+    return build_book(tmp_path_factory.mktemp("difficulty"), CONFIG, "difficulty")
 
 
 def _section(manifest, title):

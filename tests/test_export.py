@@ -33,11 +33,6 @@ RED = tuple(int(SOLUTION_COLOR[i : i + 2], 16) for i in (1, 3, 5))
 KEYS = ["format", "algorithm", "width", "height", "seed", "cells", "start", "end", "solution", "stats"]
 
 
-@pytest.fixture(autouse=True)
-def _fixed_date(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
-
 def make(name="wilson", width=9, height=7, seed=3, endpoints="border"):
     return with_endpoints(generate(name, width, height, seed), endpoints)
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-pytestmark = pytest.mark.wheel
+pytestmark = [pytest.mark.wheel, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGED = ["pyproject.toml", "README.md", "bookmaker", "fonts", "configs"]

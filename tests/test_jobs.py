@@ -189,3 +189,46 @@ def test_compressing_threads_end_with_the_drawing_even_when_it_fails():
         raise RuntimeError("a page that cannot be drawn")
     assert sys.getswitchinterval() == interval
     assert threading.active_count() == threads
+
+
+def test_no_more_worker_processes_than_mazes(monkeypatch):
+    # `--jobs 10000` forked ten thousand interpreters for a dozen mazes.
+    import bookmaker.plan as plan
+
+    started = []
+
+    class Pool:  # records the size asked for, and works in this process
+        def __init__(self, max_workers, mp_context=None, initializer=None):
+            started.append(max_workers)
+
+        def submit(self, function, item):
+            from concurrent.futures import Future
+
+            done = Future()
+            done.set_result(function(item))
+            return done
+
+        def shutdown(self, wait=True, cancel_futures=False):
+            pass
+
+    # Patch the pool where the work spread over processes looks it up.
+    import bookmaker.processes as processes
+
+    monkeypatch.setattr(processes, "ProcessPoolExecutor", Pool)
+    jobs = [
+        plan.MazeJob(
+            section=0,
+            index=i,
+            seed_key="s",
+            book_seed=1,
+            algorithm="recursive-backtracker",
+            options=(),
+            width=4,
+            height=4,
+            endpoints="border",
+            min_solution_share=None,
+        )
+        for i in range(3)
+    ]
+    plan.make_mazes(jobs, workers=10000)
+    assert started == [3]

@@ -46,11 +46,6 @@ PDF_SCALE = 4.0
 ROOT3_2 = math.sqrt(3) / 2
 
 
-@pytest.fixture(autouse=True)
-def _fixed_date(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
-
 # --- Masks -----------------------------------------------------------------------------
 
 RINGS = {  # (width, height), the band kept (x0, y0, x1, y1) and the hole cut from it

@@ -44,12 +44,6 @@ GRAPH = [name for name, algorithm in ALGORITHMS.items() if algorithm.takes_masks
 ROOT3_2 = math.sqrt(3) / 2
 
 
-@pytest.fixture(autouse=True)
-def _fresh(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    yield
-
-
 # --- docs/design.md's grids, recomputed ------------------------------------------------------
 
 

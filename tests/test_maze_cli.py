@@ -37,11 +37,6 @@ def ok(*args, cwd):
     return result.stdout
 
 
-@pytest.fixture(autouse=True)
-def _fixed_date(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
-
 def expected(fmt, name="wilson", size=(9, 7), seed=4, endpoints="border", solution=False, cell=None):
     """What the command should write; a pdf is a letter sheet unless told otherwise."""
     maze = with_endpoints(generate(name, *size, seed), endpoints)

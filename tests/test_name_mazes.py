@@ -48,11 +48,6 @@ NAMES = [
 TWO_MM = 2 * 72 / 25.4
 
 
-@pytest.fixture(autouse=True)
-def _fresh(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
-
 def write(folder: Path, text: str, name: str = "names.yaml") -> Path:
     path = folder / name
     path.write_text(textwrap.dedent(text), encoding="utf-8")

@@ -26,7 +26,7 @@ from bookmaker.masks.outlines import OUTLINES
 from bookmaker.maze import generate_on
 from bookmaker.maze.solve import with_endpoints
 
-from .test_end_markers import planned_pages
+from .test_end_markers import planned_sample
 from .test_masks import blob, grid_of
 
 SILHOUETTES = Path(__file__).parent.parent / "configs" / "silhouettes.yaml"
@@ -232,7 +232,7 @@ def test_a_silhouette_with_no_room_anywhere_still_opens_on_its_border():
 def test_the_narrowest_corridor_the_silhouettes_book_prints_an_arrow_beside_is_the_one_assumed():
     # The maze layer's room is worked out for this corridor: a book with narrower ones would
     # need more room than openings are given.
-    _, pages = planned_pages(SILHOUETTES)
+    _, pages = planned_sample(SILHOUETTES)
     narrowest = min(
         item.placement.cell * mazes[id(item.drawing)].topology.corridor
         for _, slots, mazes in pages

@@ -183,3 +183,52 @@ def test_the_yaml_layer_and_its_problem_type_have_distinct_names():
     assert not hasattr(yaml_source, "Problem")
     with pytest.raises(ImportError):
         importlib.import_module("bookmaker.config.loader")
+
+
+def test_algorithms_lists_the_ten_generators_their_options_and_shapes():
+    result = CliRunner().invoke(app, ["algorithms"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    names = [line.split()[0] for line in lines if not line.startswith(" ")]
+    assert names == [
+        "recursive-backtracker",
+        "hunt-and-kill",
+        "eller",
+        "wilson",
+        "growing-tree",
+        "kruskal",
+        "prim",
+        "aldous-broder",
+        "sidewinder",
+        "binary-tree",
+    ]
+    # Every description starts in one column, and details are indented to it.
+    column = len("recursive-backtracker") + 2
+    for line in lines:
+        assert line[column - 2 : column] == "  " and line[column] != " ", line
+
+    def details(name: str) -> list[str]:
+        start = next(i for i, line in enumerate(lines) if line.startswith(name + " "))
+        following = []
+        for line in lines[start + 1 :]:
+            if not line.startswith(" "):
+                break
+            following.append(line.strip())
+        return following
+
+    assert [d.split(":")[0] for d in details("growing-tree")] == [
+        "policy (default mix)",
+        "ratio (default 0.75)",
+    ]
+    assert [d.split(":")[0] for d in details("prim")] == ["variant (default frontier)"]
+    assert [d.split(":")[0] for d in details("eller")] == [
+        "horizontal (default 0.6)",
+        "vertical (default 0.4)",
+        "shapes",
+    ]
+    for row_by_row in ("eller", "sidewinder", "binary-tree"):
+        assert details(row_by_row)[-1] == "shapes: square"
+    for graph in ("recursive-backtracker", "hunt-and-kill", "wilson", "kruskal", "aldous-broder"):
+        assert details(graph) == []
+    for uniform in ("wilson", "aldous-broder"):
+        assert "uniform" in next(line for line in lines if line.startswith(uniform + " "))

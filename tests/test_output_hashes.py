@@ -16,7 +16,9 @@ def _differences(recorded: dict[str, str], now: dict[str, str]) -> list[str]:
     return sorted(key for key in recorded.keys() | now.keys() if recorded.get(key) != now.get(key))
 
 
-@pytest.mark.parametrize("kind", ["books", "mazes"])
+# with test_determinism.py on one worker of a parallel run, so the samples are built once
+@pytest.mark.xdist_group("sample_books")
+@pytest.mark.parametrize("kind", ["books", pytest.param("mazes", marks=pytest.mark.slow)])
 def test_outputs_are_byte_identical_to_the_recorded_ones(kind, request):
     # the books built once per run, shared with tests/test_determinism.py
     now = book_hashes(request.getfixturevalue("sample_books")) if kind == "books" else maze_hashes()

@@ -416,6 +416,7 @@ def streams(draw) -> bytes:
     return b"".join(parts)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(streams())
 def test_agrees_with_pypdf(data):

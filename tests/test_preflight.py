@@ -4,6 +4,8 @@ preflight names it, on the right page, and that a clean book passes."""
 from pathlib import Path
 
 import pytest
+from pypdf import PdfWriter
+from pypdf.generic import NameObject, StreamObject
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -541,3 +543,38 @@ def test_the_same_problem_on_many_pages_is_one_line_and_kinds_are_counted():
         "103 problems of 2 kinds: thin-line (102), page-count-odd (1)",
     ]
     assert Report("x.pdf", "kdp", 1, []).format() == "PDF passes the kdp preflight: 1 page"
+
+
+def _pdf(path: Path, pages: int, line_widths: dict[int, float]) -> Path:
+    """Letter pages, blank but for a square outline on those ``line_widths`` names."""
+    c = Canvas(str(path), pagesize=(612, 792), invariant=1)
+    for number in range(1, pages + 1):
+        if number in line_widths:
+            c.setLineWidth(line_widths[number])
+            c.rect(100, 100, 200, 200)
+        c.showPage()
+    c.save()
+    return path
+
+
+@pytest.mark.parametrize(
+    "data, filters, reason",
+    [
+        (b"0 0 m 72 72 l S", "/NoSuchDecode", "Unsupported filter /NoSuchDecode"),
+        (b"1 0 0 1 0 0 cm (a string never closed", None, "Stream has ended unexpectedly"),
+    ],
+)
+def test_an_unreadable_content_stream_is_reported_and_the_other_pages_still_checked(
+    tmp_path, data, filters, reason
+):
+    writer = PdfWriter(clone_from=_pdf(tmp_path / "clean.pdf", 3, {1: 1, 2: 1, 3: 0.2}))
+    broken = StreamObject()
+    broken._data = data
+    if filters:
+        broken[NameObject("/Filter")] = NameObject(filters)
+    writer.pages[1][NameObject("/Contents")] = writer._add_object(broken)
+    writer.write(tmp_path / "broken.pdf")
+    report = check_pdf(tmp_path / "broken.pdf", "home")
+    assert [(p.page, p.code) for p in report.problems] == [(2, "unreadable-content"), (3, "thin-line")]
+    assert str(report.problems[0]).startswith("page 2: ") and reason in str(report.problems[0])
+    assert not report.ok

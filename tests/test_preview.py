@@ -1,13 +1,14 @@
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 from reportlab.pdfgen.canvas import Canvas
 
 from bookmaker.errors import BookmakerError
 from bookmaker.preview import default_output_dir, page_count, parse_pages, render_pages, render_sheet
 
 LETTER = (612, 792)
+ANDIKA = Path(__file__).resolve().parents[1] / "fonts" / "Andika-Regular.ttf"
 
 
 def squares_pdf(path, pages=3):
@@ -244,3 +245,67 @@ def test_guides_over_a_page_that_is_no_cover_say_so(tmp_path):
     [page] = warnings["page"]
     assert "page.pdf is not a full-wrap cover (its page, 8.5in x 11in, is not wider than tall)" in page
     assert warnings["cover"] == []
+
+
+def blank_pdf(path, pages):
+    """Letter pages with nothing on them."""
+    c = Canvas(str(path), pagesize=LETTER, invariant=1)
+    for _ in range(pages):
+        c.showPage()
+    c.save()
+    return path
+
+
+def _ink(image: Image.Image) -> Image.Image:
+    """Dark pixels as a 1-bit mask, cropped to where there are any."""
+    mask = image.convert("L").point(lambda v: 255 if v < 128 else 0).convert("1")
+    return mask.crop(mask.getbbox())
+
+
+def _labels(sheet: Image.Image) -> list[Image.Image]:
+    """The dark marks of the sheet, in reading order, grouped into words by the gaps between
+    them; the pages are blank and their frames grey, so only the labels are dark."""
+    mask = sheet.convert("L").point(lambda v: 255 if v < 128 else 0)
+    rows = [y for y in range(mask.height) if mask.crop((0, y, mask.width, y + 1)).getbbox()]
+    bands: list[list[int]] = []
+    for y in rows:
+        if bands and y - bands[-1][1] <= 2:
+            bands[-1][1] = y
+        else:
+            bands.append([y, y])
+    labels = []
+    for top, bottom in bands:
+        strip = mask.crop((0, top, mask.width, bottom + 1))
+        columns = [x for x in range(strip.width) if strip.crop((x, 0, x + 1, strip.height)).getbbox()]
+        words: list[list[int]] = []
+        for x in columns:
+            if words and x - words[-1][1] <= 8:
+                words[-1][1] = x
+            else:
+                words.append([x, x])
+        labels += [_ink(sheet.crop((left, top, right + 1, bottom + 1))) for left, right in words]
+    return labels
+
+
+def _reads_as(label: Image.Image, candidates: range) -> str:
+    """The number whose rendering in Andika, at whichever size fits, matches ``label`` best."""
+    scores = []
+    for number in candidates:
+        for size in range(8, 30):
+            font = ImageFont.truetype(str(ANDIKA), size)
+            canvas = Image.new("L", (size * 4, size * 2), 255)
+            ImageDraw.Draw(canvas).text((size, size), str(number), font=font, fill=0, anchor="mm")
+            glyphs = _ink(canvas)
+            if glyphs.size == label.size:
+                differing = ImageChops.logical_xor(glyphs, label).histogram()[255]
+                scores.append((differing, str(number)))
+    best, number = min(scores)
+    assert best <= 3, f"no number in Andika looks like this label (closest: {number}, {best} px)"
+    return number
+
+
+def test_a_contact_sheet_labels_each_thumbnail_with_its_page_number(tmp_path):
+    pdf = blank_pdf(tmp_path / "book.pdf", 12)
+    pages = [3, 11, 7, 10, 1]  # in this order, so a label is the page, not the position
+    sheet = Image.open(render_sheet(pdf, tmp_path / "sheet.png", pages=pages, dpi=20))
+    assert [_reads_as(label, range(1, 13)) for label in _labels(sheet)] == [str(n) for n in pages]

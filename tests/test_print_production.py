@@ -238,9 +238,8 @@ SAMPLES = {
 
 
 @pytest.fixture(scope="module")
-def samples(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("samples")
-    return {name: build(CONFIGS / f"{name}.yaml", folder / f"{name}.pdf") for name in SAMPLES}
+def samples(sample_book):
+    return {name: sample_book(name) for name in SAMPLES}
 
 
 @pytest.mark.parametrize("name", SAMPLES)

@@ -52,8 +52,8 @@ def test_golden_seeds():
     assert maze_seed(2026, "cover", 0) == 1938267637
 
 
-def test_the_default_books_manifest_keeps_its_seeds(tmp_path):
-    manifest = _manifest(tmp_path, ROOT / "configs" / "default.yaml")
+def test_the_default_books_manifest_keeps_its_seeds(sample_book):
+    manifest = json.loads(sample_book("default").manifest.read_text(encoding="utf-8"))
     assert [(m["section"], m["seed"]) for m in manifest["mazes"]] == [
         ("Warm-up", 1377310986),
         ("Warm-up", 1592439931),

@@ -59,11 +59,6 @@ MAZES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fixed_date(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
-
 def make(kind, size, endpoints="border", seed=7):
     topology = make_topology(kind, rings=size) if kind == "polar" else make_topology(kind, size=size)
     return with_endpoints(generate_on(topology, "wilson", seed), endpoints)

@@ -391,8 +391,8 @@ def test_worksheets_of_every_shape_give_each_student_a_variant_and_a_separate_ke
     assert check_pdf(str(result.key_pdf), "home").ok
 
 
-def test_the_sample_shapes_book_mixes_every_shape_from_easy_to_hard(tmp_path):
-    result = build(ROOT / "configs" / "shapes.yaml", tmp_path / "shapes.pdf")  # KDP preflight
+def test_the_sample_shapes_book_mixes_every_shape_from_easy_to_hard(sample_book):
+    result = sample_book("shapes")  # built through the KDP preflight
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     book = load_book(ROOT / "configs" / "shapes.yaml")
     assert book.profile == "kdp" and book.trim_size == (612.0, 792.0)

@@ -1,8 +1,9 @@
-"""Regressions found in review: edge cases of configs that broke a build or its pages."""
+"""The layout at its edges: small trims, long titles and texts, a section of one maze, a maze
+too big for the answer key, bleed asked of a printer that prints none. Each config here once
+broke a build or ran text off its page; every page must now fit and say only what is true."""
 
 from __future__ import annotations
 
-import json
 import textwrap
 from pathlib import Path
 
@@ -15,16 +16,9 @@ from bookmaker.errors import BookmakerError
 from .readback import RenderedPage
 
 
-def _build(tmp_path: Path, yaml_text: str, name: str = "book"):
-    config = tmp_path / f"{name}.yaml"
-    config.write_text(textwrap.dedent(yaml_text), encoding="utf-8")
-    result = build(config, tmp_path / f"{name}.pdf")
-    return result, json.loads(result.manifest.read_text(encoding="utf-8"))
-
-
-def test_section_without_endpoints_is_not_sized_for_the_answer_key(tmp_path):
+def test_section_without_endpoints_is_not_sized_for_the_answer_key(tmp_path, build_book):
     # 60x80 fits one to a page, but not six to an answer page; it has no answer to show.
-    result, manifest = _build(
+    _, result, manifest = build_book(
         tmp_path,
         """
         title: Free and solved
@@ -42,7 +36,7 @@ def test_section_without_endpoints_is_not_sized_for_the_answer_key(tmp_path):
     assert free["answer_page"] is None and solved["answer_page"] is not None
 
 
-def test_contents_of_many_sections_stay_above_the_footer_on_a_small_page(tmp_path):
+def test_contents_of_many_sections_stay_above_the_footer_on_a_small_page(tmp_path, build_book):
     # 28 lines fit a letter page; a 6x9 page holds fewer, and the rest ran off its foot.
     sections = "".join(
         f"""
@@ -51,7 +45,7 @@ def test_contents_of_many_sections_stay_above_the_footer_on_a_small_page(tmp_pat
             count: 1"""
         for i in range(30)
     )
-    result, _ = _build(
+    _, result, _ = build_book(
         tmp_path,
         """
         title: Many sections
@@ -102,10 +96,10 @@ LONG_TITLE = "Labyrinthe – Été, the longest section title you have ever seen
 LONG_INSTRUCTIONS = " ".join(["Find the way from the arrow in to the arrow out."] * 8)
 
 
-def test_a_long_section_title_is_cut_to_its_line_not_run_off_the_page(tmp_path):
+def test_a_long_section_title_is_cut_to_its_line_not_run_off_the_page(tmp_path, build_book):
     # On a 5x8 page the title ran past the margin in the contents and the running head, so
     # the preflight refused the book; instructions past two lines vanished without a sign.
-    result, manifest = _build(
+    _, result, manifest = build_book(
         tmp_path,
         f"""
         title: Small
@@ -128,8 +122,8 @@ def test_a_long_section_title_is_cut_to_its_line_not_run_off_the_page(tmp_path):
     assert overprinted_glyphs(result.pdf, manifest["mazes"][0]["page"]) == []
 
 
-def test_a_long_worksheet_title_leaves_room_for_the_variant_code(tmp_path):
-    result, manifest = _build(
+def test_a_long_worksheet_title_leaves_room_for_the_variant_code(tmp_path, build_book):
+    _, result, manifest = build_book(
         tmp_path,
         f"""
         title: Sheets
@@ -198,9 +192,9 @@ def overprinted_glyphs(pdf: Path, page_number: int) -> list[str]:
     return found
 
 
-def test_how_to_page_explains_only_what_the_book_has(tmp_path):
+def test_how_to_page_explains_only_what_the_book_has(tmp_path, build_book):
     # Without stars or an answer key, the default text still promised both.
-    result, _ = _build(
+    _, result, _ = build_book(
         tmp_path,
         """
         title: Plain
@@ -218,8 +212,8 @@ def test_how_to_page_explains_only_what_the_book_has(tmp_path):
     assert "Stars" not in how_to and "answer key" not in how_to
 
 
-def test_a_section_of_one_maze_reads_as_one(tmp_path):
-    result, _ = _build(
+def test_a_section_of_one_maze_reads_as_one(tmp_path, build_book):
+    _, result, _ = build_book(
         tmp_path,
         """
         title: Single
@@ -235,53 +229,10 @@ def test_a_section_of_one_maze_reads_as_one(tmp_path):
     assert "1 maze of 6 x 6 cells, number 1." in opener
 
 
-def test_no_more_worker_processes_than_mazes(monkeypatch):
-    # `--jobs 10000` forked ten thousand interpreters for a dozen mazes.
-    import bookmaker.plan as plan
-
-    started = []
-
-    class Pool:  # records the size asked for, and works in this process
-        def __init__(self, max_workers, mp_context=None, initializer=None):
-            started.append(max_workers)
-
-        def submit(self, function, item):
-            from concurrent.futures import Future
-
-            done = Future()
-            done.set_result(function(item))
-            return done
-
-        def shutdown(self, wait=True, cancel_futures=False):
-            pass
-
-    # Patch the pool where the work spread over processes looks it up.
-    import bookmaker.processes as processes
-
-    monkeypatch.setattr(processes, "ProcessPoolExecutor", Pool)
-    jobs = [
-        plan.MazeJob(
-            section=0,
-            index=i,
-            seed_key="s",
-            book_seed=1,
-            algorithm="recursive-backtracker",
-            options=(),
-            width=4,
-            height=4,
-            endpoints="border",
-            min_solution_share=None,
-        )
-        for i in range(3)
-    ]
-    plan.make_mazes(jobs, workers=10000)
-    assert started == [3]
-
-
-def test_a_maze_too_big_for_the_answer_key_gets_an_answer_page_of_its_own(tmp_path):
+def test_a_maze_too_big_for_the_answer_key_gets_an_answer_page_of_its_own(tmp_path, build_book):
     # It was refused, naming answer_key.per_page; a dense maze's answers now go fewer to a
     # page (tests/test_dense_answer_key.py), here one, where it fits as on its own page.
-    result, manifest = _build(
+    _, result, manifest = build_book(
         tmp_path,
         """
         title: Too big for the key
@@ -297,10 +248,10 @@ def test_a_maze_too_big_for_the_answer_key_gets_an_answer_page_of_its_own(tmp_pa
     assert answer[2] - answer[0] == pytest.approx(puzzle[2] - puzzle[0], abs=0.5)
 
 
-def test_bleed_on_a_home_printer_builds(tmp_path):
+def test_bleed_on_a_home_printer_builds(tmp_path, build_book):
     # The home profile prints no bleed; the thumb tabs meant for it sat on the page edge and
     # the preflight refused the book.
-    result, manifest = _build(
+    _, result, manifest = build_book(
         tmp_path,
         """
         title: Home with bleed asked
@@ -324,8 +275,8 @@ def test_bleed_on_a_home_printer_builds(tmp_path):
     assert image.crop(outside).getextrema()[0] > 200
 
 
-def test_many_long_worksheet_fields_do_not_overprint(tmp_path):
-    result, manifest = _build(
+def test_many_long_worksheet_fields_do_not_overprint(tmp_path, build_book):
+    _, result, manifest = build_book(
         tmp_path,
         """
         title: Fields
@@ -347,9 +298,9 @@ def test_many_long_worksheet_fields_do_not_overprint(tmp_path):
     assert "Teacher:" in PdfReader(result.pdf).pages[page - 1].extract_text()
 
 
-def test_the_default_how_to_text_fits_a_small_trim(tmp_path):
+def test_the_default_how_to_text_fits_a_small_trim(tmp_path, build_book):
     # On a 4.25 x 6.87 in pocket book the how-to text ran over the page number.
-    result, _ = _build(
+    _, result, _ = build_book(
         tmp_path,
         """
         title: Pocket
@@ -368,9 +319,9 @@ def test_the_default_how_to_text_fits_a_small_trim(tmp_path):
     assert overprinted_glyphs(result.pdf, 2) == []
 
 
-def test_a_long_title_fits_the_title_page_of_a_small_trim(tmp_path):
+def test_a_long_title_fits_the_title_page_of_a_small_trim(tmp_path, build_book):
     # The title shrank only to fit its longest word, and ran down over the author's name.
-    result, _ = _build(
+    _, result, _ = build_book(
         tmp_path,
         """
         title: "Labyrinthe – Été: a very very long title that goes on and on and on
