@@ -188,13 +188,14 @@ def _param_row(param: Any, context: Any) -> str:
 
 def cli_reference() -> str:
     """The CLI reference page: every command, its usage, and every argument and option."""
-    import click
     import typer.main
 
     from bookmaker.cli import app
 
     root = typer.main.get_command(app)
-    root_context = click.Context(root, info_name="bookmaker")
+    # The command's own context class: typer brings its own copy of click, which may be the
+    # only one installed, so this file names no click module.
+    root_context = root.context_class(root, info_name="bookmaker")
     lines = [
         "# Command-line reference",
         "",
@@ -212,7 +213,7 @@ def cli_reference() -> str:
         "",
     ]
     for name, command in root.commands.items():
-        context = click.Context(command, info_name=name, parent=root_context)
+        context = command.context_class(command, info_name=name, parent=root_context)
         usage = " ".join(command.collect_usage_pieces(context))
         lines += [f"## `bookmaker {name}`", "", f"```\nbookmaker {name} {usage}\n```", ""]
         lines += [paragraph.replace("\n", " ") for paragraph in (command.help or "").split("\n\n")]
