@@ -10,7 +10,7 @@ import functools
 import io
 import json
 import math
-from itertools import pairwise
+from itertools import combinations, pairwise
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -257,12 +257,22 @@ def shape_distance(first, second) -> float:
     return min(segment_distance(a, b) for a, b in near)
 
 
+def bounds(polygon):
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def bounds_apart(a, b) -> float:
+    """Points between two boxes: never more than between what they bound."""
+    return math.hypot(max(0.0, a[0] - b[2], b[0] - a[2]), max(0.0, a[1] - b[3], b[1] - a[3]))
+
+
 def lines_distance(polygon, lines, half_width) -> float:
-    """Points between a polygon and the ink of lines ``2 * half_width`` wide around it."""
-    x0 = min(x for x, _ in polygon) - 10
-    x1 = max(x for x, _ in polygon) + 10
-    y0 = min(y for _, y in polygon) - 10
-    y1 = max(y for _, y in polygon) + 10
+    """Points between a polygon and the ink of lines ``2 * half_width`` wide around it, when
+    under ``CLEAR``; lines farther away than that are not measured (inf when none is near)."""
+    reach = CLEAR + half_width + 1
+    x0, y0, x1, y1 = bounds(polygon)
+    x0, y0, x1, y1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
     near = [
         line
         for line in lines
@@ -320,9 +330,12 @@ def printed_things(slots, mazes, fonts):
 
 def clearance_problems(slots, mazes, fonts) -> list[str]:
     things, walls = printed_things(slots, mazes, fonts)
+    boxes = [bounds(shape) for _, _, shape in things]
     problems = []
     for i, (slot, kind, shape) in enumerate(things):
-        for other_slot, other_kind, other in things[i + 1 :]:
+        for j, (other_slot, other_kind, other) in enumerate(things[i + 1 :], i + 1):
+            if bounds_apart(boxes[i], boxes[j]) >= CLEAR:  # so are the shapes
+                continue
             gap = shape_distance(shape, other)
             if gap < CLEAR - 1e-6:
                 problems.append(
@@ -340,12 +353,16 @@ def clearance_problems(slots, mazes, fonts) -> list[str]:
 
 
 def caliper(points) -> float:
-    """Least width across, tried every tenth of a degree (independent of the drawing code)."""
+    """Least width across (independent of the drawing code). The narrowest way across a
+    shape lies square to one of its convex hull's edges, and every hull edge joins two of its
+    points: so the least, over every pair of points, of the width square to the pair."""
     best = math.inf
-    for tenth in range(1800):
-        angle = math.radians(tenth / 10)
-        along = [x * math.cos(angle) + y * math.sin(angle) for x, y in points]
-        best = min(best, max(along) - min(along))
+    for (ax, ay), (bx, by) in combinations(points, 2):
+        length = math.hypot(bx - ax, by - ay)
+        if length:
+            nx, ny = (ay - by) / length, (bx - ax) / length
+            across = [x * nx + y * ny for x, y in points]
+            best = min(best, max(across) - min(across))
     return best
 
 
