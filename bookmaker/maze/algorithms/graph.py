@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Callable
+from functools import cache
 from typing import TypeGuard
 
 from ..topology import NO_SIDE, SquareGrid, Topology
@@ -55,10 +56,19 @@ def with_square_kernel(
     return carve
 
 
+@cache
 def walk_sides(slots: int) -> bytes:
-    """The slot a random walk's byte picks, or ``slots`` to draw again; unbiased."""
+    """The slot a random walk's byte picks, or ``slots`` to draw again; unbiased. Made once
+    for each number of slots, as every small maze's walk asks for it."""
     usable = 256 - 256 % slots
     return bytes(b % slots if b < usable else slots for b in range(256))
+
+
+@cache
+def _other_than(value: int) -> bytes:
+    """A ``bytes.translate`` table: 1 for every byte but ``value``. Made once: a small maze's
+    walk table would otherwise spend most of its time building it."""
+    return bytes(byte != value for byte in range(256))
 
 
 def walk_table(topology: Topology) -> tuple[int, int, array[int], bytes]:
@@ -82,7 +92,7 @@ def walk_table(topology: Topology) -> tuple[int, int, array[int], bytes]:
         common = column[-1]
         if common != NO_SIDE:
             table[slot::stride] = neighbours[common::sides]
-        differs = column.translate(bytes(side != common for side in range(256)))
+        differs = column.translate(_other_than(common))
         cell = differs.find(1)
         while cell >= 0:
             side = column[cell]

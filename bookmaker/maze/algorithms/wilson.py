@@ -18,6 +18,7 @@ on a plain square or triangle grid it runs on the padded grid (see
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from ..topology import E, N, S, Topology, W
 from ..triangle_grid import TriangleGrid
@@ -128,6 +129,25 @@ _TRIANGLE_THERE = ((W, E, S), (W, E, N))  # [points down][slot]
 _TRIANGLE_BACK = ((E, W, N), (E, W, S))
 
 
+@cache
+def _triangle_tables() -> tuple[bytes, tuple[bytes, bytes], tuple[bytes, bytes]]:
+    """The draws the graph walk redraws, and per draw the passage bit there and seen from
+    there, [points down][byte]: made once, as a small maze spends most of its time on them."""
+    slot_of = walk_sides(3)
+    again = bytes(b for b in range(256) if slot_of[b] == 3)
+    there = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_THERE)
+    back = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_BACK)
+    return again, (there[0], there[1]), (back[0], back[1])
+
+
+@cache
+def _triangle_moves(stride: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per draw, the offset a step moves by, [points down][byte]."""
+    slot_of = walk_sides(3)
+    up, down = (tuple((-1, 1, base)[slot_of[b] % 3] for b in range(256)) for base in (stride, -stride))
+    return up, down
+
+
 def carve_triangle(width: int, height: int, rng: random.Random) -> bytearray:
     """The graph walk's very draws and moves on a padded triangle grid (the tests check it),
     where a step is an offset: W -1, E +1, the base +stride below an upward cell or -stride
@@ -135,13 +155,8 @@ def carve_triangle(width: int, height: int, rng: random.Random) -> bytearray:
     its two step tables as it moves instead of looking up which way its cell points."""
     # 0: not in the maze yet, 1: in the maze, 2: outside the grid
     stride, marks = padded_marks(width, height, inside=0, border=2)
-    slot_of = walk_sides(3)
-    again = bytes(b for b in range(256) if slot_of[b] == 3)  # draws the graph walk redraws
-    moves = tuple(
-        tuple((-1, 1, base)[slot_of[b] % 3] for b in range(256)) for base in (stride, -stride)
-    )  # [points down][byte]
-    there = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_THERE)
-    back = tuple(bytes(bits[slot_of[b] % 3] for b in range(256)) for bits in _TRIANGLE_BACK)
+    again, there, back = _triangle_tables()
+    moves = _triangle_moves(stride)
     down = bytearray(len(marks))  # 1 where a padded cell points down: x + y odd
     for y in range(height):
         row = (y + 1) * stride
