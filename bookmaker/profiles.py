@@ -110,6 +110,9 @@ INTERIORS = ("black-and-white", "color")
 # What prints under each maze: its recipe in words ('wilson 20x10 seed 7 opposite'), its
 # regeneration code ('82J8-9A17-BZGZ-WGRP', which `bookmaker maze --code` expands), or nothing.
 RECIPES = ("full", "code", "none")
+# How a file's colour is written: "rgb" (DeviceRGB and grey, any PDF), "pdf-x1a" (PDF/X-1a:2001:
+# DeviceCMYK and DeviceGray only) or "pdf-x4" (PDF/X-4: CMYK, grey and ICC-based colour).
+OUTPUTS = ("rgb", "pdf-x1a", "pdf-x4")
 
 # The papers a cover's ``paper:`` names: the interior's stock, whose thickness sets the spine.
 PAPERS = ("white", "cream", "premium-color", "standard-color")
@@ -211,6 +214,10 @@ class Profile:
     # publisher orders (and pays for) colour; a home printer prints what it gets.
     default_interior: str = INTERIORS[0]
     retail: bool = False
+    # The colour outputs (``OUTPUTS``) the printer accepts; the first is a book's default.
+    outputs: tuple[str, ...] = OUTPUTS
+    # The most ink (the sum of C, M, Y and K, in per cent) any colour may lay down; None: no limit.
+    max_total_ink: float | None = None
 
     @property
     def default_recipe(self) -> str:
@@ -476,6 +483,8 @@ PROFILES: dict[str, Profile] = {
             edge_margin_bleed=0.5 * INCH,
             cover=UNCITED_COVER,
             pages=PageCountRule(18, None, True),
+            outputs=("pdf-x1a", "pdf-x4"),
+            max_total_ink=240.0,
             trims=INGRAMSPARK_TRIMS,
             # The File Creation Guide asks for 300 ppi images and names no
             # minimum type size, so we check none. PDF/X-1a forbids
