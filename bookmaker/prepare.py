@@ -55,7 +55,7 @@ class Prepared:
         """Lines for stderr on what ``build`` and ``cover`` make of the book, past its problems:
         the pages the printer's page count added, and what a cover left out. ``validate``
         reports only problems, and prints none of these."""
-        padding = padding_note(self.main.pages, self.plan.profile, self.plan.trim)
+        padding = padding_note(self.main.pages, self.plan.profile, self.plan.trim, self.plan.paper)
         return (*([padding] if padding else []), *(self.cover.notes if self.cover else ()))
 
     def make(

@@ -8,13 +8,14 @@ which the spine holds no text, the bleed, safe inset and fold clearance, and the
 barcode box). All lengths are PDF points (72 per inch). No module outside this one
 tests a printer's name: each asks its ``Profile`` (tests/test_cover_rules.py holds it so).
 
-Sources: KDP's paperback manuscript guidelines (bleed, gutter table, page
-counts) and its "Create a paperback cover" help page (cover bleed, spine, spine
-text, barcode); Lulu's book creation guide (0.125 in bleed all round, 0.5 in
-safety margin); IngramSpark's file creation guide (0.5 in margins, embedded
-fonts, no printer marks). Where a service publishes no number we state ours as
-a choice. Trim lists, text and image minimums and the file rules cite theirs
-where they are defined below.
+Sources: KDP's paperback manuscript guidelines (bleed, gutter table), its "Print
+Options" page (page counts per ink and paper) and its "Create a paperback cover"
+help page (cover bleed, spine, spine text, barcode); Lulu's book creation guide
+(0.125 in bleed all round, 0.5 in safety margin) and help centre (spine formula,
+spine text, barcode); IngramSpark's file creation guide and help centre (0.5 in
+margins, embedded fonts, no printer marks, cover safe inset and fold variance,
+the blank last page). Where a service publishes no number we state ours as a
+choice. Each figure cites its source where it is defined below.
 
 Adding a printer is one ``Profile(...)`` entry in ``PROFILES`` below:
 
@@ -25,8 +26,12 @@ Adding a printer is one ``Profile(...)`` entry in ``PROFILES`` below:
 3. Give its ``cover``, a ``CoverRules``: bleed, safe inset and fold clearance,
    ``spine_per_page`` (thickness per page of each paper in ``PAPERS``, or None
    when the printer publishes no figure to cite, and then the user types
-   ``spine_width``), ``spine_text_min_pages``, the ``barcode_box`` and whether
-   the printer ``prints_barcode`` there itself, and ``colour_papers``.
+   ``spine_width``) and ``spine_base`` (a constant the spine adds),
+   ``spine_text_min_pages``, the ``barcode_box``, whether the printer
+   ``prints_barcode`` there itself or ``requires_barcode`` (then ``isbn:`` is
+   required), and ``colour_papers``. A printer whose page counts differ by paper
+   gives ``pages_by_paper``; one that wants the last page blank,
+   ``blank_last_page``.
 4. Cite the guide, and its section, in a comment beside every figure; where a
    figure is our own choice, say so.
 
@@ -76,6 +81,19 @@ class PageCountRule(NamedTuple):
     min_pages: int
     max_pages: int | None  # None: no upper limit
     must_be_even: bool
+
+
+# (trim (w, h) in points, the most pages the printer binds at that trim)
+TrimLimits = tuple[tuple[tuple[float, float], int], ...]
+
+
+class PaperPages(NamedTuple):
+    """The page counts a printer accepts on one of its papers (a name in ``PAPERS``), where
+    they differ from its ``Profile.pages``: the range, and lower maxima at particular trims."""
+
+    paper: str
+    pages: PageCountRule
+    max_pages_by_trim: TrimLimits = ()
 
 
 class CustomTrims(NamedTuple):
@@ -137,13 +155,17 @@ class CoverRules:
     ``fold_clearance``: how far a spine fold may drift in binding; spine text
     keeps this clear of each fold, and nothing but the background lies within it.
     ``spine_per_page``: (paper, points of spine per interior page) for each of
-    ``PAPERS``; None when bookmaker carries no citable figure, and then the
-    user gives ``spine_width``.
+    ``PAPERS`` (a printer's pages-per-inch figure is 72 / ppi here); None when
+    bookmaker carries no citable figure, and then the user gives ``spine_width``.
+    ``spine_base``: points the spine has whatever the page count (Lulu's cover
+    board adds 0.06 in), so the spine is pages x per page + base.
     ``spine_text_min_pages``: the fewest interior pages whose spine the printer
     lets carry text; None when it sets no minimum.
     ``barcode_box``: where the barcode goes on the back, the publisher's own
     EAN-13 included; ``prints_barcode``: the printer prints its own barcode there
-    unless told the cover carries one (the config's ``barcode: kdp`` keeps it plain).
+    unless told the cover carries one (the config's ``barcode: kdp`` keeps it plain);
+    ``requires_barcode``: the printer takes no cover without the book's ISBN barcode
+    on the back, so the config must give ``isbn``.
     ``colour_papers``: the papers a colour interior may print on.
     """
 
@@ -152,7 +174,9 @@ class CoverRules:
     fold_clearance: float
     barcode_box: BarcodeBox
     prints_barcode: bool = False
+    requires_barcode: bool = False
     spine_per_page: tuple[tuple[str, float], ...] | None = None
+    spine_base: float = 0.0
     spine_text_min_pages: int | None = None
     colour_papers: tuple[str, ...] = PAPERS
 
@@ -171,7 +195,11 @@ class Profile:
     margins without and with bleed. ``gutters``: (highest page count, minimum
     inside margin) bands; empty means the inside minimum is the edge margin.
     ``pages``: (min, max or None, must be even); ``max_pages_by_trim`` lowers
-    the maximum for particular trims (w, h in points).
+    the maximum for particular trims (w, h in points). Both hold where the paper
+    is unknown (a PDF does not say it) or has no entry in ``pages_by_paper``,
+    which gives a paper's own range and trim maxima. ``blank_last_page``: the
+    printer wants the interior's last page blank and adds one of its own if it is
+    not, so the book ends on a blank page it counts (and the spine with it).
     ``requires_trim_box``, ``requires_embedded_fonts``, ``allows_transparency``
     and ``min_line_width`` switch the matching preflight checks.
     ``trims``: the (w, h) trims in inches the service prints, and
@@ -200,7 +228,9 @@ class Profile:
     cover: CoverRules
     gutters: tuple[tuple[int, float], ...] = ()
     pages: PageCountRule = PageCountRule(1, None, False)
-    max_pages_by_trim: tuple[tuple[tuple[float, float], int], ...] = ()
+    max_pages_by_trim: TrimLimits = ()
+    pages_by_paper: tuple[PaperPages, ...] = ()
+    blank_last_page: bool = False
     requires_embedded_fonts: bool = True
     allows_transparency: bool = False
     min_line_width: float = 0.75
@@ -272,12 +302,17 @@ class Profile:
         w, h = min(self.trims, key=lambda t: (t[0] * INCH - width) ** 2 + (t[1] * INCH - height) ** 2)
         return w * INCH, h * INCH
 
-    def page_count_rule(self, trim_w: float, trim_h: float) -> PageCountRule:
-        """(min_pages, max_pages, must_be_even) for a book of this trim."""
-        for (w, h), highest in self.max_pages_by_trim:
+    def page_count_rule(self, trim_w: float, trim_h: float, paper: str | None = None) -> PageCountRule:
+        """(min_pages, max_pages, must_be_even) for a book of this trim on ``paper`` (None:
+        not known, as for a PDF checked on its own)."""
+        pages, by_trim = self.pages, self.max_pages_by_trim
+        for entry in self.pages_by_paper:
+            if entry.paper == paper:
+                pages, by_trim = entry.pages, entry.max_pages_by_trim
+        for (w, h), highest in by_trim:
             if abs(trim_w - w) <= 0.5 and abs(trim_h - h) <= 0.5:
-                return self.pages._replace(max_pages=highest)
-        return self.pages
+                return pages._replace(max_pages=highest)
+        return pages
 
 
 # KDP's gutter table: (highest page count of the band, minimum inside margin).
@@ -287,6 +322,35 @@ KDP_GUTTERS: tuple[tuple[int, float], ...] = (
     (500, 0.625 * INCH),
     (700, 0.75 * INCH),
     (828, 0.875 * INCH),
+)
+
+# KDP's "Print Options" page-count table (kdp.amazon.com/help/topic/G201834180): the
+# lower maxima of particular trims, per ink and paper.
+_KDP_WIDE = ((8.25 * INCH, 6 * INCH), (8.25 * INCH, 8.25 * INCH))
+_KDP_LARGE = ((8.5 * INCH, 8.5 * INCH), (8.5 * INCH, 11 * INCH))
+_KDP_A4 = (8.27 * INCH, 11.69 * INCH)
+KDP_WHITE_TRIM_LIMITS: TrimLimits = (
+    *((trim, 800) for trim in _KDP_WIDE),
+    *((trim, 590) for trim in _KDP_LARGE),
+    (_KDP_A4, 780),
+)
+KDP_PAPER_PAGES: tuple[PaperPages, ...] = (
+    # Black ink on cream: 24 to 776 pages; 750 at the 8.25 in trims, 550 at 8.5 x 8.5 and
+    # 8.5 x 11 in, 730 at A4.
+    PaperPages(
+        "cream",
+        PageCountRule(24, 776, True),
+        (*((trim, 750) for trim in _KDP_WIDE), *((trim, 550) for trim in _KDP_LARGE), (_KDP_A4, 730)),
+    ),
+    # Standard colour ink on white paper: 72 to 600 pages.
+    PaperPages("standard-color", PageCountRule(72, 600, True)),
+    # Premium colour ink on white paper: 24 to 828 pages; 800 at the 8.25 in trims, 590 at
+    # 8.5 x 8.5, 8.5 x 11 in and A4.
+    PaperPages(
+        "premium-color",
+        PageCountRule(24, 828, True),
+        (*((trim, 800) for trim in _KDP_WIDE), *((trim, 590) for trim in (*_KDP_LARGE, _KDP_A4))),
+    ),
 )
 
 # KDP's paperback trims, as "Set Trim Size, Bleed, and Margins" lists them
@@ -397,12 +461,79 @@ KDP_COVER = CoverRules(
     # standard- and premium-colour papers, never on white or cream.
     colour_papers=("standard-color", "premium-color"),
 )
-# Lulu and IngramSpark publish cover guides of their own whose figures bookmaker does not
-# carry yet, and a home printer binds nothing: these covers take KDP's bleed, safe inset,
-# fold clearance and barcode box (our choice, so one cover fits every printer), have no
-# spine formula (the user gives spine_width from the printer's calculator) and no spine-text
-# minimum, leave the barcode to the publisher, and print colour on any paper.
-UNCITED_COVER = CoverRules(
+# Lulu's cover rules, from its help centre (help.lulu.com and help.api.lulu.com); the article
+# each figure comes from is named beside it.
+LULU_COVER = CoverRules(
+    # "How do I make my content cover the whole page? What is bleed?" (help.lulu.com,
+    # article 64000255584): elements that run to the edge fill the bleed, "0.125 in
+    # (3.18 mm) past the trim edge on every side".
+    bleed=0.125 * INCH,
+    # The same article: "Text and other important elements should be placed within the
+    # Safety Margin which is 0.5 in (12.7 mm) inside the Trim Edge". It is wider than the
+    # 0.375 in from the file's edge (0.25 in "bleed area" + 0.125 in "safety area") that
+    # Lulu's "Mandatory Print Book Distribution Requirements" (connect.lulu.com, discussion
+    # 33632) ask of covers, so a cover that keeps it meets both.
+    safe_inset=0.5 * INCH,
+    # "Mandatory Print Book Distribution Requirements": keep text and images clear "from all
+    # sides (including the spine)" by the 0.125 in safety area, so spine text keeps 0.125 in
+    # from each fold.
+    fold_clearance=0.125 * INCH,
+    # Lulu prints no barcode on a cover the publisher uploads ("The One-Piece Cover designer
+    # will NOT add a barcode to your cover", connect.lulu.com, discussion 33338, "How to
+    # create a cover with the One-Piece (Wraparound) Cover Designer"). Its ISBN page "Will
+    # Lulu add a barcode to my cover?" (lulu.com/help/space_for_isbn) says of an uploaded
+    # wrap-around cover: "generate a barcode and place it at the bottom right corner of the
+    # back cover at least 0.375" from the spine and bottom edge". bookmaker's box is 0.5 in
+    # from both, so the barcode's digits also keep Lulu's 0.5 in safety margin, and
+    # 2 x 1.2 in (our choice, as for KDP: an EAN-13 at its nominal size on a white label).
+    barcode_box=BarcodeBox(2.0 * INCH, 1.2 * INCH, 0.5 * INCH),
+    # "How is spine width calculated?" (help.api.lulu.com, article 64000254616): "For
+    # Softcover Perfect Bound: (pages / 444) + 0.06" = Spine Width", the same for every
+    # paper; Lulu's spine width calculator PDF ("Determining The Spine Width"): "Paperback
+    # covers use a formula and require a minimum of 32 pages".
+    spine_per_page=tuple((paper, INCH / 444) for paper in PAPERS),
+    spine_base=0.06 * INCH,
+    # Lulu's cover help, as its community forum quotes it (connect.lulu.com, discussion
+    # 343028, "Spine for books with 80-130 pages"): "Lulu and many of our print partners can
+    # print spine text on books with as few as 80 pages".
+    spine_text_min_pages=80,
+)
+# IngramSpark's cover rules, from its help centre (help.ingramspark.com, which republishes
+# Lightning Source's File Creation Guide); the article each figure comes from is named beside
+# it. IngramSpark publishes no spine formula: its Cover Template Generator computes the spine
+# for each title, page count and paper, and neither its guide nor its help pages give the
+# caliper or pages per inch behind it. Figures quoted elsewhere disagree (0.00211 in per
+# white page in one book's sources, KDP's 0.002252 in others), so bookmaker carries none and
+# the user gives ``spine_width`` from the template.
+INGRAMSPARK_COVER = CoverRules(
+    # File Creation Guide, "Cover: Requirements": 0.125 in bleed past the trim on every side.
+    bleed=0.125 * INCH,
+    # "File Problems that Cause Printing Problems of a Book" (article 6443532453901), "Avoid
+    # a border or rule line close to the trim edge": "For cover art, we recommend at least
+    # .25" from the trim mark for perfect bound books."
+    safe_inset=0.25 * INCH,
+    # The same article, "Avoid a background or image that stops at the spine": "the allowed
+    # variance of 1/16 inch (.0625" or 2 mm)" at the spine fold.
+    fold_clearance=0.0625 * INCH,
+    # IngramSpark distributes by ISBN and its covers carry the ISBN's EAN-13 on the back
+    # (issue 25: "IngramSpark requires an ISBN barcode on the back"); Lightning Source's
+    # "Using the Cover Template" places the barcode "in the lower right corner of the back
+    # cover". It gives the box no size in words, so the box is bookmaker's choice: KDP's
+    # 2 x 1.2 in, which holds an EAN-13 at its nominal size, 0.25 in (IngramSpark's cover
+    # safe inset) from the bottom trim and the spine fold.
+    barcode_box=BarcodeBox(2.0 * INCH, 1.2 * INCH, 0.25 * INCH),
+    requires_barcode=True,
+    # Spine text from 48 pages: "perfect-bound books under 48 pages cannot have any text on
+    # the spine" (a Lightning Source publisher's help page, "How do I get my book ready for
+    # print?", currclickpublisherservice.zendesk.com, article 219429717); the File Creation
+    # Guide's sample perfect-bound template reads "Page Count: 36 (No spine text allowed)".
+    spine_text_min_pages=48,
+)
+# A home printer binds nothing: bookmaker's own choice of cover, KDP's bleed, safe inset, fold
+# clearance and barcode box (so one cover fits every printer), no spine formula (the user
+# gives spine_width) and no spine-text minimum; the barcode is the publisher's, and colour
+# prints on any paper.
+HOME_COVER = CoverRules(
     bleed=KDP_COVER.bleed,
     safe_inset=KDP_COVER.safe_inset,
     fold_clearance=KDP_COVER.fold_clearance,
@@ -426,10 +557,14 @@ PROFILES: dict[str, Profile] = {
             edge_margin_bleed=0.375 * INCH,
             cover=KDP_COVER,
             gutters=KDP_GUTTERS,
+            # KDP's "Print Options" help page (kdp.amazon.com/help/topic/G201834180), its
+            # page-count table: black ink on white paper, 24 to 828 pages, 800 at the 8.25 in
+            # wide trims, 590 at 8.5 x 8.5 and 8.5 x 11 in, 780 at A4. A PDF does not say its
+            # paper, so a PDF checked on its own is held to white's; a book with a cover
+            # names its paper, and ``pages_by_paper`` gives the others.
             pages=PageCountRule(24, 828, True),
-            # KDP's limit for these trims on white paper; cream paper stops
-            # lower, but a PDF does not say its paper, so we assume white.
-            max_pages_by_trim=(((8.5 * INCH, 8.5 * INCH), 590), ((8.5 * INCH, 11 * INCH), 590)),
+            max_pages_by_trim=KDP_WHITE_TRIM_LIMITS,
+            pages_by_paper=KDP_PAPER_PAGES,
             trims=KDP_TRIMS,
             custom_trims=CustomTrims(4, 8.5, 6, 11.69),
             # KDP's paperback and hardcover manuscript guidelines: "The
@@ -443,7 +578,9 @@ PROFILES: dict[str, Profile] = {
         Profile(
             # Lulu prints from a flattened copy of the file, so links and
             # bookmarks do no harm and help the PDF edition. 32-800 is Lulu's
-            # perfect-bound paperback range; Lulu pads an odd count with a blank
+            # perfect-bound paperback range (its Book Creation Guide; the spine
+            # width calculator PDF: paperback covers "require a minimum of 32
+            # pages"), the same on every paper; Lulu pads an odd count with a blank
             # page, and we ask for even so that last page is the author's choice.
             name="lulu",
             label="Lulu",
@@ -456,7 +593,7 @@ PROFILES: dict[str, Profile] = {
             requires_trim_box=True,
             edge_margin=0.5 * INCH,
             edge_margin_bleed=0.5 * INCH,
-            cover=UNCITED_COVER,
+            cover=LULU_COVER,
             pages=PageCountRule(32, 800, True),
             trims=LULU_TRIMS,
             # Lulu's interior formatting FAQ: "300 ppi is the optimum
@@ -481,8 +618,13 @@ PROFILES: dict[str, Profile] = {
             requires_trim_box=True,
             edge_margin=0.5 * INCH,
             edge_margin_bleed=0.5 * INCH,
-            cover=UNCITED_COVER,
+            cover=INGRAMSPARK_COVER,
             pages=PageCountRule(18, None, True),
+            # "File Requirements for Print Books" (ingramspark.com/blog/file-requirements-
+            # for-print-books), Interior Files: "The final page should be blank. If there is
+            # no blank page, we'll add one for you." bookmaker adds it first, so the page
+            # count in the manifest and the spine are the count IngramSpark prints.
+            blank_last_page=True,
             outputs=("pdf-x1a", "pdf-x4"),
             max_total_ink=240.0,
             trims=INGRAMSPARK_TRIMS,
@@ -506,7 +648,7 @@ PROFILES: dict[str, Profile] = {
             requires_trim_box=False,
             edge_margin=0.25 * INCH,
             edge_margin_bleed=0.25 * INCH,
-            cover=UNCITED_COVER,
+            cover=HOME_COVER,
             requires_embedded_fonts=False,
             allows_transparency=True,
             # A desktop printer prints any page size (scaled to its paper),

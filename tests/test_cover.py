@@ -388,8 +388,9 @@ def test_kdp_barcode_box_stays_plain_and_other_choices(tmp_path):
         ("isbn: 978-1-4028-9462-7", "kdp", "cover.isbn", "check digit 7"),
         ("isbn: '12345'", "kdp", "cover.isbn", "not an ISBN-13"),
         ("barcode: isbn", "kdp", "cover.barcode", "give it as isbn"),
-        ("barcode: kdp\nspine_width: 0.3in", "lulu", "cover.barcode", "this book is for lulu"),
-        ("paper: white", "ingramspark", "cover.spine_width", "no ingramspark spine formula"),
+        ("barcode: kdp", "lulu", "cover.barcode", "Lulu prints none on your cover"),
+        ("paper: white", "ingramspark", "cover.isbn", "IngramSpark prints no cover without"),
+        ("isbn: 978-1-4028-9462-6", "ingramspark", "cover.spine_width", "IngramSpark publishes no spine"),
         ("paper: glossy", "kdp", "cover.paper", "'glossy' is not one of"),
         ("art: {shape: polar, algorithm: eller}", "kdp", "cover.art.algorithm", "eller carves"),
     ],
@@ -636,10 +637,11 @@ def test_check_cover_needs_a_trim_and_a_spine(tmp_path):
     assert no_trim.exit_code != 0 and "--cover needs --trim" in str(no_trim.exception)
     no_spine = runner.invoke(app, ["check", str(path), "--cover", "--profile", "kdp", "--trim", "8.5x11in"])
     assert "give --pages (and --paper) or --spine-width" in str(no_spine.exception)
-    lulu = runner.invoke(
-        app, ["check", str(path), "--cover", "--profile", "lulu", "--pages", "120", "--trim", "8.5x11in"]
+    ingramspark = runner.invoke(
+        app,
+        ["check", str(path), "--cover", "--profile", "ingramspark", "--pages", "120", "--trim", "8.5x11in"],
     )
-    assert "no spine formula for the lulu profile" in str(lulu.exception)
+    assert "no spine formula for the ingramspark profile" in str(ingramspark.exception)
     given = runner.invoke(
         app,
         [

@@ -22,7 +22,7 @@ from bookmaker.plan.cover import CoverPlan
 from bookmaker.profiles import COLOUR_PAPERS, INCH, PAPERS, PROFILES, BarcodeBox
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
-KDP, LULU = PROFILES["kdp"], PROFILES["lulu"]
+KDP, LULU, HOME = PROFILES["kdp"], PROFILES["lulu"], PROFILES["home"]
 
 
 def with_cover(monkeypatch, name: str, **rules):
@@ -128,8 +128,15 @@ def test_a_profile_without_spine_figures_asks_for_spine_width(tmp_path, monkeypa
 
 
 def test_a_profile_given_spine_figures_builds_its_cover_without_spine_width(tmp_path, monkeypatch):
-    with_cover(monkeypatch, "lulu", spine_per_page=(("cream", 0.004 * INCH),))
-    assert plan(book(tmp_path, "lulu", "paper: cream"), 100).geometry.spine == pytest.approx(0.4 * INCH)
+    with_cover(monkeypatch, "home", spine_per_page=tuple((paper, 0.004 * INCH) for paper in PAPERS))
+    assert plan(book(tmp_path, "home", "paper: cream"), 100).geometry.spine == pytest.approx(0.4 * INCH)
+
+
+def test_the_profiles_spine_base_is_added_whatever_the_page_count(tmp_path, monkeypatch):
+    based = replace(KDP, cover=replace(KDP.cover, spine_base=0.1 * INCH))
+    assert spine_width(based, "white", 100) == pytest.approx((0.2252 + 0.1) * INCH)
+    with_cover(monkeypatch, "kdp", spine_base=0.5 * INCH)
+    assert plan(book(tmp_path, "kdp"), 100).geometry.spine == pytest.approx((0.2252 + 0.5) * INCH)
 
 
 # -- spine-text minimum -----------------------------------------------------------------------
@@ -142,32 +149,36 @@ def test_the_profiles_spine_text_minimum_sets_where_spine_text_is_allowed(monkey
         "KDP prints spine text only on books of more than 39 pages, and this interior has 39"
     )
     assert spine_text_rule(lower, 40) is None
-    assert spine_text_rule(LULU, 2) is None  # no minimum
-    higher = replace(LULU, cover=replace(LULU.cover, spine_text_min_pages=500))
-    assert "Lulu prints spine text only on books of more than 499 pages" in spine_text_rule(higher, 499)
+    assert spine_text_rule(HOME, 2) is None  # no minimum
+    higher = replace(HOME, cover=replace(HOME.cover, spine_text_min_pages=500))
+    assert "the home printer prints spine text only on books of more than 499 pages" in spine_text_rule(
+        higher, 499
+    )
 
 
 def test_the_cover_plan_leaves_the_spine_bare_below_the_profiles_minimum(tmp_path, monkeypatch):
-    loaded = book(tmp_path, "lulu", "spine_width: 0.6in")
-    assert plan(loaded, 100).spine_runs  # wide enough, and Lulu sets no minimum
-    with_cover(monkeypatch, "lulu", spine_text_min_pages=101)
+    loaded = book(tmp_path, "home", "spine_width: 0.6in")
+    assert plan(loaded, 100).spine_runs  # wide enough, and a home printer sets no minimum
+    with_cover(monkeypatch, "home", spine_text_min_pages=101)
     bare = plan(loaded, 100)
     assert bare.spine_runs == []
-    assert any("Lulu prints spine text only on books of more than 100 pages" in n for n in bare.notes)
+    assert any(
+        "the home printer prints spine text only on books of more than 100 pages" in n for n in bare.notes
+    )
 
 
 # -- the barcode: whose, and where ------------------------------------------------------------
 
 
 def test_a_printer_that_prints_its_barcode_gets_a_plain_box_by_default(tmp_path, monkeypatch):
-    assert book(tmp_path, "lulu", "spine_width: 0.3in").cover_barcode == "none"
-    with_cover(monkeypatch, "lulu", prints_barcode=True)
-    loaded = book(tmp_path, "lulu", "spine_width: 0.3in")
+    assert book(tmp_path, "home", "spine_width: 0.3in").cover_barcode == "none"
+    with_cover(monkeypatch, "home", prints_barcode=True)
+    loaded = book(tmp_path, "home", "spine_width: 0.3in")
     assert loaded.cover_barcode == "kdp"
-    assert book(tmp_path, "lulu", "spine_width: 0.3in\nbarcode: kdp").cover_barcode == "kdp"
+    assert book(tmp_path, "home", "spine_width: 0.3in\nbarcode: kdp").cover_barcode == "kdp"
     assert any(
-        "Lulu prints its own on the back" in note
-        for note in plan(book(tmp_path, "lulu", "spine_width: 0.3in\nbarcode: none"), 100).notes
+        "the home printer prints its own on the back" in note
+        for note in plan(book(tmp_path, "home", "spine_width: 0.3in\nbarcode: none"), 100).notes
     )
 
 
@@ -175,11 +186,21 @@ def test_barcode_kdp_is_refused_where_the_printer_prints_no_barcode(tmp_path, mo
     assert book(tmp_path, "kdp", "barcode: kdp").cover_barcode == "kdp"
     with_cover(monkeypatch, "kdp", prints_barcode=False)
     assert book(tmp_path, "kdp").cover_barcode == "none"
-    with pytest.raises(ConfigError, match="barcode: kdp leaves the box KDP prints its barcode in"):
+    with pytest.raises(ConfigError, match="barcode: kdp leaves the box plain .* but KDP prints none"):
         book(tmp_path, "kdp", "barcode: kdp")
     assert not any(
         "prints its own" in note for note in plan(book(tmp_path, "kdp", "barcode: none"), 100).notes
     )
+
+
+def test_a_printer_requiring_the_isbn_barcode_requires_isbn(tmp_path, monkeypatch):
+    assert book(tmp_path, "kdp").cover_barcode == "kdp"
+    with_cover(monkeypatch, "kdp", requires_barcode=True)
+    with pytest.raises(ConfigError, match="required key is missing: isbn, since KDP prints no cover"):
+        book(tmp_path, "kdp")
+    with pytest.raises(ConfigError, match="required key is missing: isbn"):
+        book(tmp_path, "kdp", "barcode: none")
+    assert book(tmp_path, "kdp", "isbn: 978-1-4028-9462-6").cover_barcode == "isbn"
 
 
 def test_the_barcode_box_is_where_the_profile_puts_it():
@@ -210,9 +231,9 @@ def test_the_cover_sheet_follows_the_profiles_bleed_safe_inset_and_fold_clearanc
 
 
 def test_the_cover_plan_keeps_its_text_inside_the_profiles_safe_inset(tmp_path, monkeypatch):
-    loaded = book(tmp_path, "lulu", "spine_width: 0.3in")
+    loaded = book(tmp_path, "home", "spine_width: 0.3in")
     assert plan(loaded, 100).margin == pytest.approx(0.36 * INCH)  # 6 % of the 6 in panel
-    with_cover(monkeypatch, "lulu", safe_inset=0.5 * INCH)
+    with_cover(monkeypatch, "home", safe_inset=0.5 * INCH)
     assert plan(loaded, 100).margin == pytest.approx(0.5 * INCH)
 
 
@@ -222,12 +243,12 @@ def test_the_cover_plan_keeps_its_text_inside_the_profiles_safe_inset(tmp_path, 
 def test_the_profiles_colour_papers_decide_where_a_colour_interior_may_print(tmp_path, monkeypatch):
     with pytest.raises(ConfigError, match="KDP prints colour interiors on its colour papers, not on white"):
         book(tmp_path, "kdp", "paper: white", interior="color")
-    book(tmp_path, "lulu", "paper: white\nspine_width: 0.3in", interior="color")
+    book(tmp_path, "home", "paper: white\nspine_width: 0.3in", interior="color")
     with_cover(monkeypatch, "kdp", colour_papers=PAPERS)
     book(tmp_path, "kdp", "paper: white", interior="color")
-    with_cover(monkeypatch, "lulu", colour_papers=COLOUR_PAPERS)
+    with_cover(monkeypatch, "home", colour_papers=COLOUR_PAPERS)
     with pytest.raises(ConfigError, match="use paper: premium-color or standard-color"):
-        book(tmp_path, "lulu", "paper: white\nspine_width: 0.3in", interior="color")
+        book(tmp_path, "home", "paper: white\nspine_width: 0.3in", interior="color")
 
 
 def test_every_printers_spine_table_covers_every_paper_a_config_may_name():

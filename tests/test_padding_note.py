@@ -89,8 +89,19 @@ def test_a_home_book_is_never_padded_and_says_nothing(tmp_path, capsys):
         ("kdp", 22, "kdp needs at least 24 pages; added 2 pages: 1 'Draw your own maze' and 1 'Notes'"),
         ("kdp", 25, "kdp needs an even page count; added 1 'Notes' page"),
         ("lulu", 1, "lulu needs at least 32 pages; added 31 pages: 15 'Draw your own maze' and 16 'Notes'"),
-        ("ingramspark", 17, "ingramspark needs at least 18 pages; added 1 'Notes' page"),
-        ("ingramspark", 19, "ingramspark needs an even page count; added 1 'Notes' page"),
+        ("ingramspark", 17, "ingramspark needs its last page blank; added 1 blank page"),
+        (
+            "ingramspark",
+            18,
+            "ingramspark needs an even page count and its last page blank; added 2 pages: "
+            "1 'Notes' and 1 blank",
+        ),
+        (
+            "ingramspark",
+            1,
+            "ingramspark needs at least 18 pages and its last page blank; added 17 pages: "
+            "8 'Draw your own maze', 8 'Notes' and 1 blank",
+        ),
         ("home", 3, None),
     ],
 )

@@ -208,7 +208,7 @@ def test_guides_without_a_spine_name_the_flag_preview_takes(tmp_path):
     cover_shaped_pdf(tmp_path / "cover.pdf")
     for flags, said in (
         ([], "give --interior-pages (and --paper) or --spine-width"),
-        (["--profile", "lulu", "--interior-pages", 100], "--interior-pages: "),
+        (["--profile", "ingramspark", "--interior-pages", 100], "--interior-pages: "),
     ):
         result = run_cli("preview", "cover.pdf", "--guides", *flags, cwd=tmp_path)
         assert result.returncode == 2 and result.stdout == ""

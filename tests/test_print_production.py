@@ -253,6 +253,18 @@ def test_sample_passes_the_cli_preflight_for_its_profile(samples, name):
         assert run.returncode == 0, run.stdout + run.stderr
 
 
+@pytest.mark.parametrize(
+    ("name", "trim"), [("activity-book", "8.5x11"), ("lulu-6x9", "6x9"), ("ingramspark-6x9", "6x9")]
+)
+def test_sample_cover_passes_the_cli_cover_preflight_for_its_profile(samples, name, trim):
+    # The spine and the barcode box's contents come from the manifest the build wrote.
+    result = samples[name]
+    assert result.cover is not None
+    run = cli("check", str(result.cover), "--cover", "--trim", trim, "--profile", SAMPLES[name])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.strip() == f"PDF passes the {SAMPLES[name]} preflight: 1 page"
+
+
 @pytest.mark.parametrize("name", ["lulu-6x9", "ingramspark-6x9"])
 def test_print_samples_have_bleed_and_an_even_page_count(samples, name):
     reader = PdfReader(samples[name].pdf)

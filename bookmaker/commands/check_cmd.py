@@ -39,7 +39,7 @@ def check(
         False,
         "--cover",
         help="The PDF is a full-wrap cover: check its size against the spine formula, its "
-        "TrimBox, text in the bleed or over the folds, and ink in KDP's barcode box. Needs "
+        "TrimBox, text in the bleed or over the folds, and the printer's barcode box. Needs "
         "--trim, and --pages (with --paper) or --spine-width.",
     ),
     interior: str | None = typer.Option(
@@ -56,9 +56,10 @@ def check(
         None,
         "--barcode",
         show_default=False,
-        help="Covers: what KDP's barcode box holds: kdp (KDP prints its barcode there, so the "
-        "box must be plain), own (the publisher's own barcode, drawn on the cover) or none. "
-        "Default: what the manifest beside a cover bookmaker built says, else kdp.",
+        help="Covers: what the barcode box holds: kdp (the printer prints its barcode there, so "
+        "the box must be plain), own (the publisher's own barcode, drawn on the cover) or none. "
+        "Default: what the manifest beside a cover bookmaker built says, else what the "
+        "profile's printer expects (kdp on kdp, own where an ISBN barcode is required).",
     ),
     jobs: int = JOBS,
 ) -> None:
@@ -111,8 +112,8 @@ def _check_cover(
 ):
     if trim is None:
         raise BookmakerError("--cover needs --trim: the interior's trim size, e.g. 8.5x11in")
-    barcode = cover_barcode(pdf, barcode)
     rules = get_profile(profile).cover  # an unknown profile is named before any spine is worked out
+    barcode = cover_barcode(pdf, barcode, profile)
     from ..preflight.cover import check_cover
 
     spine, pages = cover_spine(pdf, profile, pages, paper, spine_width, "--pages")

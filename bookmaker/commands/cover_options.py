@@ -58,17 +58,21 @@ def cover_spine(
     return manifest["spine_width"], manifest["interior_pages"]
 
 
-def cover_barcode(pdf: Path, barcode: str | None) -> str:
+def cover_barcode(pdf: Path, barcode: str | None, profile: str) -> str:
     """What the barcode box of the cover ``pdf`` should hold (``CHECKED_BARCODES``): the
-    flag's word, else what the build that wrote the manifest beside it put there, else the
-    printer's barcode, KDP's default."""
+    flag's word, else what the build that wrote the manifest beside it put there, else what
+    ``profile``'s printer expects: its own barcode where it prints one, the publisher's where
+    it requires one, and nothing elsewhere."""
     if barcode is not None:
         if barcode not in CHECKED_BARCODES:
             raise BookmakerError(f"--barcode: '{barcode}' is not one of: {', '.join(CHECKED_BARCODES)}")
         return barcode
     manifest = _manifest_beside(pdf)
     built = manifest.get("barcode") if manifest else None
-    return checked_barcode(built) if built in BARCODES else PRINTER_BARCODE
+    if built in BARCODES:
+        return checked_barcode(built)
+    rules = get_profile(profile).cover
+    return PRINTER_BARCODE if rules.prints_barcode else "own" if rules.requires_barcode else "none"
 
 
 def _manifest_beside(pdf: Path) -> dict | None:

@@ -70,6 +70,7 @@ RETAIL_PROFILES = tuple(name for name, p in PROFILES.items() if p.retail)
 GREY_PROFILES = tuple(name for name, p in PROFILES.items() if p.default_interior == "black-and-white")
 COLOUR_PROFILES = tuple(name for name in PROFILES if name not in GREY_PROFILES)
 PRINTS_BARCODE = tuple(name for name, p in PROFILES.items() if p.cover.prints_barcode)
+REQUIRES_BARCODE = tuple(name for name, p in PROFILES.items() if p.cover.requires_barcode)
 SPINE_FORMULA = tuple(name for name, p in PROFILES.items() if p.cover.spine_per_page is not None)
 NO_SPINE_FORMULA = tuple(name for name in PROFILES if name not in SPINE_FORMULA)
 
@@ -858,11 +859,16 @@ class Cover(Strict):
     sample: bool = Field(True, description="A small puzzle on the back, in the first section's shape.")
     barcode: Literal[BARCODES] | None = Field(  # type: ignore[valid-type]
         None,
-        description="kdp: leave KDP's barcode box plain for the barcode KDP prints; isbn: "
-        "draw the EAN-13 of `isbn` there; none: no box (your art carries a barcode). Default: "
+        description="kdp: leave the barcode box plain for the barcode the printer prints there "
+        f"({listing(PRINTS_BARCODE)} does); isbn: draw the EAN-13 of `isbn` there; none: no box "
+        "(your art carries a barcode). Default: "
         f"isbn when `isbn` is given, else kdp on the {listing(PRINTS_BARCODE)} profile and none elsewhere.",
     )
-    isbn: str | None = Field(None, description="The book's ISBN-13, drawn as an EAN-13 barcode.")
+    isbn: str | None = Field(
+        None,
+        description="The book's ISBN-13, drawn as an EAN-13 barcode; required on the "
+        f"{listing(REQUIRES_BARCODE)} profile, which prints no cover without it.",
+    )
     spine_width: Length | None = Field(
         None,
         description="The printer's spine width, for printers whose formula bookmaker "
@@ -1099,21 +1105,28 @@ class Book(Strict):
         cover = self.cover
         if cover is None:
             return self
-        rules = PROFILES[self.profile].cover
+        printer = PROFILES[self.profile]
+        rules = printer.cover
         if cover.barcode == PRINTER_BARCODE and not rules.prints_barcode:
             raise problem(
-                f"barcode: kdp leaves the box KDP prints its barcode in, but this book "
-                f"is for {self.profile}; use isbn: (the EAN-13 is drawn) or "
-                "barcode: none",
+                f"barcode: {PRINTER_BARCODE} leaves the box plain for a barcode the printer prints, "
+                f"but {printer.label} prints none on your cover; use isbn: (the EAN-13 is drawn) "
+                "or barcode: none",
                 "cover",
                 "barcode",
             )
+        if rules.requires_barcode and cover.isbn is None:
+            raise problem(
+                f"required key is missing: isbn, since {printer.label} prints no cover without "
+                "the book's ISBN barcode on the back (e.g. isbn: 978-1-4028-9462-6)",
+                "cover",
+                "isbn" if cover.barcode is None else "barcode",
+            )
         if cover.spine_width is None and rules.spine_per_page is None:
             raise problem(
-                f"required key is missing: spine_width, since bookmaker carries no "
-                f"{self.profile} spine formula; give the width the printer's spine "
-                "calculator states for this book's page count and paper (e.g. "
-                "spine_width: 0.3in)",
+                f"required key is missing: spine_width, since {printer.label} publishes no "
+                f"spine formula; give the width {printer.label}'s cover template states for "
+                "this book's page count and paper (e.g. spine_width: 0.3in)",
                 "cover",
                 "spine_width",
             )

@@ -6,8 +6,9 @@ barcode box. All lengths are PDF points, origin at the bottom left of the page.
 
 The printer's numbers come from its ``Profile``'s ``CoverRules`` (bookmaker.profiles, where
 each is cited): the bleed on every side, the spine as the interior page count times the
-paper's thickness per page, the safe inset of text and art inside the trim, the fold
-clearance spine text keeps from each fold, the spine-text minimum and the barcode box.
+paper's thickness per page plus the cover's own constant, the safe inset of text and art
+inside the trim, the fold clearance spine text keeps from each fold, the spine-text minimum
+and the barcode box.
 """
 
 from __future__ import annotations
@@ -41,15 +42,17 @@ def checked_barcode(barcode: str) -> str:
 
 
 def spine_width(profile: Profile, paper: str, pages: int) -> float:
-    """The spine of a ``pages``-page interior on ``paper``, exactly as the printer computes it."""
-    per_page = profile.cover.spine_per_page
-    if per_page is None:
+    """The spine of a ``pages``-page interior on ``paper``, exactly as the printer computes it:
+    the paper's thickness per page times the pages, plus what the cover itself adds."""
+    rules = profile.cover
+    if rules.spine_per_page is None:
         carried = ", ".join(p.name for p in PROFILES.values() if p.cover.spine_per_page is not None)
         raise BookmakerError(
             f"no spine formula for the {profile.name} profile (only {carried} publishes one); "
-            "give the printer's spine width for this page count and paper"
+            f"give the spine width {profile.label}'s cover template states for this page count "
+            "and paper"
         )
-    return pages * dict(per_page)[paper]
+    return pages * dict(rules.spine_per_page)[paper] + rules.spine_base
 
 
 def spine_text_rule(profile: Profile, pages: int) -> str | None:

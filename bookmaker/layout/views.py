@@ -121,6 +121,11 @@ class NotesView:
     """Ruled lines for notes."""
 
 
+@dataclass(frozen=True)
+class BlankView:
+    """Nothing at all, not even a page number: the last page a printer wants blank."""
+
+
 PageView = (
     TitleView
     | HowToView
@@ -131,6 +136,7 @@ PageView = (
     | AnswersView
     | DrawView
     | NotesView
+    | BlankView
 )
 
 

@@ -47,6 +47,7 @@ from ..layout.page_geometry import (
 )
 from ..layout.views import (
     AnswersView,
+    BlankView,
     ContentsView,
     DocumentView,
     DrawView,
@@ -147,6 +148,8 @@ class BookPlan:
         self.fonts = fonts  # to leave START and FINISH their room; None: no words are set
         self.profile = get_profile(book.profile)
         self.trim = book.page.trim_size
+        # The interior's paper, which some printers' page counts depend on; None without a cover.
+        self.paper = book.cover.paper if book.cover is not None else None
         self.worksheet = book.layout == "worksheet"
         self.separate_key = self.worksheet and book.worksheet.key == "separate"
         self.puzzle_kind = "worksheet" if self.worksheet else "puzzles"
@@ -335,7 +338,7 @@ class BookPlan:
             contents_per_page=self.contents_per_page(None if problems is None else []),
         )
         try:
-            return pad_for_printer(pages, self.profile, self.trim)
+            return pad_for_printer(pages, self.profile, self.trim, self.paper)
         except ConfigKeyError as error:
             if problems is None:
                 raise
@@ -883,6 +886,8 @@ class BookPlan:
                 + ", marked by its number and the page it is on.",
                 slots,
             )
+        if kind == "blank":
+            return BlankView()
         return DrawView() if kind == "draw" else NotesView()
 
     def _opener_view(self, doc: Document, section: int) -> OpenerView:

@@ -73,6 +73,12 @@ class CoverPlan:
         )
         self.geometry = CoverGeometry(*book.trim_size, spine, self.printer.cover)
         self.notes: list[str] = []  # one line each on stderr: what the cover left out, and why
+        if cover.spine_width is not None and self.printer.cover.spine_per_page is None:
+            # The width was typed from the printer's own template: say what to ask it for.
+            self.notes.append(
+                f"cover: spine_width {cover.spine_width / INCH:g} in as given; {self.printer.label}'s "
+                f"cover template states the spine of this {pages}-page interior on {cover.paper} paper"
+            )
         self.barcode = book.cover_barcode
         if self.barcode == "none" and self.printer.cover.prints_barcode:
             self.notes.append(

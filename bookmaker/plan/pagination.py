@@ -16,7 +16,7 @@ from ..wording import plural
 from .mazes import MadeMaze
 
 PageKind = Literal[
-    "title", "how_to", "contents", "opener", "puzzles", "answers", "worksheet", "draw", "notes"
+    "title", "how_to", "contents", "opener", "puzzles", "answers", "worksheet", "draw", "notes", "blank"
 ]
 CONTENTS_LINES_PER_PAGE = 28  # at most; a short page holds fewer (layout.contents_lines)
 # The padding pages' headings, as render/book.py prints them, for the note that names them.
@@ -132,45 +132,66 @@ def paginate_book(
 
 
 def pad_for_printer(
-    pages: list[PlannedPage], profile: Profile, trim: tuple[float, float]
+    pages: list[PlannedPage], profile: Profile, trim: tuple[float, float], paper: str | None = None
 ) -> list[PlannedPage]:
-    """Meet the printer's page-count rule with useful pages: grids to draw a maze, and notes."""
-    rule = profile.page_count_rule(*trim)
-    target = max(len(pages), rule.min_pages)
+    """Meet the printer's page-count rule for ``paper`` (None: not known) with useful pages,
+    grids to draw a maze and notes, and end on the blank page a printer that wants one would
+    otherwise add itself: every page the printer prints is in the book, and in its count."""
+    rule = profile.page_count_rule(*trim, paper)
+    blank = 1 if profile.blank_last_page else 0
+    target = max(len(pages) + blank, rule.min_pages)
     if rule.must_be_even:
         target += target % 2
     if rule.max_pages is not None and target > rule.max_pages:
         raise ConfigKeyError(
             "sections",
             f"the book needs {target} pages, {target - rule.max_pages} over the {profile.name} "
-            f"limit of {rule.max_pages} at this trim; lower some section's count or raise its "
-            "per_page",
+            f"limit of {rule.max_pages} at this trim{f' on {paper} paper' if paper else ''}; lower "
+            "some section's count or raise its per_page",
         )
     padded = list(pages)
-    while len(padded) < target:
-        kind: PageKind = "draw" if (target - len(padded)) % 2 == 0 else "notes"
+    while len(padded) < target - blank:
+        kind: PageKind = "draw" if (target - blank - len(padded)) % 2 == 0 else "notes"
         padded.append(PlannedPage(kind, number=len(padded) + 1))
+    if blank:
+        padded.append(PlannedPage("blank", number=len(padded) + 1))
     return padded
 
 
-def padding_note(pages: list[PlannedPage], profile: Profile, trim: tuple[float, float]) -> str | None:
+def padding_note(
+    pages: list[PlannedPage], profile: Profile, trim: tuple[float, float], paper: str | None = None
+) -> str | None:
     """The line that tells the user what ``pad_for_printer`` added to ``pages`` and why, e.g.
     "kdp needs an even page count; added 1 'Notes' page", or None when nothing was added."""
     added = {kind: sum(page.kind == kind for page in pages) for kind in PAD_TITLES}
     count = sum(added.values())
-    if not count:
+    blank = 1 if pages and pages[-1].kind == "blank" else 0
+    if not count and not blank:
         return None
-    rule = profile.page_count_rule(*trim)
+    rule = profile.page_count_rule(*trim, paper)
     short = len(pages) - count < rule.min_pages
-    needs = f"at least {plural(rule.min_pages, 'page')}" if short else "an even page count"
-    if short and rule.must_be_even and rule.min_pages % 2:
-        needs += " and an even count"
-    kinds = [(number, PAD_TITLES[kind]) for kind, number in added.items() if number]
+    needs = []
+    if short:
+        needs.append(f"at least {plural(rule.min_pages, 'page')}")
+        if rule.must_be_even and rule.min_pages % 2:
+            needs.append("an even count")
+    elif count:
+        needs.append("an even page count")
+    if blank:
+        needs.append("its last page blank")
+    kinds = [(number, f"'{PAD_TITLES[kind]}'") for kind, number in added.items() if number]
+    kinds += [(1, "blank")] if blank else []
     if len(kinds) == 1:
-        what = plural(kinds[0][0], f"'{kinds[0][1]}' page")
+        what = plural(kinds[0][0], f"{kinds[0][1]} page")
     else:
-        what = f"{plural(count, 'page')}: " + " and ".join(f"{number} '{title}'" for number, title in kinds)
-    return f"{profile.name} needs {needs}; added {what}"
+        total = count + blank
+        what = f"{plural(total, 'page')}: " + _series([f"{number} {title}" for number, title in kinds])
+    return f"{profile.name} needs {_series(needs)}; added {what}"
+
+
+def _series(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return " and ".join(filter(None, (", ".join(parts[:-1]), parts[-1])))
 
 
 @dataclass

@@ -9,7 +9,8 @@ TrimBox the page less the bleed; the page-content rules of the interior prefligh
 is printed; text must lie inside the safe zones, clear of
 the spine folds and, where the printer forbids spine text, off the spine; and with the
 printer's own barcode (``PRINTER_BARCODE``) the barcode box must hold only the plain
-background (the publisher's own barcode may fill it). The numbers are the geometry's
+background (the publisher's own barcode may fill it), and where the printer requires the
+book's ISBN barcode (``CoverRules.requires_barcode``) the box must hold one. The numbers are the geometry's
 ``CoverRules``, from the printer's ``Profile``.
 
 Text is located by pdfium (the glyphs' own boxes, as a viewer lays them out), and the barcode
@@ -25,7 +26,7 @@ import pypdfium2 as pdfium
 
 from ..errors import BookmakerError
 from ..layout.cover_geometry import PRINTER_BARCODE, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
-from ..profiles import INCH, get_profile
+from ..profiles import INCH, Profile, get_profile
 from .interior import Problem, Report, check_marks
 
 BARCODE_DPI = 100
@@ -40,7 +41,8 @@ def check_cover(
     """Check the cover at ``path`` for an interior of ``pages`` pages (None: unknown, so the
     printer's spine-text rule is not applied) whose panels and spine ``geometry`` gives;
     ``barcode`` (``CHECKED_BARCODES``) "kdp" demands the box the printer prints its barcode
-    in be plain, "own" and "none" leave it to the publisher."""
+    in be plain, "own" and "none" leave it to the publisher, except that a printer requiring
+    the ISBN barcode refuses "none" and an empty box."""
     # The whole sheet is printed: a white line or letter there is a gap in the ink.
     report = check_marks(path, profile_name, white_prints=True)
     problems = report.problems
@@ -56,8 +58,7 @@ def check_cover(
         page = document[0]
         problems += _boxes(page, geometry)
         problems += _text(page, geometry, profile_name, pages)
-        if barcode == PRINTER_BARCODE:
-            problems += _barcode_box(page, geometry)
+        problems += _barcode(page, geometry, get_profile(profile_name), barcode)
     finally:
         document.close()
     return report
@@ -165,10 +166,52 @@ def _where(box: Box, geometry: CoverGeometry, refused: str | None) -> str:
     return "edge"
 
 
-def _barcode_box(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
-    """The printer prints its barcode over the box: anything else there is covered or clashes."""
+def _barcode(page: pdfium.PdfPage, geometry: CoverGeometry, profile: Profile, barcode: str) -> list[Problem]:
+    """The barcode box as the printer wants it: plain where the printer prints its own barcode
+    over it (anything else there is covered or clashes), and holding one where the printer
+    takes no cover without the book's ISBN barcode."""
+    rules = geometry.rules
+    box = rules.barcode_box
+    where = (
+        f"{profile.label}'s barcode box ({box.width / INCH:g} x {box.height / INCH:g} in, "
+        f"{_length(box.inset)} from the bottom trim and the spine fold, {_box_text(geometry.barcode_box)})"
+    )
+    if rules.requires_barcode and barcode == "none":
+        return [
+            Problem(
+                1,
+                "cover-barcode",
+                f"{profile.label} prints no cover without the book's ISBN barcode on the back, and "
+                f"this cover carries none; draw its EAN-13 in {where}",
+            )
+        ]
+    if barcode == PRINTER_BARCODE or rules.requires_barcode:
+        share = _ink_share(page, geometry.barcode_box)
+        if barcode == PRINTER_BARCODE and share:
+            return [
+                Problem(
+                    1,
+                    "cover-barcode",
+                    f"{share:.1%} of {where} holds something other than the background; "
+                    f"{profile.label} prints its barcode there, so leave it plain",
+                )
+            ]
+        if barcode != PRINTER_BARCODE and not share:
+            return [
+                Problem(
+                    1,
+                    "cover-barcode",
+                    f"{where} is empty; {profile.label} prints no cover without the book's ISBN "
+                    "barcode on the back: draw its EAN-13 there",
+                )
+            ]
+    return []
+
+
+def _ink_share(page: pdfium.PdfPage, area: Box) -> float:
+    """The share of ``area``'s pixels, rendered, that differ from its commonest colour."""
     media = page.get_mediabox()
-    x0, y0, x1, y1 = _offset(geometry.barcode_box, media)
+    x0, y0, x1, y1 = _offset(area, media)
     scale = BARCODE_DPI / 72
     # One pixel in from each side, so the anti-aliased edge of art beside the box is not in it.
     crop = (x0 - media[0], y0 - media[1], media[2] - x1, media[3] - y1)
@@ -182,22 +225,7 @@ def _barcode_box(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]
         for count, colour in colours
         if max(abs(a - b) for a, b in zip(colour, common, strict=True)) > INK_DIFFERENCE
     )
-    share = ink / (image.width * image.height)
-    box = geometry.rules.barcode_box
-    if ink:
-        return [
-            Problem(
-                1,
-                "cover-barcode",
-                (
-                    f"{share:.1%} of KDP's barcode box ({box.width / INCH:g} x {box.height / INCH:g} in, "
-                    f"{_length(box.inset)} from the bottom trim and the spine fold, "
-                    f"{_box_text(geometry.barcode_box)}) holds something other than the "
-                    f"background; KDP prints its barcode there, so leave it plain"
-                ),
-            )
-        ]
-    return []
+    return ink / (image.width * image.height)
 
 
 def _offset(box: Box, media: Box) -> Box:

@@ -123,3 +123,4 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
         draw.draw_page(canvas, frame, fonts)
     elif isinstance(view, NotesView):
         draw.notes_page(canvas, frame, fonts)
+    # A BlankView draws nothing: the printer wants the page blank, without even a number.
