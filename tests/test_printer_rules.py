@@ -161,6 +161,17 @@ def test_lulu_cover_takes_its_spine_from_the_formula_and_catches_a_wrong_one(tmp
     assert "cover-size" in run.stdout
 
 
+def test_cover_guides_follow_the_profile_of_the_build_beside_them(tmp_path, build_book):
+    _, result, _ = build_book(tmp_path, config("lulu", 35, "paper: white"))
+    drawn = {}
+    for flags in ([], ["--profile", "lulu"], ["--profile", "kdp"]):
+        out = tmp_path / f"guides{len(drawn)}"
+        run = cli("preview", str(result.cover), "--guides", "--dpi", "30", "-o", str(out), *flags)
+        assert run.returncode == 0, run.stderr
+        drawn[" ".join(flags)] = Path(run.stdout.strip()).read_bytes()
+    assert drawn[""] == drawn["--profile lulu"] != drawn["--profile kdp"]
+
+
 # -- KDP: page counts per ink and paper -------------------------------------------------------
 
 

@@ -75,13 +75,31 @@ def cover_barcode(pdf: Path, barcode: str | None, profile: str) -> str:
     return PRINTER_BARCODE if rules.prints_barcode else "own" if rules.requires_barcode else "none"
 
 
+def cover_profile(pdf: Path, profile: str | None) -> str:
+    """The printer whose rules place the guides over the cover ``pdf``: the flag's, else the
+    profile of the build that wrote the manifest beside it, else KDP's (the flag's old
+    default)."""
+    if profile is not None:
+        return profile
+    built = _built_manifest(pdf)
+    return str(built.get("profile", "kdp")) if built else "kdp"
+
+
 def _manifest_beside(pdf: Path) -> dict | None:
+    """The ``cover`` entry of the manifest a build wrote beside the cover ``pdf``, if any."""
+    built = _built_manifest(pdf)
+    return built["cover"] if built else None
+
+
+def _built_manifest(pdf: Path) -> dict | None:
+    """The manifest beside ``x.cover.pdf`` (``x.manifest.json``) if its cover is that file."""
     name = pdf.name.removesuffix(".cover.pdf")
     if name == pdf.name:
         return None
     path = pdf.with_name(f"{name}.manifest.json")
     try:
-        cover = json.loads(path.read_text(encoding="utf-8")).get("cover")
+        manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return cover if isinstance(cover, dict) and cover.get("file") == pdf.name else None
+    cover = manifest.get("cover") if isinstance(manifest, dict) else None
+    return manifest if isinstance(cover, dict) and cover.get("file") == pdf.name else None

@@ -22,7 +22,7 @@ from ..preview import (
     render_sheets,
 )
 from ..profiles import PROFILES, get_profile
-from .cover_options import PAPER, SPINE, cover_spine, pages_option
+from .cover_options import PAPER, SPINE, cover_profile, cover_spine, pages_option
 from .folders import ready_folder
 
 # The printers whose spine bookmaker computes from a page count and paper.
@@ -65,8 +65,13 @@ def preview(
         "built, or from --interior-pages and --paper "
         f"({FORMULA_PROFILES}), or --spine-width.",
     ),
-    profile: str = typer.Option(
-        "kdp", "--profile", "-p", help="Covers: the printer, whose formula sets the spine."
+    profile: str | None = typer.Option(
+        None,
+        "--profile",
+        "-p",
+        show_default=False,
+        help="Covers: the printer, whose formula sets the spine and whose rules place the "
+        "guides. Default: the profile in the manifest beside a cover bookmaker built, else kdp.",
     ),
     interior_pages: int | None = pages_option("--interior-pages"),
     paper: str = PAPER,
@@ -76,6 +81,7 @@ def preview(
     out_dir = output or default_output_dir(pdf)
     dpi = check_dpi(dpi) if dpi is not None else SHEET_DPI if sheet else PAGE_DPI
     if guides:
+        profile = cover_profile(pdf, profile)
         spine, _ = cover_spine(pdf, profile, interior_pages, paper, spine_width, "--interior-pages")
         width, height = page_size(pdf)
         doubt = not_a_cover(pdf)
