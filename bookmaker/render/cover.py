@@ -28,7 +28,7 @@ def render_cover(view: CoverView, fonts: FontPair) -> bytes:
     the bleed."""
     buffer = io.BytesIO()
     g = view.geometry
-    with reproducible_canvas(buffer, g.size, fonts.regular) as canvas:
+    with reproducible_canvas(buffer, g.size, fonts.regular, inks=view.inks) as canvas:
         canvas.setTitle(f"{view.title}: cover")
         canvas.setAuthor(view.author)
         canvas.setCreator(f"bookmaker {__version__}")

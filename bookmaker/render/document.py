@@ -37,7 +37,9 @@ def render_document(
     while the next are drawn, to the same bytes."""
     buffer = io.BytesIO()
     first = document.sheets[0].frame
-    with reproducible_canvas(buffer, (first.width, first.height), fonts.regular) as canvas:
+    with reproducible_canvas(
+        buffer, (first.width, first.height), fonts.regular, inks=document.inks
+    ) as canvas:
         canvas.setTitle(document.title)
         canvas.setAuthor(document.author)
         canvas.setSubject(document.subject)
