@@ -47,7 +47,7 @@ def render_document(
         canvas.setProducer(f"bookmaker {__version__} (reportlab)")
         with PageCompressor(canvas, threads) as compressor:
             for sheet in document.sheets:
-                draw.page_boxes(canvas, sheet.frame, document.bleed)
+                draw.page_boxes(canvas, sheet.frame, document.bleed, art_box=not document.inks.cmyk)
                 _draw_sheet(canvas, sheet, fonts)
                 for title, _, key in sheet.bookmarks:
                     canvas.bookmarkPage(key)
