@@ -48,8 +48,10 @@ class Standard:
     xmp: bool  # the standard requires XMP metadata carrying the version
 
 
+# ISO 15930-1:2001 names the version and the conformance level apart: a PDF/X-1a:2001 file is
+# "PDF/X-1:2001" at conformance "PDF/X-1a:2001". ISO 15930-7 names PDF/X-4 by its version alone.
 STANDARDS = {
-    "pdf-x1a": Standard("PDF/X-1a:2001", "PDF/X-1a:2001", (1, 3), xmp=False),
+    "pdf-x1a": Standard("PDF/X-1:2001", "PDF/X-1a:2001", (1, 3), xmp=False),
     "pdf-x4": Standard("PDF/X-4", None, (1, 6), xmp=True),
 }
 
