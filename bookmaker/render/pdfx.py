@@ -3,8 +3,8 @@
 ``output: pdf-x1a`` writes PDF/X-1a:2001 (ISO 15930-1; a PDF 1.3 file), ``pdf-x4`` PDF/X-4
 (ISO 15930-7; PDF 1.6, with the XMP metadata X-4 requires). Both name the printing condition
 they were made for in an output intent, with its ICC profile embedded: CGATS TR 003, the
-SWOP characterisation of web offset on grade 3 coated paper, the North American condition
-IngramSpark's PDF/X settings assume.
+SWOP characterisation of web offset on grade 3 coated paper, North America's common
+condition for commercial print (IngramSpark prints in the United States).
 
 Everything goes through reportlab's own hooks: the canvas's ``enforceColorSpace`` sees every
 colour set by ``setFillColor``/``setStrokeColor`` and their RGB forms (a grey set by
