@@ -9,6 +9,7 @@ ISO 15930, not read from bookmaker's constants.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bookmaker.build import build_cover
-from bookmaker.cli import app
+from bookmaker.cli import app, main
 
 INGRAMSPARK_MAX_INK = 240.0  # per cent: the File Creation Guide's cover requirements
 
@@ -99,27 +100,62 @@ def colour_operators(pdf: pikepdf.Pdf) -> Iterator[tuple[str, list[float]]]:
         yield from stream(page.obj)
 
 
+def rgb_or_transparency(value, where: str = "") -> Iterator[str]:
+    """What in ``value`` (a dictionary, array or name, walked to any depth short of indirect
+    objects, which the caller visits in turn) is RGB or transparency: the DeviceRGB space, an
+    ICC-based space of three components, a soft mask, an alpha under 1, a blend mode other
+    than Normal, an image in any space but DeviceGray or DeviceCMYK."""
+    if isinstance(value, pikepdf.Name):
+        if value == "/DeviceRGB":
+            yield f"{where}: DeviceRGB"
+    elif isinstance(value, pikepdf.Array):
+        items = list(value)
+        if len(items) == 2 and items[0] == "/ICCBased" and items[1].get("/N") == 3:
+            yield f"{where}: an RGB ICC-based colour space"
+        for index, item in enumerate(items):
+            if not getattr(item, "is_indirect", False):
+                yield from rgb_or_transparency(item, f"{where}[{index}]")
+    elif isinstance(value, pikepdf.Dictionary | pikepdf.Stream):
+        if "/SMask" in value:
+            yield f"{where}: a soft mask"
+        for alpha in ("/CA", "/ca"):
+            if float(value.get(alpha, 1)) < 1:
+                yield f"{where}: {alpha} {value[alpha]}"
+        if value.get("/BM", "/Normal") not in ("/Normal", "/Compatible"):
+            yield f"{where}: blend mode {value['/BM']}"
+        if value.get("/Subtype") == "/Image" and value.get("/ColorSpace") not in (
+            "/DeviceGray",
+            "/DeviceCMYK",
+        ):
+            yield f"{where}: an image in {value.get('/ColorSpace')}"
+        for key, item in value.items():
+            if not getattr(item, "is_indirect", False):
+                yield from rgb_or_transparency(item, f"{where}{key}")
+
+
+def test_the_walker_finds_rgb_and_transparency_where_they_hide():
+    pdf = pikepdf.new()
+    hidden = pikepdf.Dictionary(
+        ColorSpace=pikepdf.Dictionary(CS0=pikepdf.Array([pikepdf.Name.ICCBased, pdf.make_stream(b"", N=3)])),
+        ExtGState=pikepdf.Dictionary(GS0=pikepdf.Dictionary(ca=0.5, BM=pikepdf.Name.Multiply)),
+        Shading=pikepdf.Dictionary(Sh0=pikepdf.Dictionary(ColorSpace=pikepdf.Name.DeviceRGB)),
+    )
+    found = list(rgb_or_transparency(hidden, "page"))
+    assert len(found) == 4, found
+
+
 def test_no_rgb_and_no_transparency_anywhere(capped, black_ink):
     for path in files(capped) + files(black_ink):
         with pikepdf.open(path) as pdf:
             used = {name for name, _ in colour_operators(pdf)}
             # Grey and CMYK operators only: no RGB, no colour spaces, shadings or inline images.
             assert used <= {"g", "G", "k", "K"}, (path.name, used)
-            for obj in pdf.objects:
-                if isinstance(obj, pikepdf.Array) and len(obj) == 2 and obj[0] == "/ICCBased":
-                    assert obj[1].get("/N") != 3, f"{path.name}: an RGB ICC colour space"
-                if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
-                    continue
-                entries = dict(obj.items())
-                assert "/DeviceRGB" not in {str(v) for v in entries.values()}, path.name
-                assert "/SMask" not in entries, f"{path.name}: a soft mask"
-                assert entries.get("/Subtype") != "/Image" or entries.get("/ColorSpace") in (
-                    "/DeviceGray",
-                    "/DeviceCMYK",
-                ), f"{path.name}: an image in {entries.get('/ColorSpace')}"
-                for alpha in ("/CA", "/ca"):
-                    assert float(entries.get(alpha, 1)) == 1, f"{path.name}: {alpha} under 1"
-                assert str(entries.get("/BM", "/Normal")) in ("/Normal", "/Compatible"), path.name
+            found = [
+                problem
+                for obj in pdf.objects
+                for problem in rgb_or_transparency(obj, f"{path.name} object {obj.objgen}")
+            ]
+            assert not found, found
             for page in pdf.pages:
                 assert "/Annots" not in page.obj, f"{path.name}: annotations (links) in a PDF/X file"
                 assert "/ExtGState" not in page.Resources, f"{path.name}: a graphics state (alpha?)"
@@ -251,3 +287,21 @@ def test_the_cover_still_looks_right_in_cmyk(capped):
     assert blue > red + 20 and blue > green + 20 and max(red, green, blue) < 110
     title = image.crop((width // 2 + width // 10, 0, width, height // 6))  # the front's top
     assert title.convert("L").getextrema()[1] > 240  # white letters: the accent yellow is darker
+
+
+@pytest.mark.parametrize("command", ["validate", "build", "cover"])
+def test_an_output_the_printer_refuses_is_one_line_on_its_key_and_nothing_is_written(
+    tmp_path, command, monkeypatch, capsys
+):
+    config = tmp_path / "rgb.yaml"
+    config.write_text(CAPPED.replace("profile: ingramspark\n", "profile: ingramspark\noutput: rgb\n"))
+    out = [] if command == "validate" else ["-o", f"{tmp_path / 'out'}/"]
+    monkeypatch.setattr(sys, "argv", ["bookmaker", command, str(config), *out])
+    with pytest.raises(SystemExit) as stop:
+        main()
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{config}:6: output: IngramSpark does not take rgb files; use pdf-x1a or pdf-x4 "
+        "(the default is pdf-x1a)"
+    ]
+    assert not (tmp_path / "out").exists()
