@@ -120,7 +120,8 @@ def build(
             art,
             title=book.title,
             outline=outline,
-            links=outline and profile.allows_annotations,
+            # A PDF/X file carries no annotations, links included.
+            links=outline and profile.allows_annotations and not book.inks.cmyk,
             is_key=False,
             answer_refs=bool(answers) and not plan.separate_key,
             book_pages=len(main.pages),

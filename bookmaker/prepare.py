@@ -28,6 +28,7 @@ from .plan.cover import CoverPlan
 from .plan.mazes import make_maze
 from .plan.pagination import padding_note
 from .plan.text import glyph_problems, text_problems
+from .profiles import PROFILES
 
 
 @dataclass
@@ -56,7 +57,11 @@ class Prepared:
         the pages the printer's page count added, and what a cover left out. ``validate``
         reports only problems, and prints none of these."""
         padding = padding_note(self.main.pages, self.plan.profile, self.plan.trim, self.plan.paper)
-        return (*([padding] if padding else []), *(self.cover.notes if self.cover else ()))
+        return (
+            *([padding] if padding else []),
+            *ink_notes(self.book),
+            *(self.cover.notes if self.cover else ()),
+        )
 
     def make(
         self, jobs: list[MazeJob], workers: int = 1, progress=None, prepare_drawing=None
@@ -122,6 +127,25 @@ def prepare(config: str | os.PathLike[str], *, seed: int | None = None, mazes: b
         art_jobs,
         cover.jobs() if cover else [],
     )
+
+
+def ink_notes(book: Book) -> list[str]:
+    """One line for each of the book's colours that a CMYK file caps at the printer's
+    total-ink limit (``colours.Inks``): the colour is printed, only less saturated, so this
+    is said, not refused."""
+    inks, cover = book.inks, book.cover
+    named = [("answer_key: color", book.answer_key.color)]
+    if cover is not None:
+        named += [(f"cover: {key}", getattr(cover, key)) for key in ("background", "ink", "accent")]
+    notes = []
+    for where, colour in named:
+        capped = inks.capped(colour) if colour else None
+        if capped:
+            notes.append(
+                f"{where} {colour} needs {capped[0]:.0f} % ink; capped at "
+                f"{PROFILES[book.profile].label}'s {inks.max_total:g} %"
+            )
+    return notes
 
 
 def repeated_names(names: list[str]) -> list[ConfigKeyError]:

@@ -625,6 +625,9 @@ PROFILES: dict[str, Profile] = {
             # no blank page, we'll add one for you." bookmaker adds it first, so the page
             # count in the manifest and the spine are the count IngramSpark prints.
             blank_last_page=True,
+            # File Creation Guide (v1.2), "Cover: Requirements" (p. 17): files "must be
+            # PDF/X-1a:2001 or PDF/X-3:2002 compliant", in CMYK, and "CMYK total value should
+            # not exceed 240%"; bookmaker writes X-1a, or X-4 on request, never RGB.
             outputs=("pdf-x1a", "pdf-x4"),
             max_total_ink=240.0,
             trims=INGRAMSPARK_TRIMS,

@@ -14,12 +14,15 @@ def validate(
     ),
 ) -> None:
     """Check a config and report every problem at once, with file and line; writes nothing.
-    It runs every rule build runs before drawing, so a config that passes builds. It reports
-    problems only: build's notes (pages added for the printer, what a cover left out) are
-    said by build and cover, which make those pages."""
-    from ..prepare import prepare  # loaded when the verb runs (see cli.py)
+    It runs every rule build runs before drawing, so a config that passes builds. Besides
+    problems it says on stderr which colours the printer's ink limit caps; build's other
+    notes (pages added for the printer, what a cover left out) are said by build and cover,
+    which make those pages."""
+    from ..prepare import ink_notes, prepare  # loaded when the verb runs (see cli.py)
 
     book = prepare(config, seed=seed).book
+    for note in ink_notes(book):
+        typer.echo(note, err=True)
     copies = f", {book.worksheet.copies} copies" if book.layout == "worksheet" else ""
     typer.echo(f"{config}: ok ({len(book.sections)} sections, {book.maze_count} mazes{copies})")
 

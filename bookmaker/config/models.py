@@ -31,7 +31,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from .. import units
-from ..colours import MIN_CONTRAST, contrast_ratio
+from ..colours import MIN_CONTRAST, Inks, contrast_ratio
 from ..errors import BookmakerError
 from ..layout.cover_geometry import BARCODES, PRINTER_BARCODE
 from ..layout.page_geometry import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
@@ -52,7 +52,7 @@ from ..maze.shapes import (
 )
 from ..maze.solve import ENDPOINT_MODES, default_endpoints
 from ..maze.topology import MAX_BOOK_SIDE, Topology
-from ..profiles import COLOUR_PAPERS, INTERIORS, PAGE_SIZES, PAPERS, PROFILES, RECIPES, parse_size
+from ..profiles import COLOUR_PAPERS, INTERIORS, OUTPUTS, PAGE_SIZES, PAPERS, PROFILES, RECIPES, parse_size
 from ..wording import count_problem, did_you_mean, listing
 
 MAX_MAZE_SIDE = MAX_BOOK_SIDE
@@ -986,6 +986,14 @@ class Book(Strict):
         "overrides it.",
     )
     opener: Opener = Field("page", description=OPENER_HELP + " A section's opener overrides it.")
+    output: Literal[OUTPUTS] | None = Field(  # type: ignore[valid-type]
+        None,
+        description="How the interior and cover write their colours: rgb (as drawn), pdf-x1a "
+        "(PDF/X-1a:2001: CMYK and grey only, black as pure K) or pdf-x4 (PDF/X-4). Default: the "
+        "profile's first choice, "
+        + "; ".join(f"{name}: {listing(p.outputs, 'or')}" for name, p in PROFILES.items())
+        + ".",
+    )
     cover: Cover | None = Field(
         None,
         description="A full-wrap paperback cover, built with the interior; `cover: {}` "
@@ -1133,6 +1141,17 @@ class Book(Strict):
         return self
 
     @model_validator(mode="after")
+    def _output_accepted(self) -> Book:
+        printer = PROFILES[self.profile]
+        if self.output is not None and self.output not in printer.outputs:
+            raise problem(
+                f"{printer.label} does not take {self.output} files; use "
+                f"{listing(printer.outputs, 'or')} (the default is {printer.outputs[0]})",
+                "output",
+            )
+        return self
+
+    @model_validator(mode="after")
     def _colours_print(self) -> Book:
         interior = self.interior_inks
         if interior == "black-and-white" and self.answer_key.color is not None:
@@ -1169,6 +1188,13 @@ class Book(Strict):
         if self.cover is not None and self.cover.paper in COLOUR_PAPERS:
             return "color"
         return PROFILES[self.profile].default_interior
+
+    @property
+    def inks(self) -> Inks:
+        """How the book's files write their colours: its ``output``, else the profile's first,
+        under the profile's total-ink limit."""
+        printer = PROFILES[self.profile]
+        return Inks(self.output or printer.outputs[0], printer.max_total_ink)
 
     def markers_of(self, section: int) -> str:
         """How the ends of section ``section``'s mazes are marked: its markers, else the book's."""

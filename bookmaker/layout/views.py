@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..colours import RGB, Inks
 from ..geometry import MazeDrawing
 from ..maze.model import Maze
 from .cover_geometry import CoverGeometry
@@ -160,6 +161,7 @@ class DocumentView:
     bleed: bool
     outline: bool  # PDF bookmarks for the contents entries
     sheets: list[SheetView] = field(default_factory=list)
+    inks: Inks = RGB  # how its colours are written: RGB, or CMYK in a PDF/X file
 
 
 @dataclass(frozen=True)
@@ -194,3 +196,4 @@ class CoverView:
     texts: Sequence[TextRun]
     mazes: Sequence[CoverMaze]
     isbn: str | None  # as written, drawn as an EAN-13 in the barcode box; None: nothing there
+    inks: Inks = RGB  # how its colours are written: RGB, or CMYK in a PDF/X file

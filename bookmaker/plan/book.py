@@ -782,7 +782,13 @@ class BookPlan:
             view = self._page_view(doc, page, entries, art, links, is_key, answer_refs, subtitle)
             sheets.append(SheetView(frame, view, tab, marks))
         return DocumentView(
-            title=title, author=book.author, subject=subtitle, bleed=doc.bleed, outline=outline, sheets=sheets
+            title=title,
+            author=book.author,
+            subject=subtitle,
+            bleed=doc.bleed,
+            outline=outline,
+            sheets=sheets,
+            inks=book.inks,
         )
 
     def _page_view(

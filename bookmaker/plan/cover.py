@@ -405,6 +405,7 @@ class CoverPlan:
             texts=self.front_texts + self.back_texts + self.spine_runs,
             mazes=mazes,
             isbn=cover.isbn if self.barcode == "isbn" else None,
+            inks=self.book.inks,
         )
 
     def manifest(self, file: str) -> dict:

@@ -199,12 +199,15 @@ def set_down(canvas: Canvas, run: SetText, grey: float = INK) -> None:
     text(canvas, run.x, run.y, run.text, run.font, run.size, run.align, grey)
 
 
-def page_boxes(canvas: Canvas, frame: PageFrame, bleed: bool) -> None:
-    """TrimBox and BleedBox on every page: reportlab keeps the last values, printers read each page."""
+def page_boxes(canvas: Canvas, frame: PageFrame, bleed: bool, art_box: bool = True) -> None:
+    """TrimBox and BleedBox on every page: reportlab keeps the last values, printers read each
+    page. ``art_box``: an ArtBox too, as large as the trim; PDF/X allows a TrimBox or an
+    ArtBox, not both."""
     canvas.setPageSize((frame.width, frame.height))
     canvas.setTrimBox(frame.trim)
     canvas.setBleedBox(frame.bleed if bleed else frame.trim)
-    canvas.setArtBox(frame.trim)
+    if art_box:
+        canvas.setArtBox(frame.trim)
 
 
 def title_page(

@@ -24,10 +24,11 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
-from ..colours import hex_to_rgb
+from ..colours import RGB, Inks, hex_to_rgb
 from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall
 from ..geometry.square import CentreLine, GridWalls
 from ..layout.views import Style
+from .pdfx import canvas_options, declare
 
 
 def _tint(level: float, strength: float = 0.45) -> float:
@@ -351,14 +352,15 @@ def compress_pages(canvas: Canvas) -> None:
 
 @contextmanager
 def reproducible_canvas(
-    out: BinaryIO, pagesize: tuple[float, float], font: str, font_size: float = 10.0
+    out: BinaryIO, pagesize: tuple[float, float], font: str, font_size: float = 10.0, inks: Inks = RGB
 ) -> Iterator[Canvas]:
     """A canvas whose bytes depend only on what is drawn; saved into ``out`` on exit.
 
     ``invariant`` fixes reportlab's date and document id. SOURCE_DATE_EPOCH
     would still move the date, so it is ignored: the config and seed alone
     decide every byte. ``initialFontName`` names an embedded font, or reportlab
-    lists an unembedded Helvetica. Streams stay binary: ASCII85 adds a quarter.
+    lists an unembedded Helvetica. Streams stay binary: ASCII85 adds a quarter. ``inks``
+    other than RGB make it a PDF/X file (``pdfx``), its every colour CMYK or grey.
     """
     saved_a85, rl_config.useA85 = rl_config.useA85, 0
     saved_epoch = os.environ.pop("SOURCE_DATE_EPOCH", None)
@@ -370,7 +372,9 @@ def reproducible_canvas(
             pageCompression=1,
             initialFontName=font,
             initialFontSize=font_size,
+            **canvas_options(inks),
         )
+        declare(canvas, inks)
     finally:
         if saved_epoch is not None:
             os.environ["SOURCE_DATE_EPOCH"] = saved_epoch

@@ -24,18 +24,19 @@ ISBN_LABEL_PT = 8.0
 
 
 def render_cover(view: CoverView, fonts: FontPair) -> bytes:
-    """The cover's PDF bytes: MediaBox and BleedBox the whole page, TrimBox the page less
-    the bleed."""
+    """The cover's PDF bytes: MediaBox and BleedBox the whole page, TrimBox (and, but for
+    PDF/X, ArtBox) the page less the bleed."""
     buffer = io.BytesIO()
     g = view.geometry
-    with reproducible_canvas(buffer, g.size, fonts.regular) as canvas:
+    with reproducible_canvas(buffer, g.size, fonts.regular, inks=view.inks) as canvas:
         canvas.setTitle(f"{view.title}: cover")
         canvas.setAuthor(view.author)
         canvas.setCreator(f"bookmaker {__version__}")
         canvas.setProducer(f"bookmaker {__version__} (reportlab)")
         canvas.setTrimBox(g.trim)
         canvas.setBleedBox(g.media)
-        canvas.setArtBox(g.trim)
+        if not view.inks.cmyk:  # PDF/X allows a TrimBox or an ArtBox, not both
+            canvas.setArtBox(g.trim)
         # One rectangle over the whole page: the background runs unbroken across both folds.
         canvas.setFillColorRGB(*hex_to_rgb(view.background))
         canvas.rect(0, 0, g.width, g.height, stroke=0, fill=1)

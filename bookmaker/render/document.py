@@ -37,7 +37,9 @@ def render_document(
     while the next are drawn, to the same bytes."""
     buffer = io.BytesIO()
     first = document.sheets[0].frame
-    with reproducible_canvas(buffer, (first.width, first.height), fonts.regular) as canvas:
+    with reproducible_canvas(
+        buffer, (first.width, first.height), fonts.regular, inks=document.inks
+    ) as canvas:
         canvas.setTitle(document.title)
         canvas.setAuthor(document.author)
         canvas.setSubject(document.subject)
@@ -45,7 +47,7 @@ def render_document(
         canvas.setProducer(f"bookmaker {__version__} (reportlab)")
         with PageCompressor(canvas, threads) as compressor:
             for sheet in document.sheets:
-                draw.page_boxes(canvas, sheet.frame, document.bleed)
+                draw.page_boxes(canvas, sheet.frame, document.bleed, art_box=not document.inks.cmyk)
                 _draw_sheet(canvas, sheet, fonts)
                 for title, _, key in sheet.bookmarks:
                     canvas.bookmarkPage(key)
