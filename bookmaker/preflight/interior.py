@@ -938,7 +938,11 @@ def _page_marks(
     problems = _mark_problems(profile, number, marks)
     ink = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == INK]
     unsure = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == UNSURE]
-    if unsure:
+    if unsure and (marks.cycles or marks.too_complex):
+        # pdfium would draw a form that draws itself over and over, until memory runs out:
+        # what might print is judged as printing, as where a page cannot be rendered
+        ink += unsure
+    elif unsure:
         printed = renderer.ink(number - 1, frame.media, [box for box, _ in unsure])
         ink += [
             (box, can_bleed) for box, (_, can_bleed) in zip(printed, unsure, strict=True) if box is not None
