@@ -649,7 +649,8 @@ def _pdfx_document(
                 None,
                 "pdfx-version",
                 f"no GTS_PDFXVersion in the Info dictionary: the PDF is not PDF/X, and {label} "
-                f"prints from {names}; export it as {accepted[0].label}",
+                f"prints from {names}; export it as {accepted[0].label} (a bookmaker config: "
+                f"output: {accepted[0].output})",
             )
         )
     elif claimed is None:
