@@ -925,9 +925,7 @@ class Scanner:
     def _inline_image_paint(self, resources: dict, name) -> _Paint:
         """An inline image's colour space, to a press (its few samples are not weighed for ink)."""
         assert self.press is not None
-        name = resolve(name)
-        if isinstance(name, list) and name and resolve(name[0]) == "/I":
-            name = ["/Indexed", *name[1:]]  # the abbreviation inline images may use
+        name = resolve(name)  # a device space (perhaps abbreviated), a resource's name, or an array
         space = self._press_space(resources, name) if isinstance(name, str) else _press_space_of(name)
         return _space_paint(space, self.press, f"an inline image in {space.label}")
 
@@ -1283,7 +1281,7 @@ def _press_space_of(space, depth: int = 0) -> _Space:
         return _Space("icc-rgb", "CalRGB")
     if family in ("/CalGray", "/Lab"):
         return _Space("icc", family[1:])
-    if family in ("/Indexed", "/I"):  # the components are indices: no ink to add up
+    if family in ("/Indexed", "/I"):  # (/I in inline images) the components are indices: no ink to add up
         base = _press_space_of(space[1], depth + 1)
         return _Space(base.kind, f"Indexed {base.label}")
     if family in ("/Separation", "/DeviceN") and len(space) > 2:
@@ -1349,7 +1347,7 @@ def _function_ends(function, depth: int = 0) -> list[list[float]]:
     if kind == 2:
         ends = [as_list(function.get("/C0")) or [0.0], as_list(function.get("/C1")) or [1.0]]
         return [[as_number(v, 0.0) for v in end] for end in ends]
-    if kind == 3 and depth < 4:
+    if kind == 3 and depth < 2:  # at most 64 x 64 ends, whatever a file nests
         return [
             end
             for part in as_list(function.get("/Functions"))[:64]
