@@ -419,6 +419,20 @@ def test_a_page_that_bleeds_needs_a_bleed_box(tmp_path):
     assert len(pages_of(report, "no-bleed-box")) == PAGES
 
 
+def test_an_art_box_beside_the_trim_box_and_boxes_that_do_not_nest(tmp_path):
+    def art_box(pdf):
+        pdf.pages[1].ArtBox = pdf.pages[1].TrimBox
+
+    def bleed_inside_the_trim(pdf):
+        x0, y0, x1, y1 = (float(v) for v in pdf.pages[2].TrimBox)
+        pdf.pages[2].BleedBox = Array([x0 + 9, y0 + 9, x1 - 9, y1 - 9])
+
+    for name, edit, page in (("art", art_box, 2), ("nest", bleed_inside_the_trim, 3)):
+        report = check(pdfx_book(tmp_path / f"{name}.pdf", edit=edit))
+        assert codes(report) == {"pdfx-boxes"}, report.format()
+        assert pages_of(report, "pdfx-boxes") == [page]
+
+
 def test_ink_over_the_limit_names_the_colour_and_page(tmp_path):
     def draw(c, n, trim):
         if n == 11:

@@ -769,7 +769,8 @@ def _text(value) -> str | None:
 
 
 def _pdfx_boxes(profile: Profile, number: int, page, frame: _Frame) -> list[Problem]:
-    """PDF/X marks the trim of every page, and where the page bleeds, the bleed."""
+    """PDF/X marks the trim of every page (with a TrimBox, and no ArtBox beside it), and
+    where the page bleeds, the bleed; the trim lies inside the bleed, the bleed inside the page."""
     if frame.trim is None:
         if frame.cut != frame.media and profile.requires_trim_box:
             return []  # the TrimBox check says so, and why
@@ -780,16 +781,37 @@ def _pdfx_boxes(profile: Profile, number: int, page, frame: _Frame) -> list[Prob
                 f"no TrimBox; PDF/X, which {profile.label} prints from, needs one on every page",
             )
         ]
-    if _has_bleed(frame.media, frame.trim) and "/BleedBox" not in page:
-        return [
+    problems = []
+    if "/ArtBox" in page:
+        problems.append(
+            Problem(number, "pdfx-boxes", "an ArtBox beside the TrimBox; PDF/X allows one of the two")
+        )
+    bleed = as_box(page.get("/BleedBox"))
+    if bleed is None and _has_bleed(frame.media, frame.trim):
+        problems.append(
             Problem(
                 number,
                 "no-bleed-box",
                 f"no BleedBox, though the page reaches past its TrimBox; {profile.label} wants "
                 "PDF/X's BleedBox to say where the bleed ends",
             )
-        ]
-    return []
+        )
+    elif bleed is not None and not (_within(frame.trim, bleed) and _within(bleed, frame.media)):
+        problems.append(
+            Problem(
+                number,
+                "pdfx-boxes",
+                f"TrimBox {_box_text(frame.trim)}, BleedBox {_box_text(bleed)} and MediaBox "
+                f"{_box_text(frame.media)} do not nest; PDF/X needs each inside the next",
+            )
+        )
+    return problems
+
+
+def _within(box: Box, outer: Box) -> bool:
+    return all(a >= b - SLACK for a, b in zip(box[:2], outer[:2], strict=True)) and all(
+        a <= b + SLACK for a, b in zip(box[2:], outer[2:], strict=True)
+    )
 
 
 # --- page content --------------------------------------------------------------
