@@ -14,6 +14,8 @@ from bookmaker.errors import BookmakerError
 from bookmaker.preflight.interior import Problem, Report, check_pdf
 from bookmaker.profiles import INCH, PROFILES
 
+from .test_preflight_pdfx import make_pdfx
+
 FONT = Path(__file__).resolve().parent.parent / "fonts" / "Andika-Regular.ttf"
 TRIM = (6 * INCH, 9 * INCH)
 B = 0.125 * INCH
@@ -70,6 +72,8 @@ def test_clean_book_passes(tmp_path):
 def test_clean_book_passes_every_profile_laid_out_for_it(tmp_path):
     for name in ("lulu", "ingramspark"):
         pdf = make_book(tmp_path / f"{name}.pdf", clean_page, pages=32, profile=name)
+        if "rgb" not in PROFILES[name].outputs:  # a printer that prints from PDF/X: the file must be PDF/X
+            make_pdfx(pdf)
         assert check_pdf(pdf, name).ok, check_pdf(pdf, name).format()
     pdf = make_book(tmp_path / "home.pdf", clean_page, pages=3, profile="home", bleed=False)
     assert check_pdf(pdf, "home").ok

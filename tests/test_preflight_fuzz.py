@@ -29,13 +29,15 @@ HUGE_NAME, NULL_NAME = "/" + "H" * 399, "/NUL"
 CONTENT = (
     b"q 1 0 0 1 36 36 cm /GS1 gs /CS1 cs 0.5 scn 0.5 w 0 0 m 100 0 l S "
     b"BT /F1 12 Tf /F2 8 Tf 10 10 Td (Hi) Tj [(a) -20 <0041>] TJ ET "
-    b"/Fm1 Do q 72 0 0 72 50 50 cm /Im1 Do Q Q"
+    b"/Fm1 Do q 72 0 0 72 50 50 cm /Im1 Do Q "
+    b"/Pattern cs /P1 scn 0 0 5 5 re f /P2 scn 0 0 5 5 re f q 0 0 5 5 re W n /Sh1 sh Q Q"
 )
 
 
 def seed() -> bytes:
     """Two pages drawing with every kind of resource the preflight reads,
-    with annotations, an outline, name trees and actions."""
+    with annotations (and their appearances), an outline, name trees and
+    actions, and a PDF/X output intent and Info keys."""
     pdf = pikepdf.new()
     font = pdf.make_indirect(
         Dictionary(
@@ -101,13 +103,44 @@ def seed() -> bytes:
         ),
     )
     icc = pdf.make_stream(b"\x00" * 8, N=3)
+    shading = pdf.make_indirect(
+        Dictionary(
+            ShadingType=2,
+            ColorSpace=Name.DeviceCMYK,
+            Coords=Array([0, 0, 1, 0]),
+            Function=Dictionary(
+                FunctionType=2, Domain=Array([0, 1]), C0=Array([0] * 4), C1=Array([1] * 4), N=1
+            ),
+        )
+    )
+    tiling = pdf.make_stream(
+        b"0.2 0.3 0.4 rg 0 0 2 2 re f 1 1 1 1 k 2 2 2 2 re f",
+        Type=Name.Pattern,
+        PatternType=1,
+        PaintType=1,
+        TilingType=1,
+        BBox=Array([0, 0, 4, 4]),
+        XStep=4,
+        YStep=4,
+        Resources=Dictionary(),
+    )
     resources = pdf.make_indirect(
         Dictionary(
             Font=Dictionary(F1=font, F2=cid),
             XObject=Dictionary(Fm1=fm, Im1=image),
             ExtGState=Dictionary(GS1=Dictionary(LW=1, LC=1, CA=1, ca=1, BM=Name.Normal, SMask=Name("/None"))),
             ColorSpace=Dictionary(CS1=Array([Name.ICCBased, icc])),
+            Pattern=Dictionary(P1=tiling, P2=Dictionary(PatternType=2, Shading=shading)),
+            Shading=Dictionary(Sh1=shading),
         )
+    )
+    appearance = pdf.make_stream(
+        b"0 0 1 rg 0 0 5 5 re f /Fm1 Do",
+        Type=Name.XObject,
+        Subtype=Name.Form,
+        BBox=Array([0, 0, 10, 10]),
+        Resources=Dictionary(XObject=Dictionary(Fm1=fm)),
+        Group=Dictionary(S=Name.Transparency, CS=Name.DeviceRGB),
     )
     for _ in range(2):
         pdf.add_blank_page(page_size=(432, 648))
@@ -126,6 +159,7 @@ def seed() -> bytes:
                             Rect=Array([0, 0, 10, 10]),
                             A=Dictionary(S=Name.URI, URI=String("x")),
                             AA=Dictionary(),
+                            AP=Dictionary(N=appearance, D=Dictionary(On=appearance)),
                         )
                     )
                 ]
@@ -138,6 +172,18 @@ def seed() -> bytes:
         EmbeddedFiles=Dictionary(Kids=Array([Dictionary(Names=Array([]))])),
     )
     pdf.Root.Outlines = pdf.make_indirect(Dictionary(Type=Name.Outlines, Count=0))
+    pdf.Root.OutputIntents = Array(
+        [
+            Dictionary(
+                Type=Name.OutputIntent,
+                S=Name.GTS_PDFX,
+                OutputConditionIdentifier=String("CGATS TR 001"),
+                DestOutputProfile=pdf.make_stream(b"\x00" * 8, N=4),
+            )
+        ]
+    )
+    pdf.docinfo.GTS_PDFXVersion = String("PDF/X-1:2001")
+    pdf.docinfo.Trapped = Name("/False")
     out = io.BytesIO()
     pdf.save(out, compress_streams=False)
     return out.getvalue()
@@ -160,6 +206,13 @@ PLACES = {
     "ext gstate": lambda pdf: pdf.pages[0].Resources.ExtGState.GS1,
     "colour spaces": lambda pdf: pdf.pages[0].Resources.ColorSpace,
     "annotation": lambda pdf: pdf.pages[0].Annots[0],
+    "appearances": lambda pdf: pdf.pages[0].Annots[0].AP,
+    "appearance": lambda pdf: pdf.pages[0].Annots[0].AP.N,
+    "tiling pattern": lambda pdf: pdf.pages[0].Resources.Pattern.P1,
+    "shading pattern": lambda pdf: pdf.pages[0].Resources.Pattern.P2,
+    "shading": lambda pdf: pdf.pages[0].Resources.Shading.Sh1,
+    "output intent": lambda pdf: pdf.Root.OutputIntents[0],
+    "info": lambda pdf: pdf.trailer.Info,
     "page actions": lambda pdf: pdf.pages[0].obj.AA,
     "action": lambda pdf: pdf.pages[0].obj.AA.O,
     "names": lambda pdf: pdf.Root.Names,
@@ -167,10 +220,10 @@ PLACES = {
     "contents": lambda pdf: pdf.pages[0].obj.Contents,
 }
 KEYS = {
-    "root": ["/Pages", "/Outlines", "/Names", "/OpenAction", "/AA"],
+    "root": ["/Pages", "/Outlines", "/Names", "/OpenAction", "/AA", "/OutputIntents"],
     "pages": ["/Kids", "/Count", "/MediaBox"],
     "page": ["/MediaBox", "/TrimBox", "/Resources", "/Contents", "/Annots", "/AA", "/Parent"],
-    "resources": ["/Font", "/XObject", "/ExtGState", "/ColorSpace"],
+    "resources": ["/Font", "/XObject", "/ExtGState", "/ColorSpace", "/Pattern", "/Shading"],
     "font": ["/Subtype", "/BaseFont", "/Widths", "/FirstChar", "/FontDescriptor"],
     "descriptor": ["/FontFile2", "/MissingWidth"],
     "cid font": ["/DescendantFonts", "/Subtype"],
@@ -179,7 +232,14 @@ KEYS = {
     "image": ["/Subtype", "/Width", "/Height", "/SMask", "/ImageMask", "/Filter"],
     "ext gstate": ["/LW", "/LC", "/CA", "/ca", "/SMask", "/BM"],
     "colour spaces": ["/CS1"],
-    "annotation": ["/Subtype", "/A", "/AA"],
+    "annotation": ["/Subtype", "/A", "/AA", "/AP"],
+    "appearances": ["/N", "/D"],
+    "appearance": ["/Resources", "/Group", "/BBox"],
+    "tiling pattern": ["/PatternType", "/Resources"],
+    "shading pattern": ["/PatternType", "/Shading"],
+    "shading": ["/ColorSpace", "/Function"],
+    "output intent": ["/S", "/OutputConditionIdentifier", "/DestOutputProfile"],
+    "info": ["/GTS_PDFXVersion", "/GTS_PDFXConformance", "/Trapped"],
     "page actions": ["/O"],
     "action": ["/S", "/Next"],
     "names": ["/JavaScript", "/EmbeddedFiles"],
@@ -296,6 +356,12 @@ def cycles() -> list[tuple[str, bytes]]:
         fm.Resources = Dictionary(XObject=Dictionary(Fm1=fm))
         fm.write(b"/Fm1 Do /Fm1 Do /Fm1 Do")
 
+    def form_loop_and_a_pattern_at_the_edge(pdf):
+        # where a pattern reaches past the margin, only a rendering could tell whether it
+        # prints: pdfium's would draw the form over and over until memory runs out
+        form_loop(pdf)
+        pdf.pages[0].contents_add(pdf.make_stream(b"/Pattern cs /P2 scn 0 0 5 5 re f"), prepend=False)
+
     def forms_in_turn(pdf):
         a = pdf.pages[0].Resources.XObject.Fm1
         b = pdf.make_stream(
@@ -326,8 +392,29 @@ def cycles() -> list[tuple[str, bytes]]:
     def parent_loop(pdf):
         pdf.pages[0].obj.Parent = pdf.pages[0].obj
 
+    def pattern_loop(pdf):
+        tiling = pdf.pages[0].Resources.Pattern.P1
+        tiling.Resources = Dictionary(Pattern=Dictionary(P1=tiling))
+        tiling.write(b"/Pattern cs /P1 scn 0 0 2 2 re f")
+
+    def appearance_loop(pdf):
+        appearance = pdf.pages[0].Annots[0].AP.N
+        appearance.Resources = Dictionary(XObject=Dictionary(Fm1=appearance))
+        appearance.write(b"/Fm1 Do /Fm1 Do")
+
     cases = []
-    for edit in (page_tree, form_loop, forms_in_turn, action_loop, name_tree_loop, outline_loop, parent_loop):
+    for edit in (
+        page_tree,
+        form_loop,
+        form_loop_and_a_pattern_at_the_edge,
+        forms_in_turn,
+        action_loop,
+        name_tree_loop,
+        outline_loop,
+        parent_loop,
+        pattern_loop,
+        appearance_loop,
+    ):
         pdf = pikepdf.open(io.BytesIO(SEED))
         edit(pdf)
         cases.append((edit.__name__, _save(pdf)))
@@ -349,9 +436,14 @@ def hang_guard(seconds: int):
 
 
 def outcome(path) -> list[str]:
-    """What each of the two checks says: its report's lines, or its error."""
+    """What each check says (KDP's, and IngramSpark's, which reads the file as PDF/X):
+    its report's lines, or its error."""
     lines = []
-    for check in (lambda: check_pdf(path, "kdp"), lambda: check_marks(path, "kdp")):
+    for check in (
+        lambda: check_pdf(path, "kdp"),
+        lambda: check_marks(path, "kdp"),
+        lambda: check_pdf(path, "ingramspark"),
+    ):
         try:
             report = check()
             assert report.pages >= 0

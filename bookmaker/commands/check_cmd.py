@@ -63,7 +63,8 @@ def check(
     ),
     jobs: int = JOBS,
 ) -> None:
-    """Preflight a PDF for a printer: fonts, lines, transparency, boxes, margins, page count.
+    """Preflight a PDF for a printer: fonts, lines, transparency, boxes, margins, page count,
+    and for a printer that prints from PDF/X, its colour, output intent, keys and ink.
 
     Prints one line per problem and exits 1 if there are any, 0 if the PDF passes.
     """

@@ -13,15 +13,23 @@ an opaque rectangle later hides, is no ink; where only the picture can tell
 (an image, a pattern or a shading reaching past the safe area), the page is
 rendered and the ink found in its pixels. A malformed file gives one line
 naming what could not be read, never a traceback.
+
+A printer whose ``Profile.outputs`` leave out "rgb" prints from PDF/X only: its
+file must claim a PDF/X version the printer takes (``GTS_PDFXVersion``), say
+whether it is trapped, carry a document ID, an output intent naming the
+printing condition, and a TrimBox (and, where it bleeds, a BleedBox) on every
+page, and paint no RGB, no device-independent colour that its PDF/X version
+forbids, and no CMYK colour over ``Profile.max_total_ink``.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from itertools import compress
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pypdf import PdfReader
 from pypdf.errors import DependencyError
@@ -36,6 +44,7 @@ from .marks import (
     UNSURE,
     Box,
     Marks,
+    Press,
     Scanner,
     as_box,
     as_dict,
@@ -138,10 +147,11 @@ def check_pdf(
     ]
     book_trim = trim or (_size(frames[0].cut) if frames else None)
     problems += _guarded(None, lambda: _check_document(reader, profile, report.pages, book_trim))
+    press = _press(profile, reader, problems)
 
     def check_pages(numbers: list[int]) -> list[Problem]:
         found = []
-        scanner = Scanner(track_ink=True, find_colour=in_grey)
+        scanner = Scanner(track_ink=True, find_colour=in_grey, press=press)
         with _Renderer(Path(path)) as renderer:
             for number in numbers:
                 page, frame = reader.pages[number - 1], frames[number - 1]
@@ -150,6 +160,7 @@ def check_pdf(
                     number,
                     lambda number=number, page=page, frame=frame: [
                         *_check_boxes(profile, number, frame, trim, book_trim if not trim else None),
+                        *(_pdfx_boxes(profile, number, page, frame) if press else []),
                         *_check_annotations(profile, number, page),
                         *_page_scripts(profile, number, page),
                         *_page_marks(
@@ -168,7 +179,8 @@ def check_pdf(
 def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = False) -> Report:
     """Check only what is drawn on every page of the PDF at ``path``, of any
     size: fonts, transparency, thin lines, small text, low-resolution images,
-    and JavaScript, attached files and encryption; no margins, page sizes,
+    and JavaScript, attached files and encryption, and for a printer that
+    prints from PDF/X its document keys and colours; no margins, page sizes,
     boxes or page counts (a cover has rules of its own for those).
     ``white_prints``: white lines and text are judged like dark ones, as on a
     cover, where the background is ink and white is a gap in it."""
@@ -176,7 +188,7 @@ def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = Fal
     reader, report = _open(Path(path), profile)
     problems = report.problems
     problems += _guarded(None, lambda: _document_scripts(reader, profile))
-    scanner = Scanner(track_ink=False, white_prints=white_prints)
+    scanner = Scanner(track_ink=False, white_prints=white_prints, press=_press(profile, reader, problems))
     for number, page in enumerate(reader.pages, start=1):
         media = as_box(page.get("/MediaBox")) or LETTER
         problems += _guarded(
@@ -568,6 +580,240 @@ def _name_tree_size(tree) -> int:
     return count
 
 
+# --- PDF/X -------------------------------------------------------------------------
+
+
+class _Standard(NamedTuple):
+    """A PDF/X standard an entry of ``OUTPUTS`` names: how files claim it (each
+    ``GTS_PDFXVersion`` value, with the ``GTS_PDFXConformance`` it needs, or None),
+    whether it allows ICC-based colour, and whether the XMP metadata must claim it too."""
+
+    output: str
+    label: str
+    versions: dict[str, str | None]
+    icc: bool
+    xmp: bool
+
+
+# ISO 15930-1:2001 has PDF/X-1a:2001 files say "PDF/X-1:2001" and the conformance
+# level apart; ISO 15930-4:2003 and 15930-7 name the version alone.
+_STANDARDS = (
+    _Standard(
+        "pdf-x1a", "PDF/X-1a", {"PDF/X-1:2001": "PDF/X-1a:2001", "PDF/X-1a:2003": None}, icc=False, xmp=False
+    ),
+    _Standard("pdf-x4", "PDF/X-4", {"PDF/X-4": None}, icc=True, xmp=True),
+)
+# Printing conditions of the ICC's Characterization Data Registry, which an output intent may
+# name without embedding their profile: CGATS TR 001 (SWOP), FOGRA39, JC200103, IFRA26...
+_REGISTERED = re.compile(
+    r"(CGATS TR \d{3}|CGATS 21-2 CRPC\d|CRPC\d|FOGRA\d{2}L?|JC\d{6}|JC[NW]\d{4}|IFRA\d{2})"
+)
+
+
+def _press(profile: Profile, reader: PdfReader, problems: list[Problem]) -> Press | None:
+    """For a printer that prints from PDF/X only (its outputs leave out "rgb"): the
+    press the pages' colours are judged for, after adding the document's PDF/X
+    problems to ``problems``; None for any other printer."""
+    if "rgb" in profile.outputs:
+        return None
+    accepted = [standard for standard in _STANDARDS if standard.output in profile.outputs]
+    try:
+        info = as_dict(reader.trailer.get("/Info"))
+        version = _text(info.get("/GTS_PDFXVersion"))
+    except Exception:  # pypdf raises many types for broken files; _pdfx_document says what
+        info, version = {}, None
+    claimed = next((standard for standard in accepted if version in standard.versions), None)
+    problems += _guarded(None, lambda: _pdfx_document(profile, reader, info, version, accepted, claimed))
+    standard = claimed or accepted[0]
+    return Press(icc=standard.icc, max_ink=profile.max_total_ink)
+
+
+def _pdfx_document(
+    profile: Profile,
+    reader: PdfReader,
+    info: dict,
+    version: str | None,
+    accepted: list[_Standard],
+    claimed: _Standard | None,
+) -> list[Problem]:
+    """The PDF/X keys of the document: its claim, Trapped, ID and output intent."""
+    label = profile.label
+    names = " or ".join(
+        f"{standard.label} ({' or '.join(standard.versions)})" if len(accepted) == 1 else standard.label
+        for standard in accepted
+    )
+    problems = []
+    if version is None:
+        problems.append(
+            Problem(
+                None,
+                "pdfx-version",
+                f"no GTS_PDFXVersion in the Info dictionary: the PDF is not PDF/X, and {label} "
+                f"prints from {names}; export it as {accepted[0].label} (a bookmaker config: "
+                f"output: {accepted[0].output})",
+            )
+        )
+    elif claimed is None:
+        problems.append(
+            Problem(None, "pdfx-version", f"the PDF claims to be {version}; {label} prints from {names}")
+        )
+    elif claimed.versions[version] is not None and _text(info.get("/GTS_PDFXConformance")) != (
+        conformance := claimed.versions[version]
+    ):
+        problems.append(
+            Problem(
+                None,
+                "pdfx-version",
+                f"GTS_PDFXVersion {version} needs GTS_PDFXConformance {conformance} in the Info dictionary",
+            )
+        )
+    trapped = resolve(info.get("/Trapped"))
+    if trapped not in ("/True", "/False"):
+        said = (
+            f"is {trapped if isinstance(trapped, str) else 'not a name'}"
+            if trapped is not None
+            else "is missing"
+        )
+        problems.append(
+            Problem(
+                None,
+                "pdfx-trapped",
+                f"Trapped {said} in the Info dictionary; PDF/X needs /True or /False (/False if "
+                "nobody trapped the file)",
+            )
+        )
+    if (
+        claimed is not None
+        and version is not None
+        and claimed.xmp
+        and version.encode() not in _metadata(reader)
+    ):
+        problems.append(
+            Problem(
+                None,
+                "pdfx-version",
+                f"{version} needs its version in the XMP metadata too (pdfxid:GTS_PDFXVersion)",
+            )
+        )
+    identifier = as_list(reader.trailer.get("/ID"))
+    if len(identifier) != 2 or not all(isinstance(resolve(part), (str, bytes)) for part in identifier):
+        problems.append(
+            Problem(None, "document-id", "no document ID (the trailer's /ID, two strings); PDF/X needs one")
+        )
+    problems += _output_intent(profile, reader)
+    return problems
+
+
+def _output_intent(profile: Profile, reader: PdfReader) -> list[Problem]:
+    """The PDF/X output intent: there, naming its printing condition, and for CMYK."""
+    root = as_dict(reader.trailer.get("/Root"))
+    intents = [as_dict(intent) for intent in as_list(root.get("/OutputIntents"))]
+    intent = next((intent for intent in intents if resolve(intent.get("/S")) == "/GTS_PDFX"), None)
+    if intent is None:
+        return [
+            Problem(
+                None,
+                "output-intent",
+                f"no PDF/X output intent (an OutputIntent with /S /GTS_PDFX naming the printing "
+                f"condition, as CGATS TR 001 or FOGRA39, with its ICC profile); {profile.label} needs one",
+            )
+        ]
+    condition = _text(intent.get("/OutputConditionIdentifier"))
+    icc = resolve(intent.get("/DestOutputProfile"))
+    if condition is None:
+        return [
+            Problem(
+                None,
+                "output-intent",
+                "the PDF/X output intent has no OutputConditionIdentifier naming its printing condition",
+            )
+        ]
+    if icc is None:
+        if _REGISTERED.fullmatch(condition):
+            return []
+        return [
+            Problem(
+                None,
+                "output-intent",
+                f"the PDF/X output intent names {condition!r}, which is no registered printing "
+                "condition (as CGATS TR 001 or FOGRA39), and embeds no ICC profile (DestOutputProfile)",
+            )
+        ]
+    components = int(as_number(as_dict(icc).get("/N"), 0))
+    if components != 4:
+        return [
+            Problem(
+                None,
+                "output-intent",
+                f"the PDF/X output intent's ICC profile has {components} components, not CMYK's 4; "
+                f"{profile.label} prints CMYK",
+            )
+        ]
+    return []
+
+
+def _metadata(reader: PdfReader) -> bytes:
+    stream = resolve(as_dict(reader.trailer.get("/Root")).get("/Metadata"))
+    try:
+        return stream.get_data() if hasattr(stream, "get_data") else b""
+    except Exception:  # a broken stream holds no claim
+        return b""
+
+
+def _text(value) -> str | None:
+    """A string of the Info dictionary (or an output intent) as text; None if it is none."""
+    value = resolve(value)
+    if isinstance(value, bytes):
+        return value.decode("latin-1")
+    return str(value) if isinstance(value, str) and not str(value).startswith("/") else None
+
+
+def _pdfx_boxes(profile: Profile, number: int, page, frame: _Frame) -> list[Problem]:
+    """PDF/X marks the trim of every page (with a TrimBox, and no ArtBox beside it), and
+    where the page bleeds, the bleed; the trim lies inside the bleed, the bleed inside the page."""
+    if frame.trim is None:
+        if frame.cut != frame.media and profile.requires_trim_box:
+            return []  # the TrimBox check says so, and why
+        return [
+            Problem(
+                number,
+                "no-trim-box",
+                f"no TrimBox; PDF/X, which {profile.label} prints from, needs one on every page",
+            )
+        ]
+    problems = []
+    if "/ArtBox" in page:
+        problems.append(
+            Problem(number, "pdfx-boxes", "an ArtBox beside the TrimBox; PDF/X allows one of the two")
+        )
+    bleed = as_box(page.get("/BleedBox"))
+    if bleed is None and _has_bleed(frame.media, frame.trim):
+        problems.append(
+            Problem(
+                number,
+                "no-bleed-box",
+                f"no BleedBox, though the page reaches past its TrimBox; {profile.label} wants "
+                "PDF/X's BleedBox to say where the bleed ends",
+            )
+        )
+    elif bleed is not None and not (_within(frame.trim, bleed) and _within(bleed, frame.media)):
+        problems.append(
+            Problem(
+                number,
+                "pdfx-boxes",
+                f"TrimBox {_box_text(frame.trim)}, BleedBox {_box_text(bleed)} and MediaBox "
+                f"{_box_text(frame.media)} do not nest; PDF/X needs each inside the next",
+            )
+        )
+    return problems
+
+
+def _within(box: Box, outer: Box) -> bool:
+    return all(a >= b - SLACK for a, b in zip(box[:2], outer[:2], strict=True)) and all(
+        a <= b + SLACK for a, b in zip(box[2:], outer[2:], strict=True)
+    )
+
+
 # --- page content --------------------------------------------------------------
 
 
@@ -633,6 +879,7 @@ def _mark_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]
                 f"transparency ({', '.join(sorted(marks.transparency))}); {profile.name} forbids it",
             )
         )
+    problems += _press_problems(profile, number, marks)
     if marks.colours:
         shown = sorted(marks.colours)
         more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
@@ -666,13 +913,59 @@ def _mark_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]
     return problems
 
 
+def _press_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]:
+    """What a PDF/X press refuses in a page's colours (none is noted without a press)."""
+    problems = []
+    if marks.rgb:
+        problems.append(
+            Problem(
+                number,
+                "rgb",
+                f"RGB colour ({_examples(marks.rgb)}); {profile.label} prints CMYK from PDF/X: "
+                "give it in CMYK or grey",
+            )
+        )
+    if marks.icc:
+        instead = ", or make the file PDF/X-4, which allows it" if "pdf-x4" in profile.outputs else ""
+        problems.append(
+            Problem(
+                number,
+                "icc-colour",
+                f"device-independent colour ({_examples(marks.icc)}), which PDF/X-1a forbids: "
+                f"{profile.label} wants only DeviceCMYK, DeviceGray and spot colours there; give it "
+                f"in CMYK or grey{instead}",
+            )
+        )
+    if marks.heaviest_ink is not None and profile.max_total_ink is not None:
+        total, colour = marks.heaviest_ink
+        problems.append(
+            Problem(
+                number,
+                "total-ink",
+                f"{total:.0f} % ink ({colour}) is over {profile.label}'s {profile.max_total_ink:g} % "
+                "total ink limit: lighten the colour, or take cyan, magenta and yellow out from "
+                "under its black",
+            )
+        )
+    return problems
+
+
+def _examples(found: set[str]) -> str:
+    shown = sorted(found)
+    return ", ".join(shown[:3]) + (f" and {len(shown) - 3} more" if len(shown) > 3 else "")
+
+
 def _page_marks(
     profile: Profile, number: int, marks: Marks, frame: _Frame, renderer: _Renderer
 ) -> list[Problem]:
     problems = _mark_problems(profile, number, marks)
     ink = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == INK]
     unsure = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == UNSURE]
-    if unsure:
+    if unsure and (marks.cycles or marks.too_complex):
+        # pdfium would draw a form that draws itself over and over, until memory runs out:
+        # what might print is judged as printing, as where a page cannot be rendered
+        ink += unsure
+    elif unsure:
         printed = renderer.ink(number - 1, frame.media, [box for box, _ in unsure])
         ink += [
             (box, can_bleed) for box, (_, can_bleed) in zip(printed, unsure, strict=True) if box is not None

@@ -17,6 +17,13 @@ ink around it, which fills in as a thin dark line breaks up. Colour (for a
 black-and-white interior) is what paints with unequal RGB components, CMY ink,
 a Lab hue or a spot colour, and images whose pixels are not all grey.
 
+For a printer that prints from PDF/X (``press``), every colour is also judged
+as its press sees it: RGB (DeviceRGB anywhere; ICC-based RGB too unless the
+file is PDF/X-4), other device-independent colour where PDF/X-1a forbids it,
+and CMYK colours laying down more ink than the printer's limit, whether the
+page's content, a form's, a pattern's, a shading's, an image's or an
+annotation's appearance paints them.
+
 Where ink lands is kept as events in painting order: INK (prints), UNSURE (a
 pattern, shading or image: whether it prints anything but white cannot be
 told from the stream) and COVER (an opaque rectangle, which hides what it lies
@@ -41,9 +48,9 @@ from copy import copy
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat
 from operator import mul
-from typing import Any
+from typing import Any, NamedTuple
 
-from PIL import ImageChops
+from PIL import Image, ImageChops, ImageMath
 from pypdf.generic import ContentStream, IndirectObject, StreamObject
 from reportlab.lib.rl_accel import asciiBase85Decode, asciiBase85Encode
 
@@ -86,6 +93,11 @@ class Marks:
     lowest_dpi: float | None = None  # the lowest resolution of an image, as placed
     transparency: set[str] = field(default_factory=set)
     colours: set[str] = field(default_factory=set)  # what paints in colour, if the scanner looks
+    # With a press: what paints in RGB, in device-independent colour it forbids, and the
+    # heaviest CMYK colour over its ink limit (total ink in per cent, the colour described).
+    rgb: set[str] = field(default_factory=set)
+    icc: set[str] = field(default_factory=set)
+    heaviest_ink: tuple[float, str] | None = None
     unembedded: set[str] = field(default_factory=set)  # fonts whose glyphs are not in the file
     ink: list[tuple] = field(default_factory=list)  # events, in painting order
     extent: Box | None = None  # of a form's events
@@ -103,10 +115,79 @@ class Marks:
                 setattr(self, name, theirs)
         self.transparency |= other.transparency
         self.colours |= other.colours
+        self.note_paint(other.paint())
         self.unembedded |= other.unembedded
         self.cycles |= other.cycles
         self.errors += [error for error in other.errors if error not in self.errors]
         self.too_complex |= other.too_complex
+
+    def paint(self) -> _Paint:
+        """What these marks paint, to a press, as one colour would."""
+        if not self.rgb and not self.icc and self.heaviest_ink is None:
+            return CLEAN
+        return _Paint(frozenset(self.rgb), frozenset(self.icc), self.heaviest_ink)
+
+    def note_paint(self, paint: _Paint) -> None:
+        """Note what painting with ``paint`` tells a press."""
+        if paint is CLEAN:
+            return
+        self.rgb |= paint.rgb
+        self.icc |= paint.icc
+        if paint.ink is not None and (self.heaviest_ink is None or paint.ink[0] > self.heaviest_ink[0]):
+            self.heaviest_ink = paint.ink
+
+
+@dataclass(frozen=True)
+class Press:
+    """What a printer that prints from PDF/X lets a file paint with: DeviceRGB never;
+    ICC-based colour (ICCBased, CalRGB, CalGray and Lab spaces) only if ``icc``
+    (PDF/X-4 allows it, PDF/X-1a does not); and no CMYK colour whose C + M + Y + K
+    passes ``max_ink`` per cent (None: no limit)."""
+
+    icc: bool
+    max_ink: float | None
+
+
+@dataclass(frozen=True)
+class _Paint:
+    """What painting with one colour (or one pattern, image or shading) tells a press:
+    the RGB and the forbidden device-independent colours it paints, described, and the
+    heaviest ink over the press's limit."""
+
+    rgb: frozenset[str] = frozenset()
+    icc: frozenset[str] = frozenset()
+    ink: tuple[float, str] | None = None
+
+
+CLEAN = _Paint()  # paints nothing a press minds
+
+
+class _Space(NamedTuple):
+    """A colour space as a press sees it. ``kind``: "device" (DeviceGray, DeviceCMYK,
+    a spot colour with a device alternate, or one we cannot read, so no alarm), "rgb"
+    (DeviceRGB), "icc-rgb" (ICCBased of three components, CalRGB) or "icc" (any other
+    ICC-based space, CalGray, Lab); ``label`` names it; ``cmyk``: its components are
+    C, M, Y and K; ``pattern``: a Pattern space, ``under`` then the space of the
+    components an uncoloured pattern is painted with, if any."""
+
+    kind: str
+    label: str
+    cmyk: bool = False
+    pattern: bool = False
+    under: Any = None
+
+
+_PRESS_SPACES = {
+    "/DeviceGray": _Space("device", "DeviceGray"),
+    "/G": _Space("device", "DeviceGray"),
+    "/DeviceCMYK": _Space("device", "DeviceCMYK", cmyk=True),
+    "/CMYK": _Space("device", "DeviceCMYK", cmyk=True),
+    "/DeviceRGB": _Space("rgb", "DeviceRGB"),
+    "/RGB": _Space("rgb", "DeviceRGB"),
+    "/Pattern": _Space("device", "Pattern", pattern=True),
+}
+_UNREAD = _Space("device", "an unread colour space")
+_OPERATOR_SPACES = {b"g": "/DeviceGray", b"rg": "/DeviceRGB", b"k": "/DeviceCMYK"}
 
 
 class TooComplex(Exception):
@@ -135,6 +216,10 @@ class _GState:
     stroke_space: str = "gray"
     fill_colour: str | None = None  # the fill colour, described, if it is not a grey
     stroke_colour: str | None = None
+    fill_press_space: _Space = _PRESS_SPACES["/DeviceGray"]  # with a press: the spaces as it sees them
+    stroke_press_space: _Space = _PRESS_SPACES["/DeviceGray"]
+    fill_paint: _Paint = CLEAN  # with a press: what the colours tell it
+    stroke_paint: _Paint = CLEAN
     fill_alpha: float = 1.0
     stroke_alpha: float = 1.0
     soft_mask: bool = False
@@ -160,6 +245,10 @@ class _GState:
             self.stroke_space,
             self.fill_colour,
             self.stroke_colour,
+            self.fill_press_space,
+            self.stroke_press_space,
+            self.fill_paint,
+            self.stroke_paint,
             self.fill_alpha,
             self.stroke_alpha,
             self.soft_mask,
@@ -285,12 +374,20 @@ class Scanner:
     """Measures pages; fonts, colour spaces and forms are read once for all
     the pages that share them. ``track_ink``: keep ink events at all;
     ``find_colour``: note what paints in colour (images are decoded for it);
-    ``white_prints``: white paints like any colour (a page printed all over)."""
+    ``white_prints``: white paints like any colour (a page printed all over);
+    ``press``: judge every colour as this PDF/X press would (None: no press)."""
 
-    def __init__(self, track_ink: bool = True, find_colour: bool = False, white_prints: bool = False):
+    def __init__(
+        self,
+        track_ink: bool = True,
+        find_colour: bool = False,
+        white_prints: bool = False,
+        press: Press | None = None,
+    ):
         self.track_ink = track_ink
         self.find_colour = find_colour
         self.white_prints = white_prints
+        self.press = press
         self._cache: dict[Any, Any] = {}
         self._drawing: set[Any] = set()  # forms being measured: one met again draws itself
         self._work = 0
@@ -307,9 +404,33 @@ class Scanner:
             return marks
         try:
             self._walk(operations, resources, _GState(clip=media), marks, 0)
+            if self.press is not None:
+                self._page_press(page, marks)
         except TooComplex:
             marks.too_complex = True
         return marks
+
+    def _page_press(self, page, marks: Marks) -> None:
+        """With a press: what the page's transparency group and its annotations paint."""
+        try:
+            marks.note_paint(self._group_paint(page))
+            self._annotations(page, marks)
+        except TooComplex:
+            raise
+        except Exception as error:  # pypdf raises many types for broken objects
+            marks.errors.append(f"annotations could not be read: {one_line(error)}")
+
+    def _annotations(self, page, marks: Marks) -> None:
+        """With a press: what the appearances of the page's annotations paint, each
+        appearance (normal, rollover, down; each state of each) walked like a form."""
+        for annotation in as_list(page.get("/Annots")):
+            for appearance in as_dict(as_dict(annotation).get("/AP")).values():
+                appearance = resolve(appearance)
+                streams = (
+                    [appearance] if isinstance(appearance, StreamObject) else as_dict(appearance).values()
+                )
+                for stream in streams:
+                    marks.note_paint(self._stream_paint(stream))
 
     # fonts ------------------------------------------------------------------------
 
@@ -430,6 +551,10 @@ class Scanner:
                 elif op == b"sh":
                     if gs.fill_alpha > 0:
                         self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+                        if self.press is not None:
+                            marks.note_paint(
+                                self._shading_paint(as_dict(resources.get("/Shading")).get(operands[0]))
+                            )
                         if self.find_colour:
                             shading = as_dict(as_dict(resources.get("/Shading")).get(operands[0]))
                             model = _colour_model(resolve(shading.get("/ColorSpace")))
@@ -485,10 +610,11 @@ class Scanner:
                         False,
                     )
                     if not stencil and gs.fill_alpha > 0:  # too small to be worth decoding
-                        space = self._colour_space(
-                            resources, settings.get("/CS", settings.get("/ColorSpace"))
-                        )
+                        name = settings.get("/CS", settings.get("/ColorSpace"))
+                        space = self._colour_space(resources, name)
                         self._note_colour(marks, "an inline colour image" if space in COLOUR_MODELS else None)
+                        if self.press is not None:
+                            marks.note_paint(self._inline_image_paint(resources, name))
             except TooComplex:
                 raise
             except Exception as error:  # a malformed operation is skipped, as viewers do
@@ -507,6 +633,7 @@ class Scanner:
         if gs.stroke_alpha <= 0 or not run.xs:
             return
         self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
+        marks.note_paint(gs.stroke_paint)
         if gs.stroke == NO_INK:
             return
         self._stroke_width(gs, marks)
@@ -559,10 +686,12 @@ class Scanner:
         if rules:
             if fill:
                 self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+                marks.note_paint(gs.fill_paint)
                 if gs.fill != NO_INK:
                     self._note_colour(marks, gs.fill_colour)
             if stroke:
                 self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
+                marks.note_paint(gs.stroke_paint)
                 if gs.stroke != NO_INK:
                     self._stroke_width(gs, marks)
                     self._note_colour(marks, gs.stroke_colour)
@@ -673,6 +802,147 @@ class Scanner:
             gs.stroke_space, gs.stroke, gs.stroke_colour = model, paint, hue
         else:
             gs.fill_space, gs.fill, gs.fill_colour = model, paint, hue
+        if self.press is not None:
+            self._press_colour(resources, op, operands, gs, stroking)
+
+    def _press_colour(self, resources: dict, op: bytes, operands, gs: _GState, stroking: bool) -> None:
+        """What a colour operator's colour tells the press, kept in ``gs`` until it paints."""
+        name = None
+        if op.lower() in _OPERATOR_SPACES:
+            space = _PRESS_SPACES[_OPERATOR_SPACES[op.lower()]]
+        elif op in (b"cs", b"CS"):
+            name = operands[0]
+            space = self._press_space(resources, name)
+        else:
+            space = gs.stroke_press_space if stroking else gs.fill_press_space
+        paint = self._colour_paint(resources, space, op, operands, name)
+        if stroking:
+            gs.stroke_press_space, gs.stroke_paint = space, paint
+        else:
+            gs.fill_press_space, gs.fill_paint = space, paint
+
+    def _colour_paint(self, resources: dict, space: _Space, op: bytes, operands, name) -> _Paint:
+        """What painting in ``space`` with the colour ``op`` sets tells the press; ``name``:
+        the space's, for cs and CS, which set its initial colour."""
+        assert self.press is not None
+        if space.pattern:
+            if name is not None or not operands:
+                return CLEAN  # no pattern yet: nothing paints with it
+            paint = self._pattern_paint(resources, operands[-1])
+            if space.under is None or len(operands) < 2:
+                return paint
+            under = self._colour_paint(resources, space.under, op, operands[:-1], None)
+            return _Paint(paint.rgb | under.rgb, paint.icc | under.icc, _heavier(paint.ink, under.ink))
+        refused = _refusal(space, self.press)
+        total = 0.0
+        if refused is None:  # the colour is described only where it is wrong: most are right
+            if not space.cmyk or name is not None:
+                return CLEAN
+            try:
+                total = sum(float(v) for v in operands) * 100
+            except (TypeError, ValueError):
+                return CLEAN
+            if not _over_limit(total, self.press):
+                return CLEAN
+        if name is not None:
+            described = f"{name_text(name, '?')} {op.decode()} ({space.label})"
+        else:
+            described = f"{_numbers_text(operands)} {op.decode()}"
+            if op.lower() not in _OPERATOR_SPACES:  # sc, scn: in the space cs set
+                described += f" ({space.label})"
+        return _space_paint(space, self.press, described) if refused else _Paint(ink=(total, described))
+
+    def _press_space(self, resources: dict, name) -> _Space:
+        if name in _PRESS_SPACES:
+            return _PRESS_SPACES[name]
+        spaces = resources.get("/ColorSpace")
+        key = ("press space", _key(spaces), name)
+        if key not in self._cache:
+            self._cache[key] = _press_space_of(as_dict(spaces).get(name))
+        return self._cache[key]
+
+    def _pattern_paint(self, resources: dict, name) -> _Paint:
+        """What a pattern paints: a shading pattern its shading, a tiling pattern its cell's content."""
+        ref = as_dict(resources.get("/Pattern")).get(name)
+        pattern = as_dict(ref)
+        key = ("pattern paint", _key(ref))
+        if key not in self._cache:
+            if as_number(pattern.get("/PatternType"), 0) == 2:
+                self._cache[key] = self._shading_paint(pattern.get("/Shading"))
+            else:
+                self._cache[key] = self._stream_paint(ref)
+        return self._cache[key]
+
+    def _stream_paint(self, ref) -> _Paint:
+        """What a content stream of its own (a tiling pattern's cell, an annotation's
+        appearance: each carries its own resources) paints, to a press; nothing where
+        it is already being walked, or nested too deep."""
+        stream = resolve(ref)
+        key = ("stream paint", _key(ref))
+        if not isinstance(stream, StreamObject):
+            return CLEAN
+        if key in self._cache:
+            return self._cache[key]
+        if _key(ref) in self._drawing or len(self._drawing) >= MAX_FORM_DEPTH:
+            return CLEAN
+        inner = Marks()
+        self._drawing.add(_key(ref))
+        try:
+            inner.note_paint(self._group_paint(stream))
+            operations = self._form_operations(_key(ref), stream, inner)
+            self._walk(operations, as_dict(stream.get("/Resources")), _GState(), inner, 1)
+        finally:
+            self._drawing.discard(_key(ref))
+        self._cache[key] = paint = inner.paint()
+        return paint
+
+    def _shading_paint(self, ref) -> _Paint:
+        """What a shading paints: its colour space, and for a CMYK one the ink at the
+        ends of its (exponential) functions."""
+        assert self.press is not None
+        key = ("shading paint", _key(ref))
+        if key not in self._cache:
+            shading = as_dict(ref)
+            space = _press_space_of(shading.get("/ColorSpace"))
+            paint = _space_paint(space, self.press, f"a shading in {space.label}")
+            if paint is CLEAN and space.cmyk and self.press.max_ink is not None:
+                total = max(
+                    (sum(colour) * 100 for colour in _function_ends(shading.get("/Function"))), default=0.0
+                )
+                paint = _ink_paint(total, "a CMYK shading, at its heaviest", self.press)
+            self._cache[key] = paint
+        return self._cache[key]
+
+    def _group_paint(self, owner: dict) -> _Paint:
+        """A transparency group (of a page or a form) blends in its colour space, which a press judges too."""
+        assert self.press is not None
+        group = as_dict(owner.get("/Group"))
+        if "/CS" not in group:
+            return CLEAN
+        space = _press_space_of(group.get("/CS"))
+        return _space_paint(space, self.press, f"a transparency group blending in {space.label}")
+
+    def _inline_image_paint(self, resources: dict, name) -> _Paint:
+        """An inline image's colour space, to a press (its few samples are not weighed for ink)."""
+        assert self.press is not None
+        name = resolve(name)  # a device space (perhaps abbreviated), a resource's name, or an array
+        space = self._press_space(resources, name) if isinstance(name, str) else _press_space_of(name)
+        return _space_paint(space, self.press, f"an inline image in {space.label}")
+
+    def _image_paint(self, ref, xobject: dict) -> _Paint:
+        """What an image paints, to a press: its colour space, and for a CMYK image the
+        heaviest ink among its pixels."""
+        assert self.press is not None
+        key = ("image paint", _key(ref))
+        if key not in self._cache:
+            space = _press_space_of(xobject.get("/ColorSpace"))
+            paint = _space_paint(space, self.press, f"an image in {space.label}")
+            if paint is CLEAN and space.cmyk and self.press.max_ink is not None:
+                total = _heaviest_pixel(xobject)
+                if total is not None:
+                    paint = _ink_paint(total, "an image's heaviest pixel", self.press)
+            self._cache[key] = paint
+        return self._cache[key]
 
     def _colour_space(self, resources: dict, name) -> str:
         if name in _DEVICE_SPACES:
@@ -720,10 +990,12 @@ class Scanner:
         if glyphs and (fills or strokes):
             if fills:
                 self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+                marks.note_paint(gs.fill_paint)
                 if gs.fill != NO_INK:
                     self._note_colour(marks, gs.fill_colour)
             if strokes:  # outlined text: its outlines are lines like any other
                 self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
+                marks.note_paint(gs.stroke_paint)
                 if gs.stroke != NO_INK:
                     self._stroke_width(gs, marks)
                     self._note_colour(marks, gs.stroke_colour)
@@ -757,8 +1029,10 @@ class Scanner:
             dpi = min(float(width) * 72 / across, float(height) * 72 / up)
             if marks.lowest_dpi is None or dpi < marks.lowest_dpi:
                 marks.lowest_dpi = dpi
-        if stencil and gs.fill != NO_INK:  # a stencil paints the fill colour
-            self._note_colour(marks, gs.fill_colour)
+        if stencil:  # a stencil paints the fill colour
+            marks.note_paint(gs.fill_paint)
+            if gs.fill != NO_INK:
+                self._note_colour(marks, gs.fill_colour)
         kind = gs.fill if stencil else UNSURE
         if kind != NO_INK and self.track_ink:
             self._record(marks, kind, box, True, gs.clip)
@@ -775,6 +1049,8 @@ class Scanner:
             )
             if self.find_colour and not stencil and gs.fill_alpha > 0:
                 self._note_colour(marks, self._image_hue(ref, xobject))
+            if self.press is not None and not stencil and gs.fill_alpha > 0:
+                marks.note_paint(self._image_paint(ref, xobject))
         elif subtype == "/Form":
             self._form(ref, xobject, name, resources, gs, marks, depth)
 
@@ -817,6 +1093,8 @@ class Scanner:
         if form_marks is None:
             form_marks = Marks()
             self._check_fonts(form_marks, form_resources)
+            if self.press is not None:
+                form_marks.note_paint(self._group_paint(xobject))
             inner = copy(gs)
             inner.ctm, inner.clip, inner.clip_exact = linear, inner_clip, inner_exact
             self._drawing.add(form)
@@ -982,6 +1260,129 @@ def _colour_model(space) -> str:
         names = names if isinstance(names, list) else [names]
         return "none" if all(resolve(n) == "/None" for n in names) else "tint"
     return "unsure"  # Indexed, Pattern: what prints depends on a table or a pattern
+
+
+def _press_space_of(space, depth: int = 0) -> _Space:
+    """How a press sees colour space ``space`` (a resource's value)."""
+    space = resolve(space)
+    if isinstance(space, str):
+        return _PRESS_SPACES.get(space, _UNREAD)
+    if not isinstance(space, list) or not space or depth > 4:
+        return _UNREAD
+    family = resolve(space[0])
+    if len(space) == 1:
+        return _PRESS_SPACES.get(family, _UNREAD)
+    if family == "/ICCBased":
+        components = int(as_number(as_dict(space[1]).get("/N"), 0))
+        if components == 3:
+            return _Space("icc-rgb", "ICCBased RGB")
+        return _Space("icc", _ICC_LABELS.get(components, "ICCBased"), cmyk=components == 4)
+    if family == "/CalRGB":
+        return _Space("icc-rgb", "CalRGB")
+    if family in ("/CalGray", "/Lab"):
+        return _Space("icc", family[1:])
+    if family in ("/Indexed", "/I"):  # (/I in inline images) the components are indices: no ink to add up
+        base = _press_space_of(space[1], depth + 1)
+        return _Space(base.kind, f"Indexed {base.label}")
+    if family in ("/Separation", "/DeviceN") and len(space) > 2:
+        alternate = _press_space_of(space[2], depth + 1)
+        if alternate.kind == "device":
+            return _Space("device", family[1:])
+        return _Space(alternate.kind, f"{family[1:]} with a {alternate.label} alternate")
+    if family == "/Pattern":
+        return _Space("device", "Pattern", pattern=True, under=_press_space_of(space[1], depth + 1))
+    return _UNREAD
+
+
+_ICC_LABELS = {1: "ICCBased grey", 4: "ICCBased CMYK"}
+
+
+def _refusal(space: _Space, press: Press) -> str | None:
+    """Why ``press`` refuses colour in ``space``: "rgb", "icc" (device-independent colour
+    PDF/X-1a forbids), or None: it does not."""
+    if space.kind == "rgb" or (space.kind == "icc-rgb" and not press.icc):
+        return "rgb"
+    if space.kind == "icc" and not press.icc:
+        return "icc"
+    return None
+
+
+def _space_paint(space: _Space, press: Press, described: str) -> _Paint:
+    """What painting in ``space`` tells ``press``: the colour, ``described``, if it refuses the space."""
+    refused = _refusal(space, press)
+    if refused == "rgb":
+        return _Paint(rgb=frozenset([described]))
+    return _Paint(icc=frozenset([described])) if refused == "icc" else CLEAN
+
+
+def _over_limit(total: float, press: Press) -> bool:
+    """Whether ``total`` per cent ink passes ``press``'s limit (which printers state in
+    whole per cents: a rounding error is no excess)."""
+    return press.max_ink is not None and total > press.max_ink + 0.05
+
+
+def _ink_paint(total: float, described: str, press: Press) -> _Paint:
+    """A CMYK colour of ``total`` per cent ink, to ``press``: noted only over its limit."""
+    return _Paint(ink=(total, described)) if _over_limit(total, press) else CLEAN
+
+
+def _heavier(a: tuple[float, str] | None, b: tuple[float, str] | None) -> tuple[float, str] | None:
+    if a is None or b is None:
+        return a or b
+    return a if a[0] >= b[0] else b
+
+
+def _numbers_text(operands) -> str:
+    return " ".join(f"{v:.3g}" if _is_number(v) else str(v) for v in map(resolve, operands))
+
+
+def _function_ends(function, depth: int = 0) -> list[list[float]]:
+    """The colours at the ends of a shading's exponential functions (type 2: C0 and C1),
+    through stitching functions (type 3); sampled and PostScript functions tell nothing cheaply."""
+    function = resolve(function)
+    if isinstance(function, list):  # one function per component
+        return []
+    function = as_dict(function)
+    kind = as_number(function.get("/FunctionType"), -1)
+    if kind == 2:
+        ends = [as_list(function.get("/C0")) or [0.0], as_list(function.get("/C1")) or [1.0]]
+        return [[as_number(v, 0.0) for v in end] for end in ends]
+    if kind == 3 and depth < 2:  # at most 64 x 64 ends, whatever a file nests
+        return [
+            end
+            for part in as_list(function.get("/Functions"))[:64]
+            for end in _function_ends(part, depth + 1)
+        ]
+    return []
+
+
+MAX_INK_SAMPLES = 512  # a CMYK image's pixels are weighed on a grid at most this many across
+
+
+def _heaviest_pixel(xobject) -> float | None:
+    """The most ink (C + M + Y + K, per cent) of a CMYK image's pixels, weighed on a
+    grid of at most MAX_INK_SAMPLES by MAX_INK_SAMPLES of them; None if it cannot be decoded
+    (or pypdf decodes it to anything but CMYK)."""
+    try:
+        picture = xobject.decode_as_image()
+    except Exception:  # a broken or exotic image: its ink cannot be told
+        return None
+    if picture.mode != "CMYK":
+        return None
+    if max(picture.size) > MAX_INK_SAMPLES:
+        picture = picture.resize(
+            (min(picture.width, MAX_INK_SAMPLES), min(picture.height, MAX_INK_SAMPLES)),
+            Image.Resampling.NEAREST,
+        )
+    bands = picture.split()  # pypdf has applied any /Decode array
+    total = ImageMath.lambda_eval(
+        lambda names: names["c"] + names["m"] + names["y"] + names["k"],
+        c=bands[0],
+        m=bands[1],
+        y=bands[2],
+        k=bands[3],
+    )
+    return total.getextrema()[1] / 255 * 100
 
 
 def _grey_picture(picture) -> bool:
