@@ -76,8 +76,8 @@ class CoverPlan:
         if cover.spine_width is not None and self.printer.cover.spine_per_page is None:
             # The width was typed from the printer's own template: say what to ask it for.
             self.notes.append(
-                f"cover: spine_width {cover.spine_width / INCH:g} in as given; {self.printer.label}'s "
-                f"cover template states the spine of this {pages}-page interior on {cover.paper} paper"
+                f"cover: spine_width {cover.spine_width / INCH:g} in as typed; check it against the spine "
+                f"{self.printer.label}'s cover template gives a {pages}-page interior on {cover.paper} paper"
             )
         self.barcode = book.cover_barcode
         if self.barcode == "none" and self.printer.cover.prints_barcode:
