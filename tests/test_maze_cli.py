@@ -3,6 +3,7 @@ process where the process is what is tested, else through the same entry point i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from bookmaker.maze import generate
 from bookmaker.maze.solve import with_endpoints
@@ -19,7 +21,8 @@ from bookmaker.render.export import export
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(*args, cwd):
+def run_in_a_process(*args, cwd) -> subprocess.CompletedProcess:
+    """`bookmaker maze ARGS` as a user runs it: in a process of its own."""
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
     env["PYTHONPATH"] = str(ROOT)
     return subprocess.run(
@@ -29,6 +32,25 @@ def run(*args, cwd):
         capture_output=True,
         timeout=120,
     )
+
+
+def run(*args, cwd) -> subprocess.CompletedProcess:
+    """`bookmaker maze ARGS` in ``cwd`` through the CLI's own entry point in this process,
+    with its exit code, stdout and stderr in bytes as a process's would be: the same code
+    without a Python start and import of 0.3 s each."""
+    from bookmaker.cli import main
+
+    command = ["bookmaker", "maze", *map(str, args)]
+    argv, sys.argv = sys.argv, command
+    with CliRunner().isolation() as (stdout, stderr, _), contextlib.chdir(cwd):
+        try:
+            main()
+            code = 0
+        except SystemExit as exit:
+            code = exit.code
+        finally:
+            sys.argv = argv
+        return subprocess.CompletedProcess(command, code, stdout.getvalue(), stderr.getvalue())
 
 
 def ok(*args, cwd):
@@ -274,7 +296,7 @@ def test_several_pictures_cannot_share_stdout(tmp_path, monkeypatch, capfd, args
 
 def test_a_real_process_shows_no_traceback(tmp_path):
     for args in (BAD["option value"], BAD["png too big"]):
-        result = run(*args, "-o", "x.png", cwd=tmp_path)
+        result = run_in_a_process(*args, "-o", "x.png", cwd=tmp_path)
         stderr = result.stderr.decode()
         assert result.returncode == 2 and stderr.count("\n") == 1 and "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []
