@@ -52,6 +52,8 @@ def command(name: str, book: Path, target: Path) -> list[str]:
     return [arg.replace("{book}", str(book)).replace("TARGET", str(target)) for arg in args]
 
 
+# One worker of a parallel run takes every test of the book, which is then built once.
+@pytest.mark.xdist_group("output_folders_book")
 @pytest.mark.parametrize("name", COMMANDS)
 def test_a_missing_folder_is_created_and_said(tmp_path, book, name):
     target = tmp_path / "new" / "deeper"
@@ -61,6 +63,7 @@ def test_a_missing_folder_is_created_and_said(tmp_path, book, name):
     assert f"bookmaker: created the folder {target}" in run_.stderr.splitlines()
 
 
+@pytest.mark.xdist_group("output_folders_book")
 @pytest.mark.parametrize("name", COMMANDS)
 def test_a_file_in_place_of_the_folder_is_named(tmp_path, book, name):
     blocker = tmp_path / "blocker"
