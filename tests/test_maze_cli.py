@@ -3,7 +3,6 @@ process where the process is what is tested, else through the same entry point i
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import subprocess
@@ -11,12 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from bookmaker.maze import generate
 from bookmaker.maze.solve import with_endpoints
 from bookmaker.profiles import parse_size
 from bookmaker.render.export import export
+from tests.command_line import in_process
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,22 +34,8 @@ def run_in_a_process(*args, cwd) -> subprocess.CompletedProcess:
 
 
 def run(*args, cwd) -> subprocess.CompletedProcess:
-    """`bookmaker maze ARGS` in ``cwd`` through the CLI's own entry point in this process,
-    with its exit code, stdout and stderr in bytes as a process's would be: the same code
-    without a Python start and import of 0.3 s each."""
-    from bookmaker.cli import main
-
-    command = ["bookmaker", "maze", *map(str, args)]
-    argv, sys.argv = sys.argv, command
-    with CliRunner().isolation() as (stdout, stderr, _), contextlib.chdir(cwd):
-        try:
-            main()
-            code = 0
-        except SystemExit as exit:
-            code = exit.code
-        finally:
-            sys.argv = argv
-        return subprocess.CompletedProcess(command, code, stdout.getvalue(), stderr.getvalue())
+    """`bookmaker maze ARGS` in ``cwd``, in this process (``in_process``), output in bytes."""
+    return in_process("maze", *args, cwd=cwd, text=False)
 
 
 def ok(*args, cwd):
