@@ -1,7 +1,8 @@
 """What a newcomer meets first on the command line: help that shows what a flag takes, a
 sample written under its own name, a build into a folder, a hint when a cover is checked
-as an interior, and Ctrl-C that says in one line what it left. Each runs the real command
-in a process of its own."""
+as an interior, and Ctrl-C that says in one line what it left. Help and Ctrl-C run the
+real command in a process of its own (a terminal's width, a signal to the process group);
+the rest run it through the same entry point in the test's process (``in_process``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from tests.command_line import in_process
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = ("init", "validate", "build", "cover", "maze", "algorithms", "schema", "check", "preview")
@@ -67,17 +70,17 @@ def test_help_shows_no_type_after_a_plain_flag(tmp_path, command):
 
 
 def test_init_example_without_a_path_writes_the_sample_under_its_own_name(tmp_path):
-    result = run("init", "--example", "shapes", cwd=tmp_path)
+    result = in_process("init", "--example", "shapes", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("wrote shapes.yaml;")
     assert [p.name for p in tmp_path.iterdir()] == ["shapes.yaml"]
     assert (tmp_path / "shapes.yaml").read_bytes() == (ROOT / "configs/shapes.yaml").read_bytes()
-    assert run("init", cwd=tmp_path).stdout.startswith("wrote book.yaml;")  # the starter's name
+    assert in_process("init", cwd=tmp_path).stdout.startswith("wrote book.yaml;")  # the starter's name
 
 
 @pytest.mark.parametrize("name", ["Shapes", "shapes.yaml", "configs/shapes.yaml", "shpes"])
 def test_init_example_near_a_sample_name_asks_if_it_was_meant(tmp_path, name):
-    error = refused(run("init", "--example", name, cwd=tmp_path))
+    error = refused(in_process("init", "--example", name, cwd=tmp_path))
     assert f"no example '{name}' (did you mean 'shapes'?); choose one of: " in error
     assert list(tmp_path.iterdir()) == []  # not even the folder configs/
 
@@ -87,7 +90,7 @@ def test_init_example_near_a_sample_name_asks_if_it_was_meant(tmp_path, name):
 
 def test_build_into_a_folder_writes_the_config_name_in_it(tmp_path):
     (tmp_path / "first.yaml").write_text(SMALL_BOOK, encoding="utf-8")
-    result = run("build", "first.yaml", "-o", "books/", "--quiet", cwd=tmp_path)
+    result = in_process("build", "first.yaml", "-o", "books/", "--quiet", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "books/first.pdf",
@@ -100,10 +103,10 @@ def test_build_into_a_folder_writes_the_config_name_in_it(tmp_path):
         "first.pdf",
     ]
     # a folder that exists needs no slash; the cover alone goes in a folder the same way
-    result = run("cover", "first.yaml", "-o", "books", cwd=tmp_path)
+    result = in_process("cover", "first.yaml", "-o", "books", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "books/first.cover.pdf\n"
-    error = refused(run("build", "first.yaml", "-o", "nowhere", cwd=tmp_path))
+    error = refused(in_process("build", "first.yaml", "-o", "nowhere", cwd=tmp_path))
     assert "-o nowhere: give a file name ending in .pdf, or a folder as nowhere/" in error
 
 
@@ -112,17 +115,17 @@ def test_build_into_a_folder_writes_the_config_name_in_it(tmp_path):
 
 def test_checking_a_cover_without_cover_suggests_cover(tmp_path):
     (tmp_path / "first.yaml").write_text(SMALL_BOOK, encoding="utf-8")
-    assert run("build", "first.yaml", "-o", "first.pdf", "--quiet", cwd=tmp_path).returncode == 0
-    result = run("check", "first.cover.pdf", "--profile", "kdp", cwd=tmp_path)
+    assert in_process("build", "first.yaml", "-o", "first.pdf", "--quiet", cwd=tmp_path).returncode == 0
+    result = in_process("check", "first.cover.pdf", "--profile", "kdp", cwd=tmp_path)
     assert result.returncode == 1 and "1 page; kdp needs 24 to 828 pages" in result.stdout
     assert result.stderr.splitlines() == [
         "bookmaker: note: first.cover.pdf is one page wider than tall, as a full-wrap cover is; "
         "check a cover with --cover --trim WxH (the interior's trim) and --pages N or "
         "--spine-width"
     ]
-    interior = run("check", "first.pdf", "--profile", "kdp", cwd=tmp_path)
+    interior = in_process("check", "first.pdf", "--profile", "kdp", cwd=tmp_path)
     assert interior.returncode == 0 and interior.stderr == ""
-    as_cover = run(
+    as_cover = in_process(
         "check", "first.cover.pdf", "--profile", "kdp", "--cover", "--trim", "letter", cwd=tmp_path
     )  # the manifest beside it gives the spine
     assert as_cover.returncode == 0 and as_cover.stderr == "", as_cover.stdout

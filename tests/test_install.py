@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-pytestmark = [pytest.mark.wheel, pytest.mark.slow]
+# one worker of a parallel run takes the module: the wheel and its venv are made once
+pytestmark = [pytest.mark.wheel, pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGED = ["pyproject.toml", "README.md", "bookmaker", "fonts", "configs"]

@@ -4,11 +4,10 @@ the working folder when the config lies inside it, else absolute."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.command_line import in_process
+
 # The smallest book: how the manifest names its config has nothing to do with what it holds.
 BOOK = """\
 title: Path
@@ -20,13 +19,7 @@ sections:
 
 
 def manifest_config(config: str, cwd: Path, out: Path) -> str:
-    run = subprocess.run(
-        [sys.executable, "-m", "bookmaker", "build", config, "-o", str(out), "--quiet"],
-        capture_output=True,
-        encoding="utf-8",
-        cwd=cwd,
-        env={"PYTHONPATH": str(ROOT), "PATH": ""},
-    )
+    run = in_process("build", config, "-o", str(out), "--quiet", cwd=cwd)
     assert run.returncode == 0, run.stderr
     return json.loads(out.with_name(f"{out.stem}.manifest.json").read_text())["config"]
 

@@ -15,11 +15,13 @@ from bookmaker.maze import generate
 from bookmaker.maze.solve import with_endpoints
 from bookmaker.profiles import parse_size
 from bookmaker.render.export import export
+from tests.command_line import in_process
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(*args, cwd):
+def run_in_a_process(*args, cwd) -> subprocess.CompletedProcess:
+    """`bookmaker maze ARGS` as a user runs it: in a process of its own."""
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
     env["PYTHONPATH"] = str(ROOT)
     return subprocess.run(
@@ -29,6 +31,11 @@ def run(*args, cwd):
         capture_output=True,
         timeout=120,
     )
+
+
+def run(*args, cwd) -> subprocess.CompletedProcess:
+    """`bookmaker maze ARGS` in ``cwd``, in this process (``in_process``), output in bytes."""
+    return in_process("maze", *args, cwd=cwd, text=False)
 
 
 def ok(*args, cwd):
@@ -274,7 +281,7 @@ def test_several_pictures_cannot_share_stdout(tmp_path, monkeypatch, capfd, args
 
 def test_a_real_process_shows_no_traceback(tmp_path):
     for args in (BAD["option value"], BAD["png too big"]):
-        result = run(*args, "-o", "x.png", cwd=tmp_path)
+        result = run_in_a_process(*args, "-o", "x.png", cwd=tmp_path)
         stderr = result.stderr.decode()
         assert result.returncode == 2 and stderr.count("\n") == 1 and "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []

@@ -163,12 +163,15 @@ def sample_dead_ends(name: str, count: int) -> tuple[float, float]:
     return statistics.mean(counts), statistics.stdev(counts) / math.sqrt(count)
 
 
+# One worker of a parallel run takes every test of the expectation, which is then worked out once.
+@pytest.mark.xdist_group("expected_20x20")
 @pytest.mark.parametrize("name, count", [("wilson", 2000), ("aldous-broder", 1000)])
 def test_uniform_generators_match_the_exact_expectation(name, count, expected_20x20):
     mean, standard_error = sample_dead_ends(name, count)
     assert abs(mean - expected_20x20) < 4 * standard_error, (mean, expected_20x20, standard_error)
 
 
+@pytest.mark.xdist_group("expected_20x20")
 @pytest.mark.parametrize("name", ["kruskal", "eller", "prim"])
 def test_the_expectation_tells_biased_generators_apart(name, expected_20x20):
     mean, standard_error = sample_dead_ends(name, 1000)

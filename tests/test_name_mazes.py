@@ -324,6 +324,8 @@ def sixteen(tmp_path_factory):
     return result, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
+# One worker of a parallel run takes every test of the worksheets, which are then built once.
+@pytest.mark.xdist_group("sixteen_names")
 def test_sixteen_name_worksheets_have_a_key_of_at_most_ten_pages(sixteen):
     result, manifest = sixteen
     assert len(PdfReader(result.pdf).pages) == 32
@@ -335,6 +337,7 @@ def test_sixteen_name_worksheets_have_a_key_of_at_most_ten_pages(sixteen):
         assert cell > TWO_MM
 
 
+@pytest.mark.xdist_group("sixteen_names")
 def test_a_name_worksheet_prints_the_name_as_its_maze(sixteen):
     """The worksheet page, rendered: its maze's ink spans the page's width, in a band as
     flat as a name, and its recipe names the child."""

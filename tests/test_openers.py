@@ -108,6 +108,8 @@ def silhouettes(tmp_path_factory):
     return result.pdf, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
+# One worker of a parallel run takes every test of the book, which is then built once.
+@pytest.mark.xdist_group("silhouettes")
 def test_the_silhouettes_book_prints_its_40_mazes_in_at_most_48_pages(silhouettes):
     pdf, manifest = silhouettes
     assert manifest["pages"] == len(PdfReader(pdf).pages) <= 48
@@ -195,6 +197,7 @@ def test_short_silhouettes_share_a_page_and_keep_the_corridors_they_have_alone(t
     assert len(set(squares)) == 2
 
 
+@pytest.mark.xdist_group("silhouettes")
 def test_the_manifest_puts_every_maze_where_the_pages_draw_it(silhouettes):
     pdf, manifest = silhouettes
     texts = page_texts(pdf)

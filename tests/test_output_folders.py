@@ -4,11 +4,11 @@ it, exit 2, and nothing is written."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.command_line import in_process
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = """\
@@ -20,17 +20,11 @@ sections:
 """
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "bookmaker", *args], capture_output=True, encoding="utf-8", cwd=cwd
-    )
-
-
 @pytest.fixture(scope="module")
 def book(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("book")
     (folder / "book.yaml").write_text(CONFIG, encoding="utf-8")
-    assert run("build", "book.yaml", "-o", "made/book.pdf", "--quiet", cwd=folder).returncode == 0
+    assert in_process("build", "book.yaml", "-o", "made/book.pdf", "--quiet", cwd=folder).returncode == 0
     return folder
 
 
@@ -52,20 +46,23 @@ def command(name: str, book: Path, target: Path) -> list[str]:
     return [arg.replace("{book}", str(book)).replace("TARGET", str(target)) for arg in args]
 
 
+# One worker of a parallel run takes every test of the book, which is then built once.
+@pytest.mark.xdist_group("output_folders_book")
 @pytest.mark.parametrize("name", COMMANDS)
 def test_a_missing_folder_is_created_and_said(tmp_path, book, name):
     target = tmp_path / "new" / "deeper"
-    run_ = run(*command(name, book, target), cwd=tmp_path)
+    run_ = in_process(*command(name, book, target), cwd=tmp_path)
     assert run_.returncode == 0, run_.stderr
     assert (target / COMMANDS[name][1]).is_file()
     assert f"bookmaker: created the folder {target}" in run_.stderr.splitlines()
 
 
+@pytest.mark.xdist_group("output_folders_book")
 @pytest.mark.parametrize("name", COMMANDS)
 def test_a_file_in_place_of_the_folder_is_named(tmp_path, book, name):
     blocker = tmp_path / "blocker"
     blocker.write_text("not a folder", encoding="utf-8")
-    run_ = run(*command(name, book, blocker / "sub"), cwd=tmp_path)
+    run_ = in_process(*command(name, book, blocker / "sub"), cwd=tmp_path)
     assert run_.returncode == 2
     [line] = run_.stderr.splitlines()
     assert line.startswith("bookmaker: error: cannot write ") and line.endswith(

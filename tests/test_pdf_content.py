@@ -346,8 +346,10 @@ def test_path_runs_leave_odd_coordinates_alone():
 
 # --- agreement with pypdf, on random streams --------------------------------------
 
-numbers = st.from_regex(r"\A[+-]?(?:[0-9]{1,6}(?:\.[0-9]{0,4})?|\.[0-9]{1,4})\Z").map(str.encode)
-names = st.from_regex(r"\A/[A-Za-z0-9_.+-]{0,8}\Z").map(str.encode)
+# Byte patterns: a str pattern would build Hypothesis's table of every character UTF-8
+# can write (1.7 s in each worker) to draw these ASCII words.
+numbers = st.from_regex(rb"\A[+-]?(?:[0-9]{1,6}(?:\.[0-9]{0,4})?|\.[0-9]{1,4})\Z")
+names = st.from_regex(rb"\A/[A-Za-z0-9_.+-]{0,8}\Z")
 
 
 def literal(raw: bytes) -> bytes:

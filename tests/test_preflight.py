@@ -340,19 +340,9 @@ def test_unreadable_file(tmp_path):
 
 
 def run_cli(*args, cwd=None):
-    import os
-    import subprocess
-    import sys
+    from tests.command_line import in_process
 
-    root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    return subprocess.run(
-        [sys.executable, "-m", "bookmaker", *map(str, args)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd or root,
-    )
+    return in_process(*args, cwd=cwd or Path(__file__).resolve().parent.parent)
 
 
 def test_cli_check_passes_a_clean_book(tmp_path):

@@ -472,12 +472,15 @@ def corpus(tmp_path_factory):
     }
 
 
+# One worker of a parallel run takes every test of the corpus, which is then built once.
+@pytest.mark.xdist_group("preflight_corpus")
 @pytest.mark.parametrize("name", CORPUS)
 def test_each_file_gets_its_verdict(corpus, name):
     found, expected = corpus[name]
     assert found == expected
 
 
+@pytest.mark.xdist_group("preflight_corpus")
 def test_no_false_negative_and_no_false_alarm(corpus):
     defects = [(found, expected) for found, expected in corpus.values() if expected]
     caught = sum(expected <= found for found, expected in defects)  # true positives

@@ -6,6 +6,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from bookmaker.errors import BookmakerError
 from bookmaker.preview import default_output_dir, page_count, parse_pages, render_pages, render_sheet
+from tests.command_line import in_process
 
 LETTER = (612, 792)
 ANDIKA = Path(__file__).resolve().parents[1] / "fonts" / "Andika-Regular.ttf"
@@ -136,25 +137,9 @@ def test_bad_inputs(tmp_path):
 # --- the command line -----------------------------------------------------------
 
 
-def run_cli(*args, cwd):
-    import os
-    import subprocess
-    import sys
-
-    root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    return subprocess.run(
-        [sys.executable, "-m", "bookmaker", *map(str, args)],
-        capture_output=True,
-        encoding="utf-8",
-        env=env,
-        cwd=cwd,
-    )
-
-
 def test_cli_preview_prints_only_the_paths_written(tmp_path):
     squares_pdf(tmp_path / "book.pdf", pages=8)
-    result = run_cli("preview", "book.pdf", "--pages", "1-2,7", "--dpi", "20", cwd=tmp_path)
+    result = in_process("preview", "book.pdf", "--pages", "1-2,7", "--dpi", "20", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     written = [f"output/preview/book/book-p00{n}.png" for n in (1, 2, 7)]
     assert result.stdout.splitlines() == written
@@ -165,7 +150,7 @@ def test_cli_preview_prints_only_the_paths_written(tmp_path):
 
 def test_cli_preview_sheet(tmp_path):
     centred_pdf(tmp_path / "book.pdf", 4)
-    result = run_cli("preview", "book.pdf", "--sheet", "-o", "sheets", cwd=tmp_path)
+    result = in_process("preview", "book.pdf", "--sheet", "-o", "sheets", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "sheets/book-sheet.png\n"
     assert [p.name for p in (tmp_path / "sheets").iterdir()] == ["book-sheet.png"]
@@ -173,7 +158,7 @@ def test_cli_preview_sheet(tmp_path):
 
 def test_cli_preview_bad_pages_is_one_line_exit_2(tmp_path):
     squares_pdf(tmp_path / "book.pdf", pages=8)
-    result = run_cli("preview", "book.pdf", "--pages", "9", cwd=tmp_path)
+    result = in_process("preview", "book.pdf", "--pages", "9", cwd=tmp_path)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == "bookmaker: error: --pages: page 9 is past the end (8 pages)\n"
     assert not (tmp_path / "output").exists()
@@ -181,14 +166,14 @@ def test_cli_preview_bad_pages_is_one_line_exit_2(tmp_path):
 
 def test_a_book_past_64_pages_gets_a_contact_sheet_for_each_64(tmp_path):
     centred_pdf(tmp_path / "book.pdf", 65)
-    result = run_cli("preview", "book.pdf", "--sheet", "-o", "sheets", "--dpi", 5, cwd=tmp_path)
+    result = in_process("preview", "book.pdf", "--sheet", "-o", "sheets", "--dpi", 5, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["sheets/book-sheet-1.png", "sheets/book-sheet-2.png"]
     sheets = [Image.open(tmp_path / path).convert("L") for path in result.stdout.split()]
     # each page is a white region on the grey sheet holding one black square
     assert [_components(sheet, lambda v: v >= 250) for sheet in sheets] == [64, 1]
     assert [_components(sheet, lambda v: v <= 5) for sheet in sheets] == [64, 1]
-    result = run_cli(
+    result = in_process(
         "preview", "book.pdf", "--sheet", "--pages", "2-65", "-o", "one", "--dpi", 5, cwd=tmp_path
     )
     assert result.stdout == "one/book-sheet.png\n"  # 64 pages still fit on one
@@ -210,7 +195,7 @@ def test_guides_without_a_spine_name_the_flag_preview_takes(tmp_path):
         ([], "give --interior-pages (and --paper) or --spine-width"),
         (["--profile", "ingramspark", "--interior-pages", 100], "--interior-pages: "),
     ):
-        result = run_cli("preview", "cover.pdf", "--guides", *flags, cwd=tmp_path)
+        result = in_process("preview", "cover.pdf", "--guides", *flags, cwd=tmp_path)
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.startswith("bookmaker: error: ") and result.stderr.count("\n") == 1
         assert said in result.stderr and "--pages " not in result.stderr
@@ -223,7 +208,7 @@ def test_guides_over_a_page_that_is_no_cover_say_so(tmp_path):
     cover_shaped_pdf(tmp_path / "cover.pdf")
     warnings = {}
     for name in ("book", "page", "cover"):
-        result = run_cli(
+        result = in_process(
             "preview",
             f"{name}.pdf",
             "--guides",

@@ -237,14 +237,9 @@ SAMPLES = {
 }
 
 
-@pytest.fixture(scope="module")
-def samples(sample_book):
-    return {name: sample_book(name) for name in SAMPLES}
-
-
 @pytest.mark.parametrize("name", SAMPLES)
-def test_sample_passes_the_cli_preflight_for_its_profile(samples, name):
-    result = samples[name]
+def test_sample_passes_the_cli_preflight_for_its_profile(sample_book, name):
+    result = sample_book(name)
     run = cli("check", str(result.pdf), "--profile", SAMPLES[name])
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.strip() == f"PDF passes the {SAMPLES[name]} preflight: {result.pages} pages"
@@ -266,8 +261,8 @@ def test_sample_cover_passes_the_cli_cover_preflight_for_its_profile(samples, na
 
 
 @pytest.mark.parametrize("name", ["lulu-6x9", "ingramspark-6x9"])
-def test_print_samples_have_bleed_and_an_even_page_count(samples, name):
-    reader = PdfReader(samples[name].pdf)
+def test_print_samples_have_bleed_and_an_even_page_count(sample_book, name):
+    reader = PdfReader(sample_book(name).pdf)
     assert len(reader.pages) % 2 == 0
     for page in reader.pages:
         b = boxes(page)
@@ -275,16 +270,16 @@ def test_print_samples_have_bleed_and_an_even_page_count(samples, name):
         assert b["TrimBox"] == (BLEED, BLEED, BLEED + TRIM_6X9[0], BLEED + TRIM_6X9[1])
 
 
-def test_kdp_upload_has_no_annotations_and_no_outline(samples):
-    reader = PdfReader(samples["activity-book"].pdf)
+def test_kdp_upload_has_no_annotations_and_no_outline(sample_book):
+    reader = PdfReader(sample_book("activity-book").pdf)
     assert "/Outlines" not in reader.trailer["/Root"]
     assert not any("/Annots" in page for page in reader.pages)
     # The contents page is still there, just without links.
     assert "Contents" in reader.pages[2].extract_text()
 
 
-def test_ingramspark_keeps_the_outline_but_no_links(samples):
-    reader = PdfReader(samples["ingramspark-6x9"].pdf)
+def test_ingramspark_keeps_the_outline_but_no_links(sample_book):
+    reader = PdfReader(sample_book("ingramspark-6x9").pdf)
     titles = [item["/Title"] for item in reader.outline]
     assert titles == ["Easy Trails", "Tricky Trails", "Answers"]
     assert not any("/Annots" in page for page in reader.pages)
@@ -309,7 +304,7 @@ worksheet: {copies: 3, key: separate}
 
 
 @pytest.mark.parametrize("name", ["default", "worksheets"])
-def test_home_output_has_an_outline_and_contents_links(samples, tmp_path, name):
+def test_home_output_has_an_outline_and_contents_links(sample_book, tmp_path, name):
     from bookmaker.config import load_book
 
     if name == "worksheets":  # every section listed once, not once per copy nor only the first
@@ -317,7 +312,7 @@ def test_home_output_has_an_outline_and_contents_links(samples, tmp_path, name):
         config.write_text(WORKSHEETS_WITH_CONTENTS, encoding="utf-8")
         result = build(config, tmp_path / "worksheets.pdf")
     else:
-        config, result = CONFIGS / f"{name}.yaml", samples[name]
+        config, result = CONFIGS / f"{name}.yaml", sample_book(name)
     book = load_book(config)
     reader = PdfReader(result.pdf)
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -457,6 +457,14 @@ def outline_image(name: str, height_px: int = 600) -> Image.Image:
     its height once a white margin of 2 % of the picture's height is added on every side; the
     shape is centred. An unknown name raises ``BookmakerError`` listing the valid ones.
     """
+    # A copy: the caller may draw on its picture, and the next one is drawn the same.
+    return _outline_picture(name, height_px).copy()
+
+
+@lru_cache(maxsize=len(_CATALOGUE))
+def _outline_picture(name: str, height_px: int) -> Image.Image:
+    """``outline_image``'s drawing, kept: a mask cuts the same outline into grids of several
+    sizes and shapes, and drawing it supersampled takes longer than cutting it."""
     parts = _parts_of(name)
     left, bottom, right, top = _bounds(parts)
     picture_height = (top - bottom) / (1 - 2 * MARGIN)  # in the outline's units

@@ -11,6 +11,7 @@ points spread evenly over its own polygon (its square, hexagon or triangle).
 from __future__ import annotations
 
 import math
+from operator import add
 
 from PIL import Image
 
@@ -31,6 +32,11 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
     values = lattice.tobytes()
     per_x, per_y = lattice_w / fit_w, lattice_h / fit_h  # lattice pixels per cell unit
     spreads: dict[tuple, list[tuple[float, float]]] = {}
+    # A sample point's lattice column hangs on its cell's centre x and the cell's polygon
+    # alone, its row on the centre y: cells of a column (or row) of the grid share them, so
+    # each is worked out once, as the lattice column (or the row's first pixel), -1 outside.
+    columns: dict[tuple[float, tuple], list[int]] = {}
+    rows: dict[tuple[float, tuple], list[int]] = {}
     on = bytearray(grid.cells)
     for cell in range(grid.cells):
         polygon = [p for _, p, _ in grid.cell_edges(cell)]
@@ -39,12 +45,22 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
         offsets = spreads.get(key)
         if offsets is None:
             offsets = spreads[key] = _spread(key)
-        total = 0
-        for dx, dy in offsets:
-            px = math.floor((cx + dx - left) * per_x)
-            py = math.floor((cy + dy - top) * per_y)
-            if 0 <= px < lattice_w and 0 <= py < lattice_h:
-                total += values[py * lattice_w + px]
+        xs = columns.get((cx, key))
+        if xs is None:
+            xs = columns[cx, key] = [
+                px if 0 <= px < lattice_w else -1
+                for px in (math.floor((cx + dx - left) * per_x) for dx, _ in offsets)
+            ]
+        ys = rows.get((cy, key))
+        if ys is None:
+            ys = rows[cy, key] = [
+                py * lattice_w if 0 <= py < lattice_h else -1
+                for py in (math.floor((cy + dy - top) * per_y) for _, dy in offsets)
+            ]
+        if -1 in xs or -1 in ys:  # a cell at the picture's edge: the points off it are light
+            total = sum(values[y + x] for x, y in zip(xs, ys, strict=True) if x >= 0 and y >= 0)
+        else:
+            total = sum(map(values.__getitem__, map(add, xs, ys)))
         on[cell] = 2 * total >= 255 * len(offsets)
     return bytes(on)
 
