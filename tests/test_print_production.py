@@ -23,6 +23,7 @@ from bookmaker.build import build
 from bookmaker.errors import BookmakerError
 from bookmaker.layout.page_geometry import MARGIN_SLACK_PT
 
+from .command_line import in_process
 from .readback import RenderedPage
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -251,11 +252,11 @@ def test_sample_passes_the_cli_preflight_for_its_profile(sample_book, name):
 @pytest.mark.parametrize(
     ("name", "trim"), [("activity-book", "8.5x11"), ("lulu-6x9", "6x9"), ("ingramspark-6x9", "6x9")]
 )
-def test_sample_cover_passes_the_cli_cover_preflight_for_its_profile(samples, name, trim):
+def test_sample_cover_passes_the_cli_cover_preflight_for_its_profile(sample_book, name, trim):
     # The spine and the barcode box's contents come from the manifest the build wrote.
-    result = samples[name]
+    result = sample_book(name)
     assert result.cover is not None
-    run = cli("check", str(result.cover), "--cover", "--trim", trim, "--profile", SAMPLES[name])
+    run = in_process("check", result.cover, "--cover", "--trim", trim, "--profile", SAMPLES[name], cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.strip() == f"PDF passes the {SAMPLES[name]} preflight: 1 page"
 
