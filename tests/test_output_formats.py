@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from bookmaker.render.export import (
     export,
     format_of_suffix,
 )
+from tests.command_line import in_process
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
 
@@ -85,40 +85,31 @@ WORDS = OutputFormat(
 )
 
 
-def _maze(args, capfd):
-    from bookmaker.cli import main
-
-    argv, sys.argv = sys.argv, ["bookmaker", "maze", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as exit:
-        code = exit.code
-    finally:
-        sys.argv = argv
-    out, err = capfd.readouterr()
-    return code, out, err
+def _maze(args):
+    """`bookmaker maze ARGS` in this process (tests/command_line.py): -> (code, stdout, stderr)."""
+    run = in_process("maze", *args, cwd=Path.cwd())
+    return run.returncode, run.stdout, run.stderr
 
 
-def test_a_format_added_to_the_registry_is_all_bookmaker_maze_needs(tmp_path, monkeypatch, capfd):
+def test_a_format_added_to_the_registry_is_all_bookmaker_maze_needs(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setitem(FORMATS, WORDS.name, WORDS)
     size = ["--size", "3x2", "--seed", "4"]
-    assert _maze([*size, "--format", "words"], capfd) == (0, "a maze of 6 cells, seed 4\n", "")
-    assert _maze([*size, "-o", "m.wrd"], capfd) == (0, "m.wrd\n", "")
+    assert _maze([*size, "--format", "words"]) == (0, "a maze of 6 cells, seed 4\n", "")
+    assert _maze([*size, "-o", "m.wrd"]) == (0, "m.wrd\n", "")
     assert (tmp_path / "m.wrd").read_text() == "a maze of 6 cells, seed 4\n"
     # join=None: a file each, named as every such format's files are
-    assert _maze([*size, "--count", "2", "-o", "n.WRD"], capfd) == (0, "n-1.WRD\nn-2.WRD\n", "")
+    assert _maze([*size, "--count", "2", "-o", "n.WRD"]) == (0, "n-1.WRD\nn-2.WRD\n", "")
     assert (tmp_path / "n-2.WRD").read_text() == "a maze of 6 cells, seed 5\n"
-    code, _, err = _maze([*size, "--count", "2", "--format", "words"], capfd)
+    code, _, err = _maze([*size, "--count", "2", "--format", "words"])
     assert (code, err) == (
         2,
         "bookmaker: error: --count 2 with --format words needs -o FILE.wrd (writes FILE-1.wrd ... "
         "FILE-2.wrd)\n",
     )
-    code, _, err = _maze([*size, "-o", "m.gif"], capfd)
+    code, _, err = _maze([*size, "-o", "m.gif"])
     assert code == 2 and ".wrd" in err and err.count("\n") == 1
-    code, _, err = _maze([*size, "--format", "gif"], capfd)
+    code, _, err = _maze([*size, "--format", "gif"])
     assert code == 2 and "words" in err
 
 
