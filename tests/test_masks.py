@@ -368,14 +368,14 @@ def test_an_explicit_cell_off_the_mask_is_refused():
 # --- 4. Bad masks: one clean line, or a sensible maze ----------------------------------
 
 
-def main_in_process(args, capfd):
+def main_in_process(args):
     """`bookmaker maze ARGS` through the CLI's own entry point, in this process."""
     _masked_grid.cache_clear()  # a new process: nothing remembered from an earlier run
-    return cli_in_process(args, capfd)
+    return cli_in_process(args)
 
 
-def refused(capfd, args, *words) -> str:
-    code, out, err = main_in_process(args, capfd)
+def refused(args, *words) -> str:
+    code, out, err = main_in_process(args)
     assert code == 2, (out, err)
     assert err.startswith("bookmaker: error: ") and err.count("\n") == 1, err
     assert "Traceback" not in err and out == ""
@@ -384,8 +384,8 @@ def refused(capfd, args, *words) -> str:
     return err
 
 
-def made(capfd, args) -> str:
-    code, out, err = main_in_process(args, capfd)
+def made(args) -> str:
+    code, out, err = main_in_process(args)
     assert code == 0, err
     return out
 
@@ -413,35 +413,33 @@ def in_tmp(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_an_empty_file_as_a_picture(in_tmp, capfd):
+def test_an_empty_file_as_a_picture(in_tmp):
     (in_tmp / "empty.png").write_bytes(b"")
     with pytest.raises(BookmakerError, match="not a picture"):
         masked_grid("square", (6, 6), MaskSpec("image", "empty.png", in_tmp / "empty.png"))
-    refused(
-        capfd, ["--mask-image", "empty.png", "--size", "6x6"], "--mask-image", "empty.png", "not a picture"
-    )
+    refused(["--mask-image", "empty.png", "--size", "6x6"], "--mask-image", "empty.png", "not a picture")
 
 
-def test_an_all_white_picture_leaves_0_cells(in_tmp, capfd):
+def test_an_all_white_picture_leaves_0_cells(in_tmp):
     picture(in_tmp / "white.png")
-    refused(capfd, ["--mask-image", "white.png", "--size", "6x6"], "leaves 0 cells")
+    refused(["--mask-image", "white.png", "--size", "6x6"], "leaves 0 cells")
     for shape in SHAPES:
         with pytest.raises(BookmakerError, match="leaves 0 cells"):
             masked_grid(shape, (6, 6), MaskSpec("image", "white.png", in_tmp / "white.png"))
 
 
-def test_a_one_pixel_black_picture_fills_the_grid(in_tmp, capfd):
+def test_a_one_pixel_black_picture_fills_the_grid(in_tmp):
     picture(in_tmp / "dot.png", size=(1, 1), background=0)
     spec = MaskSpec("image", "dot.png", in_tmp / "dot.png")
     assert masked_grid("square", (6, 6), spec).present_count == 36
     for shape in ("hex", "triangle"):
         grid = masked_grid(shape, (7, 6), spec)
         assert grid.present_count >= grid.cells // 2
-    record = json.loads(made(capfd, ["--mask-image", "dot.png", "--size", "5x4", "--format", "json"]))
+    record = json.loads(made(["--mask-image", "dot.png", "--size", "5x4", "--format", "json"]))
     assert record["mask"] == list(range(20)) and record["perfect"] is True
 
 
-def test_a_10000_by_10000_picture_is_refused_by_its_size_without_decoding(in_tmp, capfd, monkeypatch):
+def test_a_10000_by_10000_picture_is_refused_by_its_size_without_decoding(in_tmp, monkeypatch):
     Image.new("1", (10000, 10000), 1).save(in_tmp / "huge.png", compress_level=1)
     from PIL import ImageFile
 
@@ -453,7 +451,7 @@ def test_a_10000_by_10000_picture_is_refused_by_its_size_without_decoding(in_tmp
         masked_grid("square", (8, 8), MaskSpec("image", "huge.png", in_tmp / "huge.png"))
     assert "megapixels" in str(caught.value) and "10000x10000" in str(caught.value)
     assert "damaged" not in str(caught.value)
-    refused(capfd, ["--mask-image", "huge.png", "--size", "8x8"], "megapixels")
+    refused(["--mask-image", "huge.png", "--size", "8x8"], "megapixels")
 
 
 def test_a_big_jpeg_is_read_at_a_reduced_scale(in_tmp):
@@ -462,24 +460,24 @@ def test_a_big_jpeg_is_read_at_a_reduced_scale(in_tmp):
     assert [grid.present[i] for i in range(0, 64, 8)] == [1, 1, 1, 1, 0, 0, 0, 0]
 
 
-def test_a_text_mask_with_a_character_the_font_lacks_names_it(in_tmp, capfd):
+def test_a_text_mask_with_a_character_the_font_lacks_names_it(in_tmp):
     with pytest.raises(BookmakerError, match=r"U\+1F409") as caught:
         masked_grid("square", (20, 8), MaskSpec("text", "Hi 🐉"))
     assert "\n" not in str(caught.value)
-    refused(capfd, ["--mask-text", "Hi 🐉", "--size", "20x8"], "U+1F409", "--mask-text")
+    refused(["--mask-text", "Hi 🐉", "--size", "20x8"], "U+1F409", "--mask-text")
 
 
-def test_islands_error_counts_the_pieces_and_names_the_ways_out(in_tmp, capfd):
+def test_islands_error_counts_the_pieces_and_names_the_ways_out(in_tmp):
     path = text_file(in_tmp / "two.txt", TWO_BLOBS)
     with pytest.raises(BookmakerError) as caught:
         masked_grid("square", None, MaskSpec("file", "two.txt", path))
     message = str(caught.value)
     assert "2 separate pieces" in message and "keep-largest" in message and "connect" in message
     assert "9 cells at x 0-2, y 0-2" in message and "\n" not in message
-    refused(capfd, ["--mask-file", "two.txt"], "2 separate pieces", "keep-largest", "connect")
+    refused(["--mask-file", "two.txt"], "2 separate pieces", "keep-largest", "connect")
 
 
-def test_keep_largest_keeps_the_bigger_piece_and_connect_bridges_them(in_tmp, capfd):
+def test_keep_largest_keeps_the_bigger_piece_and_connect_bridges_them(in_tmp):
     path = text_file(in_tmp / "two.txt", TWO_BLOBS)
     width = len(TWO_BLOBS[0])
     big = {y * width + x for y in range(3) for x in range(3)}
@@ -492,9 +490,7 @@ def test_keep_largest_keeps_the_bigger_piece_and_connect_bridges_them(in_tmp, ca
         assert big | small <= cells and len(cells) > len(big | small)
         assert len(pieces(joined, joined.present)) == 1
         check_spanning_tree(generate_on(joined, "wilson", 1))
-    record = json.loads(
-        made(capfd, ["--mask-file", "two.txt", "--islands", "keep-largest", "--format", "json"])
-    )
+    record = json.loads(made(["--mask-file", "two.txt", "--islands", "keep-largest", "--format", "json"]))
     assert record["mask"] == sorted(big)
 
 
@@ -507,56 +503,56 @@ def test_settle_islands_itself():
     assert settle_islands(grid, bytes([1, 0, 0, 1]), "connect") == bytes([1, 1, 1, 1])
 
 
-def test_a_file_mask_whose_size_disagrees_with_size(in_tmp, capfd):
+def test_a_file_mask_whose_size_disagrees_with_size(in_tmp):
     path = text_file(in_tmp / "shape.txt", ["XXXXXX", "XX..XX", "XXXXXX", "XXXXXX"])
     with pytest.raises(BookmakerError, match="6x4 grid, but the size asks for 8x8"):
         masked_grid("square", (8, 8), MaskSpec("file", "shape.txt", path))
-    refused(capfd, ["--mask-file", "shape.txt", "--size", "8x8"], "6x4", "8x8")
-    record = json.loads(made(capfd, ["--mask-file", "shape.txt", "--size", "6x4", "--format", "json"]))
+    refused(["--mask-file", "shape.txt", "--size", "8x8"], "6x4", "8x8")
+    record = json.loads(made(["--mask-file", "shape.txt", "--size", "6x4", "--format", "json"]))
     assert record["shape"] == {"kind": "square", "width": 6, "height": 4}
     assert record["mask"] == [c for c in range(24) if c not in (8, 9)]
 
 
-def test_a_file_mask_with_a_bad_character_names_its_line_and_column(in_tmp, capfd):
+def test_a_file_mask_with_a_bad_character_names_its_line_and_column(in_tmp):
     path = text_file(in_tmp / "bad.txt", ["XXXX", "XXoX", "XXXX"])
     with pytest.raises(BookmakerError) as caught:
         masked_grid("square", None, MaskSpec("file", "bad.txt", path))
     assert f"{path}:2:3:" in str(caught.value) and "'o'" in str(caught.value)
-    refused(capfd, ["--mask-file", "bad.txt"], "bad.txt:2:3:", "'o'")
+    refused(["--mask-file", "bad.txt"], "bad.txt:2:3:", "'o'")
 
 
-def test_a_file_that_is_no_picture(in_tmp, capfd):
+def test_a_file_that_is_no_picture(in_tmp):
     (in_tmp / "notes.png").write_text("just some words\n", encoding="utf-8")
-    refused(capfd, ["--mask-image", "notes.png", "--size", "6x6"], "not a picture")
+    refused(["--mask-image", "notes.png", "--size", "6x6"], "not a picture")
     picture(in_tmp / "shape.png", shapes=[("rectangle", (0, 0, 59, 59))])
-    refused(capfd, ["--mask-file", "shape.png"], "not a text file")
+    refused(["--mask-file", "shape.png"], "not a text file")
 
 
-def test_a_polar_maze_takes_no_mask(in_tmp, capfd):
-    refused(capfd, ["--shape", "polar", "--outline", "heart"], "polar", "--outline")
+def test_a_polar_maze_takes_no_mask(in_tmp):
+    refused(["--shape", "polar", "--outline", "heart"], "polar", "--outline")
     with pytest.raises(BookmakerError, match="polar"):
         masked_grid("polar", (8, 8), MaskSpec("outline", "heart"))
 
 
-def test_a_folder_or_a_missing_file_as_the_mask(in_tmp, capfd):
+def test_a_folder_or_a_missing_file_as_the_mask(in_tmp):
     (in_tmp / "art").mkdir()
-    refused(capfd, ["--mask-image", "art", "--size", "6x6"], "art is a folder")
-    refused(capfd, ["--mask-file", "art"], "art is a folder")
-    refused(capfd, ["--mask-image", "gone.png", "--size", "6x6"], "cannot read gone.png")
-    refused(capfd, ["--mask-file", "gone.txt"], "cannot read gone.txt")
+    refused(["--mask-image", "art", "--size", "6x6"], "art is a folder")
+    refused(["--mask-file", "art"], "art is a folder")
+    refused(["--mask-image", "gone.png", "--size", "6x6"], "cannot read gone.png")
+    refused(["--mask-file", "gone.txt"], "cannot read gone.txt")
 
 
-def test_other_flag_mistakes_are_one_line(in_tmp, capfd):
-    refused(capfd, ["--outline", "hart"], "did you mean 'heart'")
-    refused(capfd, ["--outline", "heart", "--mask-text", "Hi"], "--mask-text", "--outline")
-    refused(capfd, ["--islands", "connect"], "goes with a mask")
-    refused(capfd, ["--outline", "heart", "--threshold", "0.3"], "--mask-image only")
-    refused(capfd, ["--outline", "heart", "--islands", "glue"], "islands takes one of")
-    refused(capfd, ["--outline", "heart", "--algorithm", "eller"], "eller", "wilson", "kruskal")
-    refused(capfd, ["--outline", "heart", "--format", "ascii"], "ascii")
-    refused(capfd, ["--braid", "1.5"], "--braid")
+def test_other_flag_mistakes_are_one_line(in_tmp):
+    refused(["--outline", "hart"], "did you mean 'heart'")
+    refused(["--outline", "heart", "--mask-text", "Hi"], "--mask-text", "--outline")
+    refused(["--islands", "connect"], "goes with a mask")
+    refused(["--outline", "heart", "--threshold", "0.3"], "--mask-image only")
+    refused(["--outline", "heart", "--islands", "glue"], "islands takes one of")
+    refused(["--outline", "heart", "--algorithm", "eller"], "eller", "wilson", "kruskal")
+    refused(["--outline", "heart", "--format", "ascii"], "ascii")
+    refused(["--braid", "1.5"], "--braid")
     picture(in_tmp / "disc.png", shapes=[("ellipse", (5, 5, 55, 55))])
-    refused(capfd, ["--mask-image", "disc.png", "--threshold", "1.2", "--size", "6x6"], "threshold")
+    refused(["--mask-image", "disc.png", "--threshold", "1.2", "--size", "6x6"], "threshold")
 
 
 def test_transparent_pixels_are_light(in_tmp):
@@ -670,19 +666,16 @@ def test_a_text_mask_in_a_worksheet_names_the_name_the_font_lacks(tmp_path):
     assert "U+674E" in found and "for the name" in found
 
 
-def test_the_cli_names_and_draws_a_masked_maze(in_tmp, capfd):
-    assert made(capfd, ["--outline", "heart", "--size", "8x8"]).startswith("<svg")
-    out = made(capfd, ["--outline", "heart", "--size", "8x8", "--format", "png", "--seed", 3])
+def test_the_cli_names_and_draws_a_masked_maze(in_tmp):
+    assert made(["--outline", "heart", "--size", "8x8"]).startswith("<svg")
+    out = made(["--outline", "heart", "--size", "8x8", "--format", "png", "--seed", 3])
     assert out == "output/maze-recursive-backtracker-heart-8x8-3.png\n"
     assert (in_tmp / out.strip()).read_bytes()[:4] == b"\x89PNG"
-    out = made(capfd, ["--mask-text", "Tom Li", "--size", "20x8", "--format", "pdf"])
+    out = made(["--mask-text", "Tom Li", "--size", "20x8", "--format", "pdf"])
     assert out == "output/maze-recursive-backtracker-tom-li-20x8-0.pdf\n"
-    refused(
-        capfd, ["--outline", "heart", "--size", "8x8", "--start", "0,0", "--end", "4,4"], "outside the mask"
-    )
+    refused(["--outline", "heart", "--size", "8x8", "--start", "0,0", "--end", "4,4"], "outside the mask")
     record = json.loads(
         made(
-            capfd,
             ["--outline", "heart", "--size", "8x8", "--start", "2,2", "--end", "4,5", "--format", "json"],
         )
     )
@@ -836,7 +829,7 @@ def test_the_recipe_names_the_mask_and_the_braid(in_tmp):
     assert text.startswith("kruskal triangle 14x8 seed 9")
 
 
-def test_the_cli_remakes_a_maze_from_its_recipe(in_tmp, capfd):
+def test_the_cli_remakes_a_maze_from_its_recipe(in_tmp):
     picture(in_tmp / "disc.png", shapes=[("ellipse", (5, 5, 55, 55)), ("ellipse", (56, 2, 59, 5))])
     text_file(in_tmp / "shape.txt", ["XXXXXX..", "XX..XXXX", "XXXXXXXX"])
     mazes = [
@@ -863,23 +856,21 @@ def test_the_cli_remakes_a_maze_from_its_recipe(in_tmp, capfd):
         maze = with_endpoints(generate_on(grid, name, 11, braid=braid), endpoints)
         text = recipe(maze)
         assert text.endswith(f" {endpoints}")
-        out = made(capfd, [*maze_flags(text), "--format", "json", "--solution"])
+        out = made([*maze_flags(text), "--format", "json", "--solution"])
         assert out.encode() == export(maze, "json", solution=True), text
 
 
-def test_a_changed_picture_is_refused_by_its_pinned_digest(in_tmp, capfd):
+def test_a_changed_picture_is_refused_by_its_pinned_digest(in_tmp):
     path = picture(in_tmp / "pin.png", shapes=[("ellipse", (5, 5, 55, 55))])
     grid = masked_grid("square", (8, 8), MaskSpec("image", "pin.png", path))
     old = recipe(generate_on(grid, "wilson", 1)).split("#")[1][:8]  # as the recipe pins it
-    made(capfd, ["--mask-image", f"pin.png#{old}", "--size", "8x8", "--format", "json"])
+    made(["--mask-image", f"pin.png#{old}", "--size", "8x8", "--format", "json"])
     picture(path, shapes=[("rectangle", (5, 5, 55, 55))])
     _masked_grid.cache_clear()
     grid = masked_grid("square", (8, 8), MaskSpec("image", "pin.png", path))
     new = grid.mask.sha256[:8]
     assert new != old
-    refused(
-        capfd, ["--mask-image", f"pin.png#{old}", "--size", "8x8", "--format", "json"], old, new, "changed"
-    )
+    refused(["--mask-image", f"pin.png#{old}", "--size", "8x8", "--format", "json"], old, new, "changed")
 
 
 def test_a_picture_changed_on_disk_is_read_again(tmp_path):
@@ -1043,10 +1034,10 @@ def flags_of(record: dict, folder: Path) -> list[str]:
     return args
 
 
-def test_each_manifest_entry_remakes_its_maze_with_start_and_end_on_the_mask(masked_book, capfd):
+def test_each_manifest_entry_remakes_its_maze_with_start_and_end_on_the_mask(masked_book):
     folder, _, manifest = masked_book
     for record in manifest["mazes"]:
-        printed = json.loads(made(capfd, [*flags_of(record, folder / "art"), "--format", "json"]))
+        printed = json.loads(made([*flags_of(record, folder / "art"), "--format", "json"]))
         assert printed["shape"] == record["shape"]
         assert [printed["start"], printed["end"]] == [record["start"], record["end"]]
         assert record["start"] in printed["mask"] and record["end"] in printed["mask"]
@@ -1054,7 +1045,7 @@ def test_each_manifest_entry_remakes_its_maze_with_start_and_end_on_the_mask(mas
         assert printed["stats"]["solution_length"] == record["solution_length"]
 
 
-def test_a_text_mask_in_the_books_own_font_is_remade_from_its_manifest_entry(tmp_path, capfd):
+def test_a_text_mask_in_the_books_own_font_is_remade_from_its_manifest_entry(tmp_path):
     """docs/design.md: a manifest entry holds everything needed to regenerate the maze with
     `bookmaker maze`; a text mask's cells depend on the font its letters are drawn in."""
     fonts = tmp_path / "fonts"
@@ -1080,7 +1071,7 @@ def test_a_text_mask_in_the_books_own_font_is_remade_from_its_manifest_entry(tmp
     in_book = masked_grid("square", (20, 7), MaskSpec("text", "MAZE", font=fonts / "Plain.ttf"))
     default = masked_grid("square", (20, 7), MaskSpec("text", "MAZE", font=DEFAULT_BOLD))
     assert in_book.present != default.present  # the font matters at this size
-    printed = json.loads(made(capfd, [*flags_of(record, tmp_path), "--format", "json"]))
+    printed = json.loads(made([*flags_of(record, tmp_path), "--format", "json"]))
     assert printed["mask"] == [c for c in range(in_book.cells) if in_book.present[c]], (
         "the manifest entry (and the printed recipe) does not say which font the text mask "
         "was drawn in, so `bookmaker maze` cuts a different silhouette"
