@@ -737,3 +737,33 @@ def test_back_text_counts_are_filled_and_braces_kept(tmp_path):
     )
     assert plan.back_text == "3 mazes, 1 section, 120 pages, {braces}"
     assert "3 mazes, 1 section, 120 pages, {braces}" in " ".join(run.text for run in plan.back_texts)
+
+
+def test_a_cover_whose_form_draws_itself_is_refused_without_pdfium_loading_it(tmp_path, monkeypatch):
+    # pdfium, loading such a page, expands the form again and again until memory runs out
+    # (over 3 GB, then the process aborts): the marks check's verdict must be the answer.
+    import pikepdf
+
+    geometry = CoverGeometry(432, 648, 18, KDP_COVER)
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(geometry.width, geometry.height))
+    loop = pdf.make_stream(
+        b"0 g 0 0 5 5 re f 0.5 0 0 0.5 0 0 cm /Me Do /Me Do",
+        Type=pikepdf.Name.XObject,
+        Subtype=pikepdf.Name.Form,
+        BBox=[0, 0, 10, 10],
+    )
+    loop.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Me=loop))
+    page = pdf.pages[0]
+    page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Loop=loop))
+    page.Contents = pdf.make_stream(b"q 1 0 0 1 100 300 cm /Loop Do Q")
+    path = tmp_path / "cover.pdf"
+    pdf.save(path)
+
+    def no_loading(*args, **kwargs):
+        raise AssertionError("pdfium loaded the page")
+
+    monkeypatch.setattr(pdfium.PdfDocument, "get_page", no_loading)
+    report = check_cover(path, "kdp", geometry, 100, "kdp")
+    assert not report.ok
+    assert "form-cycle" in {problem.code for problem in report.problems}

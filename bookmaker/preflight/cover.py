@@ -35,6 +35,10 @@ BARCODE_DPI = 100
 INK_DIFFERENCE = 24
 
 
+# The marks check's findings that mean pdfium must not draw the page (preflight/interior.py).
+UNDRAWABLE = ("form-cycle", "too-complex")
+
+
 def check_cover(
     path: str | Path, profile_name: str, geometry: CoverGeometry, pages: int | None, barcode: str
 ) -> Report:
@@ -55,6 +59,11 @@ def check_cover(
             problems.append(
                 Problem(None, "cover-pages", f"a cover is one page; this PDF has {len(document)}")
             )
+        if any(problem.code in UNDRAWABLE for problem in problems):
+            # pdfium, loading the page, would expand a form that draws itself over and over
+            # until memory runs out: the boxes, text and barcode box it reads go unjudged,
+            # and the marks check has already refused the file.
+            return report
         page = document[0]
         problems += _boxes(page, geometry)
         problems += _text(page, geometry, profile_name, pages)
