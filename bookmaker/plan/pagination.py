@@ -12,7 +12,7 @@ from typing import Literal
 from ..errors import ConfigKeyError
 from ..layout.page_geometry import PageFrame, Placement
 from ..profiles import Profile
-from ..wording import plural
+from ..wording import listing, plural
 from .mazes import MadeMaze
 
 PageKind = Literal[
@@ -185,13 +185,9 @@ def padding_note(
         what = plural(kinds[0][0], f"{kinds[0][1]} page")
     else:
         total = count + blank
-        what = f"{plural(total, 'page')}: " + _series([f"{number} {title}" for number, title in kinds])
-    return f"{profile.name} needs {_series(needs)}; added {what}"
-
-
-def _series(parts: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return " and ".join(filter(None, (", ".join(parts[:-1]), parts[-1])))
+        parts = [f"{number} {title}" for number, title in kinds]
+        what = f"{plural(total, 'page')}: " + listing(parts, last="and")
+    return f"{profile.name} needs {listing(needs, last='and')}; added {what}"
 
 
 @dataclass
