@@ -97,7 +97,7 @@ class PuzzlesView:
 
 @dataclass(frozen=True)
 class WorksheetView:
-    fields: Sequence[str]
+    fields: Sequence[str]  # each label as printed, "Name:"
     title: str
     instruction: str
     rating: int | None

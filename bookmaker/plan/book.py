@@ -879,7 +879,11 @@ class BookPlan:
                 )
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(
-                self.worksheet_fields,
+                # Each label as the language writes one before a line to fill in: "Name:".
+                [
+                    self.words.pgettext("worksheet.field", "{field}:", field=field)
+                    for field in self.worksheet_fields
+                ],
                 section.title,
                 section.instructions,
                 rating,

@@ -458,10 +458,10 @@ def worksheet_head(
         # Many or long labels on a small page would overprint one another: each keeps at
         # least a third of an inch of line, shrinking (all alike, to 7 pt) and then cut to fit.
         room = slot - 12 - 4 - 24
-        size = min(fit_text(f"{name}:", fonts.regular, 12, room, 7)[1] for name in fields)
+        size = min(fit_text(name, fonts.regular, 12, room, 7)[1] for name in fields)
         for i, name in enumerate(fields):
             left = x0 + i * slot
-            label = fit_text(f"{name}:", fonts.regular, size, room)[0]
+            label = fit_text(name, fonts.regular, size, room)[0]
             text(canvas, left, y, label, fonts.regular, size)
             start = left + canvas.stringWidth(label, fonts.regular, size) + 4
             canvas.line(start, y - 2, left + slot - 12, y - 2)
