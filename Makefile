@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: book test lint bench pictures docs clean
+.PHONY: book test lint bench pictures docs clean catalogue
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,16 @@ $(BIN)/.installed: pyproject.toml
 
 book: $(BIN)/.installed
 	$(BIN)/bookmaker build configs/default.yaml
+
+# The printed words' catalogue (docs/languages.md): extract every Words.pgettext and
+# Words.npgettext call into bookmaker/locale/bookmaker.pot, merge it into each language's
+# .po, and compile the .po files to the .mo files bookmaker reads (committed, so a fresh
+# clone and the wheel have them without Babel's command line).
+catalogue: $(BIN)/.installed
+	$(BIN)/pybabel extract --no-default-keywords -k pgettext:1c,2 -k npgettext:1c,2,3 \
+		--no-location --sort-output --project bookmaker -F babel.cfg -o bookmaker/locale/bookmaker.pot .
+	$(BIN)/pybabel update --no-fuzzy-matching -D bookmaker -i bookmaker/locale/bookmaker.pot -d bookmaker/locale
+	$(BIN)/pybabel compile --statistics -D bookmaker -d bookmaker/locale
 
 test: $(BIN)/.installed
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -49,13 +49,14 @@ def count_problem(text: str) -> str | None:
     return None
 
 
-def fill_counts(text: str, counts: dict[str, int]) -> str:
-    """``text`` with each ``{name}`` of ``BOOK_COUNTS`` replaced by its count, and ``{{``
-    and ``}}`` by single braces; ``count_problem(text)`` must be None."""
+def fill_counts(text: str, counts: dict[str, int], number: Callable[[int], str] = "{:,}".format) -> str:
+    """``text`` with each ``{name}`` of ``BOOK_COUNTS`` replaced by its count, written by
+    ``number`` (the book's language's digit grouping), and ``{{`` and ``}}`` by single
+    braces; ``count_problem(text)`` must be None."""
 
     def fill(match: re.Match) -> str:
         found = match.group(0)
-        return found[0] if found in ("{{", "}}") else f"{counts[match.group(1)]:,}"
+        return found[0] if found in ("{{", "}}") else number(counts[match.group(1)])
 
     return _BRACES.sub(fill, text)
 

@@ -116,6 +116,10 @@ def test_the_wheel_carries_every_package_the_fonts_and_the_samples(wheel):
         "bookmaker/data/configs/art/owl.png",
     } <= names
     assert {f"bookmaker/data/configs/{path.name}" for path in (ROOT / "configs").glob("*.yaml")} <= names
+    # The printed words' catalogue: its template, and each language's .po and compiled .mo.
+    locale = ROOT / "bookmaker" / "locale"
+    catalogue = [*locale.glob("*.pot"), *locale.glob("*/LC_MESSAGES/bookmaker.*")]
+    assert len(catalogue) >= 3 and {path.relative_to(ROOT).as_posix() for path in catalogue} <= names
 
 
 def test_the_installed_bookmaker_reads_only_its_own_files(shell, venv):

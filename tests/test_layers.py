@@ -46,6 +46,7 @@ LAYERS = [
             "bookmaker.colours",
             "bookmaker.errors",
             "bookmaker.wording",
+            "bookmaker.language",
             "bookmaker.stopwatch",
             "bookmaker.processes",
             "bookmaker",

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bookmaker.errors import BookmakerError
 from bookmaker.maze import ALGORITHMS, codes, generate, generate_on
 from bookmaker.maze.codes import ALPHABET, ENDPOINT_IDS, MAX_SHAPE_ID, CodeParts, read_code, recipe_code
-from bookmaker.maze.shapes import GRID, SHAPES, Shape, make_topology
+from bookmaker.maze.shapes import GRID, SHAPES, SQUARE, Shape, make_topology
 from bookmaker.maze.solve import with_endpoints
 from bookmaker.maze.topology import SquareGrid
 
@@ -114,7 +114,9 @@ class _OctagonGrid(SquareGrid):
 
 @pytest.mark.parametrize("code_id", range(len(SHAPES), MAX_SHAPE_ID + 1))
 def test_a_shape_id_up_to_15_round_trips_in_a_version_2_code(code_id, monkeypatch):
-    octagon = Shape("octagon", _OctagonGrid, GRID, code_id, "octagon maze", "octagons", (9, 9), (5, 5))
+    octagon = Shape(
+        "octagon", _OctagonGrid, GRID, code_id, SQUARE.counted, SQUARE.named, "octagons", (9, 9), (5, 5)
+    )
     monkeypatch.setattr(codes, "SHAPES", (*SHAPES, octagon))
     monkeypatch.setattr(codes, "_SHAPE_BY_ID", {**codes._SHAPE_BY_ID, code_id: octagon})
     maze = generate("wilson", 1, 1, 2237009691, braid=0.2)
@@ -137,7 +139,9 @@ def test_the_registered_shapes_fit_the_code_and_keep_version_1():
 
 
 def test_a_version_2_code_of_a_shape_this_bookmaker_lacks_says_so(monkeypatch):
-    octagon = Shape("octagon", _OctagonGrid, GRID, 9, "octagon maze", "octagons", (9, 9), (5, 5))
+    octagon = Shape(
+        "octagon", _OctagonGrid, GRID, 9, SQUARE.counted, SQUARE.named, "octagons", (9, 9), (5, 5)
+    )
     monkeypatch.setattr(codes, "SHAPES", (*SHAPES, octagon))
     maze = generate("wilson", 1, 1, 7)
     maze.topology = _OctagonGrid(5, 5)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bookmaker.geometry import DRAWINGS, halo_shape, maze_drawing
+from bookmaker.language import Words
 from bookmaker.maze import generate_on
 from bookmaker.maze.codes import MAX_SHAPE_ID, read_code, recipe_code
 from bookmaker.maze.shapes import (
@@ -37,6 +38,7 @@ PATCHES = ("circle", "square", "hexagon")  # what geometry.primitives.halo draws
 NOT_SHAPES = {
     ("geometry/primitives.py", "square"): "the patch under a finish",
     ("masks/outlines.py", "triangle"): "an outline a mask may take",
+    ("plan/words.py", "square"): "the patch under a finish, named on the how-to page",
 }
 
 
@@ -48,7 +50,11 @@ def test_every_registered_shape_has_every_part(shape):
     assert topology.dimensions == shape.title_art
     assert shape.make(shape.cover_sample).dimensions == shape.cover_sample
     assert isinstance(topology, RectGrid) == shape.takes_masks == (shape.name in MASKED_SHAPES)
-    assert shape.noun.endswith("maze") and shape.noun in about_mazes(2, topology)
+    english = Words("en")
+    assert shape.counted(english, 2).endswith("mazes") and shape.counted(english, 2) in about_mazes(
+        english, 2, topology
+    )
+    assert shape.named(english).endswith("mazes")
     assert shape.endpoints in ENDPOINT_MODES and default_endpoints(shape.name) == shape.endpoints
     assert all(patch in PATCHES for patch in shape.end_patches)
     assert [halo_shape(shape.name, exit) for exit in (False, True)] == list(shape.end_patches)

@@ -12,6 +12,7 @@ modules that own them, never copied here.
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -33,6 +34,7 @@ from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 from .. import units
 from ..colours import MIN_CONTRAST, Inks, contrast_ratio
 from ..errors import BookmakerError
+from ..language import DEFAULT_LANGUAGE, LANGUAGES, Words, fills, message_ids, placeholders
 from ..layout.cover_geometry import BARCODES, PRINTER_BARCODE
 from ..layout.page_geometry import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
@@ -674,13 +676,32 @@ class AnswerKey(Strict):
     _per_page_slots = field_validator("per_page")(_check_slots)
 
 
+LANGUAGE_HELP = (
+    f"The language bookmaker's own words print in (BCP 47 tag): {listing(LANGUAGES)}. "
+    "What you write (titles, instructions, names) prints as written."
+)
+
+
+def _language_shipped(language: str | None) -> str | None:
+    if language is not None and language not in LANGUAGES:
+        raise problem(
+            f"'{language}' is not a language bookmaker prints in{did_you_mean(language, LANGUAGES)}; "
+            f"it ships {listing(LANGUAGES, 'and')}"
+        )
+    return language
+
+
 class Worksheet(Strict):
     """Classroom worksheets: one page per maze, with fields for a student's name."""
 
     copies: int = Field(1, ge=1, le=500, description="Distinct variants, one per student.")
-    fields: list[str] = Field(
-        default_factory=lambda: ["Name", "Date", "Class"],
-        description="Labels of the write-in lines at the top of each sheet.",
+    fields: list[str] | None = Field(
+        None,
+        description="Labels of the write-in lines at the top of each sheet; default: Name, "
+        "Date and Class in the worksheets' language; [] for none.",
+    )
+    language: str | None = Field(
+        None, description="The worksheets' language, in place of the book's `language`."
     )
     min_cell: Length = Field(
         default_factory=lambda: units.parse_length("8mm"),
@@ -730,6 +751,8 @@ class Worksheet(Strict):
             ) from None
         _raise_all(found)
         return worksheet
+
+    _language_shipped = field_validator("language")(_language_shipped)
 
     @field_validator("min_cell")
     @classmethod
@@ -935,6 +958,13 @@ class Book(Strict):
         "{pages} and {sections} are filled in with the book's counts; {{ and }} print a brace.",
     )
     author: str = Field("", description="Shown on the title page and in the PDF's metadata.")
+    language: str = Field(DEFAULT_LANGUAGE, description=LANGUAGE_HELP)
+    text: dict[str, str] = Field(
+        default_factory=dict,
+        description="Your own wording for any of bookmaker's printed words, by its id, e.g. "
+        "`how-to.heading: How to play`; docs/languages.md lists the ids. A {name} in the "
+        "original is filled in the same way in yours.",
+    )
     seed: int = Field(
         0,
         ge=0,
@@ -1004,6 +1034,29 @@ class Book(Strict):
         "page", "font", "front_matter", "answer_key", "worksheet", mode="before"
     )(_none_is_default)
     _subtitle_counts_known = field_validator("subtitle")(_counts_known)
+    _language_shipped = field_validator("language")(_language_shipped)
+
+    @field_validator("text")
+    @classmethod
+    def _text_ids_known(cls, text: dict[str, str]) -> dict[str, str]:
+        known, found = message_ids(), []
+        for id, wording in text.items():
+            if id not in known:
+                close = difflib.get_close_matches(id, list(known), n=3, cutoff=0.5)
+                hint = f"; did you mean {listing([repr(c) for c in close])}?" if close else ""
+                found.append(problem(f"'{id}' is not the id of any of bookmaker's printed words{hint}", id))
+                continue
+            if not fills(wording, placeholders(known[id])):
+                fields = ", ".join("{" + name + "}" for name in sorted(placeholders(known[id]))) or "none"
+                found.append(
+                    problem(
+                        f"'{wording}' fills in what '{id}' does not know; it fills in {fields} "
+                        "(write {{ and }} for a brace itself)",
+                        id,
+                    )
+                )
+        _raise_all(found)
+        return text
 
     @field_validator("sections")
     @classmethod
@@ -1195,6 +1248,12 @@ class Book(Strict):
         under the profile's total-ink limit."""
         printer = PROFILES[self.profile]
         return Inks(self.output or printer.outputs[0], printer.max_total_ink)
+
+    def words(self) -> Words:
+        """The words bookmaker prints in this book: in the worksheets' language where they name
+        one, else the book's, with the config's own wording (``text``) in front."""
+        sheets = self.layout == "worksheet" and self.worksheet.language is not None
+        return Words(self.worksheet.language if sheets else self.language, self.text)  # type: ignore[arg-type]
 
     def markers_of(self, section: int) -> str:
         """How the ends of section ``section``'s mazes are marked: its markers, else the book's."""

@@ -187,7 +187,13 @@ WORD_SLIDES = 12  # 2 pt steps a word may slide out from the wall to clear a zig
 
 
 def set_words(
-    placement: Placement, drawing: MazeDrawing, arrows: bool, font: str, size: float, wall: float
+    placement: Placement,
+    drawing: MazeDrawing,
+    arrows: bool,
+    font: str,
+    size: float,
+    wall: float,
+    end_words: tuple[str, str] = END_WORDS,
 ) -> list[SetText]:
     """START and FINISH beside their openings, outside the outer wall: straight out from the
     gap, or (beside an arrow) to one side of it, the side towards the maze's middle first;
@@ -200,7 +206,7 @@ def set_words(
     off = CLEAR_PT + wall / 2
     words = []
     for word, opening, marker in zip(
-        END_WORDS, drawing.openings, (drawing.start_marker, drawing.end_marker), strict=True
+        end_words, drawing.openings, (drawing.start_marker, drawing.end_marker), strict=True
     ):
         if opening is None:
             continue
@@ -304,13 +310,14 @@ def set_slot(
     markers: str = "arrows",
     word: float = 10.0,
     wall: float | None = None,
+    end_words: tuple[str, str] = END_WORDS,
 ) -> SlotSetting:
     """The words beside a maze's openings (``markers`` words or both), the row above it (its
     number, page reference and stars) and its code below, each kept CLEAR_PT from the maze's
     walls (``wall`` points wide: the placement's by default), arrows and words."""
     wall = placement.wall_width if wall is None else wall
     arrows = markers != "words"
-    words = set_words(placement, drawing, arrows, bold, word, wall) if markers != "arrows" else []
+    words = set_words(placement, drawing, arrows, bold, word, wall, end_words) if markers != "arrows" else []
     drawn = _union([drawn_box(placement, drawing, arrows), *(w.box for w in words)])
     slot, maze = placement.slot, placement.bbox
     # The row spans the maze, or more when the maze is too narrow to hold it.

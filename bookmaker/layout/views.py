@@ -14,7 +14,7 @@ from ..colours import RGB, Inks
 from ..geometry import MazeDrawing
 from ..maze.model import Maze
 from .cover_geometry import CoverGeometry
-from .page_geometry import PageFrame, Placement, TextSizes
+from .page_geometry import END_WORDS, PageFrame, Placement, TextSizes
 
 Entry = tuple[str, int, str]  # a contents line: title, page number, bookmark key
 
@@ -49,6 +49,7 @@ class MazeOnPage:
     number_size: float = 11.0  # the number's size, bold
     markers: str = "arrows"  # or words (START and FINISH beside the openings), or both
     word_size: float = 10.0  # START and FINISH, bold
+    end_words: tuple[str, str] = END_WORDS  # the start's and the finish's, in the book's language
 
 
 @dataclass(frozen=True)
@@ -62,14 +63,15 @@ class TitleView:
 
 @dataclass(frozen=True)
 class HowToView:
+    heading: str
     body: str
     sizes: TextSizes = TextSizes()
 
 
 @dataclass(frozen=True)
 class ContentsView:
+    heading: str  # "Contents", or "Contents (continued)" after the first page
     entries: Sequence[Entry]
-    first: bool
     links: bool
 
 
@@ -95,7 +97,7 @@ class PuzzlesView:
 
 @dataclass(frozen=True)
 class WorksheetView:
-    fields: Sequence[str]
+    fields: Sequence[str]  # each label as printed, "Name:"
     title: str
     instruction: str
     rating: int | None
@@ -116,10 +118,15 @@ class AnswersView:
 class DrawView:
     """A grid to draw your own maze on."""
 
+    heading: str
+    body: str
+
 
 @dataclass(frozen=True)
 class NotesView:
     """Ruled lines for notes."""
+
+    heading: str
 
 
 @dataclass(frozen=True)

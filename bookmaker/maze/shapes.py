@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import BookmakerError
 from .hex_grid import HexGrid
@@ -41,6 +41,9 @@ from .mask import Mask
 from .polar_grid import PolarGrid
 from .topology import RectGrid, SquareGrid, Topology
 from .triangle_grid import TriangleGrid
+
+if TYPE_CHECKING:  # only names the type: the words come from the plan that passes them
+    from ..language import Words
 
 Sizing = Literal["grid", "rings"]
 GRID: Sizing = "grid"  # width x height cells, written COLUMNSxROWS; a mask may cut it
@@ -59,7 +62,10 @@ class Shape:
     topology: Callable[..., Topology]  # GRID: (width, height, mask=None); RINGS: (rings)
     sizing: Sizing
     code_id: int  # its number in a maze code (``codes``): never reused once printed
-    noun: str  # what the how-to text calls one maze: "hexagon maze"
+    # What the book's words call its mazes, from the catalogue (``bookmaker.language``): a
+    # number of them, "4 hexagon mazes", and all of them together, "hexagon mazes".
+    counted: Callable[[Words, int], str]
+    named: Callable[[Words], str]
     described: str  # what its name means, for the config reference; "" when it says it all
     title_art: tuple[int, ...]  # the title page's maze: (width, height) or (rings,)
     cover_sample: tuple[int, ...]  # the back cover's sample puzzle, likewise
@@ -95,12 +101,46 @@ class Shape:
         return make_topology(self.name, (width, height), mask=mask)
 
 
+# Each shape's words, as the catalogue extracts them: one literal message per call.
+def _square_counted(words: Words, count: int) -> str:
+    return words.npgettext("count.mazes", "{count} maze", "{count} mazes", count)
+
+
+def _square_named(words: Words) -> str:
+    return words.pgettext("how-to.square-mazes", "mazes")
+
+
+def _hex_counted(words: Words, count: int) -> str:
+    return words.npgettext("count.hex-mazes", "{count} hexagon maze", "{count} hexagon mazes", count)
+
+
+def _hex_named(words: Words) -> str:
+    return words.pgettext("how-to.hex-mazes", "hexagon mazes")
+
+
+def _triangle_counted(words: Words, count: int) -> str:
+    return words.npgettext("count.triangle-mazes", "{count} triangle maze", "{count} triangle mazes", count)
+
+
+def _triangle_named(words: Words) -> str:
+    return words.pgettext("how-to.triangle-mazes", "triangle mazes")
+
+
+def _round_counted(words: Words, count: int) -> str:
+    return words.npgettext("count.round-mazes", "{count} round maze", "{count} round mazes", count)
+
+
+def _round_named(words: Words) -> str:
+    return words.pgettext("how-to.round-mazes", "round mazes")
+
+
 SQUARE = Shape(
     "square",
     SquareGrid,
     GRID,
     code_id=0,
-    noun="maze",
+    counted=_square_counted,
+    named=_square_named,
     described="",
     title_art=(24, 14),  # each grid shape fills the same wide band under the title, about 1.7 : 1
     cover_sample=(9, 9),  # small enough to be taken in at a glance from a shop shelf
@@ -110,7 +150,8 @@ HEX = Shape(
     HexGrid,
     GRID,
     code_id=1,
-    noun="hexagon maze",
+    counted=_hex_counted,
+    named=_hex_named,
     described="hexagons",
     title_art=(22, 11),
     cover_sample=(8, 7),
@@ -122,7 +163,8 @@ TRIANGLE = Shape(
     TriangleGrid,
     GRID,
     code_id=2,
-    noun="triangle maze",
+    counted=_triangle_counted,
+    named=_triangle_named,
     described="triangles pointing up and down",
     title_art=(34, 12),
     cover_sample=(13, 7),
@@ -132,7 +174,8 @@ POLAR = Shape(
     PolarGrid,
     RINGS,
     code_id=3,
-    noun="round maze",
+    counted=_round_counted,
+    named=_round_named,
     described="a disc of rings around a centre cell, sized by `rings` instead of `size`",
     title_art=(8,),
     cover_sample=(5,),

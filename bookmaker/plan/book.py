@@ -21,7 +21,6 @@ from ..errors import ConfigKeyError, format_key
 from ..layout.fonts import FontPair
 from ..layout.page_geometry import (
     CLEAR_PT,
-    END_WORDS,
     GRIDS,
     MAX_WALL_PT,
     MIN_ANSWER_CORRIDOR_PT,
@@ -154,6 +153,21 @@ class BookPlan:
         self.separate_key = self.worksheet and book.worksheet.key == "separate"
         self.puzzle_kind = "worksheet" if self.worksheet else "puzzles"
         self.sizes = TEXT_SIZES[book.text_size]
+        self.words = book.words()
+        self.end_words = (
+            self.words.pgettext("maze.start", "START"),
+            self.words.pgettext("maze.finish", "FINISH"),
+        )
+        fields = book.worksheet.fields
+        self.worksheet_fields = (
+            fields
+            if fields is not None
+            else [
+                self.words.pgettext("worksheet.name", "Name"),
+                self.words.pgettext("worksheet.date", "Date"),
+                self.words.pgettext("worksheet.class", "Class"),
+            ]
+        )
         self._grids: dict[tuple[int, str | None], Topology] = {}
 
     def grid(self, group: Group) -> Topology:
@@ -396,7 +410,7 @@ class BookPlan:
         return Document(pages, frames, bleed)
 
     def area(self, frame: PageFrame, kind: str) -> Box:
-        return body_area(frame, kind, bool(self.book.worksheet.fields), self.sizes)
+        return body_area(frame, kind, bool(self.worksheet_fields), self.sizes)
 
     def maze_area(self, frame: PageFrame, kind: str, section: int, opener_here: bool = False) -> Box:
         """Where the slots of a ``kind`` page of ``section`` go: the body area, less the
@@ -548,7 +562,7 @@ class BookPlan:
         an opening there: the wider word, clear of the thickest wall."""
         if self.fonts is None or self.book.markers_of(section) == "arrows":
             return 0.0
-        widest = max(stringWidth(word, self.fonts.bold, self.sizes.word) for word in END_WORDS)
+        widest = max(stringWidth(word, self.fonts.bold, self.sizes.word) for word in self.end_words)
         return CLEAR_PT + MAX_WALL_PT / 2 + widest + 1
 
     def jobs(
@@ -682,7 +696,7 @@ class BookPlan:
                     (self.book.sections[page.section].title, page.number, f"section-{page.section}")
                 )
             elif page.kind == "answers" and page.first_of_kind:
-                entries.append(("Answers", page.number, "answers"))
+                entries.append((self.words.pgettext("contents.answers", "Answers"), page.number, "answers"))
         return entries
 
     def how_to_body(self, answer_refs: bool, printed: list[Printed] | None = None) -> str:
@@ -700,7 +714,7 @@ class BookPlan:
                 for index, section in enumerate(book.sections)
             ):
                 recipes.add("full")  # a silhouette, or options, print their recipe: no code says them
-        return how_to_text(self.section_facts(printed), rated, answer_refs, recipes)
+        return how_to_text(self.words, self.section_facts(printed), rated, answer_refs, recipes)
 
     def section_facts(self, printed: list[Printed] | None) -> list[SectionFacts]:
         """What each section's mazes show a reader: from the ``printed`` mazes, else from
@@ -770,7 +784,7 @@ class BookPlan:
         """What every page of ``doc`` shows, ready to draw; ``book_pages``: the interior's
         page count, which a subtitle's ``{pages}`` names."""
         book = self.book
-        subtitle = fill_counts(book.subtitle, book_counts(book, book_pages))
+        subtitle = fill_counts(book.subtitle, book_counts(book, book_pages), self.words.number)
         sheets = []
         for page, frame in zip(doc.pages, doc.frames, strict=True):
             tab = (
@@ -805,13 +819,28 @@ class BookPlan:
         book, kind = self.book, page.kind
         if kind == "title":
             assert art is not None  # prepare makes the art of every book with a title page
-            blurb = mazes(len(doc.printed)) + (", with answers at the back" if answer_refs else "")
+            count = len(doc.printed)
+            if answer_refs:
+                blurb = self.words.npgettext(
+                    "title.mazes-answers",
+                    "{count} maze, with answers at the back",
+                    "{count} mazes, with answers at the back",
+                    count,
+                )
+            else:
+                blurb = mazes(self.words, count)
             return TitleView(book.title, subtitle, book.author, blurb, art.maze)
         if kind == "how_to":
-            return HowToView(self.how_to_body(answer_refs, doc.printed), self.sizes)
+            heading = self.words.pgettext("how-to.heading", "How to solve these mazes")
+            return HowToView(heading, self.how_to_body(answer_refs, doc.printed), self.sizes)
         if kind == "contents":
             start, end = page.contents_slice
-            return ContentsView(entries[start:end], page.first_of_kind, links)
+            heading = (
+                self.words.pgettext("contents.heading", "Contents")
+                if page.first_of_kind
+                else self.words.pgettext("contents.continued", "Contents (continued)")
+            )
+            return ContentsView(heading, entries[start:end], links)
         if kind == "opener":
             assert page.section is not None  # pagination gives an opener its section
             return self._opener_view(doc, page.section)
@@ -827,13 +856,16 @@ class BookPlan:
                         item.made.drawing,
                         item.placement,
                         item.label,
-                        f"answer p. {item.answer_page}" if item.answer_page and answer_refs else "",
+                        self.words.pgettext("maze.answer-page", "answer p. {page}", page=item.answer_page)
+                        if item.answer_page and answer_refs
+                        else "",
                         self.caption(item.made),
                         item.stars if book.show_rating and kind == "puzzles" else None,
                         self._style(False, item.placement, section=item.made.job.section),
                         self.sizes.number,
                         book.markers_of(item.made.job.section),
                         self.sizes.word,
+                        self.end_words,
                     )
                 )
             if kind == "puzzles":
@@ -847,11 +879,15 @@ class BookPlan:
                 )
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(
-                book.worksheet.fields,
+                # Each label as the language writes one before a line to fill in: "Name:".
+                [
+                    self.words.pgettext("worksheet.field", "{field}:", field=field)
+                    for field in self.worksheet_fields
+                ],
                 section.title,
                 section.instructions,
                 rating,
-                f"Variant {items[0].variant}",
+                self.words.pgettext("worksheet.variant", "Variant {code}", code=items[0].variant),
                 slots,
                 " ".join((self.name(page.copy) or "").split()),
                 self.sizes,
@@ -868,7 +904,7 @@ class BookPlan:
                         item.made.answer,
                         item.answer_placement,
                         label,
-                        f"puzzle p. {item.page}",
+                        self.words.pgettext("answers.puzzle-page", "puzzle p. {page}", page=item.page),
                         self.caption(item.made),
                         None,
                         self._style(
@@ -877,24 +913,44 @@ class BookPlan:
                         self.sizes.number,
                         book.markers_of(item.made.job.section),
                         self.sizes.word,
+                        self.end_words,
                     )
                 )
-            return AnswersView(
-                f"Answer key: {book.title}" if is_key else "Answers",
-                "Each worksheet's solutions, found by the variant code printed on it."
-                if book.layout == "worksheet"
-                # A maze with loops has more than one way through: the key draws the shortest.
-                else (
-                    "The shortest way through each maze"
-                    if any(item.made.stats.loops for item in doc.printed)
-                    else "The solution of each maze"
+            words = self.words
+            if book.layout == "worksheet":
+                detail = words.pgettext(
+                    "answers.worksheets",
+                    "Each worksheet's solutions, found by the variant code printed on it.",
                 )
-                + ", marked by its number and the page it is on.",
-                slots,
+            # A maze with loops has more than one way through: the key draws the shortest.
+            elif any(item.made.stats.loops for item in doc.printed):
+                detail = words.pgettext(
+                    "answers.shortest",
+                    "The shortest way through each maze, marked by its number and the page it is on.",
+                )
+            else:
+                detail = words.pgettext(
+                    "answers.solution",
+                    "The solution of each maze, marked by its number and the page it is on.",
+                )
+            heading = (
+                words.pgettext("answers.key-heading", "Answer key: {title}", title=book.title)
+                if is_key
+                else words.pgettext("answers.heading", "Answers")
             )
+            return AnswersView(heading, detail, slots)
         if kind == "blank":
             return BlankView()
-        return DrawView() if kind == "draw" else NotesView()
+        if kind == "draw":
+            return DrawView(
+                self.words.pgettext("draw.heading", "Draw your own maze"),
+                self.words.pgettext(
+                    "draw.body",
+                    "Draw walls along the grid lines, leave one way in and one way out, "
+                    "then give it to someone to solve.",
+                ),
+            )
+        return NotesView(self.words.pgettext("notes.heading", "Notes"))
 
     def _opener_view(self, doc: Document, section: int) -> OpenerView:
         """What opens section ``section``, on a page of its own or above its first maze."""
@@ -902,7 +958,7 @@ class BookPlan:
         printed = [p for p in doc.printed if p.made.job.section == section]
         # Readers get sizes and numbers; the algorithm's technical summary is for designers.
         about = opener_about(
-            len(printed), printed[0].made.maze.topology, printed[0].number, printed[-1].number
+            self.words, len(printed), printed[0].made.maze.topology, printed[0].number, printed[-1].number
         )
         rating = round(sum(p.stars for p in printed) / len(printed)) if self.book.show_rating else None
         return OpenerView(spec.title, spec.difficulty or "", spec.instructions, about, rating, self.sizes)

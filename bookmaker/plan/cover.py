@@ -66,6 +66,7 @@ class CoverPlan:
         assert cover is not None, "a CoverPlan needs a book with a cover block"
         self.book, self.cover, self.pages, self.fonts = book, cover, pages, fonts
         self.printer = get_profile(book.profile)
+        self.words = book.words()
         spine = (
             cover.spine_width
             if cover.spine_width is not None
@@ -110,12 +111,12 @@ class CoverPlan:
     @property
     def subtitle(self) -> str:
         subtitle = self.cover.subtitle if self.cover.subtitle is not None else self.book.subtitle
-        return fill_counts(subtitle, book_counts(self.book, self.pages))
+        return fill_counts(subtitle, book_counts(self.book, self.pages), self.words.number)
 
     @property
     def back_text(self) -> str:
         """The back's blurb with the book's counts filled in, so it stays true to the book."""
-        return fill_counts(self.cover.back_text, book_counts(self.book, self.pages))
+        return fill_counts(self.cover.back_text, book_counts(self.book, self.pages), self.words.number)
 
     def key(self, name: str) -> tuple[str, ...]:
         """The config key a cover text comes from: ``cover.author``, or the book's ``author``
@@ -302,7 +303,16 @@ class CoverPlan:
             area_right = g.barcode_box[0] - 0.25 * INCH if self.barcode != "none" else right
             side = min(area_top - (y0 + m), area_right - left, g.trim_width * 0.55)
             if side >= MIN_MAZE_AREA:
-                texts.append(TextRun(left, top - body, "Try this one:", fonts.bold, body, cover.accent))
+                texts.append(
+                    TextRun(
+                        left,
+                        top - body,
+                        self.words.pgettext("cover.try", "Try this one:"),
+                        fonts.bold,
+                        body,
+                        cover.accent,
+                    )
+                )
                 sample = (left, area_top - side, left + side, area_top)
             else:
                 self.notes.append(
@@ -314,10 +324,14 @@ class CoverPlan:
     def _fact(self) -> str:
         book = self.book
         count = book.maze_count
-        answers = book.answer_key.enabled
-        return f"{count} maze{'s' if count != 1 else ''} inside" + (
-            ", with every answer at the back." if answers else "."
-        )
+        if book.answer_key.enabled:
+            return self.words.npgettext(
+                "cover.mazes-answers",
+                "{count} maze inside, with every answer at the back.",
+                "{count} mazes inside, with every answer at the back.",
+                count,
+            )
+        return self.words.npgettext("cover.mazes", "{count} maze inside.", "{count} mazes inside.", count)
 
     def _spine(self) -> list[TextRun]:
         """The spine's text, top to bottom, centred across the spine; none (and a note saying

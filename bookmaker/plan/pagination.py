@@ -19,7 +19,8 @@ PageKind = Literal[
     "title", "how_to", "contents", "opener", "puzzles", "answers", "worksheet", "draw", "notes", "blank"
 ]
 CONTENTS_LINES_PER_PAGE = 28  # at most; a short page holds fewer (layout.contents_lines)
-# The padding pages' headings, as render/book.py prints them, for the note that names them.
+# The padding pages' headings in English (the catalogue's source text), for the note on the
+# command line that names them; the pages print them in the book's language.
 PAD_TITLES = {"draw": "Draw your own maze", "notes": "Notes"}
 
 

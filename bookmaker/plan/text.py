@@ -116,7 +116,7 @@ def _slot_rows(
         key: KeyPath, kind: str, page_frame: PageFrame, per_page: int, label: str, note: str, stars: bool
     ) -> None:
         needed = slot_label_least(
-            label, note.format(pages), stars, fonts.bold, fonts.regular, plan.sizes.number
+            label, note.format(page=pages), stars, fonts.bold, fonts.regular, plan.sizes.number
         )
         area = plan.area(page_frame, kind)
 
@@ -128,7 +128,7 @@ def _slot_rows(
             return
         # Fewer mazes a page make more pages: the hint allows the page numbers a digit more.
         longer = slot_label_least(
-            label, note.format(pages * 10), stars, fonts.bold, fonts.regular, plan.sizes.number
+            label, note.format(page=pages * 10), stars, fonts.bold, fonts.regular, plan.sizes.number
         )
         fewer = next(
             (count for count in sorted(GRIDS, reverse=True) if count < per_page and room(count) >= longer),
@@ -147,7 +147,12 @@ def _slot_rows(
         )
 
     for index, section in enumerate(book.sections):
-        note = "answer p. {}" if refs and plan.has_answers(index) else ""
+        # The reference's text unfilled: filled in with the widest page numbers below.
+        note = (
+            plan.words.pgettext("maze.answer-page", "answer p. {page}")
+            if refs and plan.has_answers(index)
+            else ""
+        )
         check(
             ("sections", index, "per_page"),
             plan.puzzle_kind,
@@ -166,7 +171,13 @@ def _slot_rows(
             default=book.answer_key.per_page,
         )
         check(
-            ("answer_key", "per_page"), "answers", answer_doc.frames[0], fullest, label, "puzzle p. {}", False
+            ("answer_key", "per_page"),
+            "answers",
+            answer_doc.frames[0],
+            fullest,
+            label,
+            plan.words.pgettext("answers.puzzle-page", "puzzle p. {page}"),
+            False,
         )
     return problems
 
@@ -219,7 +230,9 @@ def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float) -> list
     rated = book.show_rating
     for index, section in enumerate(book.sections):
         label = section.difficulty or ""
-        about = opener_about(section.count, book.grid_for(index), first, first + section.count - 1)
+        about = opener_about(
+            plan.words, section.count, book.grid_for(index), first, first + section.count - 1
+        )
         first += section.count
         opener = book.opener_of(index)
         if opener == "page":
@@ -315,7 +328,7 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
             named = getattr(mask, kind)
             yield where + ("mask", kind), named.name if kind in ("image", "file") else named, (REGULAR,)
     if sheets:
-        for index, field in enumerate(book.worksheet.fields):
+        for index, field in enumerate(book.worksheet.fields or ()):
             yield ("worksheet", "fields", index), field, (REGULAR,)
         for index, name in enumerate(book.worksheet.names):
             yield ("worksheet", "names", index), name, (BOLD, REGULAR)

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..geometry import halo_shape
-from ..maze.shapes import shape_named
+from ..language import Words
+from ..maze.shapes import DEFAULT_SHAPE, shape_named
 from ..maze.topology import Topology
 from ..profiles import RECIPES
 from .mazes import MadeMaze
@@ -22,29 +23,35 @@ from .mazes import MadeMaze
 ARROW, INSIDE = "arrow", "inside"  # where a maze's start or finish is marked
 
 
-def mazes(count: int, noun: str = "maze") -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def mazes(words: Words, count: int) -> str:
+    """'1 maze', '44 mazes': a count of mazes of any shape, as the title page gives it."""
+    return DEFAULT_SHAPE.counted(words, count)
 
 
-def opener_about(count: int, topology: Topology, first: int, last: int) -> str:
+def opener_about(words: Words, count: int, topology: Topology, first: int, last: int) -> str:
     """What a section's opening page says of its mazes: '4 mazes of 8 x 10 cells, numbers 5
     to 8.'"""
-    numbers = f"number {first}" if first == last else f"numbers {first} to {last}"
-    return f"{about_mazes(count, topology)}, {numbers}."
+    about = about_mazes(words, count, topology)
+    if first == last:
+        return words.pgettext("opener.about-one", "{mazes}, number {first}.", mazes=about, first=first)
+    return words.pgettext(
+        "opener.about-many", "{mazes}, numbers {first} to {last}.", mazes=about, first=first, last=last
+    )
 
 
-def about_mazes(count: int, topology: Topology) -> str:
+def about_mazes(words: Words, count: int, topology: Topology) -> str:
     """'4 mazes of 8 x 10 cells', '2 hexagon mazes of 12 x 10 cells', '3 round mazes of 8 rings',
     and for silhouettes, which leave out some of their grid, '4 mazes cut from a 14 x 14 grid'."""
     shape = shape_named(topology.kind)
-    noun = shape.noun
+    counted = shape.counted(words, count)
     if shape.takes_rings:
         (rings,) = topology.dimensions
-        return f"{mazes(count, noun)} of {rings} rings"
-    size = " x ".join(map(str, topology.dimensions))
+        return words.pgettext("opener.rings", "{mazes} of {rings} rings", mazes=counted, rings=rings)
+    width, height = topology.dimensions
+    size = words.pgettext("opener.size", "{width} x {height}", width=width, height=height)
     if topology.mask is not None:
-        return f"{mazes(count, noun)} cut from a {size} grid"
-    return f"{mazes(count, noun)} of {size} cells"
+        return words.pgettext("opener.cut", "{mazes} cut from a {size} grid", mazes=counted, size=size)
+    return words.pgettext("opener.cells", "{mazes} of {size} cells", mazes=counted, size=size)
 
 
 @dataclass(frozen=True)
@@ -97,107 +104,185 @@ class SectionFacts:
         return bool(self.starts or self.finishes)
 
 
-START_ARROW = "the arrow with a ball on its tail, pointing into the maze"
-FINISH_ARROW = "the arrow with two heads pointing out"
-START_WORD, FINISH_WORD = "the word START", "the word FINISH"  # markers: words or both
-START_MARK, FINISH_MARK = "dot", "square"  # what marks an end inside, on its patch
-PERFECT = (
-    "Every maze in this book is a perfect maze: there is exactly one path between any two "
-    "places, so there are no loops to go round in, and every dead end means turn back."
-)
-LOOPS = (
-    "some paths join up again in loops, so there can be more than one way through and "
-    "you can go round in circles: mark where you have been, and look for the shortest way."
-)
-PERFECT_OTHERS = (
-    "The other mazes are perfect mazes: there is exactly one path between any "
-    "two places, and every dead end means turn back."
-)
-STARS = (
-    "Stars beside a maze show how hard it is next to the other mazes in this book, from one "
-    "star (the shortest, easiest paths) to five (the longest, with the most turns and choices)."
-)
-ANSWERS = (
-    "Stuck? The page number beside {which} maze tells you where its answer is, in the answer "
-    "key at the back. Try a pencil first, and look only when you must."
-)
-RECIPE_TEXTS = {
-    "full": "The small print under a maze (its algorithm, size and seed) is its recipe: "
-    "the bookmaker maze command remakes exactly that maze from it.",
-    "code": "A maze code under a maze remakes it: bookmaker maze --code with the code prints "
-    "exactly that maze again.",
-}
-
-
 def how_to_text(
-    sections: Sequence[SectionFacts], stars: bool, answers: bool, recipes: Iterable[str] = ()
+    words: Words,
+    sections: Sequence[SectionFacts],
+    stars: bool,
+    answers: bool,
+    recipes: Iterable[str] = (),
 ) -> str:
     """The default how-to page: how this book's mazes mark their ends, which have loops,
     and only where the book has them its stars, answer key and the recipes (``recipes``:
     modes of ``RECIPES``) printed under its mazes for the reader to remake them."""
     with_answers = [section for section in sections if section.answers]
+    recipe_texts = {
+        "full": words.pgettext(
+            "how-to.recipe",
+            "The small print under a maze (its algorithm, size and seed) is its recipe: "
+            "the bookmaker maze command remakes exactly that maze from it.",
+        ),
+        "code": words.pgettext(
+            "how-to.code",
+            "A maze code under a maze remakes it: bookmaker maze --code with the code prints "
+            "exactly that maze again.",
+        ),
+    }
     parts = [
-        _ends(sections),
-        _loops(sections),
-        STARS if stars else "",
-        ANSWERS.format(which="each" if len(with_answers) == len(sections) else "a")
-        if answers and with_answers
+        _ends(words, sections),
+        _loops(words, sections),
+        words.pgettext(
+            "how-to.stars",
+            "Stars beside a maze show how hard it is next to the other mazes in this book, from one "
+            "star (the shortest, easiest paths) to five (the longest, with the most turns and choices).",
+        )
+        if stars
         else "",
-        *(RECIPE_TEXTS[mode] for mode in RECIPES if mode in recipes and mode in RECIPE_TEXTS),
+        _answers(words, len(with_answers) == len(sections)) if answers and with_answers else "",
+        *(recipe_texts[mode] for mode in RECIPES if mode in recipes and mode in recipe_texts),
     ]
     return "\n\n".join(part for part in parts if part)
 
 
-def _ends(sections: Sequence[SectionFacts]) -> str:
+def _answers(words: Words, every: bool) -> str:
+    """Where the answers are: beside each maze, or beside a maze where only some have one."""
+    if every:
+        return words.pgettext(
+            "how-to.answers-each",
+            "Stuck? The page number beside each maze tells you where its answer is, in the answer "
+            "key at the back. Try a pencil first, and look only when you must.",
+        )
+    return words.pgettext(
+        "how-to.answers-some",
+        "Stuck? The page number beside a maze tells you where its answer is, in the answer "
+        "key at the back. Try a pencil first, and look only when you must.",
+    )
+
+
+def _wall_mark(words: Words, markers: set[str], start: bool) -> str:
+    """What marks the start (or the finish) in the outer wall, given the ``markers`` of the
+    sections that have one there: the arrow, the word, or either where some mazes show one
+    and some the other (or both beside each other)."""
+    if markers == {"arrows"}:
+        if start:
+            return words.pgettext(
+                "how-to.start-arrow", "the arrow with a ball on its tail, pointing into the maze"
+            )
+        return words.pgettext("how-to.finish-arrow", "the arrow with two heads pointing out")
+    if markers == {"words"}:
+        if start:
+            return words.pgettext("how-to.start-word", "the word START, beside the way in")
+        return words.pgettext("how-to.finish-word", "the word FINISH, beside the way out")
+    if start:
+        return words.pgettext(
+            "how-to.start-arrow-or-word",
+            "the arrow with a ball on its tail, pointing into the maze, or the word START",
+        )
+    return words.pgettext(
+        "how-to.finish-arrow-or-word", "the arrow with two heads pointing out, or the word FINISH"
+    )
+
+
+def _ends(words: Words, sections: Sequence[SectionFacts]) -> str:
     """How to find the start and the finish, as this book's mazes mark them: the way most
     are marked first, then the other way where a book's mazes use both."""
     marked = [section for section in sections if section.marked]
     unmarked = [section for section in sections if not section.marked]
     sentences = []
     if marked:
-        ends: list[str] = []
-        also: list[str] = []
-        for role, arrow, word, mark, name, exit in (
-            ("starts", START_ARROW, START_WORD, START_MARK, "start", False),
-            ("finishes", FINISH_ARROW, FINISH_WORD, FINISH_MARK, "finish", True),
-        ):
-            inside = [section for section in marked if INSIDE in getattr(section, role)]
-            walled = {section.markers for section in marked if ARROW in getattr(section, role)}
-            on_wall = bool(walled)
-            shown = f"the {mark} on {_patches(inside, exit)}" if inside else ""
-            ends.append(_wall_mark(walled, arrow, word) if on_wall else shown)
-            if on_wall and inside:
-                also.append(
-                    f"where {'one' if also else 'a maze'} {role} inside, "
-                    f"a {mark} on {_patches(inside, exit)} marks the {name}"
+        start_inside = [section for section in marked if INSIDE in section.starts]
+        finish_inside = [section for section in marked if INSIDE in section.finishes]
+        start_walls = {section.markers for section in marked if ARROW in section.starts}
+        finish_walls = {section.markers for section in marked if ARROW in section.finishes}
+        start = finish = ""
+        if start_walls:
+            start = _wall_mark(words, start_walls, True)
+        elif start_inside:
+            start = words.pgettext(
+                "how-to.start-dot", "the dot on {patch}", patch=_patches(words, start_inside, False)
+            )
+        if finish_walls:
+            finish = _wall_mark(words, finish_walls, False)
+        elif finish_inside:
+            finish = words.pgettext(
+                "how-to.finish-square", "the square on {patch}", patch=_patches(words, finish_inside, True)
+            )
+        if "," in start:  # a pause after a start that has a comma of its own
+            sentences.append(
+                words.pgettext(
+                    "how-to.start-finish-pause",
+                    "Start at {start}, and find your way to {finish}.",
+                    start=start,
+                    finish=finish,
                 )
-        start, finish = ends
-        pause = "," if "," in start else ""
-        sentences.append(f"Start at {start}{pause} and find your way to {finish}.")
-        if also:
-            said = ", and ".join(also)
-            sentences.append(said[0].upper() + said[1:] + ".")
+            )
+        else:
+            sentences.append(
+                words.pgettext(
+                    "how-to.start-finish",
+                    "Start at {start} and find your way to {finish}.",
+                    start=start,
+                    finish=finish,
+                )
+            )
+        also_start = bool(start_walls and start_inside)
+        also_finish = bool(finish_walls and finish_inside)
+        if also_start and also_finish:
+            sentences.append(
+                words.pgettext(
+                    "how-to.both-inside",
+                    "Where a maze starts inside, a dot on {start_patch} marks the start, and where one "
+                    "finishes inside, a square on {finish_patch} marks the finish.",
+                    start_patch=_patches(words, start_inside, False),
+                    finish_patch=_patches(words, finish_inside, True),
+                )
+            )
+        elif also_start:
+            sentences.append(
+                words.pgettext(
+                    "how-to.start-inside",
+                    "Where a maze starts inside, a dot on {patch} marks the start.",
+                    patch=_patches(words, start_inside, False),
+                )
+            )
+        elif also_finish:
+            sentences.append(
+                words.pgettext(
+                    "how-to.finish-inside",
+                    "Where a maze finishes inside, a square on {patch} marks the finish.",
+                    patch=_patches(words, finish_inside, True),
+                )
+            )
     if unmarked:
-        which = f"The mazes in {_titles(unmarked)}" if marked else "The mazes in this book"
-        sentences.append(
-            f"{which} have no marked start or finish: pick any two places and "
-            "find a way from one to the other."
-        )
+        if marked:
+            sentences.append(
+                words.pgettext(
+                    "how-to.unmarked-sections",
+                    "The mazes in {titles} have no marked start or finish: pick any two places and "
+                    "find a way from one to the other.",
+                    titles=_titles(words, unmarked),
+                )
+            )
+        else:
+            sentences.append(
+                words.pgettext(
+                    "how-to.unmarked",
+                    "The mazes in this book have no marked start or finish: pick any two places and "
+                    "find a way from one to the other.",
+                )
+            )
     return " ".join(sentences)
 
 
-def _wall_mark(markers: set[str], arrow: str, word: str) -> str:
-    """What marks an end in the outer wall, given the ``markers`` of the sections that have
-    one there: the arrow, the word, or either where some mazes show one and some the other
-    (or both beside each other)."""
-    if markers == {"arrows"}:
-        return arrow
-    if markers == {"words"}:
-        return f"{word}, beside the way {'in' if word == START_WORD else 'out'}"
-    return f"{arrow}, or {word}"
+def _patch(words: Words, patch: str) -> str:
+    """'a grey circle': the patch ``halo_shape`` names."""
+    if patch == "circle":
+        return words.pgettext("how-to.patch-circle", "a grey circle")
+    if patch == "square":
+        return words.pgettext("how-to.patch-square", "a grey square")
+    return words.pgettext("how-to.patch-hexagon", "a grey hexagon")
 
 
-def _patches(sections: Sequence[SectionFacts], exit: bool) -> str:
+def _patches(words: Words, sections: Sequence[SectionFacts], exit: bool) -> str:
     """'a grey circle', or 'a grey square (a grey hexagon in the hexagon mazes)' where the
     shapes draw their patches differently (``halo_shape``)."""
     by_patch: dict[str, list[str]] = {}
@@ -206,28 +291,59 @@ def _patches(sections: Sequence[SectionFacts], exit: bool) -> str:
         if section.shape not in shapes:
             shapes.append(section.shape)
     (first, _), *others = by_patch.items()
-    aside = "; ".join(
-        f"a grey {patch} in the {' and '.join(shape_named(s).noun + 's' for s in shapes)}"
-        for patch, shapes in others
+    if not others:
+        return _patch(words, first)
+    asides = []
+    for patch, shapes in others:
+        named = shape_named(shapes[0]).named(words)
+        for shape in shapes[1:]:
+            named = words.pgettext(
+                "how-to.and", "{first} and {second}", first=named, second=shape_named(shape).named(words)
+            )
+        asides.append(
+            words.pgettext(
+                "how-to.patch-in", "{patch} in the {mazes}", patch=_patch(words, patch), mazes=named
+            )
+        )
+    return words.pgettext(
+        "how-to.patch-aside", "{patch} ({others})", patch=_patch(words, first), others="; ".join(asides)
     )
-    return f"a grey {first}" + (f" ({aside})" if aside else "")
 
 
-def _loops(sections: Sequence[SectionFacts]) -> str:
+def _loops(words: Words, sections: Sequence[SectionFacts]) -> str:
     """Whether the book's mazes have one path or loops, naming the sections with loops in a
     book that has both kinds."""
     looped = [section for section in sections if section.loops]
     if not looped:
-        return PERFECT
+        return words.pgettext(
+            "how-to.perfect",
+            "Every maze in this book is a perfect maze: there is exactly one path between any two "
+            "places, so there are no loops to go round in, and every dead end means turn back.",
+        )
     if len(looped) == len(sections):
-        return f"The mazes in this book have loops: {LOOPS}"
-    return f"In {_titles(looped)}, {LOOPS} {PERFECT_OTHERS}"
+        return words.pgettext(
+            "how-to.all-loops",
+            "The mazes in this book have loops: some paths join up again in loops, so there can be "
+            "more than one way through and you can go round in circles: mark where you have been, "
+            "and look for the shortest way.",
+        )
+    return words.pgettext(
+        "how-to.some-loops",
+        "In {titles}, some paths join up again in loops, so there can be more than one way through "
+        "and you can go round in circles: mark where you have been, and look for the shortest way. "
+        "The other mazes are perfect mazes: there is exactly one path between any two places, and "
+        "every dead end means turn back.",
+        titles=_titles(words, looped),
+    )
 
 
-def _titles(sections: Sequence[SectionFacts]) -> str:
+def _titles(words: Words, sections: Sequence[SectionFacts]) -> str:
     """'Hearts', 'Hearts and in Stars', 'Hearts, in Stars and in Round and Round': each
     title after its own 'in', so titles with 'and' in them stay whole."""
     titles = list(dict.fromkeys(section.title for section in sections))
-    if len(titles) == 1:
-        return titles[0]
-    return ", in ".join(titles[:-1]) + f" and in {titles[-1]}"
+    said = titles[0]
+    for title in titles[1:-1]:
+        said = words.pgettext("how-to.titles-next", "{titles}, in {title}", titles=said, title=title)
+    if len(titles) > 1:
+        said = words.pgettext("how-to.titles-last", "{titles} and in {title}", titles=said, title=titles[-1])
+    return said

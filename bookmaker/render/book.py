@@ -180,6 +180,7 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
         item.markers,
         item.word_size,
         item.style.wall_width,
+        item.end_words,
     )
     for word in setting.words:
         set_down(canvas, word, item.style.marker_grey)
@@ -252,10 +253,15 @@ def title_page(
 
 
 def how_to_page(
-    canvas: Canvas, frame: PageFrame, fonts: FontPair, body: str, sizes: TextSizes = TEXT_SIZES["normal"]
+    canvas: Canvas,
+    frame: PageFrame,
+    fonts: FontPair,
+    heading: str,
+    body: str,
+    sizes: TextSizes = TEXT_SIZES["normal"],
 ) -> None:
     x0, y0, x1, y1 = frame.content
-    heading, size = fit_text("How to solve these mazes", fonts.bold, 20, x1 - x0, 12)
+    heading, size = fit_text(heading, fonts.bold, 20, x1 - x0, 12)
     text(canvas, x0, y1 - 24, heading, fonts.bold, size)
     # On a small trim the text steps down in size until it fits above the page number.
     size = how_to_size(body, fonts.regular, x1 - x0, how_to_room(frame.content), sizes.how_to)
@@ -267,14 +273,14 @@ def contents_page(
     canvas: Canvas,
     frame: PageFrame,
     fonts: FontPair,
+    heading: str,
     entries: Sequence[tuple[str, int, str]],
-    first: bool,
     link: bool,
 ) -> None:
     """Entries are (title, page, bookmark key); links only where the printer allows them."""
     x0, _, x1, y1 = frame.content
-    heading = PAGE_HEADING.fit("Contents" if first else "Contents (continued)", fonts.bold, x1 - x0)
-    text(canvas, x0, y1 - 24, heading[0], fonts.bold, heading[1])
+    fitted = PAGE_HEADING.fit(heading, fonts.bold, x1 - x0)
+    text(canvas, x0, y1 - 24, fitted[0], fonts.bold, fitted[1])
     y = y1 - CONTENTS_TOP_PT
     for title, page, key in entries:
         number = str(page)
@@ -380,18 +386,17 @@ def inline_opener(
     text(canvas, x0, y - 1, fit_text(about, fonts.regular, 9, x1 - x0)[0], fonts.regular, 9, grey=SOFT_INK)
 
 
-def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
+def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, heading: str, body: str) -> None:
     """A page to draw your own maze on: a faint square grid to plan walls along."""
     x0, y0, x1, y1 = frame.content
-    heading, size = PAD_HEADING.fit("Draw your own maze", fonts.bold, x1 - x0)
+    heading, size = PAD_HEADING.fit(heading, fonts.bold, x1 - x0)
     text(canvas, x0, y1 - 20, heading, fonts.bold, size)
     paragraph(
         canvas,
         x0,
         y1 - 30,
         x1 - x0,
-        "Draw walls along the grid lines, leave one way in and one way out, "
-        "then give it to someone to solve.",
+        body,
         fonts.regular,
         10,
         13,
@@ -415,9 +420,9 @@ def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
     footer(canvas, frame, fonts)
 
 
-def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
+def notes_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, heading: str) -> None:
     x0, y0, x1, y1 = frame.content
-    text(canvas, x0, y1 - 20, "Notes", fonts.bold, 18)
+    text(canvas, x0, y1 - 20, heading, fonts.bold, 18)
     canvas.setStrokeGray(RULE_GREY)
     canvas.setLineWidth(printed_width(MIN_LINE_PT, RULE_GREY))
     lines = canvas.beginPath()
@@ -453,10 +458,10 @@ def worksheet_head(
         # Many or long labels on a small page would overprint one another: each keeps at
         # least a third of an inch of line, shrinking (all alike, to 7 pt) and then cut to fit.
         room = slot - 12 - 4 - 24
-        size = min(fit_text(f"{name}:", fonts.regular, 12, room, 7)[1] for name in fields)
+        size = min(fit_text(name, fonts.regular, 12, room, 7)[1] for name in fields)
         for i, name in enumerate(fields):
             left = x0 + i * slot
-            label = fit_text(f"{name}:", fonts.regular, size, room)[0]
+            label = fit_text(name, fonts.regular, size, room)[0]
             text(canvas, left, y, label, fonts.regular, size)
             start = left + canvas.stringWidth(label, fonts.regular, size) + 4
             canvas.line(start, y - 2, left + slot - 12, y - 2)

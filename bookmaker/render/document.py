@@ -69,9 +69,9 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
     if isinstance(view, TitleView):
         draw.title_page(canvas, frame, fonts, view.title, view.subtitle, view.author, view.blurb, view.art)
     elif isinstance(view, HowToView):
-        draw.how_to_page(canvas, frame, fonts, view.body, view.sizes)
+        draw.how_to_page(canvas, frame, fonts, view.heading, view.body, view.sizes)
     elif isinstance(view, ContentsView):
-        draw.contents_page(canvas, frame, fonts, view.entries, view.first, view.links)
+        draw.contents_page(canvas, frame, fonts, view.heading, view.entries, view.links)
     elif isinstance(view, OpenerView):
         draw.opener_page(
             canvas,
@@ -122,7 +122,7 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
             draw.maze_slot(canvas, fonts, slot)
         draw.footer(canvas, frame, fonts)
     elif isinstance(view, DrawView):
-        draw.draw_page(canvas, frame, fonts)
+        draw.draw_page(canvas, frame, fonts, view.heading, view.body)
     elif isinstance(view, NotesView):
-        draw.notes_page(canvas, frame, fonts)
+        draw.notes_page(canvas, frame, fonts, view.heading)
     # A BlankView draws nothing: the printer wants the page blank, without even a number.
