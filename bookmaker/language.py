@@ -21,7 +21,7 @@ from babel.numbers import format_decimal
 
 # The languages a book may be written in, as BCP 47 tags; the first is the default. Each has
 # a catalogue in bookmaker/locale/<tag>/LC_MESSAGES/bookmaker.mo.
-LANGUAGES = ("en", "de", "fr", "it", "nl", "pl", "sv")
+LANGUAGES = ("en", "ca", "de", "es", "fr", "it", "nl", "pl", "pt", "sv")
 DEFAULT_LANGUAGE = LANGUAGES[0]
 DOMAIN = "bookmaker"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -27,6 +27,7 @@ from bookmaker.build import build
 from bookmaker.config import ConfigError, load_config
 from bookmaker.language import LANGUAGES, Words, message_ids
 from bookmaker.maze import ALGORITHMS
+from bookmaker.wording import listing
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -160,7 +161,7 @@ def test_language_defaults_to_english_and_an_unshipped_one_is_an_error(tmp_path)
             _config(tmp_path, "title: T\nlanguage: xx\nsections: [{title: A, size: 5x5, count: 1}]\n")
         )
     message = str(raised.value)
-    assert "book.yaml:2" in message and "'xx'" in message and ", ".join(LANGUAGES) in message
+    assert "book.yaml:2" in message and "'xx'" in message and listing(LANGUAGES, last="and") in message
     assert len(message.strip().splitlines()) == 1
 
 
