@@ -322,6 +322,16 @@ def wall_lines(placement: Placement, drawing: MazeDrawing) -> list[Segment]:
     return lines
 
 
+def union(boxes: list[Box]) -> Box:
+    """The smallest box holding every one of ``boxes``."""
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
 def box_gap(box: Box, other: Box) -> float:
     """Points between two boxes (0 when they overlap)."""
     dx = max(other[0] - box[2], box[0] - other[2], 0.0)

@@ -27,6 +27,7 @@ from .page_geometry import (
     line_gap,
     marker_shapes,
     page_points,
+    union,
     wall_lines,
 )
 
@@ -174,15 +175,6 @@ def set_text(x: float, y: float, text: str, font: str, size: float, align: str =
     return SetText(x, y, text, font, size, align, (left, y - below, left + width, y + above))
 
 
-def _union(boxes: list[Box]) -> Box:
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
-
-
 WORD_SLIDES = 12  # 2 pt steps a word may slide out from the wall to clear a zigzag outline
 
 
@@ -277,7 +269,7 @@ def set_words(
 
 
 def _points_box(points) -> Box:
-    return _union([(x, y, x, y) for x, y in points])
+    return union([(x, y, x, y) for x, y in points])
 
 
 def _line_box(line) -> Box:
@@ -318,7 +310,7 @@ def set_slot(
     wall = placement.wall_width if wall is None else wall
     arrows = markers != "words"
     words = set_words(placement, drawing, arrows, bold, word, wall, end_words) if markers != "arrows" else []
-    drawn = _union([drawn_box(placement, drawing, arrows), *(w.box for w in words)])
+    drawn = union([drawn_box(placement, drawing, arrows), *(w.box for w in words)])
     slot, maze = placement.slot, placement.bbox
     # The row spans the maze, or more when the maze is too narrow to hold it.
     needed = slot_label_width(label, note, stars, bold, regular, number)

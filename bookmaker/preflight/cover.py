@@ -26,6 +26,7 @@ import pypdfium2 as pdfium
 
 from ..errors import BookmakerError
 from ..layout.cover_geometry import PRINTER_BARCODE, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
+from ..layout.page_geometry import union
 from ..profiles import INCH, Profile, get_profile
 from .interior import Problem, Report, check_marks
 
@@ -142,7 +143,7 @@ def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str, pages: in
                 _TEXT_MESSAGES[kind].format(
                     count=len(chars),
                     sample=sample,
-                    at=_box_text(_union([b for _, b in chars])),
+                    at=_box_text(union([b for _, b in chars])),
                     refused=refused or "",
                     clearance=_length(geometry.rules.fold_clearance),
                     inset=_length(geometry.rules.safe_inset),
@@ -257,15 +258,6 @@ def _inside(box: Box, zone: Box) -> bool:
 
 def _overlaps(box: Box, zone: Box) -> bool:
     return box[0] < zone[2] and box[2] > zone[0] and box[1] < zone[3] and box[3] > zone[1]
-
-
-def _union(boxes: list[Box]) -> Box:
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
 
 
 def _length(points: float) -> str:
