@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 
+from babel import Locale
 from babel.numbers import format_decimal
 
 # The languages a book may be written in, as BCP 47 tags; the first is the default. Each has
@@ -25,6 +26,12 @@ LANGUAGES = ("en", "ca", "de", "es", "fr", "it", "nl", "pl", "pt", "sv")
 DEFAULT_LANGUAGE = LANGUAGES[0]
 DOMAIN = "bookmaker"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# CLDR's plural categories in its own order; "other" is every language's catch-all.
+CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+
+# A config's own wording for one message: one text, or for a message that counts, a text per
+# CLDR plural category of the book's language ({"one": ..., "few": ..., "other": ...}).
+Override = str | Mapping[str, str]
 
 
 def locale_folder() -> str:
@@ -39,18 +46,43 @@ def catalogue(language: str) -> gettext.NullTranslations:
 
 
 @cache
-def message_ids() -> dict[str, str]:
-    """Every id the catalogue's template holds, with its English text (the singular's, for a
-    plural): what a config's ``text:`` may override."""
+def message_ids() -> dict[str, tuple[str, ...]]:
+    """Every id the catalogue's template holds, with its English text: one for a message, the
+    singular and the plural for one that counts. These are what a config's ``text:`` may
+    override."""
     from babel.messages.pofile import read_po
 
     with open(f"{locale_folder()}/{DOMAIN}.pot", "rb") as file:
         template = read_po(file)
-    found: dict[str, str] = {}
-    for message in template:
-        if message.context:
-            found[message.context] = message.id if isinstance(message.id, str) else message.id[0]
-    return found
+    return {
+        message.context: (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        for message in template
+        if message.context
+    }
+
+
+@cache
+def locale(language: str) -> Locale:
+    """Babel's CLDR data for ``language``, a BCP 47 tag."""
+    return Locale.parse(language.replace("-", "_"))
+
+
+def plural_categories(language: str) -> tuple[str, ...]:
+    """The CLDR plural categories ``language`` tells counts apart by, in CLDR's order:
+    ('one', 'other') in English, ('one', 'few', 'many', 'other') in Polish."""
+    used = set(locale(language).plural_form.tags) | {"other"}
+    return tuple(category for category in CATEGORIES if category in used)
+
+
+def override_texts(overrides: Mapping[str, Override]) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every text that ``overrides`` (a config's ``text:``) may print, each with its key below
+    ``text``: ``(id,)`` for one text, ``(id, category)`` for a count's form."""
+    for id, wording in overrides.items():
+        if isinstance(wording, str):
+            yield (id,), wording
+        else:
+            for category, text in wording.items():
+                yield (id, category), text
 
 
 def placeholders(text: str) -> set[str]:
@@ -70,7 +102,7 @@ def fills(text: str, names: set[str]) -> bool:
 
 class Words:
     """The printed words of one book: its language's catalogue, with the config's ``text:``
-    overrides (id -> text) in front of it.
+    overrides (id -> text, or for a count, plural category -> text) in front of it.
 
     Each message is looked up by its id (``msgctxt``) and English text; ``{name}`` fields are
     filled from the keyword arguments after the lookup, so a translation or an override may
@@ -80,28 +112,33 @@ class Words:
     def __init__(
         self,
         language: str = DEFAULT_LANGUAGE,
-        overrides: Mapping[str, str] | None = None,
+        overrides: Mapping[str, Override] | None = None,
         translations: gettext.NullTranslations | None = None,
     ) -> None:
         self.language = language
         self.overrides = dict(overrides or {})
         self.translations = translations if translations is not None else catalogue(language)
+        self.plural_rule = locale(language).plural_form
 
     def pgettext(self, id: str, message: str, **fields: object) -> str:
         """The message ``id`` (English: ``message``) in the book's words, fields filled in."""
         found = self.overrides.get(id)
-        if found is None:
+        if not isinstance(found, str):  # a mapping of forms only counts have (config checks it)
             found = self.translations.pgettext(id, message)
         return found.format(**fields) if fields else found
 
     def npgettext(self, id: str, singular: str, plural: str, count: int, **fields: object) -> str:
-        """The message ``id`` in the form the language uses for ``count`` (its Plural-Forms);
+        """The message ``id`` in the form the language uses for ``count``: the catalogue's by
+        its Plural-Forms, an override's by the count's CLDR category, else its 'other' form.
         ``{count}`` in it is filled with the number as the language writes it."""
         found = self.overrides.get(id)
         if found is None:
             found = self.translations.npgettext(id, singular, plural, count)
+        elif not isinstance(found, str):
+            category = self.plural_rule(count)
+            found = found[category] if category in found else found["other"]
         return found.format(count=self.number(count), **fields)
 
     def number(self, value: int) -> str:
         """``value`` with the language's digit grouping: '1,234' in English."""
-        return format_decimal(value, locale=self.language.replace("-", "_"))
+        return format_decimal(value, locale=locale(self.language))

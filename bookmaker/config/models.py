@@ -34,7 +34,18 @@ from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 from .. import units
 from ..colours import MIN_CONTRAST, Inks, contrast_ratio
 from ..errors import BookmakerError
-from ..language import DEFAULT_LANGUAGE, LANGUAGES, Words, fills, message_ids, placeholders
+from ..language import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    Override,
+    Words,
+    fills,
+    locale,
+    message_ids,
+    override_texts,
+    placeholders,
+    plural_categories,
+)
 from ..layout.cover_geometry import BARCODES, PRINTER_BARCODE
 from ..layout.page_geometry import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
@@ -155,6 +166,25 @@ GridSize = Annotated[
     PlainSerializer(lambda size: f"{size[0]}x{size[1]}", when_used="json"),
     WithJsonSchema({"type": "string", "pattern": r"^\s*\d+\s*[x×]\s*\d+\s*$", "examples": ["20x15"]}),
 ]
+
+
+def _text_or_forms(value: Any) -> Any:
+    # One text, or a text per plural category: anything else is one error on its key, not one
+    # for each of the two shapes pydantic would try. A category is a word ('1' is reported as
+    # no category of the book's language once that is known).
+    if isinstance(value, dict):
+        for category, form in value.items():
+            if not isinstance(form, str):
+                raise problem("expected text (put it in quotes)", category)
+        return {str(category): form for category, form in value.items()}
+    if not isinstance(value, str):
+        raise problem(
+            "expected text, or for a message that counts a text per plural category (one: ..., other: ...)"
+        )
+    return value
+
+
+OwnWording = Annotated[str | dict[str, str], BeforeValidator(_text_or_forms)]
 HexColor = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$", examples=["#D62728"])]
 SlotCount = Annotated[int, Field(json_schema_extra={"enum": list(GRID_SLOTS)})]
 
@@ -959,11 +989,13 @@ class Book(Strict):
     )
     author: str = Field("", description="Shown on the title page and in the PDF's metadata.")
     language: str = Field(DEFAULT_LANGUAGE, description=LANGUAGE_HELP)
-    text: dict[str, str] = Field(
+    text: dict[str, OwnWording] = Field(
         default_factory=dict,
         description="Your own wording for any of bookmaker's printed words, by its id, e.g. "
         "`how-to.heading: How to play`; docs/languages.md lists the ids. A {name} in the "
-        "original is filled in the same way in yours.",
+        "original is filled in the same way in yours. A message that counts takes one text for "
+        "every count, or one per plural category of the language (`one`, `few`, `many`, "
+        "`other`...), `other` required: it prints for the categories left out.",
     )
     seed: int = Field(
         0,
@@ -1038,21 +1070,41 @@ class Book(Strict):
 
     @field_validator("text")
     @classmethod
-    def _text_ids_known(cls, text: dict[str, str]) -> dict[str, str]:
+    def _text_ids_known(cls, text: dict[str, Override]) -> dict[str, Override]:
+        # Which categories a form may name depends on the language the book prints in, which
+        # _text_forms_in_language checks once the whole book is read.
         known, found = message_ids(), []
+        shaped: dict[str, Override] = {}  # the known ids, each text or set of forms well formed
         for id, wording in text.items():
             if id not in known:
                 close = difflib.get_close_matches(id, list(known), n=3, cutoff=0.5)
                 hint = f"; did you mean {listing([repr(c) for c in close])}?" if close else ""
                 found.append(problem(f"'{id}' is not the id of any of bookmaker's printed words{hint}", id))
-                continue
-            if not fills(wording, placeholders(known[id])):
-                fields = ", ".join("{" + name + "}" for name in sorted(placeholders(known[id]))) or "none"
+            elif isinstance(wording, str):
+                shaped[id] = wording
+            elif len(known[id]) == 1:
+                found.append(
+                    problem(f"'{id}' prints no count, so it takes one text, not one per plural form", id)
+                )
+            elif "other" not in wording:
                 found.append(
                     problem(
-                        f"'{wording}' fills in what '{id}' does not know; it fills in {fields} "
-                        "(write {{ and }} for a brace itself)",
+                        f"'{id}' needs an 'other' form: it prints for every count whose plural "
+                        "category the others leave out",
                         id,
+                    )
+                )
+            else:
+                shaped[id] = wording
+        for at, form in override_texts(shaped):
+            fields = set().union(*map(placeholders, known[at[0]]))
+            if not fills(form, fields):
+                named = ", ".join("{" + name + "}" for name in sorted(fields)) or "none"
+                found.append(
+                    problem(
+                        f"'{form}' fills in what '{at[0]}' does not know; it fills in {named} "
+                        "(write {{ and }} for a brace itself)",
+                        *at,
                     )
                 )
         _raise_all(found)
@@ -1072,6 +1124,27 @@ class Book(Strict):
                 )
             seen[section.slug] = index
         return sections
+
+    @model_validator(mode="after")
+    def _text_forms_in_language(self) -> Book:
+        # A count's forms are named by the plural categories of the language the book prints in.
+        language = self.words().language
+        categories = plural_categories(language)
+        found = [
+            problem(
+                f"'{category}' is not a plural category of {locale(language).english_name}; "
+                f"it tells counts apart by {listing(categories, 'and')}",
+                "text",
+                id,
+                category,
+            )
+            for id, wording in self.text.items()
+            if not isinstance(wording, str)
+            for category in wording
+            if category not in categories
+        ]
+        _raise_all(found)
+        return self
 
     @model_validator(mode="after")
     def _worksheets_hold_few_mazes(self) -> Book:
