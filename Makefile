@@ -19,10 +19,28 @@ book: $(BIN)/.installed
 # The printed words' catalogue (docs/languages.md): extract every Words.pgettext and
 # Words.npgettext call into bookmaker/locale/bookmaker.pot, merge it into each language's
 # .po, and compile the .po files to the .mo files bookmaker reads (committed, so a fresh
-# clone and the wheel have them without Babel's command line).
+# clone and the wheel have them without Babel's command line). The template's header says
+# who holds it and where to report a wrong English text, in place of Babel's placeholders;
+# each .po keeps its own header, which `pybabel update` leaves as it is.
+# Babel's extract has no options for the template's translator and team: set them after.
+define CATALOGUE_AUTHORS
+from babel.messages.pofile import read_po, write_po
+with open("bookmaker/locale/bookmaker.pot", "rb") as file:
+    template = read_po(file)
+template.last_translator = template.language_team = "the bookmaker authors"
+template.revision_date = template.creation_date
+with open("bookmaker/locale/bookmaker.pot", "wb") as file:
+    write_po(file, template, no_location=True, sort_output=True)
+endef
+export CATALOGUE_AUTHORS
+CATALOGUE_HEADER := \# Translations template for bookmaker.\n\# Copyright (C) 2026 the bookmaker authors\n\# This file is distributed under the same license as the bookmaker project.\n\#
 catalogue: $(BIN)/.installed
 	$(BIN)/pybabel extract --no-default-keywords -k pgettext:1c,2 -k npgettext:1c,2,3 \
-		--no-location --sort-output --project bookmaker -F babel.cfg -o bookmaker/locale/bookmaker.pot .
+		--no-location --sort-output -F babel.cfg -o bookmaker/locale/bookmaker.pot \
+		--project bookmaker --version "$$($(BIN)/python -c 'import bookmaker; print(bookmaker.__version__)')" \
+		--msgid-bugs-address "the bookmaker issue tracker" \
+		--header-comment "$$(printf '$(CATALOGUE_HEADER)')" .
+	$(BIN)/python -c "$$CATALOGUE_AUTHORS"
 	$(BIN)/pybabel update --no-fuzzy-matching -D bookmaker -i bookmaker/locale/bookmaker.pot -d bookmaker/locale
 	$(BIN)/pybabel compile --statistics -D bookmaker -d bookmaker/locale
 

@@ -262,6 +262,24 @@ def test_the_template_holds_every_message_the_code_has(tmp_path):
         )
 
 
+def test_catalogue_headers_name_the_project_not_babels_placeholders():
+    # `make catalogue` writes the template's header; each .po keeps its own through updates.
+    folder = ROOT / "bookmaker" / "locale"
+    for path in [folder / "bookmaker.pot", *sorted(folder.glob("*/LC_MESSAGES/bookmaker.po"))]:
+        header = path.read_text(encoding="utf-8").split("\n\n", 1)[0]
+        assert "the bookmaker authors" in header, path
+        for placeholder in (
+            "YEAR",
+            "ORGANIZATION",
+            "FIRST AUTHOR",
+            "EMAIL@ADDRESS",
+            "FULL NAME",
+            "LL@li.org",
+            "VERSION",
+        ):
+            assert placeholder not in header, (path, placeholder)
+
+
 def test_the_languages_page_lists_every_id():
     page = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
     assert [id for id in message_ids() if f"| `{id}` |" not in page] == []
