@@ -80,6 +80,16 @@ def test_counts_page_references_markers_and_labels_read_as_written_down(tag):
 
 
 @pytest.mark.parametrize("tag", TRANSLATED)
+def test_each_catalogue_sets_its_languages_punctuation(tag):
+    texts = [text for message in translated(tag).values() for text in forms(message.string)]
+    assert not [text for text in texts if '"' in text], "quotes are the language's own: „“, „”, « »"
+    if tag in ("ca", "fr", "it"):  # an apostrophe inside a word is the typographic one: l’inici
+        assert not [text for text in texts if re.search(r"\w'\w", text)]
+    if tag == "fr":  # a non-breaking space before : ; ? ! and » and after «, never a line break
+        assert not [text for text in texts if re.search(r"(?<!\u00a0)[:;?!»]|«(?!\u00a0)", text)]
+
+
+@pytest.mark.parametrize("tag", TRANSLATED)
 @pytest.mark.parametrize(
     "config", [BOOK, NOTES_BOOK, WORKSHEETS, COVER], ids=["book", "notes", "worksheets", "cover"]
 )
