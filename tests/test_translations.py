@@ -85,7 +85,7 @@ def test_each_catalogue_sets_its_languages_punctuation(tag):
     assert not [text for text in texts if '"' in text], "quotes are the language's own: „“, „”, « »"
     if tag in ("ca", "fr", "it"):  # an apostrophe inside a word is the typographic one: l’inici
         assert not [text for text in texts if re.search(r"\w'\w", text)]
-    if tag == "fr":  # a non-breaking space before : ; ? ! and » and after «, never a line break
+    if tag == "fr":  # a non-breaking space before : ; ? ! and », and after «
         assert not [text for text in texts if re.search(r"(?<!\u00a0)[:;?!»]|«(?!\u00a0)", text)]
 
 
