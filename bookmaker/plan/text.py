@@ -31,6 +31,7 @@ from ..layout.typesetting import (
     SUBTITLE_SIZE,
     TITLE_PAGE_AUTHOR,
     TITLE_SMALLEST,
+    Hyphenation,
     Line,
     how_to_room,
     how_to_size,
@@ -81,13 +82,14 @@ def text_problems(
     width = x1 - x0
     front = book.front_matter
     if front.title_page:
-        problems += _title_page(book, fonts, width, title_band(frame.content))
+        problems += _title_page(book, fonts, width, title_band(frame.content), plan.hyphenation)
     if front.how_to:
         body = plan.how_to_body(bool(answers) and not plan.separate_key)
         room = how_to_room(frame.content)
-        size = how_to_size(body, fonts.regular, width, room, plan.sizes.how_to)
-        if paragraph_height(body, fonts.regular, size, width, size * HOW_TO_LEADING) > room:
-            lines = len(paragraph_lines(body, fonts.regular, size, width))
+        hyphenation = plan.hyphenation
+        size = how_to_size(body, fonts.regular, width, room, hyphenation, plan.sizes.how_to)
+        if paragraph_height(body, fonts.regular, size, width, size * HOW_TO_LEADING, hyphenation) > room:
+            lines = len(paragraph_lines(body, fonts.regular, size, width, hyphenation))
             given = front.how_to_text is not None
             problems.append(
                 ConfigKeyError(
@@ -182,11 +184,14 @@ def _slot_rows(
     return problems
 
 
-def _title_page(book: Book, fonts: FontPair, width: float, height: float) -> list[ConfigKeyError]:
+def _title_page(
+    book: Book, fonts: FontPair, width: float, height: float, hyphenation: Hyphenation
+) -> list[ConfigKeyError]:
     problems = []
-    setting = set_title(book.title, book.subtitle, fonts.bold, fonts.regular, width, height)
+    setting = set_title(book.title, book.subtitle, fonts.bold, fonts.regular, width, height, hyphenation)
+    titles = hyphenation.for_titles
     if book.subtitle and setting.subtitle_height > height:
-        lines = len(paragraph_lines(book.subtitle, fonts.regular, SUBTITLE_SIZE, width))
+        lines = len(paragraph_lines(book.subtitle, fonts.regular, SUBTITLE_SIZE, width, titles))
         problems.append(
             ConfigKeyError(
                 "subtitle",
@@ -198,7 +203,7 @@ def _title_page(book: Book, fonts: FontPair, width: float, height: float) -> lis
             )
         )
     elif not setting.fits:
-        lines = len(paragraph_lines(book.title, fonts.bold, setting.size, width))
+        lines = len(paragraph_lines(book.title, fonts.bold, setting.size, width, titles))
         problems.append(
             ConfigKeyError(
                 "title",
@@ -245,10 +250,15 @@ def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float) -> list
                 fonts.regular,
                 width,
                 room,
+                plan.hyphenation,
                 plan.sizes.instructions,
             )
             if not setting.fits:
-                lines = len(paragraph_lines(section.title, fonts.bold, OPENER_TITLE, width))
+                lines = len(
+                    paragraph_lines(
+                        section.title, fonts.bold, OPENER_TITLE, width, plan.hyphenation.for_titles
+                    )
+                )
                 problems.append(
                     ConfigKeyError(
                         ("sections", index, "title"),
