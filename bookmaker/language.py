@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
 
+from babel import Locale
 from babel.numbers import format_decimal
 
 # The languages a book may be written in, as BCP 47 tags; the first is the default. Each has
@@ -25,6 +26,10 @@ LANGUAGES = ("en", "ca", "de", "es", "fr", "it", "nl", "pl", "pt", "sv")
 DEFAULT_LANGUAGE = LANGUAGES[0]
 DOMAIN = "bookmaker"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+# A config's own wording for one message: one text, or for a message that counts, a text per
+# CLDR plural category of the book's language ({"one": ..., "few": ..., "other": ...}).
+Override = str | Mapping[str, str]
 
 
 def locale_folder() -> str:
@@ -53,9 +58,51 @@ def message_ids() -> dict[str, str]:
     return found
 
 
+@cache
+def catalogue_messages(language: str) -> dict[str, tuple[str, ...]]:
+    """Every message of ``language``'s catalogue by its id: its text, or each of its plural
+    forms; the English where the catalogue leaves a message untranslated (as English's does)."""
+    from babel.messages.pofile import read_po
+
+    with open(f"{locale_folder()}/{language}/LC_MESSAGES/{DOMAIN}.po", "rb") as file:
+        messages = read_po(file)
+
+    def forms(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+        return (text or "",) if isinstance(text, str | None) else tuple(text)
+
+    return {
+        message.context: forms(message.string) if all(forms(message.string)) else forms(message.id)
+        for message in messages
+        if message.context
+    }
+
+
+@cache
+def locale(language: str) -> Locale:
+    """Babel's CLDR data for ``language``, a BCP 47 tag."""
+    return Locale.parse(language.replace("-", "_"))
+
+
+def override_texts(overrides: Mapping[str, Override]) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every text that ``overrides`` (a config's ``text:``) may print, each with its key below
+    ``text``: ``(id,)`` for one text, ``(id, category)`` for a count's form."""
+    for id, wording in overrides.items():
+        if isinstance(wording, str):
+            yield (id,), wording
+        else:
+            for category, text in wording.items():
+                yield (id, category), text
+
+
 def placeholders(text: str) -> set[str]:
     """The ``{name}`` fields a message fills in."""
     return set(_PLACEHOLDER.findall(text))
+
+
+def unfilled(text: str) -> str:
+    """``text`` as it prints with its ``{name}`` fields left empty (``{{`` and ``}}`` print a
+    brace): the characters the message itself puts on the page."""
+    return text.format(**dict.fromkeys(placeholders(text), ""))
 
 
 def fills(text: str, names: set[str]) -> bool:
@@ -105,3 +152,13 @@ class Words:
     def number(self, value: int) -> str:
         """``value`` with the language's digit grouping: '1,234' in English."""
         return format_decimal(value, locale=self.language.replace("-", "_"))
+
+    def catalogue_texts(self) -> Iterator[str]:
+        """Every text these words may print from the catalogue, its fields left empty: each
+        message an override does not replace, in every plural form, and a number with every
+        digit, grouped as the language groups them. (The overrides' own texts are
+        ``override_texts``'s.)"""
+        for id, forms in catalogue_messages(self.language).items():
+            if id not in self.overrides:
+                yield from map(unfilled, forms)
+        yield self.number(1234567890)

@@ -6,8 +6,9 @@ Two questions, each answered on the key the text comes from:
   text by the rules in ``typesetting`` (how far a title shrinks, how small an author's name
   may get); the same rules are asked here, so a text that cannot fit is reported with what
   would, instead of running off the page into a preflight failure.
-- ``glyph_problems``: does the font have a glyph for every character? One it lacks would
-  print as an empty box without a word of warning.
+- ``glyph_problems``: does the font have a glyph for every character, of the config's text
+  and of the words bookmaker prints in the book's language? One it lacks would print as an
+  empty box without a word of warning.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..errors import ConfigKeyError, KeyPath
+from ..language import locale, override_texts, unfilled
 from ..layout.fonts import FontPair, characters, family
 from ..layout.page_geometry import GRIDS, PageFrame, slot_boxes
 from ..layout.typesetting import (
@@ -352,11 +354,16 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
             value = getattr(cover, name)
             if value:
                 yield ("cover", name), value, faces
+    # Your own wording of bookmaker's words: a heading prints bold, a sentence regular.
+    for at, wording in override_texts(book.text):
+        yield ("text", *at), unfilled(wording), (BOLD, REGULAR)
 
 
 def glyph_problems(book: Book, fonts: FontPair) -> list[ConfigKeyError]:
-    """Every printed text with a character its font has no glyph for, on its key."""
-    problems = []
+    """Every printed text with a character its font has no glyph for, on its key; and the
+    characters of the book's language that its words need and the fonts lack, on the key
+    that names the language."""
+    problems = _language_glyphs(book, fonts)
     faces = {REGULAR: fonts.regular, BOLD: fonts.bold}
     texts: dict[KeyPath, tuple[str, dict[str, None]]] = {}  # a key printed twice: every face
     for key, text, used in printed_texts(book):
@@ -386,6 +393,34 @@ def glyph_problems(book: Book, fonts: FontPair) -> list[ConfigKeyError]:
             )
         )
     return problems
+
+
+def _language_glyphs(book: Book, fonts: FontPair) -> list[ConfigKeyError]:
+    """One problem naming every character the catalogue's words in the book's language need
+    (headings bold, sentences regular: both faces) and either font lacks."""
+    words = book.words()
+    needed = sorted({char for text in words.catalogue_texts() for char in text} - set(" \t\r\n"))
+    faces = dict.fromkeys((fonts.regular, fonts.bold))
+    missing = [char for char in needed if any(ord(char) not in characters(face) for face in faces)]
+    if not missing:
+        return []
+    lacking = [face for face in faces if any(ord(char) not in characters(face) for char in missing)]
+    fonts_named = " or ".join(dict.fromkeys(family(face) for face in lacking))
+    shown = ", ".join(
+        char if char.isprintable() and not char.isspace() else _character(char) for char in missing[:12]
+    )
+    more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
+    them = "it" if len(missing) == 1 else "them"
+    # The key the words take their language from: worksheets' own, or the book's.
+    key = ("language",) if words.language == book.language else ("worksheet", "language")
+    return [
+        ConfigKeyError(
+            key,
+            f"the font {fonts_named} has no glyph for {shown}{more} ({locale(words.language).english_name} "
+            f"words need {them}); use a font that has {them} via font:, or leave font: out for the "
+            "bundled Andika, which has the letters of every language bookmaker prints in",
+        )
+    ]
 
 
 def _character(char: str) -> str:
