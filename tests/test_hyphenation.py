@@ -1,7 +1,8 @@
 """Long words break at a line's end where their language's hyphenation dictionary (pyphen's)
 allows, with the hyphen inside the width, never between two letters picked by their widths:
-German and Dutch compounds are the test. Body text also breaks a word that would leave its
-line a third empty; titles break only a word too wide for a line; codes never break."""
+German and Dutch compounds are the test. Running text also breaks a word that would leave
+its line a third empty, filling the line; a title breaks only a word too wide for a line,
+into lines as even as can be; codes never break."""
 
 from __future__ import annotations
 
@@ -51,6 +52,13 @@ def test_a_word_that_would_leave_its_line_a_third_empty_breaks_but_not_in_a_titl
     assert width_of("Het") < SHORT_LINE * width and width_of("Doolhofpuzzelboek") <= width < width_of(text)
     assert wrap(text, FONT, SIZE, width, Hyphenation("nl")) == ["Het Doolhofpuzzel-", "boek"]
     assert wrap(text, FONT, SIZE, width, Hyphenation("nl").for_titles) == ["Het", "Doolhofpuzzelboek"]
+
+
+def test_running_text_fills_its_line_and_a_title_breaks_into_even_lines():
+    word = "Schattenjachtavontuur"
+    width = width_of("Schattenjachtavon-") + 1
+    assert wrap(word, FONT, SIZE, width, Hyphenation("nl")) == ["Schattenjachtavon-", "tuur"]
+    assert wrap(word, FONT, SIZE, width, Hyphenation("nl").for_titles) == ["Schatten-", "jachtavontuur"]
 
 
 def test_a_full_line_leaves_the_next_word_whole():

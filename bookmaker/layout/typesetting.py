@@ -70,16 +70,18 @@ _LETTERS = re.compile(r"[^\W\d_]+(?:\u00b7[^\W\d_]+)*")
 class Hyphenation:
     """How the words of a text in ``language`` (a BCP 47 tag) break at a line's end: at the
     points its hyphenation dictionary (pyphen's) allows, with a hyphen added, or after a
-    hyphen of their own. A word too wide for a line always breaks so; with ``short_lines``
-    (body text) so does a word that would leave its line filled under SHORT_LINE."""
+    hyphen of their own. A word too wide for a line always breaks so. In running text, so
+    does a word that would leave its line filled under SHORT_LINE, and a break fills the line
+    as far as it can. A ``title`` breaks only a word too wide for a line, where its two lines
+    come out closest in width: a title is looked at whole, and "Schatten-" / "jachtavontuur"
+    reads better there than "Schattenjachtavon-" / "tuur"."""
 
     language: str
-    short_lines: bool = True
+    title: bool = False
 
     @property
     def for_titles(self) -> Hyphenation:
-        """Titles break only a word too wide for a line."""
-        return replace(self, short_lines=False)
+        return replace(self, title=True)
 
 
 @cache
@@ -139,14 +141,22 @@ def _set_lines(
             # hyphens on line after line (a ladder) read worse than a short line, to a child
             # most of all.
             short = bool(line) and used < SHORT_LINE * width and not (lines and lines[-1].breaks_word)
-            if hyphenation is not None and (wide > width or (hyphenation.short_lines and short)):
-                fitting = [
-                    (head, tail)
+            if hyphenation is not None and (wide > width or (short and not hyphenation.title)):
+                # Each break as (the line's width with its head, the head, the rest), longest first.
+                reaches = [
+                    (used + space + stringWidth(head, font, size), head, tail)
                     for head, tail in word_breaks(word, hyphenation.language)
-                    if used + space + stringWidth(head, font, size) <= width
                 ]
+                fitting = [each for each in reaches if each[0] <= width]
+                if hyphenation.title:
+                    # Closest in width among the breaks whose rest fits the next line, if any.
+                    two_lines = [each for each in fitting if stringWidth(each[2], font, size) <= width]
+                    fitting = (
+                        sorted(two_lines, key=lambda each: abs(each[0] - stringWidth(each[2], font, size)))
+                        or fitting
+                    )
                 if fitting:
-                    head, tail = fitting[0]
+                    _, head, tail = fitting[0]
                     # The rest is the word's own end (a dictionary that respells a break, as
                     # Catalan's col·lecció: col-, lecció, respells the line's end).
                     read = word[: len(word) - len(tail)]
