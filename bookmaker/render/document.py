@@ -46,10 +46,11 @@ def render_document(
         canvas.setSubject(document.subject)
         canvas.setCreator(f"bookmaker {__version__}")
         canvas.setProducer(f"bookmaker {__version__} (reportlab)")
+        hyphenation = Hyphenation(document.language)
         with PageCompressor(canvas, threads) as compressor:
             for sheet in document.sheets:
                 draw.page_boxes(canvas, sheet.frame, document.bleed, art_box=not document.inks.cmyk)
-                _draw_sheet(canvas, sheet, fonts, Hyphenation(document.language))
+                _draw_sheet(canvas, sheet, fonts, hyphenation)
                 for title, _, key in sheet.bookmarks:
                     canvas.bookmarkPage(key)
                     canvas.addOutlineEntry(title, key, level=0)
