@@ -92,6 +92,13 @@ def test_catalan_breaks_its_geminate_l_as_l_hyphen_l():
     assert wrap("La col·lecció", FONT, SIZE, width, Hyphenation("ca")) == ["La col-", "lecció"]
 
 
+def test_the_command_the_how_to_page_names_never_breaks():
+    text = "Der Befehl bookmaker maze --code druckt es"
+    width = width_of("Der Befehl bookma-") + 1
+    assert width_of("Der Befehl") < SHORT_LINE * width
+    assert wrap(text, FONT, SIZE, width, Hyphenation("de"))[:2] == ["Der Befehl", "bookmaker maze"]
+
+
 def test_a_word_no_dictionary_breaks_keeps_breaking_between_letters_and_codes_never_hyphenate():
     code = "82J8-9A17-BZGZ-WGRP"  # a maze code: typed back as printed
     width = width_of(code) / 2

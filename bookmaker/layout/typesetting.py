@@ -64,6 +64,9 @@ HYPHEN_LEFT, HYPHEN_RIGHT = 2, 3
 # A run of letters (with the middle dot of Catalan's l·l inside one): where a dictionary
 # breaks a word, never beside its punctuation.
 _LETTERS = re.compile(r"[^\W\d_]+(?:\u00b7[^\W\d_]+)*")
+# Words a reader types back as printed, which no dictionary break may split: the command the
+# how-to page names ("bookmaker maze --code").
+UNBROKEN = frozenset({"bookmaker"})
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,8 @@ def word_breaks(word: str, language: str) -> list[tuple[str, str]]:
         if word[i] == "-" and word[i - 1].isalpha() and word[i + 1].isalpha()
     ]
     for run in _LETTERS.finditer(word):
+        if run.group().lower() in UNBROKEN:
+            continue
         for head, tail in _dictionary(language).iterate(run.group()):
             breaks.append((word[: run.start()] + head + "-", tail + word[run.end() :]))
     return sorted(breaks, key=lambda pair: len(pair[0]), reverse=True)
