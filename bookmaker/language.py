@@ -85,9 +85,34 @@ def override_texts(overrides: Mapping[str, Override]) -> Iterator[tuple[tuple[st
                 yield (id, category), text
 
 
+@cache
+def catalogue_messages(language: str) -> dict[str, tuple[str, ...]]:
+    """Every message of ``language``'s catalogue by its id: its text, or each of its plural
+    forms; the English where the catalogue leaves a message untranslated (as English's does)."""
+    from babel.messages.pofile import read_po
+
+    with open(f"{locale_folder()}/{language}/LC_MESSAGES/{DOMAIN}.po", "rb") as file:
+        messages = read_po(file)
+
+    def forms(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+        return (text or "",) if isinstance(text, str | None) else tuple(text)
+
+    return {
+        message.context: forms(message.string) if all(forms(message.string)) else forms(message.id)
+        for message in messages
+        if message.context
+    }
+
+
 def placeholders(text: str) -> set[str]:
     """The ``{name}`` fields a message fills in."""
     return set(_PLACEHOLDER.findall(text))
+
+
+def unfilled(text: str) -> str:
+    """``text`` as it prints with its ``{name}`` fields left empty (``{{`` and ``}}`` print a
+    brace): the characters the message itself puts on the page."""
+    return text.format(**dict.fromkeys(placeholders(text), ""))
 
 
 def fills(text: str, names: set[str]) -> bool:
@@ -142,3 +167,13 @@ class Words:
     def number(self, value: int) -> str:
         """``value`` with the language's digit grouping: '1,234' in English."""
         return format_decimal(value, locale=locale(self.language))
+
+    def catalogue_texts(self) -> Iterator[str]:
+        """Every text these words may print from the catalogue, its fields left empty: each
+        message an override does not replace, in every plural form, and a number with every
+        digit, grouped as the language groups them. (The overrides' own texts are
+        ``override_texts``'s.)"""
+        for id, forms in catalogue_messages(self.language).items():
+            if id not in self.overrides:
+                yield from map(unfilled, forms)
+        yield self.number(1234567890)

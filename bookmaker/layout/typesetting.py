@@ -9,8 +9,11 @@ on its key instead of running off the page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
+from functools import cache
 
+import pyphen
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
@@ -49,16 +52,136 @@ def fit_text(
     return string.rstrip() + ellipsis, size
 
 
-def wrap(body: str, font: str, size: float, width: float) -> list[str]:
-    """``body`` broken into lines of at most ``width``, between words; a word wider than a
-    line on its own is broken between its letters rather than run past the edge."""
-    lines = []
-    for line in simpleSplit(body, font, size, width):
-        while len(line) > 1 and stringWidth(line, font, size) > width:
-            cut = _fitting_prefix(line, font, size, width)
-            lines.append(line[:cut])
-            line = line[cut:].lstrip()
-        lines.append(line)
+# Body text breaks a word at one of its dictionary points rather than leave its line filled
+# under this share of the width: the lines stay ragged, and few words break (in the English
+# samples, every line that ends before a word that does not fit is over 90 % full), but a long
+# compound no longer leaves the line above it a third empty or more. Titles never break a
+# word for this.
+SHORT_LINE = 2 / 3
+# The fewest letters a dictionary break leaves before and after it: a careful publisher never
+# carries two letters over to the next line ("Abenteu-er").
+HYPHEN_LEFT, HYPHEN_RIGHT = 2, 3
+# A run of letters (with the middle dot of Catalan's l·l inside one): where a dictionary
+# breaks a word, never beside its punctuation.
+_LETTERS = re.compile(r"[^\W\d_]+(?:\u00b7[^\W\d_]+)*")
+# Words a reader types back as printed, which no dictionary break may split: the command the
+# how-to page names ("bookmaker maze --code").
+UNBROKEN = frozenset({"bookmaker"})
+
+
+@dataclass(frozen=True)
+class Hyphenation:
+    """How the words of a text in ``language`` (a BCP 47 tag) break at a line's end: at the
+    points its hyphenation dictionary (pyphen's) allows, with a hyphen added, or after a
+    hyphen of their own. A word too wide for a line always breaks so. In running text, so
+    does a word that would leave its line filled under SHORT_LINE, and a break fills the line
+    as far as it can. A ``title`` breaks only a word too wide for a line, where its two lines
+    come out closest in width: a title is looked at whole, and "Schatten-" / "jachtavontuur"
+    reads better there than "Schattenjachtavon-" / "tuur"."""
+
+    language: str
+    title: bool = False
+
+    @property
+    def for_titles(self) -> Hyphenation:
+        return replace(self, title=True)
+
+
+@cache
+def _dictionary(language: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=language, left=HYPHEN_LEFT, right=HYPHEN_RIGHT)
+
+
+def word_breaks(word: str, language: str) -> list[tuple[str, str]]:
+    """Where ``word`` may break at a line's end, as (what ends the line, what starts the
+    next), the longest first: where the dictionary of ``language`` allows, inside a run of
+    its letters, with a hyphen added; or after a hyphen of its own between two letters."""
+    breaks = [
+        (word[: i + 1], word[i + 1 :])
+        for i in range(1, len(word) - 1)
+        if word[i] == "-" and word[i - 1].isalpha() and word[i + 1].isalpha()
+    ]
+    for run in _LETTERS.finditer(word):
+        if run.group().lower() in UNBROKEN:
+            continue
+        for head, tail in _dictionary(language).iterate(run.group()):
+            breaks.append((word[: run.start()] + head + "-", tail + word[run.end() :]))
+    return sorted(breaks, key=lambda pair: len(pair[0]), reverse=True)
+
+
+@dataclass(frozen=True)
+class _SetLine:
+    text: str  # as printed
+    running: str  # as it reads in the text (a hyphen the break added left out), up to the next line
+
+    @property
+    def breaks_word(self) -> bool:
+        return not self.running.endswith(" ")
+
+
+def wrap(body: str, font: str, size: float, width: float, hyphenation: Hyphenation | None) -> list[str]:
+    """``body`` broken into lines of at most ``width``: between words, and inside a word as
+    ``hyphenation`` says (None: never, as for a code a reader types back). A word wider than
+    a line that cannot break so is broken between its letters rather than run past the edge."""
+    return [line.text for line in _set_lines(body, font, size, width, hyphenation)]
+
+
+def _set_lines(
+    body: str, font: str, size: float, width: float, hyphenation: Hyphenation | None
+) -> list[_SetLine]:
+    lines: list[_SetLine] = []
+    space = stringWidth(" ", font, size)
+    for block in body.split("\n"):
+        words = block.split()[::-1]  # a stack: the rest of a broken word goes back on it
+        line: list[str] = []
+        used = -space  # the line's width so far, less the space before its next word
+        while words:
+            word = words.pop()
+            wide = stringWidth(word, font, size)
+            if used + space + wide <= width:
+                line.append(word)
+                used = used + space + wide
+                continue
+            # A line breaks a word for being short only below one that ends in a whole word:
+            # hyphens on line after line (a ladder) read worse than a short line, to a child
+            # most of all.
+            short = bool(line) and used < SHORT_LINE * width and not (lines and lines[-1].breaks_word)
+            if hyphenation is not None and (wide > width or (short and not hyphenation.title)):
+                # Each break as (the line's width with its head, the head, the rest), longest first.
+                reaches = [
+                    (used + space + stringWidth(head, font, size), head, tail)
+                    for head, tail in word_breaks(word, hyphenation.language)
+                ]
+                fitting = [each for each in reaches if each[0] <= width]
+                if hyphenation.title:
+                    # Closest in width among the breaks whose rest fits the next line, if any.
+                    two_lines = [each for each in fitting if stringWidth(each[2], font, size) <= width]
+                    fitting = (
+                        sorted(two_lines, key=lambda each: abs(each[0] - stringWidth(each[2], font, size)))
+                        or fitting
+                    )
+                if fitting:
+                    _, head, tail = fitting[0]
+                    # The rest is the word's own end (a dictionary that respells a break, as
+                    # Catalan's col·lecció: col-, lecció, respells the line's end).
+                    read = word[: len(word) - len(tail)]
+                    lines.append(_SetLine(" ".join([*line, head]), " ".join([*line, read])))
+                    line, used = [], -space
+                    words.append(tail)
+                    continue
+            if line:  # the word starts the next line
+                lines.append(_SetLine(" ".join(line), " ".join(line) + " "))
+                line, used = [], -space
+                words.append(word)
+                continue
+            # Too wide for a line, with no break that fits: between its letters, each piece a line.
+            while len(word) > 1 and stringWidth(word, font, size) > width:
+                cut = _fitting_prefix(word, font, size, width)
+                lines.append(_SetLine(word[:cut], word[:cut]))
+                word = word[cut:]
+            lines.append(_SetLine(word, word + " "))
+        if line:
+            lines.append(_SetLine(" ".join(line), " ".join(line) + " "))
     return lines
 
 
@@ -74,22 +197,29 @@ def _fitting_prefix(string: str, font: str, size: float, width: float) -> int:
     return low
 
 
-def at_most_lines(body: str, font: str, size: float, width: float, count: int) -> list[str]:
+def at_most_lines(
+    body: str, font: str, size: float, width: float, count: int, hyphenation: Hyphenation
+) -> list[str]:
     """``body`` wrapped to ``width``; a longer text ends its last line with an ellipsis."""
-    lines = wrap(body, font, size, width)
-    if len(lines) > count:
-        lines[count - 1] = fit_text(" ".join(lines[count - 1 :]), font, size, width)[0]
-    return lines[:count]
+    lines = _set_lines(body, font, size, width, hyphenation)
+    if len(lines) <= count:
+        return [line.text for line in lines]
+    rest = "".join(line.running for line in lines[count - 1 :]).rstrip()
+    return [line.text for line in lines[: count - 1]] + [fit_text(rest, font, size, width)[0]]
 
 
-def paragraph_lines(body: str, font: str, size: float, width: float) -> list[str]:
+def paragraph_lines(body: str, font: str, size: float, width: float, hyphenation: Hyphenation) -> list[str]:
     """The lines a paragraph sets ``body`` in: each of its own lines wrapped to ``width``."""
-    return [line for block in body.split("\n") for line in wrap(block, font, size, width) or [""]]
+    return [
+        line for block in body.split("\n") for line in wrap(block, font, size, width, hyphenation) or [""]
+    ]
 
 
-def paragraph_height(body: str, font: str, size: float, width: float, leading: float) -> float:
+def paragraph_height(
+    body: str, font: str, size: float, width: float, leading: float, hyphenation: Hyphenation
+) -> float:
     """How far a paragraph of ``body`` reaches down the page from its top."""
-    return size * 1.3 + (len(paragraph_lines(body, font, size, width)) - 1) * leading
+    return size * 1.3 + (len(paragraph_lines(body, font, size, width, hyphenation)) - 1) * leading
 
 
 @dataclass(frozen=True)
@@ -333,8 +463,9 @@ def set_slot(
         star_box = (right - 5 * SLOT_STAR, cy - SLOT_STAR * 0.45, right, cy + SLOT_STAR * 0.45)
         note_right = right - 5 * SLOT_STAR - 5
     note_text = set_text(note_right, y, note, regular, SLOT_NOTE, "right") if note else None
-    # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt.
-    lines = wrap(code, regular, SLOT_CODE, slot[2] - slot[0])[:2] if code else []
+    # The code may not fit one line under a narrow maze: wrap it, never shrink under 7 pt, and
+    # never hyphenate it: a reader types it back as printed.
+    lines = wrap(code, regular, SLOT_CODE, slot[2] - slot[0], None)[:2] if code else []
     code_text = []
     if lines:
         y = drawn[1] - CLEAR_PT - ink_reach(regular, lines[0], SLOT_CODE)[1]
@@ -372,11 +503,20 @@ class TitleSetting:
 
 
 def set_title(
-    title: str, subtitle: str, bold: str, regular: str, width: float, height: float
+    title: str,
+    subtitle: str,
+    bold: str,
+    regular: str,
+    width: float,
+    height: float,
+    hyphenation: Hyphenation,
 ) -> TitleSetting:
-    """The title page's title size, for text ``width`` wide in a band ``height`` tall."""
+    """The title page's title size, for text ``width`` wide in a band ``height`` tall, both
+    broken as titles are (``Hyphenation.for_titles``)."""
+    hyphenation = hyphenation.for_titles
     subtitle_height = (
-        SUBTITLE_GAP + paragraph_height(subtitle, regular, SUBTITLE_SIZE, width, SUBTITLE_LEADING)
+        SUBTITLE_GAP
+        + paragraph_height(subtitle, regular, SUBTITLE_SIZE, width, SUBTITLE_LEADING, hyphenation)
         if subtitle
         else 0.0
     )
@@ -385,11 +525,14 @@ def set_title(
     while size > TITLE_SMALLEST and (
         max((stringWidth(line, bold, size) for line in simpleSplit(title, bold, size, width)), default=0.0)
         > width
-        or paragraph_height(title, bold, size, width, size * TITLE_LEADING) > room
+        or paragraph_height(title, bold, size, width, size * TITLE_LEADING, hyphenation) > room
     ):
         size -= TITLE_STEP
     return TitleSetting(
-        size, room, paragraph_height(title, bold, size, width, size * TITLE_LEADING), subtitle_height
+        size,
+        room,
+        paragraph_height(title, bold, size, width, size * TITLE_LEADING, hyphenation),
+        subtitle_height,
     )
 
 
@@ -404,12 +547,20 @@ def how_to_room(content: Box) -> float:
 
 
 def how_to_size(
-    body: str, font: str, width: float, room: float, sizes: tuple[float, float] = (12.0, 8.0)
+    body: str,
+    font: str,
+    width: float,
+    room: float,
+    hyphenation: Hyphenation,
+    sizes: tuple[float, float] = (12.0, 8.0),
 ) -> float:
     """The how-to text's size: the largest of ``sizes`` (largest, smallest) that fits
     ``room``, or the smallest."""
     size, smallest = sizes
-    while size > smallest and paragraph_height(body, font, size, width, size * HOW_TO_LEADING) > room:
+    while (
+        size > smallest
+        and paragraph_height(body, font, size, width, size * HOW_TO_LEADING, hyphenation) > room
+    ):
         size -= HOW_TO_STEP
     return size
 
@@ -452,22 +603,23 @@ def set_opener(
     regular: str,
     width: float,
     room: float,
+    hyphenation: Hyphenation,
     size: float = 13.0,
 ) -> OpenerSetting:
     """What a section's opening page sets, in a content box ``width`` wide with ``room``
     above its footer, its instructions at ``size`` points."""
     fixed = (
-        paragraph_height(title, bold, OPENER_TITLE, width, OPENER_TITLE_LEADING)
+        paragraph_height(title, bold, OPENER_TITLE, width, OPENER_TITLE_LEADING, hyphenation.for_titles)
         + (OPENER_LABEL_ROW if has_label else 0)
         + 14
-        + paragraph_height(about, regular, OPENER_ABOUT, width, OPENER_ABOUT_LEADING)
+        + paragraph_height(about, regular, OPENER_ABOUT, width, OPENER_ABOUT_LEADING, hyphenation)
     )
     lines = []
     if instructions:
         # Long instructions lose their end, marked, rather than push the page off its foot.
         left = room - fixed - 10 - size * 1.3
         lines = at_most_lines(
-            instructions, regular, size, width, max(1, int(left // opener_leading(size)) + 1)
+            instructions, regular, size, width, max(1, int(left // opener_leading(size)) + 1), hyphenation
         )
     needed = fixed + (10 + size * 1.3 + (len(lines) - 1) * opener_leading(size) if lines else 0)
     return OpenerSetting(lines, needed, room)

@@ -167,6 +167,7 @@ class DocumentView:
     subject: str
     bleed: bool
     outline: bool  # PDF bookmarks for the contents entries
+    language: str  # the BCP 47 tag of its words, which break at line ends by its rules
     sheets: list[SheetView] = field(default_factory=list)
     inks: Inks = RGB  # how its colours are written: RGB, or CMYK in a PDF/X file
 

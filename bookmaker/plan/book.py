@@ -44,6 +44,7 @@ from ..layout.page_geometry import (
     solution_width,
     within_corridor,
 )
+from ..layout.typesetting import Hyphenation
 from ..layout.views import (
     AnswersView,
     BlankView,
@@ -154,6 +155,8 @@ class BookPlan:
         self.puzzle_kind = "worksheet" if self.worksheet else "puzzles"
         self.sizes = TEXT_SIZES[book.text_size]
         self.words = book.words()
+        # Its words break at line ends by its language's rules, wherever text is set.
+        self.hyphenation = Hyphenation(self.words.language)
         self.end_words = (
             self.words.pgettext("maze.start", "START"),
             self.words.pgettext("maze.finish", "FINISH"),
@@ -801,6 +804,7 @@ class BookPlan:
             subject=subtitle,
             bleed=doc.bleed,
             outline=outline,
+            language=self.words.language,
             sheets=sheets,
             inks=book.inks,
         )

@@ -22,7 +22,7 @@ from ..errors import ConfigKeyError, ConfigKeyErrors
 from ..layout.cover_geometry import MIN_SPINE_LETTER, CoverGeometry, spine_text_rule, spine_width
 from ..layout.fonts import FontPair
 from ..layout.page_geometry import Box, fill_area
-from ..layout.typesetting import Line, at_most_lines, wrap
+from ..layout.typesetting import Hyphenation, Line, at_most_lines, wrap
 from ..layout.views import CoverMaze, CoverView, Style, TextRun
 from ..maze.shapes import make_topology, shape_named
 from ..profiles import INCH, get_profile
@@ -67,6 +67,7 @@ class CoverPlan:
         self.book, self.cover, self.pages, self.fonts = book, cover, pages, fonts
         self.printer = get_profile(book.profile)
         self.words = book.words()
+        self.hyphenation = Hyphenation(self.words.language)
         spine = (
             cover.spine_width
             if cover.spine_width is not None
@@ -204,7 +205,7 @@ class CoverPlan:
         if self.subtitle:
             small = max(11.0, size * 0.4)
             sub = _Block(
-                at_most_lines(self.subtitle, fonts.regular, small, width, 2),
+                at_most_lines(self.subtitle, fonts.regular, small, width, 2, self.hyphenation.for_titles),
                 fonts.regular,
                 small,
                 small * 1.25,
@@ -225,7 +226,7 @@ class CoverPlan:
                     ),
                 )
             block = _Block(
-                at_most_lines(self.author, fonts.bold, author_size, width, 1),
+                at_most_lines(self.author, fonts.bold, author_size, width, 1, self.hyphenation.for_titles),
                 fonts.bold,
                 author_size,
                 author_size,
@@ -261,12 +262,18 @@ class CoverPlan:
         fact = self._fact()
         while True:
             blocks = [
-                _Block(wrap(p, fonts.regular, body, width), fonts.regular, body, body * LEADING, cover.ink)
+                _Block(
+                    wrap(p, fonts.regular, body, width, self.hyphenation),
+                    fonts.regular,
+                    body,
+                    body * LEADING,
+                    cover.ink,
+                )
                 for p in _paragraphs(self.back_text)
             ]
             blocks.append(
                 _Block(
-                    wrap(fact, fonts.bold, body * 1.15, width),
+                    wrap(fact, fonts.bold, body * 1.15, width, self.hyphenation),
                     fonts.bold,
                     body * 1.15,
                     body * 1.15 * LEADING,

@@ -6,8 +6,9 @@ Two questions, each answered on the key the text comes from:
   text by the rules in ``typesetting`` (how far a title shrinks, how small an author's name
   may get); the same rules are asked here, so a text that cannot fit is reported with what
   would, instead of running off the page into a preflight failure.
-- ``glyph_problems``: does the font have a glyph for every character? One it lacks would
-  print as an empty box without a word of warning.
+- ``glyph_problems``: does the font have a glyph for every character, of the config's text
+  and of the words bookmaker prints in the book's language? One it lacks would print as an
+  empty box without a word of warning.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..errors import ConfigKeyError, KeyPath
+from ..language import locale, override_texts, unfilled
 from ..layout.fonts import FontPair, characters, family
 from ..layout.page_geometry import GRIDS, PageFrame, slot_boxes
 from ..layout.typesetting import (
@@ -31,6 +33,7 @@ from ..layout.typesetting import (
     SUBTITLE_SIZE,
     TITLE_PAGE_AUTHOR,
     TITLE_SMALLEST,
+    Hyphenation,
     Line,
     how_to_room,
     how_to_size,
@@ -81,13 +84,14 @@ def text_problems(
     width = x1 - x0
     front = book.front_matter
     if front.title_page:
-        problems += _title_page(book, fonts, width, title_band(frame.content))
+        problems += _title_page(book, fonts, width, title_band(frame.content), plan.hyphenation)
     if front.how_to:
         body = plan.how_to_body(bool(answers) and not plan.separate_key)
         room = how_to_room(frame.content)
-        size = how_to_size(body, fonts.regular, width, room, plan.sizes.how_to)
-        if paragraph_height(body, fonts.regular, size, width, size * HOW_TO_LEADING) > room:
-            lines = len(paragraph_lines(body, fonts.regular, size, width))
+        hyphenation = plan.hyphenation
+        size = how_to_size(body, fonts.regular, width, room, hyphenation, plan.sizes.how_to)
+        if paragraph_height(body, fonts.regular, size, width, size * HOW_TO_LEADING, hyphenation) > room:
+            lines = len(paragraph_lines(body, fonts.regular, size, width, hyphenation))
             given = front.how_to_text is not None
             problems.append(
                 ConfigKeyError(
@@ -182,11 +186,14 @@ def _slot_rows(
     return problems
 
 
-def _title_page(book: Book, fonts: FontPair, width: float, height: float) -> list[ConfigKeyError]:
+def _title_page(
+    book: Book, fonts: FontPair, width: float, height: float, hyphenation: Hyphenation
+) -> list[ConfigKeyError]:
     problems = []
-    setting = set_title(book.title, book.subtitle, fonts.bold, fonts.regular, width, height)
+    setting = set_title(book.title, book.subtitle, fonts.bold, fonts.regular, width, height, hyphenation)
+    titles = hyphenation.for_titles
     if book.subtitle and setting.subtitle_height > height:
-        lines = len(paragraph_lines(book.subtitle, fonts.regular, SUBTITLE_SIZE, width))
+        lines = len(paragraph_lines(book.subtitle, fonts.regular, SUBTITLE_SIZE, width, titles))
         problems.append(
             ConfigKeyError(
                 "subtitle",
@@ -198,7 +205,7 @@ def _title_page(book: Book, fonts: FontPair, width: float, height: float) -> lis
             )
         )
     elif not setting.fits:
-        lines = len(paragraph_lines(book.title, fonts.bold, setting.size, width))
+        lines = len(paragraph_lines(book.title, fonts.bold, setting.size, width, titles))
         problems.append(
             ConfigKeyError(
                 "title",
@@ -245,10 +252,15 @@ def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float) -> list
                 fonts.regular,
                 width,
                 room,
+                plan.hyphenation,
                 plan.sizes.instructions,
             )
             if not setting.fits:
-                lines = len(paragraph_lines(section.title, fonts.bold, OPENER_TITLE, width))
+                lines = len(
+                    paragraph_lines(
+                        section.title, fonts.bold, OPENER_TITLE, width, plan.hyphenation.for_titles
+                    )
+                )
                 problems.append(
                     ConfigKeyError(
                         ("sections", index, "title"),
@@ -342,11 +354,16 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
             value = getattr(cover, name)
             if value:
                 yield ("cover", name), value, faces
+    # Your own wording of bookmaker's words: a heading prints bold, a sentence regular.
+    for at, wording in override_texts(book.text):
+        yield ("text", *at), unfilled(wording), (BOLD, REGULAR)
 
 
 def glyph_problems(book: Book, fonts: FontPair) -> list[ConfigKeyError]:
-    """Every printed text with a character its font has no glyph for, on its key."""
-    problems = []
+    """Every printed text with a character its font has no glyph for, on its key; and the
+    characters of the book's language that its words need and the fonts lack, on the key
+    that names the language."""
+    problems = _language_glyphs(book, fonts)
     faces = {REGULAR: fonts.regular, BOLD: fonts.bold}
     texts: dict[KeyPath, tuple[str, dict[str, None]]] = {}  # a key printed twice: every face
     for key, text, used in printed_texts(book):
@@ -376,6 +393,34 @@ def glyph_problems(book: Book, fonts: FontPair) -> list[ConfigKeyError]:
             )
         )
     return problems
+
+
+def _language_glyphs(book: Book, fonts: FontPair) -> list[ConfigKeyError]:
+    """One problem naming every character the catalogue's words in the book's language need
+    (headings bold, sentences regular: both faces) and either font lacks."""
+    words = book.words()
+    needed = sorted({char for text in words.catalogue_texts() for char in text} - set(" \t\r\n"))
+    faces = dict.fromkeys((fonts.regular, fonts.bold))
+    missing = [char for char in needed if any(ord(char) not in characters(face) for face in faces)]
+    if not missing:
+        return []
+    lacking = [face for face in faces if any(ord(char) not in characters(face) for char in missing)]
+    fonts_named = " or ".join(dict.fromkeys(family(face) for face in lacking))
+    shown = ", ".join(
+        char if char.isprintable() and not char.isspace() else _character(char) for char in missing[:12]
+    )
+    more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
+    them = "it" if len(missing) == 1 else "them"
+    # The key the words take their language from: worksheets' own, or the book's.
+    key = ("language",) if words.language == book.language else ("worksheet", "language")
+    return [
+        ConfigKeyError(
+            key,
+            f"the font {fonts_named} has no glyph for {shown}{more} ({locale(words.language).english_name} "
+            f"words need {them}); use a font that has {them} via font:, or leave font: out for the "
+            "bundled Andika, which has the letters of every language bookmaker prints in",
+        )
+    ]
 
 
 def _character(char: str) -> str:

@@ -41,6 +41,7 @@ from ..layout.typesetting import (
     TITLE_LEADING,
     TITLE_PAGE_AUTHOR,
     TITLE_PAGE_BLURB,
+    Hyphenation,
     SetText,
     at_most_lines,
     fit_text,
@@ -90,13 +91,14 @@ def paragraph(
     body: str,
     font: str,
     size: float,
+    hyphenation: Hyphenation,
     leading: float | None = None,
     grey: float = INK,
 ) -> float:
     """Wrapped text from ``top`` down; returns the y below the last line."""
     leading = leading or size * 1.35
     y = top - size
-    for line in paragraph_lines(body, font, size, width):
+    for line in paragraph_lines(body, font, size, width, hyphenation):
         text(canvas, x, y, line, font, size, grey=grey)
         y -= leading
     return y + leading - size * 0.3
@@ -141,6 +143,7 @@ def running_head(
     canvas: Canvas,
     frame: PageFrame,
     fonts: FontPair,
+    hyphenation: Hyphenation,
     title: str,
     detail: str = "",
     label: str = "",
@@ -156,7 +159,7 @@ def running_head(
         text(canvas, x1, y1 - 14, label, fonts.regular, label_size, "right", SOFT_INK)
     if detail:
         size = sizes.head_instructions
-        lines = at_most_lines(detail, fonts.regular, size, x1 - x0, 2)
+        lines = at_most_lines(detail, fonts.regular, size, x1 - x0, 2, hyphenation)
         for i, line in enumerate(lines):
             text(
                 canvas, x0, y1 - 18 - size - i * sizes.head_leading, line, fonts.regular, size, grey=SOFT_INK
@@ -215,6 +218,7 @@ def title_page(
     canvas: Canvas,
     frame: PageFrame,
     fonts: FontPair,
+    hyphenation: Hyphenation,
     title: str,
     subtitle: str,
     author: str,
@@ -225,10 +229,13 @@ def title_page(
     width = x1 - x0
     # The title shrinks until its longest word fits the width, and, on a small trim, until
     # it and the subtitle stay clear of the author's name at the foot.
-    size = set_title(title, subtitle, fonts.bold, fonts.regular, width, title_band(frame.content)).size
-    y = paragraph(canvas, x0, y1 - 40, width, title, fonts.bold, size, size * TITLE_LEADING)
+    size = set_title(
+        title, subtitle, fonts.bold, fonts.regular, width, title_band(frame.content), hyphenation
+    ).size
+    titles = hyphenation.for_titles
+    y = paragraph(canvas, x0, y1 - 40, width, title, fonts.bold, size, titles, size * TITLE_LEADING)
     if subtitle:
-        y = paragraph(canvas, x0, y - 10, width, subtitle, fonts.regular, 16)
+        y = paragraph(canvas, x0, y - 10, width, subtitle, fonts.regular, 16, titles)
     art_top, art_bottom = y - 24, y0 + 70
     across, down = extent(decoration.topology)  # in cell units, whatever the shape
     cell = fit_cell(width, art_top - art_bottom, across, down)
@@ -256,6 +263,7 @@ def how_to_page(
     canvas: Canvas,
     frame: PageFrame,
     fonts: FontPair,
+    hyphenation: Hyphenation,
     heading: str,
     body: str,
     sizes: TextSizes = TEXT_SIZES["normal"],
@@ -264,8 +272,8 @@ def how_to_page(
     heading, size = fit_text(heading, fonts.bold, 20, x1 - x0, 12)
     text(canvas, x0, y1 - 24, heading, fonts.bold, size)
     # On a small trim the text steps down in size until it fits above the page number.
-    size = how_to_size(body, fonts.regular, x1 - x0, how_to_room(frame.content), sizes.how_to)
-    paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, size, size * HOW_TO_LEADING)
+    size = how_to_size(body, fonts.regular, x1 - x0, how_to_room(frame.content), hyphenation, sizes.how_to)
+    paragraph(canvas, x0, y1 - 50, x1 - x0, body, fonts.regular, size, hyphenation, size * HOW_TO_LEADING)
     footer(canvas, frame, fonts)
 
 
@@ -305,6 +313,7 @@ def opener_page(
     canvas: Canvas,
     frame: PageFrame,
     fonts: FontPair,
+    hyphenation: Hyphenation,
     title: str,
     label: str,
     instructions: str,
@@ -325,12 +334,13 @@ def opener_page(
         fonts.regular,
         width,
         opener_room(frame.content),
+        hyphenation,
         sizes.instructions,
     )
     lines = setting.lines
     # Just above the middle, or higher when the text would run into the page number.
     top = min(y1, max((y0 + y1) / 2 + 80, y0 + FOOTER_PT + setting.needed))
-    y = paragraph(canvas, x0, top, width, title, fonts.bold, 28, 32)
+    y = paragraph(canvas, x0, top, width, title, fonts.bold, 28, hyphenation.for_titles, 32)
     if has_label:
         left = x0
         if rating is not None:
@@ -348,9 +358,10 @@ def opener_page(
             "\n".join(lines),
             fonts.regular,
             sizes.instructions,
+            hyphenation,
             opener_leading(sizes.instructions),
         )
-    paragraph(canvas, x0, y - 14, width, about, fonts.regular, 10, 14, SOFT_INK)
+    paragraph(canvas, x0, y - 14, width, about, fonts.regular, 10, hyphenation, 14, SOFT_INK)
     footer(canvas, frame, fonts)
 
 
@@ -358,6 +369,7 @@ def inline_opener(
     canvas: Canvas,
     frame: PageFrame,
     fonts: FontPair,
+    hyphenation: Hyphenation,
     title: str,
     label: str,
     instructions: str,
@@ -380,13 +392,15 @@ def inline_opener(
     text(canvas, x0, y1 - 20, fitted, fonts.bold, size)
     y = y1 - 40
     size = sizes.inline_instructions
-    for line in at_most_lines(instructions, fonts.regular, size, x1 - x0, 2):
+    for line in at_most_lines(instructions, fonts.regular, size, x1 - x0, 2, hyphenation):
         text(canvas, x0, y, line, fonts.regular, size)
         y -= sizes.inline_leading
     text(canvas, x0, y - 1, fit_text(about, fonts.regular, 9, x1 - x0)[0], fonts.regular, 9, grey=SOFT_INK)
 
 
-def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, heading: str, body: str) -> None:
+def draw_page(
+    canvas: Canvas, frame: PageFrame, fonts: FontPair, hyphenation: Hyphenation, heading: str, body: str
+) -> None:
     """A page to draw your own maze on: a faint square grid to plan walls along."""
     x0, y0, x1, y1 = frame.content
     heading, size = PAD_HEADING.fit(heading, fonts.bold, x1 - x0)
@@ -399,6 +413,7 @@ def draw_page(canvas: Canvas, frame: PageFrame, fonts: FontPair, heading: str, b
         body,
         fonts.regular,
         10,
+        hyphenation,
         13,
         SOFT_INK,
     )
@@ -439,6 +454,7 @@ def worksheet_head(
     canvas: Canvas,
     frame: PageFrame,
     fonts: FontPair,
+    hyphenation: Hyphenation,
     fields: Sequence[str],
     title: str,
     instruction: str,
@@ -478,7 +494,7 @@ def worksheet_head(
         right = stars(canvas, x1, y + 6, rating, 12) - 8
     text(canvas, right, y, code, fonts.regular, 9, "right", SOFT_INK)
     size = sizes.instructions
-    for i, line in enumerate(at_most_lines(instruction, fonts.regular, size, x1 - x0, 2)):
+    for i, line in enumerate(at_most_lines(instruction, fonts.regular, size, x1 - x0, 2, hyphenation)):
         text(canvas, x0, y - size - 8 - i * (size + 4), line, fonts.regular, size)
 
 

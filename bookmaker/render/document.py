@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..layout.fonts import FontPair
+from ..layout.typesetting import Hyphenation
 from ..layout.views import (
     AnswersView,
     ContentsView,
@@ -45,10 +46,11 @@ def render_document(
         canvas.setSubject(document.subject)
         canvas.setCreator(f"bookmaker {__version__}")
         canvas.setProducer(f"bookmaker {__version__} (reportlab)")
+        hyphenation = Hyphenation(document.language)
         with PageCompressor(canvas, threads) as compressor:
             for sheet in document.sheets:
                 draw.page_boxes(canvas, sheet.frame, document.bleed, art_box=not document.inks.cmyk)
-                _draw_sheet(canvas, sheet, fonts)
+                _draw_sheet(canvas, sheet, fonts, hyphenation)
                 for title, _, key in sheet.bookmarks:
                     canvas.bookmarkPage(key)
                     canvas.addOutlineEntry(title, key, level=0)
@@ -62,14 +64,16 @@ def render_document(
     return buffer.getvalue()
 
 
-def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
+def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair, hyphenation: Hyphenation) -> None:
     view, frame = sheet.view, sheet.frame
     if sheet.tab:
         draw.thumb_tab(canvas, frame, *sheet.tab)
     if isinstance(view, TitleView):
-        draw.title_page(canvas, frame, fonts, view.title, view.subtitle, view.author, view.blurb, view.art)
+        draw.title_page(
+            canvas, frame, fonts, hyphenation, view.title, view.subtitle, view.author, view.blurb, view.art
+        )
     elif isinstance(view, HowToView):
-        draw.how_to_page(canvas, frame, fonts, view.heading, view.body, view.sizes)
+        draw.how_to_page(canvas, frame, fonts, hyphenation, view.heading, view.body, view.sizes)
     elif isinstance(view, ContentsView):
         draw.contents_page(canvas, frame, fonts, view.heading, view.entries, view.links)
     elif isinstance(view, OpenerView):
@@ -77,6 +81,7 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
             canvas,
             frame,
             fonts,
+            hyphenation,
             view.title,
             view.label,
             view.instructions,
@@ -91,6 +96,7 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
                 canvas,
                 frame,
                 fonts,
+                hyphenation,
                 opener.title,
                 opener.label,
                 opener.instructions,
@@ -99,12 +105,15 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
                 view.sizes,
             )
         elif isinstance(view, PuzzlesView):
-            draw.running_head(canvas, frame, fonts, view.title, view.instructions, view.label, view.sizes)
+            draw.running_head(
+                canvas, frame, fonts, hyphenation, view.title, view.instructions, view.label, view.sizes
+            )
         else:
             draw.worksheet_head(
                 canvas,
                 frame,
                 fonts,
+                hyphenation,
                 view.fields,
                 view.title,
                 view.instruction,
@@ -117,12 +126,12 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
             draw.maze_slot(canvas, fonts, slot)
         draw.footer(canvas, frame, fonts)
     elif isinstance(view, AnswersView):
-        draw.running_head(canvas, frame, fonts, view.heading, view.detail)
+        draw.running_head(canvas, frame, fonts, hyphenation, view.heading, view.detail)
         for slot in view.slots:
             draw.maze_slot(canvas, fonts, slot)
         draw.footer(canvas, frame, fonts)
     elif isinstance(view, DrawView):
-        draw.draw_page(canvas, frame, fonts, view.heading, view.body)
+        draw.draw_page(canvas, frame, fonts, hyphenation, view.heading, view.body)
     elif isinstance(view, NotesView):
         draw.notes_page(canvas, frame, fonts, view.heading)
     # A BlankView draws nothing: the printer wants the page blank, without even a number.

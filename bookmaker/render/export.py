@@ -524,7 +524,7 @@ def sheet_layout(
         fit_text(title, bold, title_pt, inner)[0],
         fit_text(title + SOLUTION_TITLE, bold, title_pt, inner)[0],
     )
-    lines = wrap(label, _font(), LABEL_PT, inner)
+    lines = wrap(label, _font(), LABEL_PT, inner, None)  # a recipe: never hyphenated
     leading = LABEL_PT + 2
     floor = SHEET_MARGIN + leading * len(lines) + 6  # the recipe, and a gap above it
     ceiling = page_h - SHEET_MARGIN - title_pt - 12  # the title, and a gap under it
