@@ -99,6 +99,15 @@ def test_the_command_the_how_to_page_names_never_breaks():
     assert wrap(text, FONT, SIZE, width, Hyphenation("de"))[:2] == ["Der Befehl", "bookmaker maze"]
 
 
+@pytest.mark.parametrize("space", ["\u00a0", "\u202f"])
+def test_a_no_break_space_keeps_french_punctuation_on_its_word_line(space):
+    text = f"Bloqué{space}? Reviens au départ{space}: essaie encore{space}!"
+    for width in range(40, 200, 7):
+        lines = wrap(text, FONT, SIZE, float(width), Hyphenation("fr"))
+        assert not any(line.startswith(("?", ":", "!")) for line in lines), (width, lines)
+        assert all(width_of(line) <= width for line in lines if len(line) > 1)
+
+
 def test_a_word_no_dictionary_breaks_keeps_breaking_between_letters_and_codes_never_hyphenate():
     code = "82J8-9A17-BZGZ-WGRP"  # a maze code: typed back as printed
     width = width_of(code) / 2

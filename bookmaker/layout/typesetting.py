@@ -64,6 +64,9 @@ HYPHEN_LEFT, HYPHEN_RIGHT = 2, 3
 # A run of letters (with the middle dot of Catalan's l·l inside one): where a dictionary
 # breaks a word, never beside its punctuation.
 _LETTERS = re.compile(r"[^\W\d_]+(?:\u00b7[^\W\d_]+)*")
+# The spaces a line may break at: any but the no-break ones, which French sets before : ; ? !
+# and inside « » so that they never start a line.
+_BREAKING_SPACES = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 # Words a reader types back as printed, which no dictionary break may split: the command the
 # how-to page names ("bookmaker maze --code").
 UNBROKEN = frozenset({"bookmaker"})
@@ -132,7 +135,9 @@ def _set_lines(
     lines: list[_SetLine] = []
     space = stringWidth(" ", font, size)
     for block in body.split("\n"):
-        words = block.split()[::-1]  # a stack: the rest of a broken word goes back on it
+        words = [word for word in _BREAKING_SPACES.split(block) if word][
+            ::-1
+        ]  # a stack: the rest of a broken word goes back on it
         line: list[str] = []
         used = -space  # the line's width so far, less the space before its next word
         while words:
