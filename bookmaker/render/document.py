@@ -110,7 +110,7 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair) -> None:
                 view.instruction,
                 view.rating,
                 view.code,
-                view.student,
+                view.written,
                 view.sizes,
             )
         for slot in view.slots:
