@@ -1,23 +1,32 @@
 """The shipped translations, read as their readers read them: each catalogue is complete and
 keeps every field, has its language's own number of plural forms, says counts, page
-references, markers and worksheet labels as its translator wrote them down
-(tests/translations/<tag>.json), and a book, a padded book, a worksheet set and a cover
-built in it print no English word of bookmaker's own."""
+references, markers, worksheet labels and dates as its translator wrote them down
+(tests/translations/<tag>.json), a worksheet prints its date so, and every sample built in
+it passes its printer's preflight and prints no English word of bookmaker's own."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
+import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
+from pypdf import PdfReader
 
+from bookmaker.config.yaml_source import parse_yaml
 from bookmaker.language import LANGUAGES, Words, locale_folder, placeholders
+from bookmaker.samples import own_files
 
-from .test_catalogue import BOOK, COVER, NOTES_BOOK, WORKSHEETS, _plain_words
+from .test_catalogue import BOOK, _plain_words
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = sorted((ROOT / "configs").glob("*.yaml"))
 
 TRANSLATED = [tag for tag in LANGUAGES if tag != "en"]
 EXPECTED = Path(__file__).parent / "translations"
@@ -77,17 +86,81 @@ def test_counts_page_references_markers_and_labels_read_as_written_down(tag):
         assert words.npgettext(context, singular, plural, count) == text
     for context, fields, text in expected["messages"]:
         assert words.pgettext(context, english[context].id, **fields) == text
+    for day, text in expected["dates"]:
+        assert words.date(datetime.date.fromisoformat(day)) == text
 
 
 @pytest.mark.parametrize("tag", TRANSLATED)
-@pytest.mark.parametrize(
-    "config", [BOOK, NOTES_BOOK, WORKSHEETS, COVER], ids=["book", "notes", "worksheets", "cover"]
-)
-def test_a_book_in_the_language_prints_no_english_of_bookmakers_own(tmp_path, tag, config):
-    # Built with the preflight build runs; a word both languages write (French "Notes") is no leak.
+def test_a_worksheet_prints_its_date_as_the_language_writes_it(tmp_path, build_book, tag):
+    expected = json.loads((EXPECTED / f"{tag}.json").read_text(encoding="utf-8"))
+    day, written = expected["dates"][0]
+    words = Words(tag)
+    label = words.pgettext("worksheet.field", "{field}:", field=words.pgettext("worksheet.date", "Date"))
+    _, result, _ = build_book(
+        tmp_path,
+        f"""
+        title: Dated
+        layout: worksheet
+        language: {tag}
+        front_matter: {{title_page: false, how_to: false, contents: false}}
+        worksheet: {{date: {day}}}
+        sections: [{{title: Sheet, size: 5x5, count: 1}}]
+        """,
+    )
+    # pypdf reads a no-break space (French "Date :") back as a space
+    lines = [" ".join(line.split()) for line in PdfReader(result.pdf).pages[0].extract_text().splitlines()]
+    assert lines[lines.index(" ".join(label.split())) + 1] == " ".join(written.split())
+
+
+# What a section says in its own words, or picks among mazes, not what bookmaker says of it.
+OWN_WORDS = {"title", "id", "difficulty", "instructions", "count", "per_page", "size", "rings"}
+OWN_WORDS |= {"algorithm", "options", "order", "min_solution_share"}
+
+
+def shrunk(text: str) -> dict:
+    """A sample config, made quick to build while printing every kind of page and sentence
+    of bookmaker's own that it prints: one maze a section, one section of each kind (those
+    alike but for their own words, sizes and algorithms, or a mask's picture, say the same),
+    one copy of a worksheet set. Front matter, openers, the answer key, padding pages up to
+    the printer's least page count, the worksheets' key and the cover all stay."""
+    config = parse_yaml(text).data  # as bookmaker reads it: a date stays text
+    kinds, sections = set(), []
+    for section in config["sections"]:
+        kind = {key: value for key, value in section.items() if key not in OWN_WORDS}
+        kind["mask"] = sorted(kind.get("mask") or {})  # an outline, text or image
+        kind["braid"] = bool(kind.get("braid"))  # loops or none
+        if repr(kind) not in kinds:
+            kinds.add(repr(kind))
+            sections.append({**section, "count": 1})
+    config["sections"] = sections
+    if "copies" in (config.get("worksheet") or {}):
+        config["worksheet"]["copies"] = 1
+    return config
+
+
+# Every sample, and a book that makes bookmaker say what the samples leave unsaid: loops,
+# ends marked by words or not at all, round mazes finishing inside, an inline opener, the
+# recipe in words.
+BOOKS = {**{path.stem: path.read_text(encoding="utf-8") for path in SAMPLES}, "varied": textwrap.dedent(BOOK)}
+
+
+@pytest.mark.parametrize("tag", TRANSLATED)
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_every_sample_builds_in_the_language_passes_its_printer_and_prints_no_english(tmp_path, name, tag):
+    """Each sample, shrunk (``shrunk``: one maze a section, one worksheet copy), built in the
+    language with the preflight a build runs, for the sample's own profile: the interior,
+    the cover and the worksheets' key pass it. Each page's text (pypdf) holds none of the
+    English words of bookmaker's own that the language does not write too (French
+    "Notes"); English samples are built in full, and checked, by test_output_hashes.py."""
+    text = BOOKS[name]
+    for own in own_files(text):  # the samples' art, beside the config as in configs/
+        (tmp_path / own).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / "configs" / own, tmp_path / own)
+    config = shrunk(text)
+    config["language"] = tag
     english = words_of(text for message in template().values() for text in forms(message.id))
-    own = words_of(text for message in translated(tag).values() for text in forms(message.string))
-    text = textwrap.dedent(config) + f"language: {tag}\n"
-    printed = _plain_words(tmp_path, text, "book")
-    leaks = {pdf: sorted(set(found) & english - own) for pdf, found in printed.items()}
+    own_words = words_of(text for message in translated(tag).values() for text in forms(message.string))
+    printed = _plain_words(tmp_path, yaml.safe_dump(config, allow_unicode=True), name)
+    assert printed, "the build wrote no PDF"
+    leaks = {pdf: sorted(set(found) & english - own_words) for pdf, found in printed.items()}
     assert not any(leaks.values()), leaks

@@ -33,6 +33,11 @@ def test_the_date_prints_on_the_date_line_of_every_sheet_in_its_language(tmp_pat
     assert heads(result.pdf) == [["Naam:", "Datum:", "12 maart 2027", "Klas:"]] * 2
 
 
+def test_an_english_sheet_dates_as_english_does(tmp_path, build_book):
+    _, result, _ = build_book(tmp_path, sheets("{date: 2027-03-12}", language="en"))
+    assert heads(result.pdf) == [["Name:", "Date:", "March 12, 2027", "Class:"]]
+
+
 def test_without_a_date_the_date_line_stays_blank(tmp_path, build_book):
     _, result, _ = build_book(tmp_path, sheets("{copies: 1}", language="en"))
     assert heads(result.pdf) == [["Name:", "Date:", "Class:"]]
