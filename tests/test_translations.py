@@ -19,8 +19,10 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
+from bookmaker.config.models import DEFAULT_PROFILE
 from bookmaker.config.yaml_source import parse_yaml
 from bookmaker.language import LANGUAGES, Words, locale_folder, placeholders
+from bookmaker.preflight.interior import check_pdf
 from bookmaker.samples import own_files
 
 from .test_catalogue import BOOK, _plain_words
@@ -115,23 +117,39 @@ def test_a_worksheet_prints_its_date_as_the_language_writes_it(tmp_path, build_b
 # What a section says in its own words, or picks among mazes, not what bookmaker says of it.
 OWN_WORDS = {"title", "id", "difficulty", "instructions", "count", "per_page", "size", "rings"}
 OWN_WORDS |= {"algorithm", "options", "order", "min_solution_share"}
+SMALL = 10  # cells along a shrunk grid's longer side
+SIZE = re.compile(r"(\d+)x(\d+)")
 
 
 def shrunk(text: str) -> dict:
     """A sample config, made quick to build while printing every kind of page and sentence
-    of bookmaker's own that it prints: one maze a section, one section of each kind (those
-    alike but for their own words, sizes and algorithms, or a mask's picture, say the same),
-    one copy of a worksheet set. Front matter, openers, the answer key, padding pages up to
-    the printer's least page count, the worksheets' key and the cover all stay."""
+    of bookmaker's own that it prints: one section of each kind (those alike but for their
+    own words, sizes and algorithms, or a mask's picture, say the same), one maze each, on
+    a grid at most 10 cells or 4 rings across (a picture's mask keeping its largest piece
+    at that size; a text mask keeps its size, for its letters), one copy of a worksheet set.
+    Front matter, openers, the answer key, padding pages up to the printer's least page
+    count, the worksheets' key and the cover all stay, as do the page, profile and margins."""
     config = parse_yaml(text).data  # as bookmaker reads it: a date stays text
     kinds, sections = set(), []
     for section in config["sections"]:
         kind = {key: value for key, value in section.items() if key not in OWN_WORDS}
         kind["mask"] = sorted(kind.get("mask") or {})  # an outline, text or image
         kind["braid"] = bool(kind.get("braid"))  # loops or none
-        if repr(kind) not in kinds:
-            kinds.add(repr(kind))
-            sections.append({**section, "count": 1})
+        if repr(kind) in kinds:
+            continue
+        kinds.add(repr(kind))
+        section = {**section, "count": 1}
+        size = SIZE.fullmatch(str(section.get("size", "")))
+        mask = section.get("mask") or {}
+        if size and "text" not in mask:
+            width, height = int(size[1]), int(size[2])
+            scale = min(1, SMALL / max(width, height))
+            section["size"] = f"{max(3, round(width * scale))}x{max(3, round(height * scale))}"
+            if mask:
+                section["mask"] = {**mask, "islands": "keep-largest"}
+        if "rings" in section:
+            section["rings"] = min(section["rings"], 4)
+        sections.append(section)
     config["sections"] = sections
     if "copies" in (config.get("worksheet") or {}):
         config["worksheet"]["copies"] = 1
@@ -147,11 +165,12 @@ BOOKS = {**{path.stem: path.read_text(encoding="utf-8") for path in SAMPLES}, "v
 @pytest.mark.parametrize("tag", TRANSLATED)
 @pytest.mark.parametrize("name", sorted(BOOKS))
 def test_every_sample_builds_in_the_language_passes_its_printer_and_prints_no_english(tmp_path, name, tag):
-    """Each sample, shrunk (``shrunk``: one maze a section, one worksheet copy), built in the
-    language with the preflight a build runs, for the sample's own profile: the interior,
-    the cover and the worksheets' key pass it. Each page's text (pypdf) holds none of the
-    English words of bookmaker's own that the language does not write too (French
-    "Notes"); English samples are built in full, and checked, by test_output_hashes.py."""
+    """Each sample, shrunk (``shrunk``: one small maze for each kind of section, one
+    worksheet copy), built in the language with the preflight a build runs, for the sample's
+    own profile: the interior and the cover pass it, and so does the worksheets' key, which
+    a build does not check. Each page's text (pypdf) holds none of the English words of
+    bookmaker's own that the language does not write too (French "Notes"). English samples
+    are built in full, and checked, by test_output_hashes.py."""
     text = BOOKS[name]
     for own in own_files(text):  # the samples' art, beside the config as in configs/
         (tmp_path / own).parent.mkdir(parents=True, exist_ok=True)
@@ -162,5 +181,7 @@ def test_every_sample_builds_in_the_language_passes_its_printer_and_prints_no_en
     own_words = words_of(text for message in translated(tag).values() for text in forms(message.string))
     printed = _plain_words(tmp_path, yaml.safe_dump(config, allow_unicode=True), name)
     assert printed, "the build wrote no PDF"
+    for key in tmp_path.glob(f"{name}-key.pdf"):  # the build checks the interior and cover
+        assert not check_pdf(key, config.get("profile", DEFAULT_PROFILE)).problems
     leaks = {pdf: sorted(set(found) & english - own_words) for pdf, found in printed.items()}
     assert not any(leaks.values()), leaks
