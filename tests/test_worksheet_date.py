@@ -5,8 +5,14 @@ Each language's own date is asked of a built worksheet in tests/test_translation
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
+
 import pytest
 from pypdf import PdfReader
+
+from bookmaker.config import ConfigError
+from bookmaker.prepare import prepare
 
 
 def heads(pdf) -> list[list[str]]:
@@ -73,3 +79,29 @@ def test_a_date_too_wide_for_its_line_shrinks_the_row_rather_than_being_cut(tmp_
     assert heads(result.pdf) == [
         ["Nombre:", "Mia van den Berg", "Fecha:", "28 de septiembre de 2027", "Curso:"]
     ]
+
+
+def test_a_date_whose_letters_the_font_lacks_is_an_error_on_its_key(tmp_path):
+    # Andika without 'ś': a Polish September ('28 września 2027') would print a box.
+    subset = pytest.importorskip("fontTools.subset")
+    andika = Path(__file__).resolve().parents[1] / "fonts" / "Andika-Bold.ttf"
+    options = subset.Options()
+    options.name_IDs, options.notdef_outline = ["*"], True
+    font = subset.load_font(str(andika), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[code for code in font.getBestCmap() if code != ord("ś")])
+    subsetter.subset(font)
+    for record in font["name"].names:  # a name of its own: reportlab knows Andika Bold already
+        if record.nameID in (1, 3, 4, 6):
+            record.string = "NoSacute"
+    subset.save_font(font, str(tmp_path / "NoSacute.ttf"), options)
+    config = tmp_path / "book.yaml"
+    config.write_text(
+        textwrap.dedent(sheets("{date: 2027-09-28}", language="pl"))
+        + "font: {regular: NoSacute.ttf, bold: NoSacute.ttf}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ConfigError) as raised:
+        prepare(config)
+    found = [problem for problem in raised.value.problems if "worksheet.date" in problem]
+    assert len(found) == 1 and "'ś' (U+015B" in found[0], raised.value.problems
