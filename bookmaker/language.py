@@ -11,6 +11,7 @@ compiled ``.mo`` files are committed, so a fresh clone and the wheel both have t
 
 from __future__ import annotations
 
+import datetime
 import gettext
 import re
 from collections.abc import Iterator, Mapping
@@ -18,12 +19,20 @@ from functools import cache
 from importlib import resources
 
 from babel import Locale
+from babel.dates import format_date, get_date_format
 from babel.numbers import format_decimal
 
 # The languages a book may be written in, as BCP 47 tags; the first is the default. Each has
 # a catalogue in bookmaker/locale/<tag>/LC_MESSAGES/bookmaker.mo.
 LANGUAGES = ("en", "ca", "de", "es", "fr", "it", "nl", "pl", "pt", "sv")
 DEFAULT_LANGUAGE = LANGUAGES[0]
+# Where a language dates a document otherwise than CLDR's long date. Catalan style guides
+# date a letter or a sheet without the article before the year ("12 de març de 2027"); CLDR
+# writes the one used in running text ("del 2027").
+DATE_PATTERNS = {"ca": "d MMMM 'de' y"}
+# Where a language writes the first of a month as an ordinal, which CLDR's digits leave out:
+# "1er avril 2027", "1º aprile 2027".
+FIRST_OF_MONTH = {"fr": "1er", "it": "1º"}
 DOMAIN = "bookmaker"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # CLDR's plural categories in its own order; "other" is every language's catch-all.
@@ -163,6 +172,15 @@ class Words:
             category = self.plural_rule(count)
             found = found[category] if category in found else found["other"]
         return found.format(count=self.number(count), **fields)
+
+    def date(self, value: datetime.date) -> str:
+        """``value`` written out as the language dates a page: 'March 12, 2027',
+        '12 maart 2027'."""
+        where = self.language.replace("-", "_")
+        pattern = DATE_PATTERNS.get(self.language) or get_date_format("long", where).pattern
+        if value.day == 1 and self.language in FIRST_OF_MONTH:  # the day leads in both
+            pattern = f"'{FIRST_OF_MONTH[self.language]}'" + pattern.removeprefix("d")
+        return format_date(value, pattern, locale=where)
 
     def number(self, value: int) -> str:
         """``value`` with the language's digit grouping: '1,234' in English."""

@@ -35,10 +35,11 @@ MARKED = "àƀçďéƒĝĥíĵķĺḿñóṕǫŕšťúṽŵẋýžÀḂÇĎÉḞ
 PSEUDO = str.maketrans(PLAIN, MARKED)
 FIELD = re.compile(r"(\{\w+\})")
 # The line under a maze that remakes it, the publisher's language-neutral reference: a full
-# recipe (an algorithm's name ... seed N), or a maze code, bare or named; and a worksheet's
-# variant code (01-L3RW).
+# recipe (an algorithm's name ... seed N), a shop's book's bare seed where no code carries the
+# maze (seed N), or a maze code, bare or named; and a worksheet's variant code (01-L3RW).
 RECIPE_LINE = re.compile(
     r"\b(?:" + "|".join(map(re.escape, ALGORITHMS)) + r")\b.*\bseed \d+.*"
+    r"|^seed \d+$"
     r"|(?:maze code )?\b[0-9A-Z]{4}(?:-[0-9A-Z]{1,4})+\b"
     r"|\b\d+-[0-9A-Z]{4}\b"
 )

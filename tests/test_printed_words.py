@@ -203,7 +203,7 @@ def test_a_shop_book_never_mentions_bookmaker_nor_prints_a_recipe(tmp_path, prof
         assert mark in pages[record["page"] - 1], record["number"]
 
 
-SHOP_SAMPLES = ["activity-book", "shapes", "silhouettes", "lulu-6x9", "ingramspark-6x9"]
+SHOP_SAMPLES = ["activity-book", "activity-book-ca", "shapes", "silhouettes", "lulu-6x9", "ingramspark-6x9"]
 
 
 @pytest.mark.parametrize("name", SHOP_SAMPLES)

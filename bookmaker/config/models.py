@@ -12,6 +12,7 @@ modules that own them, never copied here.
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 from pathlib import Path
@@ -730,6 +731,12 @@ class Worksheet(Strict):
         description="Labels of the write-in lines at the top of each sheet; default: Name, "
         "Date and Class in the worksheets' language; [] for none.",
     )
+    date: datetime.date | None = Field(
+        None,
+        description="The date printed on each sheet, written YYYY-MM-DD (2027-03-12), in the "
+        "worksheets' language ('12 maart 2027'), on the Date line (one is added if the fields "
+        "have none); unset: a blank line to write on.",
+    )
     language: str | None = Field(
         None, description="The worksheets' language, in place of the book's `language`."
     )
@@ -747,7 +754,8 @@ class Worksheet(Strict):
     names: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
         default_factory=list,
         description="Students' names, one worksheet each (instead of copies); a text mask of "
-        f"'{NAME_FIELD}' turns each name into its maze, and the name fills the first field.",
+        f"'{NAME_FIELD}' turns each name into its maze, and the name fills the first field "
+        "that holds no date.",
     )
 
     @model_validator(mode="wrap")
@@ -783,6 +791,24 @@ class Worksheet(Strict):
         return worksheet
 
     _language_shipped = field_validator("language")(_language_shipped)
+
+    @field_validator("date", mode="before")
+    @classmethod
+    def _date_written_out(cls, value: Any) -> datetime.date | None:
+        # YAML hands dates over as text (yaml_source), and only a written date is taken: the
+        # clock is never read, so a rebuild prints the same sheets on any day.
+        if value is None:
+            return None
+        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            try:
+                return datetime.date.fromisoformat(value)
+            except ValueError:
+                pass
+        clock = isinstance(value, str) and not re.search(r"\d", value)  # today, now, tomorrow
+        raise problem(
+            f"{value!r} is not a date; write the date as YYYY-MM-DD, such as 2027-03-12"
+            + (" (bookmaker never reads the clock, so a rebuild prints the same sheets)" if clock else "")
+        )
 
     @field_validator("min_cell")
     @classmethod

@@ -130,7 +130,7 @@ class _Loader(yaml.SafeLoader):
 
 # YAML 1.1 reads `0x5` as 5, `1:30` as 90 and `no` as false, which surprises
 # anyone writing a size or a title; only plain decimals and true/false are
-# typed, and dates stay text (no field wants a date).
+# typed, and dates stay text (worksheet.date reads its own, strictly YYYY-MM-DD).
 _Loader.yaml_implicit_resolvers = {
     first: [
         (tag, regexp)

@@ -103,7 +103,8 @@ class WorksheetView:
     rating: int | None
     code: str
     slots: Sequence[MazeOnPage]
-    student: str = ""  # written on the first field's line when the worksheets name students
+    # What each field's line prints (a student's name, the date); '' leaves it blank.
+    written: Sequence[str] = ()
     sizes: TextSizes = TextSizes()
 
 

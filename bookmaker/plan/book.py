@@ -140,6 +140,11 @@ def two_lines(name: str) -> str | None:
     return " ".join(words[:cut]) + "\n" + " ".join(words[cut:])
 
 
+def _plain_label(label: str) -> str:
+    """A field's label as compared with another: 'Datum:', 'datum' and 'Datum' are one."""
+    return label.strip().removesuffix(":").strip().casefold()
+
+
 class BookPlan:
     """Decides what goes where in one book: groups, pages, margins, seeds, numbers, boxes."""
 
@@ -161,16 +166,27 @@ class BookPlan:
             self.words.pgettext("maze.start", "START"),
             self.words.pgettext("maze.finish", "FINISH"),
         )
+        date_label = self.words.pgettext("worksheet.date", "Date")
         fields = book.worksheet.fields
         self.worksheet_fields = (
-            fields
+            list(fields)
             if fields is not None
             else [
                 self.words.pgettext("worksheet.name", "Name"),
-                self.words.pgettext("worksheet.date", "Date"),
+                date_label,
                 self.words.pgettext("worksheet.class", "Class"),
             ]
         )
+        # A set date is printed on the Date line, which the fields gain at their end when
+        # they have none: a teacher reads a bare date at the top of a sheet less surely
+        # than one beside its label; the labels the config wrote keep their order.
+        self.date_field: int | None = None
+        if book.worksheet.date is not None:
+            labels = [_plain_label(field) for field in self.worksheet_fields]
+            if _plain_label(date_label) not in labels:
+                self.worksheet_fields.append(date_label)
+                labels.append(_plain_label(date_label))
+            self.date_field = labels.index(_plain_label(date_label))
         self._grids: dict[tuple[int, str | None], Topology] = {}
 
     def grid(self, group: Group) -> Topology:
@@ -423,6 +439,20 @@ class BookPlan:
         if kind == "puzzles" and self.book.opener_of(section) == "inline":
             return inline_opener_area(area, opener_here, self.sizes)
         return area
+
+    def _written(self, copy: int | None) -> list[str]:
+        """What a worksheet prints on each of its fields' lines: the date on the Date line
+        when the worksheets give one, the student's name on the first other line when
+        they name students; '' leaves a line blank to write on."""
+        written = [""] * len(self.worksheet_fields)
+        if self.date_field is not None:
+            assert self.book.worksheet.date is not None  # date_field is set for a date
+            written[self.date_field] = self.words.date(self.book.worksheet.date)
+        name = " ".join((self.name(copy) or "").split())
+        lines = [i for i in range(len(written)) if i != self.date_field]
+        if name and lines:
+            written[lines[0]] = name
+        return written
 
     def name(self, copy: int | None) -> str | None:
         """The student a worksheet copy is for, when the worksheets name them."""
@@ -893,7 +923,7 @@ class BookPlan:
                 rating,
                 self.words.pgettext("worksheet.variant", "Variant {code}", code=items[0].variant),
                 slots,
-                " ".join((self.name(page.copy) or "").split()),
+                self._written(page.copy),
                 self.sizes,
             )
         if kind == "answers":

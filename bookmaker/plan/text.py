@@ -344,6 +344,8 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
             yield ("worksheet", "fields", index), field, (REGULAR,)
         for index, name in enumerate(book.worksheet.names):
             yield ("worksheet", "names", index), name, (BOLD, REGULAR)
+        if book.worksheet.date is not None:  # as the worksheets' language writes it: 'września'
+            yield ("worksheet", "date"), book.words().date(book.worksheet.date), (BOLD,)
     if cover is not None:
         for name, faces in (
             ("subtitle", (REGULAR,)),

@@ -460,30 +460,25 @@ def worksheet_head(
     instruction: str,
     rating: int | None,
     code: str,
-    student: str = "",
+    written: Sequence[str] = (),
     sizes: TextSizes = TEXT_SIZES["normal"],
 ) -> None:
-    """Name/date/class lines (the first filled in with ``student``), the title, the variant
-    code and up to two lines of instruction."""
+    """Name/date/class lines (each printed on with its ``written``, if any: a student's name,
+    the date), the title, the variant code and up to two lines of instruction."""
     x0, _, x1, y1 = frame.content
     y = y1 - 16
     if fields:
-        slot = (x1 - x0) / len(fields)
         canvas.setStrokeGray(INK)
         canvas.setLineWidth(0.75)
-        # Many or long labels on a small page would overprint one another: each keeps at
-        # least a third of an inch of line, shrinking (all alike, to 7 pt) and then cut to fit.
-        room = slot - 12 - 4 - 24
-        size = min(fit_text(name, fonts.regular, 12, room, 7)[1] for name in fields)
-        for i, name in enumerate(fields):
-            left = x0 + i * slot
-            label = fit_text(name, fonts.regular, size, room)[0]
+        on_lines = [*written, *[""] * (len(fields) - len(written))]
+        size, labels, slots = _field_row(fields, on_lines, fonts, x0, x1)
+        for (left, width), label, on_line in zip(slots, labels, on_lines, strict=True):
             text(canvas, left, y, label, fonts.regular, size)
             start = left + canvas.stringWidth(label, fonts.regular, size) + 4
-            canvas.line(start, y - 2, left + slot - 12, y - 2)
-            if student and i == 0:
-                written = fit_text(student, fonts.bold, size, left + slot - 12 - start - 4, 7)
-                text(canvas, start + 4, y + 1, written[0], fonts.bold, written[1])
+            canvas.line(start, y - 2, left + width - 12, y - 2)
+            if on_line:
+                printed = fit_text(on_line, fonts.bold, size, left + width - 12 - start - 4, 7)
+                text(canvas, start + 4, y + 1, printed[0], fonts.bold, printed[1])
         y -= WORKSHEET_FIELDS_PT
     # A long title shrinks, then is cut, to leave the variant code (and stars) their room.
     room = x1 - x0 - (5 * 12 + 8 if rating is not None else 0) - stringWidth(code, fonts.regular, 9) - 8
@@ -496,6 +491,48 @@ def worksheet_head(
     size = sizes.instructions
     for i, line in enumerate(at_most_lines(instruction, fonts.regular, size, x1 - x0, 2, hyphenation)):
         text(canvas, x0, y - size - 8 - i * (size + 4), line, fonts.regular, size)
+
+
+def _field_row(
+    fields: Sequence[str], on_lines: Sequence[str], fonts: FontPair, x0: float, x1: float
+) -> tuple[float, list[str], list[tuple[float, float]]]:
+    """The worksheet's write-in fields: the size of their text, their labels and where each
+    goes, (left, width).
+
+    The fields share the width alike. Many or long labels on a small page would overprint
+    one another: each keeps at least a third of an inch of line, shrinking (all alike, to
+    7 pt) and then cut to fit. What is printed on a line (a student's name, the date) is set
+    at the labels' size; where it is wider than its line, the whole row shrinks (to 7 pt)
+    until every label and every printed text fits, each field as wide as it needs and the
+    room left over shared, so that a date is not cut short beside a blank line.
+    """
+    slot = (x1 - x0) / len(fields)
+    room = slot - 12 - 4 - 24
+    size = min(fit_text(name, fonts.regular, 12, room, 7)[1] for name in fields)
+
+    def needs(size: float) -> list[float]:
+        # its label, 4 pt, 4 pt more before what is printed (or a third of an inch of blank
+        # line), and 12 pt to the next field
+        return [
+            stringWidth(fit_text(name, fonts.regular, size, room)[0], fonts.regular, size)
+            + 20
+            + (stringWidth(on_line, fonts.bold, size) if on_line else 24)
+            for name, on_line in zip(fields, on_lines, strict=True)
+        ]
+
+    if any(need > slot for need, on_line in zip(needs(size), on_lines, strict=True) if on_line):
+        while size > 7 and sum(needs(size)) > x1 - x0:
+            size = max(7, size - 1)
+        wanted = needs(size)
+        left_over = x1 - x0 - sum(wanted)
+        widths = [
+            need + left_over / len(wanted) if left_over >= 0 else need * (x1 - x0) / sum(wanted)
+            for need in wanted
+        ]
+        slots = [(x0 + sum(widths[:i]), width) for i, width in enumerate(widths)]
+    else:
+        slots = [(x0 + i * slot, slot) for i in range(len(fields))]
+    return size, [fit_text(name, fonts.regular, size, room)[0] for name in fields], slots
 
 
 def thumb_tab(canvas: Canvas, frame: PageFrame, index: int, count: int) -> None:

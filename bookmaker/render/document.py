@@ -119,7 +119,7 @@ def _draw_sheet(canvas: Canvas, sheet: SheetView, fonts: FontPair, hyphenation: 
                 view.instruction,
                 view.rating,
                 view.code,
-                view.student,
+                view.written,
                 view.sizes,
             )
         for slot in view.slots:
