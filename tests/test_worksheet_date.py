@@ -60,8 +60,10 @@ def test_without_a_date_the_date_line_stays_blank(tmp_path, build_book):
             "{fields: [datum, Naam], names: [Mia], date: 2027-04-01}",
             ["datum:", "1 april 2027", "Naam:", "Mia"],
         ),
+        # A label written with its colon gets no second one.
+        ("{fields: ['Naam:', 'Datum :'], date: 2027-04-01}", ["Naam:", "Datum:", "1 april 2027"]),
     ],
-    ids=["added-at-the-end", "no-fields", "own-date-label-first"],
+    ids=["added-at-the-end", "no-fields", "own-date-label-first", "own-colon"],
 )
 def test_fields_without_a_date_line_gain_one_and_names_take_the_first_other(
     tmp_path, build_book, worksheet, row

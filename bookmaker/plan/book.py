@@ -98,6 +98,8 @@ PACKED_COUNTS = (2, 3)
 # The title page's maze: its seed comes from the book seed and this name, like a section's;
 # its size is its shape's (``Shape.title_art``).
 TITLE_ART = {"seed_key": "cover", "algorithm": "wilson"}
+# What may end a worksheet field's label as written, before the catalogue's own colon.
+FIELD_ENDS = " :\u00a0\u202f"
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
@@ -913,9 +915,10 @@ class BookPlan:
                 )
             rating = max(p.stars for p in items) if book.worksheet.stars else None
             return WorksheetView(
-                # Each label as the language writes one before a line to fill in: "Name:".
+                # Each label as the language writes one before a line to fill in: "Name:"; a
+                # label written with its colon already ("Naam:") gets no second one.
                 [
-                    self.words.pgettext("worksheet.field", "{field}:", field=field)
+                    self.words.pgettext("worksheet.field", "{field}:", field=field.rstrip(FIELD_ENDS))
                     for field in self.worksheet_fields
                 ],
                 section.title,
