@@ -29,6 +29,18 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+def studio_server(
+    studio: Studio, host: str = "127.0.0.1", port: int = 0
+) -> tuple[uvicorn.Server, socket.socket, str]:
+    """A uvicorn server for ``studio``, its listening socket, and the address with its token;
+    ``server.run(sockets=[sock])`` serves."""
+    sock = listening_socket(host, port)
+    port = sock.getsockname()[1]
+    token = secrets.token_urlsafe(24)
+    config = uvicorn.Config(make_app(studio, token, host, port), log_level="warning", lifespan="off")
+    return uvicorn.Server(config), sock, f"http://{host}:{port}/?token={token}"
+
+
 def serve(
     config: Path | None,
     *,
@@ -44,10 +56,7 @@ def serve(
     studio = Studio(root=Path.cwd().resolve())
     if config is not None:
         studio.open(config)
-    sock = listening_socket(host, port)
-    port = sock.getsockname()[1]
-    token = secrets.token_urlsafe(24)
-    url = f"http://{host}:{port}/?token={token}"
+    server, sock, url = studio_server(studio, host, port)
     if host not in LOOPBACK:
         say(
             f"bookmaker studio: warning: listening on {host}, not only this computer; anyone who "
@@ -55,9 +64,6 @@ def serve(
         )
     say(f"bookmaker studio: {url}")
     say("bookmaker studio: press Ctrl-C to stop")
-    server = uvicorn.Server(
-        uvicorn.Config(make_app(studio, token, host, port), log_level="warning", lifespan="off")
-    )
     if open_browser:
         threading.Timer(0.5, webbrowser.open, [url]).start()
     server.run(sockets=[sock])

@@ -218,6 +218,7 @@ const refresh = debounce(async () => {
   if (!ok) return showError(data.error);
   showProblems(data.problems);
   if (!data.pages) return; // problems: keep the last good pages
+  if (state.generation !== data.generation) $("#maze-info").hidden = true; // its maze may be gone
   state.generation = data.generation;
   state.pages = data.pages;
   if (!data.pages.some((page) => page.label === state.chosen)) state.chosen = data.pages[0].label;
