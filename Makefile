@@ -48,6 +48,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/poster.py
 	$(BIN)/python benchmarks/preflight.py
 	$(BIN)/python benchmarks/character.py
+	$(BIN)/python benchmarks/studio.py
 
 # The pictures in the README and the docs, made by bookmaker itself.
 pictures: $(BIN)/.installed
