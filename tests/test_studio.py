@@ -111,6 +111,19 @@ def test_another_host_or_origin_gets_403(client):
     allowed = client.post("/preview", json={"text": BOOK}, headers={"origin": HOME})
     assert allowed.status_code == 200
     assert client.get("/", headers={"host": f"localhost:{PORT}"}).status_code == 200
+    # The Origin must be the address the request went to.
+    assert client.get("/", headers={"host": f"localhost:{PORT}", "origin": HOME}).status_code == 403
+
+
+def test_on_every_address_it_takes_numbers_and_never_a_name():
+    from bookmaker.studio.guard import own_host
+
+    assert own_host("192.168.1.20:8000", "0.0.0.0", 8000)
+    assert own_host("[fe80::1]:8000", "::", 8000)
+    assert not own_host("rebound.example:8000", "0.0.0.0", 8000)
+    assert not own_host("192.168.1.20:8001", "0.0.0.0", 8000)
+    assert not own_host("192.168.1.20:8000", "127.0.0.1", 8000)
+    assert own_host("[::1]:8000", "127.0.0.1", 8000)
 
 
 # ---- the page, the pages and the problems ------------------------------------------------
@@ -381,3 +394,45 @@ def test_without_a_config_it_offers_the_samples_and_saves_where_asked(tmp_path):
     }
     assert (tmp_path / "mine" / "book.yaml").is_file() and (tmp_path / "mine" / "art" / "owl.png").is_file()
     assert 'data-key="title"' in client.get("/").text
+
+
+# ---- the command --------------------------------------------------------------------------
+
+
+def test_the_command_prints_its_address_with_the_token_and_serves_until_ctrl_c(book):
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bookmaker", "studio", book.name, "--no-browser"],
+        cwd=book.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        first = process.stdout.readline()
+        url = first.removeprefix("bookmaker studio: ").strip()
+        assert url.startswith("http://127.0.0.1:") and "/?token=" in url, first
+        with urllib.request.urlopen(url, timeout=30) as response:
+            assert response.status == 200 and b"Studio Test" in response.read()
+        bare = url.split("?", 1)[0]
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(bare, timeout=30)
+        assert refused.value.code == 403
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert err == "bookmaker: interrupted; nothing written\n"
+
+
+def test_a_missing_config_is_one_line(tmp_path):
+    run = in_process("studio", "nope.yaml", "--no-browser", cwd=tmp_path)
+    assert run.returncode == 2
+    assert (
+        run.stderr
+        == "bookmaker: error: nope.yaml: no such file; bookmaker studio without CONFIG offers the samples\n"
+    )

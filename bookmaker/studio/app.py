@@ -35,7 +35,7 @@ from ..profiles import INTERIORS, PAPERS
 from ..samples import example_names, write_config
 from . import config_text
 from .builds import Builds
-from .guard import MAX_UPLOAD, Guard, Refused, checked_picture, inside, origins, safe_name
+from .guard import MAX_UPLOAD, Guard, Refused, checked_picture, inside, safe_name
 from .pages import Pages
 
 MASK_FOLDER = "masks"  # uploaded mask pictures go here, inside the config's folder
@@ -296,8 +296,7 @@ def make_app(studio: Studio, token: str, host: str, port: int) -> Guard:
         return _error(str(error))
 
     app = Starlette(routes=routes, exception_handlers={BookmakerError: refused})
-    hosts, allowed = origins(host, port)
-    return Guard(app, token, hosts, allowed)
+    return Guard(app, token, host, port)
 
 
 def _form(text: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hmac
 import io
+import ipaddress
 import re
 import warnings
 from http.cookies import SimpleCookie
@@ -33,19 +34,35 @@ class Refused(BookmakerError):
     """An upload or a file name the studio will not take: the message says why."""
 
 
-def origins(host: str, port: int) -> tuple[set[str], set[str]]:
-    """The Host values and Origin values that are the studio's own."""
-    names = {host, "localhost", "127.0.0.1"} if host in ("127.0.0.1", "localhost") else {host}
-    hosts = {f"{name}:{port}" for name in names}
-    return hosts, {f"http://{name}" for name in hosts}
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+EVERY_ADDRESS = ("0.0.0.0", "::")
+
+
+def own_host(value: str, host: str, port: int) -> bool:
+    """Whether a request's Host header names the studio listening on ``host``:``port``.
+    On every address (``--host 0.0.0.0``) the studio cannot know the names it is reached
+    by, so it takes addresses typed as numbers, never a name: DNS rebinding needs a name."""
+    name, _, given_port = value.rpartition(":")
+    name = name.removeprefix("[").removesuffix("]")
+    if given_port != str(port):
+        return False
+    if host in LOOPBACK:
+        return name in LOOPBACK
+    if host in EVERY_ADDRESS:
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name == "localhost"
+        return True
+    return name == host
 
 
 class Guard:
     """ASGI middleware: 403 for a request without the token or from another site."""
 
-    def __init__(self, app, token: str, hosts: set[str], allowed_origins: set[str]):
+    def __init__(self, app, token: str, host: str, port: int):
         self.app, self.token = app, token
-        self.hosts, self.origins = hosts, allowed_origins
+        self.host, self.port = host, port
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -56,9 +73,10 @@ class Guard:
         cookie = SimpleCookie(headers.get("cookie", ""))
         from_cookie = cookie[COOKIE].value if COOKIE in cookie else ""
         why = None
-        if headers.get("host", "") not in self.hosts:
+        host = headers.get("host", "")
+        if not own_host(host, self.host, self.port):
             why = "this address is not the studio's own"
-        elif "origin" in headers and headers["origin"] not in self.origins:
+        elif "origin" in headers and headers["origin"] != f"http://{host}":
             why = "requests from other sites are refused"
         elif not (self._is_token(from_url) or self._is_token(from_cookie)):
             why = "open the address bookmaker studio printed, with its token"

@@ -14,8 +14,7 @@ import uvicorn
 
 from ..errors import BookmakerError
 from .app import Studio, make_app
-
-LOOPBACK = ("127.0.0.1", "localhost")
+from .guard import LOOPBACK
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
