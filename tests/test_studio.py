@@ -239,6 +239,8 @@ def test_sections_are_added_moved_and_removed_with_their_ids(client):
     )
     assert last.status_code == 400 and "at least one section" in last.json()["error"]
     assert client.post("/edit", json={"text": BOOK, "op": "explode"}).status_code == 400
+    moved_nowhere = client.post("/edit", json={"text": BOOK, "op": "move-section", "index": "x", "to": 0})
+    assert moved_nowhere.status_code == 400 and "not a section's position" in moved_nowhere.json()["error"]
     assert client.post("/edit", json={"text": "a: [", "op": "add-section"}).status_code == 400
 
 

@@ -199,9 +199,9 @@ def make_app(studio: Studio, token: str, host: str, port: int) -> Guard:
         elif op == "add-section":
             text = config_text.add_section(text)
         elif op == "remove-section":
-            text = config_text.remove_section(text, int(data.get("index", -1)))
+            text = config_text.remove_section(text, _number(data.get("index")))
         elif op == "move-section":
-            text = config_text.move_section(text, int(data.get("index", -1)), int(data.get("to", -1)))
+            text = config_text.move_section(text, _number(data.get("index")), _number(data.get("to")))
         else:
             return _error(f"no edit '{op}'")
         return JSONResponse({"text": text})
@@ -240,7 +240,7 @@ def make_app(studio: Studio, token: str, host: str, port: int) -> Guard:
             data = await upload.read(MAX_UPLOAD + 1)
             name = upload.filename or "mask"
         suffix = checked_picture(data, name)
-        index = int(str(section))
+        index = _number(section)
         target = _free_name(inside(config.parent, MASK_FOLDER), safe_name(name, suffix), data)
         relative = target.relative_to(config.parent).as_posix()
         changed = config_text.set_key(text, f"sections[{index}].mask", {"image": relative})
@@ -305,6 +305,14 @@ def _form(text: str) -> str:
     except BookmakerError as error:
         values, problem = {}, str(error)
     return _templates.get_template("form.html").render(v=values, problem=problem, choices=CHOICES)
+
+
+def _number(value: Any) -> int:
+    """A section's position as a request gives it."""
+    try:
+        return int(str(value))
+    except ValueError:
+        raise Refused(f"'{value}' is not a section's position") from None
 
 
 def _free_name(folder: Path, name: str, data: bytes) -> Path:
