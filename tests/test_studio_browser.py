@@ -23,6 +23,12 @@ from tests.studio_browser import CHROMIUM, MISSING, chromium, served
 SHOTS = Path(__file__).resolve().parents[1] / "output" / "studio"
 OWL = Path(__file__).resolve().parents[1] / "configs" / "art" / "owl.png"
 
+# Every picture in view is drawn (thumbnails out of view load only when scrolled to).
+DRAWN = """() => [...document.images].filter((image) => {
+  const box = image.getBoundingClientRect();
+  return box.width && box.right > 0 && box.left < innerWidth && box.bottom > 0 && box.top < innerHeight;
+}).every((image) => image.complete)"""
+
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=MISSING)
 
 
@@ -52,10 +58,9 @@ def test_the_scripted_flow(browser, studio_url, tmp_path):
         return page.get_attribute("#large", "src") or ""
 
     def settled() -> None:
-        """Wait until the page has asked for the newest text's pages and they are drawn."""
-        page.wait_for_function("() => document.querySelector('#large').complete")
-        page.wait_for_timeout(150)
-        page.wait_for_load_state("networkidle")
+        """Wait until the newest text's pages are asked for and every picture shown is drawn."""
+        page.wait_for_timeout(200)  # past the page's wait for more typing (120 ms)
+        page.wait_for_function(DRAWN)
 
     # 1. Open a sample: the start page offers them, and saves it where asked.
     page.goto(studio_url)

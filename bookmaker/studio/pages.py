@@ -42,7 +42,7 @@ GENERATIONS_KEPT = 3  # pictures of pages a browser may still ask for after an u
 
 
 @dataclass(frozen=True)
-class Problem:
+class ProblemLine:
     """One line of what ``validate`` says, split so the page can link it to its field."""
 
     text: str  # the whole line, FILE:LINE: key: what
@@ -51,7 +51,7 @@ class Problem:
 
 
 @dataclass
-class Page:
+class PreviewPage:
     """One page of the last good book, by the version its pictures are cached under."""
 
     version: int
@@ -67,7 +67,7 @@ class Generation:
     """The book as one update made it."""
 
     number: int
-    pages: list[Page]
+    pages: list[PreviewPage]
     printed: dict[int, MadeMaze]  # by maze number
     cover: CoverPlan | None
     cover_mazes: list[MadeMaze]
@@ -82,7 +82,7 @@ class Pages:
         self.config = config
         self._mazes: OrderedDict[MazeJob, MadeMaze] = OrderedDict()
         self._generations: OrderedDict[int, Generation] = OrderedDict()
-        self._versions: dict[int, Page] = {}
+        self._versions: dict[int, PreviewPage] = {}
         self._counter = itertools.count(1)
         self._lock = threading.Lock()  # one update at a time; pdfium is not thread-safe either
         self.made_last = 0  # mazes the last update made (the rest came from the cache)
@@ -91,7 +91,7 @@ class Pages:
     def current(self) -> Generation | None:
         return next(reversed(self._generations.values()), None)
 
-    def update(self, text: str) -> tuple[Generation | None, list[Problem]]:
+    def update(self, text: str) -> tuple[Generation | None, list[ProblemLine]]:
         """The book ``text`` describes, or its problems (and no generation)."""
         with self._lock:
             try:
@@ -131,7 +131,9 @@ class Pages:
                     page = replace(kept, mazes=[])
                     page.pictures = kept.pictures
                 else:
-                    page = Page(next(self._counter), label, replace(shell, sheets=[sheet]), ready.fonts)
+                    page = PreviewPage(
+                        next(self._counter), label, replace(shell, sheets=[sheet]), ready.fonts
+                    )
                 page.mazes = _boxes(views.printed, number, sheet, key=bool(prefix), separate=bool(views.key))
                 self._versions[page.version] = page
                 pages.append(page)
@@ -190,7 +192,7 @@ class Pages:
         }
 
 
-def _same(page: Page, shell: DocumentView, sheet: SheetView, fonts: Any) -> bool:
+def _same(page: PreviewPage, shell: DocumentView, sheet: SheetView, fonts: Any) -> bool:
     """Whether ``sheet`` draws what ``page`` drew. Mazes from the cache are the very same
     objects, so comparing a page of unchanged mazes stops at their identity."""
     drawn = page.document
@@ -222,7 +224,7 @@ def _boxes(printed, number: int, sheet: SheetView, key: bool, separate: bool) ->
     ]
 
 
-def _pdf(page: Page) -> bytes:
+def _pdf(page: PreviewPage) -> bytes:
     sheet = page.document.sheets[0]
     view = sheet.view
     if isinstance(view, ContentsView):  # its links point at pages this one-page PDF lacks
@@ -238,7 +240,7 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def problems(error: BookmakerError, file: str) -> list[Problem]:
+def problems(error: BookmakerError, file: str) -> list[ProblemLine]:
     """``error``'s lines as ``validate`` prints them, each with its line and key."""
     found = []
     for text in error.lines():
@@ -250,5 +252,5 @@ def problems(error: BookmakerError, file: str) -> list[Problem]:
                 line = int(number)
                 name, sep, _ = after.partition(": ")
                 key = name if sep and " " not in name else None
-        found.append(Problem(text, line, key))
+        found.append(ProblemLine(text, line, key))
     return found

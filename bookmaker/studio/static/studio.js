@@ -59,20 +59,32 @@ function fieldValue(field) {
   }
 }
 
-const edits = new Map();
-async function editField(field) {
-  const {ok, data} = await post("/edit", {
-    text: state.text, op: "set", key: field.dataset.key, value: fieldValue(field),
-  });
-  if (ok) setText(data.text);
-  else showError(data.error);
+// Edits run one after another, each on the text the one before it left: two fields changed
+// in quick succession both land.
+let edited = Promise.resolve();
+function inTurn(edit) {
+  edited = edited.then(edit).catch((error) => showError(String(error)));
+  return edited;
 }
 
-async function structural(body) {
-  const {ok, data} = await post("/edit", {text: state.text, ...body});
-  if (!ok) return showError(data.error);
-  setText(data.text);
-  await reloadForm();
+const edits = new Map();
+function editField(field) {
+  return inTurn(async () => {
+    const {ok, data} = await post("/edit", {
+      text: state.text, op: "set", key: field.dataset.key, value: fieldValue(field),
+    });
+    if (ok) setText(data.text);
+    else showError(data.error);
+  });
+}
+
+function structural(body) {
+  return inTurn(async () => {
+    const {ok, data} = await post("/edit", {text: state.text, ...body});
+    if (!ok) return showError(data.error);
+    setText(data.text);
+    await reloadForm();
+  });
 }
 
 async function reloadForm() {
@@ -102,19 +114,21 @@ $("#form-pane").addEventListener("click", (event) => {
     structural({op: "move-section", index: +button.dataset.index, to: +button.dataset.to});
 });
 
-$("#form-pane").addEventListener("change", async (event) => {
+$("#form-pane").addEventListener("change", (event) => {
   const input = event.target;
   if (!input.classList.contains("upload") || !input.files.length) return;
-  const body = new FormData();
-  body.append("file", input.files[0]);
-  body.append("section", input.dataset.index);
-  body.append("text", state.text);
-  const response = await fetch("/upload", {method: "POST", body});
-  const data = await response.json().catch(() => ({error: response.statusText}));
-  input.value = "";
-  if (!response.ok) return showError(data.error);
-  setText(data.text);
-  await reloadForm();
+  inTurn(async () => {
+    const body = new FormData();
+    body.append("file", input.files[0]);
+    body.append("section", input.dataset.index);
+    body.append("text", state.text);
+    const response = await fetch("/upload", {method: "POST", body});
+    const data = await response.json().catch(() => ({error: response.statusText}));
+    input.value = "";
+    if (!response.ok) return showError(data.error);
+    setText(data.text);
+    await reloadForm();
+  });
 });
 
 // ---- the YAML tab ---------------------------------------------------------------------
@@ -322,6 +336,7 @@ async function showMaze(number) {
 // ---- save and build -------------------------------------------------------------------
 
 async function save() {
+  await edited; // the form's last change first
   let {ok, status, data} = await post("/save", {text: state.text, base: state.base});
   if (status === 409) {
     if (!confirm(`${data.error}. Save anyway?`)) return false;
@@ -340,6 +355,7 @@ async function save() {
 $("#save").onclick = save;
 
 $("#build").onclick = async () => {
+  await edited;
   if (state.text !== state.saved && !(await save())) return;
   const {ok, data} = await post("/build", {});
   if (!ok) return showError(data.error);
