@@ -391,6 +391,7 @@ function showBuild(status) {
   const result = $("#build-result");
   result.hidden = false;
   result.replaceChildren();
+  result.scrollIntoView({block: "nearest"});
   const heading = document.createElement("h3");
   heading.textContent = {done: "Built", failed: "The build failed", cancelled: "Build cancelled; nothing written"}[
     status.state
