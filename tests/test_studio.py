@@ -414,6 +414,10 @@ def test_without_a_config_it_offers_the_samples_and_saves_where_asked(tmp_path):
     }
     assert (tmp_path / "mine" / "book.yaml").is_file() and (tmp_path / "mine" / "art" / "owl.png").is_file()
     assert 'data-key="title"' in client.get("/").text
+    again = client_for(Studio(tmp_path)).post("/start", json={"example": "", "path": "mine/book.yaml"})
+    assert again.json()["error"] == (
+        "mine/book.yaml already exists; choose another name, or open it: bookmaker studio mine/book.yaml"
+    )
 
 
 # ---- the command --------------------------------------------------------------------------

@@ -140,6 +140,8 @@ def make_app(studio: Studio, token: str, host: str, port: int) -> Guard:
         if not name.endswith((".yaml", ".yml")):
             return _error(f"{name or 'the file name'}: give a file name ending in .yaml, such as book.yaml")
         path = inside(studio.root, name)
+        if path.exists():
+            return _error(f"{name} already exists; choose another name, or open it: bookmaker studio {name}")
         write_config(path, example)
         studio.open(path)
         return JSONResponse({"ok": True})
