@@ -48,6 +48,8 @@ def studio_url(tmp_path):
 def test_the_scripted_flow(browser, studio_url, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    # Generous: on a machine busy with other work a step can take many times its usual second.
+    page.set_default_timeout(120_000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
 
@@ -120,7 +122,7 @@ def test_the_scripted_flow(browser, studio_url, tmp_path):
 
     # 6. Build, download the PDF, and compare it with a CLI build of the saved YAML.
     page.click("#build")
-    page.wait_for_selector("#build-result h3:has-text('Built')", timeout=60_000)
+    page.wait_for_selector("#build-result h3:has-text('Built')", timeout=240_000)
     assert "passes the home preflight" in page.inner_text("#build-result")
     shot("6-built")
     with page.expect_download() as download:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -77,9 +78,14 @@ class Studio:
     builds: Builds | None = None
 
     def open(self, config: Path) -> None:
-        self.root, self.config = config.parent.resolve(), config.resolve()
-        self.pages = Pages(self.config)
-        self.builds = Builds(self.config, output_pdf(self.config))
+        self.root, self.config = config.resolve().parent, config.resolve()
+        # Problems and build notes name the file as the CLI would when run here: relative to
+        # the working folder when it lies inside it.
+        named = (
+            Path(os.path.relpath(self.config)) if Path.cwd().resolve() in self.config.parents else self.config
+        )
+        self.pages = Pages(named)
+        self.builds = Builds(named, output_pdf(named))
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
