@@ -127,14 +127,13 @@ class Pages:
             for number, sheet in enumerate(document.sheets, 1):
                 label = f"{prefix}{number}"
                 kept = old.get(label)
+                boxes = _boxes(views.printed, number, sheet, key=bool(prefix), separate=bool(views.key))
                 if kept is not None and _same(kept, shell, sheet, ready.fonts):
-                    page = replace(kept, mazes=[])
-                    page.pictures = kept.pictures
+                    page = replace(kept, mazes=boxes)  # the same version, sharing its pictures
                 else:
                     page = PreviewPage(
-                        next(self._counter), label, replace(shell, sheets=[sheet]), ready.fonts
+                        next(self._counter), label, replace(shell, sheets=[sheet]), ready.fonts, boxes
                     )
-                page.mazes = _boxes(views.printed, number, sheet, key=bool(prefix), separate=bool(views.key))
                 self._versions[page.version] = page
                 pages.append(page)
         generation = Generation(
