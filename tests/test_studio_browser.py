@@ -60,8 +60,11 @@ def test_the_scripted_flow(browser, studio_url, tmp_path):
         return page.get_attribute("#large", "src") or ""
 
     def settled() -> None:
-        """Wait until the newest text's pages are asked for and every picture shown is drawn."""
-        page.wait_for_timeout(200)  # past the page's wait for more typing (120 ms)
+        """Wait until every edit is answered, the pages on screen are the newest text's, and
+        every picture in view is drawn."""
+        page.wait_for_function(
+            "() => !state.typing.size && state.pending === 0 && state.shown === state.text"
+        )
         page.wait_for_function(DRAWN)
 
     # 1. Open a sample: the start page offers them, and saves it where asked.
@@ -77,8 +80,8 @@ def test_the_scripted_flow(browser, studio_url, tmp_path):
     # 2. Change the title: the title page (the chosen one) is drawn anew.
     before = large_source()
     page.fill('[data-key="title"]', "Owls and Hexes")
-    page.wait_for_function(f"() => document.querySelector('#large').getAttribute('src') !== {before!r}")
     settled()
+    assert large_source() != before
     assert "title: Owls and Hexes" in page.input_value("#yaml")
     shot("2-title")
 
@@ -87,8 +90,8 @@ def test_the_scripted_flow(browser, studio_url, tmp_path):
     page.click("#add-section")
     page.wait_for_selector('[data-key="sections[3].shape"]')
     page.select_option('[data-key="sections[3].shape"]', "hex")
-    page.wait_for_function(f"() => document.querySelectorAll('#thumbs figure').length > {pages_before}")
     settled()
+    assert page.locator("#thumbs figure").count() > pages_before
     hex_page = page.evaluate(
         "() => { const last = Math.max(...state.pages.flatMap(p => p.mazes.map(m => m.number)));"
         " return state.pages.find(p => p.mazes.some(m => m.number === last)).label; }"

@@ -13,6 +13,9 @@ const state = {
   pages: [],
   chosen: "1",
   sequence: 0,
+  pending: 0, // edits sent and not yet answered
+  typing: new Set(), // fields changed whose edit waits for the typing to pause
+  shown: null, // the text the pages and problems on screen are of
 };
 
 async function post(url, body) {
@@ -63,12 +66,17 @@ function fieldValue(field) {
 // in quick succession both land.
 let edited = Promise.resolve();
 function inTurn(edit) {
-  edited = edited.then(edit).catch((error) => showError(String(error)));
+  state.pending += 1;
+  edited = edited
+    .then(edit)
+    .catch((error) => showError(String(error)))
+    .finally(() => (state.pending -= 1));
   return edited;
 }
 
 const edits = new Map();
 function editField(field) {
+  state.typing.delete(field);
   return inTurn(async () => {
     const {ok, data} = await post("/edit", {
       text: state.text, op: "set", key: field.dataset.key, value: fieldValue(field),
@@ -101,6 +109,7 @@ $("#form-pane").addEventListener("input", (event) => {
   const field = event.target.closest("[data-key]");
   if (!field) return;
   if (!edits.has(field)) edits.set(field, debounce(editField, 250));
+  state.typing.add(field);
   edits.get(field)(field);
 });
 
@@ -133,7 +142,14 @@ $("#form-pane").addEventListener("change", (event) => {
 
 // ---- the YAML tab ---------------------------------------------------------------------
 
-yaml.addEventListener("input", debounce(() => setText(yaml.value), 300));
+const yamlTyped = debounce(() => {
+  state.typing.delete(yaml);
+  setText(yaml.value);
+}, 300);
+yaml.addEventListener("input", () => {
+  state.typing.add(yaml);
+  yamlTyped();
+});
 
 document.querySelectorAll(".tab").forEach((tab) =>
   tab.addEventListener("click", async () => {
@@ -227,8 +243,10 @@ function showError(message) {
 
 const refresh = debounce(async () => {
   const sequence = ++state.sequence;
-  const {ok, data} = await post("/preview", {text: state.text});
+  const text = state.text;
+  const {ok, data} = await post("/preview", {text});
   if (sequence !== state.sequence) return; // a newer edit is on its way
+  state.shown = text;
   if (!ok) return showError(data.error);
   showProblems(data.problems);
   if (!data.pages) return; // problems: keep the last good pages
