@@ -66,6 +66,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/poster.py
 	$(BIN)/python benchmarks/preflight.py
 	$(BIN)/python benchmarks/character.py
+	$(BIN)/python benchmarks/studio.py
 
 # The pictures in the README and the docs, made by bookmaker itself.
 pictures: $(BIN)/.installed
@@ -81,6 +82,7 @@ pictures: $(BIN)/.installed
 	$(BIN)/bookmaker preview output/activity-book.cover.pdf --guides --dpi 60 -o docs/covers
 	$(BIN)/bookmaker build configs/shapes.yaml --quiet
 	$(BIN)/bookmaker preview output/shapes.pdf --pages 1,10,16,22,25,33,39,44 --sheet --columns 4 --dpi 40 -o docs/images
+	$(BIN)/python -m tests.studio_browser -o docs/images/studio.png
 
 # The documentation site, into site/; --strict fails on a broken link or a page left out.
 $(BIN)/.docs-installed: pyproject.toml $(BIN)/.installed

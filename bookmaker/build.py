@@ -44,6 +44,7 @@ class BuildResult:
     mazes: int
     cover: Path | None = None
     notes: tuple[str, ...] = ()  # lines for stderr: pages it added, what it left out, and why
+    preflight: tuple[str, ...] = ()  # each file's preflight result, as ``bookmaker check`` says it
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,6 @@ def build(
     book, fonts, plan, cover = ready.book, ready.fonts, ready.plan, ready.cover
     output = _pdf_output(output, default_output(config))
 
-    groups, answers, main, key = ready.groups, ready.answers, ready.main, ready.key
     maze_jobs, art_jobs, cover_jobs = ready.maze_jobs, ready.art_jobs, ready.cover_jobs
     every_job = maze_jobs + art_jobs + cover_jobs
     made = ready.make(
@@ -103,71 +103,38 @@ def build(
         progress=progress("mazes", len(every_job)) if progress else None,
         prepare_drawing=write_ahead,
     )
-    art = made[len(maze_jobs)] if art_jobs else None
-    printed = plan.number(groups, made[: len(maze_jobs)])
-    main.printed = printed
-    if key:
-        key.printed = printed
-    plan.place(printed, main, key or main)
+    views = ready.views(made[: len(maze_jobs) + len(art_jobs)])
+    main, key, printed = ready.main, ready.key, views.printed
 
     tick = progress("pages", len(main.pages) + (len(key.pages) if key else 0)) if progress else None
-    profile = plan.profile
-    outline = profile.allows_outline and book.front_matter.contents
-    pdf = render_document(
-        plan.view(
-            main,
-            plan.contents(main.pages),
-            art,
-            title=book.title,
-            outline=outline,
-            # A PDF/X file carries no annotations, links included.
-            links=outline and profile.allows_annotations and not book.inks.cmyk,
-            is_key=False,
-            answer_refs=bool(answers) and not plan.separate_key,
-            book_pages=len(main.pages),
-        ),
-        fonts,
-        tick,
-        threads=jobs,
-    )
+    pdf = render_document(views.main, fonts, tick, threads=jobs)
+    checked = []
     if preflight:
         from .preflight.interior import check_pdf  # pypdf loads only when a build checks its output
 
-        _preflight(
-            pdf,
-            output,
-            book.profile,
-            "built PDF",
-            lambda path: check_pdf(
-                path, book.profile, trim=plan.trim, interior=book.interior_inks, workers=jobs
-            ),
+        checked.append(
+            _preflight(
+                pdf,
+                output,
+                book.profile,
+                "built PDF",
+                lambda path: check_pdf(
+                    path, book.profile, trim=plan.trim, interior=book.interior_inks, workers=jobs
+                ),
+            )
         )
     files = {output: pdf}
     key_path = None
-    if key:
+    if key and views.key:
         key_path = output.with_name(f"{output.stem}-key.pdf")
-        files[key_path] = render_document(
-            plan.view(
-                key,
-                [],
-                art,
-                title=f"{book.title}: answer key",
-                outline=False,
-                links=False,
-                is_key=True,
-                answer_refs=False,
-                book_pages=len(main.pages),
-            ),
-            fonts,
-            tick,
-            threads=jobs,
-        )
+        files[key_path] = render_document(views.key, fonts, tick, threads=jobs)
     cover_file = None
     if cover:
         cover_file = cover_path(output)
-        files[cover_file] = cover_pdf(
+        files[cover_file], cover_check = checked_cover(
             cover, made[len(made) - len(cover_jobs) :], fonts, cover_file, preflight
         )
+        checked += [cover_check] if cover_check else []
     manifest_path = output.with_name(f"{output.stem}.manifest.json")
     files[manifest_path] = manifest_json(
         title=book.title,
@@ -185,7 +152,7 @@ def build(
         }
         if key and key_path
         else None,
-        title_art=_title_art(art) if art else None,
+        title_art=_title_art(views.art) if views.art else None,
         cover=cover.manifest(cover_file.name) if cover and cover_file else None,
     )
     created = write_atomically(files)
@@ -197,6 +164,7 @@ def build(
         len(printed),
         cover_file,
         (*map(created_note, created), *ready.notes),
+        tuple(checked),
     )
 
 
@@ -231,12 +199,19 @@ def cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) 
     """The cover's PDF bytes, drawn with the mazes ``cover.jobs()`` made; with ``preflight``,
     checked by the printer's cover preflight first (BookmakerError naming ``path`` if it
     fails)."""
+    return checked_cover(cover, made, fonts, path, preflight)[0]
+
+
+def checked_cover(
+    cover: CoverPlan, made: list, fonts, path: Path, preflight: bool
+) -> tuple[bytes, str | None]:
+    """``cover_pdf``, with its preflight's result (None without ``preflight``)."""
     pdf = render_cover(cover.view(made), fonts)
     if preflight:
         from .preflight.cover import check_cover
 
         profile = cover.book.profile
-        _preflight(
+        return pdf, _preflight(
             pdf,
             path,
             profile,
@@ -245,7 +220,7 @@ def cover_pdf(cover: CoverPlan, made: list, fonts, path: Path, preflight: bool) 
                 file, profile, cover.geometry, cover.pages, checked_barcode(cover.barcode)
             ),
         )
-    return pdf
+    return pdf, None
 
 
 def _title_art(art) -> dict:
@@ -309,9 +284,9 @@ def _opening(maze: Maze, cell: int | None, exit: bool) -> str | None:
     return None if cell is None else maze.topology.opening_compass(cell, exit)
 
 
-def _preflight(pdf: bytes, output: Path, profile: str, what: str, check) -> None:
+def _preflight(pdf: bytes, output: Path, profile: str, what: str, check) -> str:
     """Our own PDF must pass the printer's checks (``check(path) -> Report``) before it
-    replaces anything."""
+    replaces anything; returns the passing report's line, naming ``output``."""
     with tempfile.NamedTemporaryFile(suffix=".pdf") as handle:
         handle.write(pdf)
         handle.flush()
@@ -322,3 +297,4 @@ def _preflight(pdf: bytes, output: Path, profile: str, what: str, check) -> None
             f"({plural(len(report.problems), 'problem')}), nothing written; first: "
             f"{report.problems[0]}"
         )
+    return f"{output.name}: {report.format()}"

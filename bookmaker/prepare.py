@@ -23,12 +23,23 @@ from dataclasses import dataclass
 from .config import Book, LoadedConfig, load_config
 from .errors import BookmakerError, ConfigKeyError, key_errors
 from .layout.fonts import FontPair, font_pair
-from .plan import BookPlan, Document, Group, MadeMaze, MazeJob, make_mazes
+from .layout.views import DocumentView
+from .plan import BookPlan, Document, Group, MadeMaze, MazeJob, Printed, make_mazes
 from .plan.cover import CoverPlan
 from .plan.mazes import make_maze
 from .plan.pagination import padding_note
 from .plan.text import glyph_problems, text_problems
 from .profiles import PROFILES
+
+
+@dataclass(frozen=True)
+class Views:
+    """What every page of a book shows, its mazes made, numbered and placed: ready to draw."""
+
+    printed: list[Printed]  # the mazes in print order, each with its page and box
+    art: MadeMaze | None  # the title page's maze
+    main: DocumentView
+    key: DocumentView | None  # a separate teacher's key
 
 
 @dataclass
@@ -76,13 +87,59 @@ class Prepared:
                 raise self.loaded.error(problems) from None
             raise error
 
+    def views(self, made: list[MadeMaze]) -> Views:
+        """Number and place the mazes ``made`` for ``maze_jobs`` and then ``art_jobs`` (in
+        that order), and compose every page of the book and of its separate key."""
+        book, plan, main, key = self.book, self.plan, self.main, self.key
+        art = made[len(self.maze_jobs)] if self.art_jobs else None
+        printed = plan.number(self.groups, made[: len(self.maze_jobs)])
+        main.printed = printed
+        if key:
+            key.printed = printed
+        plan.place(printed, main, key or main)
+        profile = plan.profile
+        outline = profile.allows_outline and book.front_matter.contents
+        main_view = plan.view(
+            main,
+            plan.contents(main.pages),
+            art,
+            title=book.title,
+            outline=outline,
+            # A PDF/X file carries no annotations, links included.
+            links=outline and profile.allows_annotations and not book.inks.cmyk,
+            is_key=False,
+            answer_refs=bool(self.answers) and not plan.separate_key,
+            book_pages=len(main.pages),
+        )
+        key_view = None
+        if key:
+            key_view = plan.view(
+                key,
+                [],
+                art,
+                title=f"{book.title}: answer key",
+                outline=False,
+                links=False,
+                is_key=True,
+                answer_refs=False,
+                book_pages=len(main.pages),
+            )
+        return Views(printed, art, main_view, key_view)
 
-def prepare(config: str | os.PathLike[str], *, seed: int | None = None, mazes: bool = True) -> Prepared:
+
+def prepare(
+    config: str | os.PathLike[str],
+    *,
+    seed: int | None = None,
+    mazes: bool = True,
+    text: str | None = None,
+) -> Prepared:
     """Load, plan and check the book ``config`` describes (``seed`` replacing its seed), or
     raise ConfigError listing every problem. ``mazes=False`` leaves the one rule that needs
     the mazes made to the caller who makes them (``Prepared.make``); it still runs when
-    there are other problems, so the list is the same either way."""
-    loaded = load_config(config, seed=seed)
+    there are other problems, so the list is the same either way. ``text`` stands for the
+    file's content (``load_config``): the studio checks an edit before it is saved."""
+    loaded = load_config(config, seed=seed, text=text)
     book = loaded.book
     problems: list[ConfigKeyError] = []
 

@@ -120,6 +120,12 @@ def render_sheet(
     return out
 
 
+def page_image(pdf: str | Path | bytes, number: int = 1, dpi: int = PAGE_DPI) -> Image.Image:
+    """Page ``number`` of a PDF file, or of its bytes, as an RGB picture."""
+    ((_, image),) = _render(pdf, [number], dpi)
+    return image
+
+
 def render_sheets(
     pdf: str | Path,
     out_dir: str | Path,
@@ -162,6 +168,13 @@ def render_cover_guides(
 ) -> Path:
     """The cover's first page with its trim, spine folds (and their clearance), safe areas and
     barcode box drawn over it, and a legend beneath: where everything falls."""
+    out = Path(out_path)
+    _save(cover_with_guides(pdf, geometry, dpi), out)
+    return out
+
+
+def cover_with_guides(pdf: str | Path | bytes, geometry: CoverGeometry, dpi: int = PAGE_DPI) -> Image.Image:
+    """``render_cover_guides``'s picture, of a cover file or of its bytes."""
     ((_, page),) = _render(pdf, [1], dpi)
     scale = dpi / 72
 
@@ -184,9 +197,7 @@ def render_cover_guides(
             draw.rectangle(pixels(zone), outline=SAFE_GUIDE + (255,), width=width)
     draw.rectangle(pixels(geometry.trim), outline=TRIM_GUIDE + (255,), width=width)
     guided = Image.alpha_composite(page.convert("RGBA"), overlay).convert("RGB")
-    out = Path(out_path)
-    _save(_with_legend(guided, _guides(geometry)), out)
-    return out
+    return _with_legend(guided, _guides(geometry))
 
 
 def _with_legend(image: Image.Image, guides: tuple[tuple[str, tuple[int, int, int]], ...]) -> Image.Image:
@@ -254,7 +265,9 @@ def page_size(pdf: str | Path) -> tuple[float, float]:
         document.close()
 
 
-def _open(pdf: str | Path) -> pdfium.PdfDocument:
+def _open(pdf: str | Path | bytes) -> pdfium.PdfDocument:
+    if isinstance(pdf, bytes):  # a PDF made in memory, never written (the studio's pages)
+        return pdfium.PdfDocument(pdf)
     path = Path(pdf)
     if not path.is_file():
         raise BookmakerError(f"{path}: no such file")
@@ -270,11 +283,11 @@ def check_dpi(dpi: int) -> int:
     return dpi
 
 
-def _render(pdf: str | Path, pages: list[int] | None, dpi: int):
+def _render(pdf: str | Path | bytes, pages: list[int] | None, dpi: int):
     """Yield (page number, RGB image) for each page asked for."""
     check_dpi(dpi)
     document = _open(pdf)
-    path = Path(pdf)
+    path = "the PDF" if isinstance(pdf, bytes) else Path(pdf)
     try:
         count = len(document)
         numbers = list(range(1, count + 1)) if pages is None else pages

@@ -15,7 +15,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
 
 # Top to bottom; a module may import its own layer's modules or lower ones.
 LAYERS = [
-    ("cli", ["bookmaker.cli", "bookmaker.__main__", "bookmaker.commands"]),
+    # The studio is a second front end beside the CLI: it drives build and prepare as the
+    # CLI's verbs do.
+    ("cli", ["bookmaker.cli", "bookmaker.__main__", "bookmaker.commands", "bookmaker.studio"]),
     ("build", ["bookmaker.build", "bookmaker.prepare", "bookmaker.maze_files"]),
     (
         "drivers",

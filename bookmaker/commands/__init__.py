@@ -9,6 +9,7 @@ from . import (
     maze_cmd,
     preview_cmd,
     schema_cmd,
+    studio_cmd,
     validate_cmd,
 )
 
@@ -22,4 +23,5 @@ COMMANDS = [
     schema_cmd.register,
     check_cmd.register,
     preview_cmd.register,
+    studio_cmd.register,
 ]

@@ -50,10 +50,18 @@ def load_book(path: str | os.PathLike[str], *, seed: int | None = None) -> Book:
     return load_config(path, seed=seed).book
 
 
-def load_config(path: str | os.PathLike[str], *, seed: int | None = None) -> LoadedConfig:
-    """``load_book``, keeping the file's name and key lines for later problems."""
+def load_config(
+    path: str | os.PathLike[str], *, seed: int | None = None, text: str | None = None
+) -> LoadedConfig:
+    """``load_book``, keeping the file's name and key lines for later problems. ``text``
+    stands for the file's content when given (the studio's unsaved edit of ``path``): it is
+    read as the file would be, its paths relative to the file's folder, its problems named
+    by the file."""
     file = str(path)
-    text = _read(Path(path), file)
+    if text is None:
+        text = _read(Path(path), file)
+    elif len(text.encode("utf-8")) > MAX_BYTES:
+        raise ConfigError([f"{file}: larger than {MAX_BYTES // 1000} KB; a config is a few KB"])
     try:
         source = parse_yaml(text)
     except YamlError as error:
