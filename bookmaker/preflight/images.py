@@ -25,12 +25,14 @@ import zlib
 from typing import Any
 
 from PIL import Image, ImageChops
+from pypdf.generic import IndirectObject
 
 from .objects import as_dict, as_number, resolve
 
 GREY_SPREAD = 2  # a pixel whose RGB channels lie this close is a grey
 SAMPLE_BYTES = 1 << 20  # decoded bytes of an image's first rows looked at before the rest
 MAX_IMAGE_BYTES = 1 << 30  # an image claiming more decoded bytes than this is left to pypdf
+RELEASE_BYTES = 1 << 18  # an image whose encoded bytes pass this, pypdf is made to forget
 _RGB_SPACES = {"/DeviceRGB", "/RGB", "/CalRGB"}
 _CMYK_SPACES = {"/DeviceCMYK", "/CMYK"}
 _GREY_SPACES = {"/DeviceGray", "/G", "/CalGray"}
@@ -74,6 +76,21 @@ def decoded(xobject) -> Image.Image | None:
         return xobject.decode_as_image()
     except Exception:  # a broken or exotic image: the callers judge it by its colour space
         return None
+    finally:
+        if getattr(xobject, "decoded_self", None) is not None:
+            xobject.decoded_self = None  # pypdf's cache of the decoded bytes: one image at a time
+
+
+def release(ref) -> None:
+    """Make pypdf forget the image ``ref`` (an indirect reference) if it is large: a reader
+    keeps every object it reads for its whole life, and a scanned book's images are the
+    whole file over again. An image drawn again is read again."""
+    if not isinstance(ref, IndirectObject):
+        return
+    cached = getattr(ref.pdf, "resolved_objects", None)
+    key = (ref.generation, ref.idnum)
+    if isinstance(cached, dict) and len(getattr(cached.get(key), "_data", None) or b"") > RELEASE_BYTES:
+        del cached[key]
 
 
 def _grey_picture(picture: Image.Image | None) -> bool:
@@ -81,7 +98,7 @@ def _grey_picture(picture: Image.Image | None) -> bool:
         return False
     if picture.mode in ("1", "L", "LA", "I", "I;16", "F"):
         return True
-    red, green, blue = picture.convert("RGB").split()
+    red, green, blue = (picture if picture.mode == "RGB" else picture.convert("RGB")).split()
     return all(
         # A single band's extrema are (low, high); Pillow types every mode's extrema at once.
         ImageChops.difference(a, b).getextrema()[1] <= GREY_SPREAD  # type: ignore[operator]
@@ -128,8 +145,8 @@ def _palette_hues(space) -> list[bool] | None:
         lookup = lookup.get_data() if hasattr(lookup, "get_data") else lookup
     except Exception:  # a broken palette stream: pypdf decides
         return None
-    if isinstance(lookup, str):
-        lookup = lookup.encode("latin-1")
+    if isinstance(lookup, str):  # pypdf decodes some strings to text; the bytes are the palette
+        lookup = getattr(lookup, "original_bytes", None) or lookup.encode("latin-1", "replace")
     if base not in ("L", "RGB", "CMYK") or not isinstance(lookup, bytes):
         return None
     count = max(0, min(256, int(as_number(space[2], 255)) + 1, len(lookup) // len(base)))

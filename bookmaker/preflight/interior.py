@@ -24,7 +24,9 @@ forbids, and no CMYK colour over ``Profile.max_total_ink``.
 
 from __future__ import annotations
 
+import io
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from itertools import compress
@@ -46,6 +48,9 @@ _SIDES = ("left", "bottom", "right", "top")  # the order of a Box's coordinates
 LETTER: Box = (0.0, 0.0, 8.5 * INCH, 11 * INCH)
 RENDER_DPI = 144  # for telling whether images, patterns and shadings past the margin print
 RENDER_PIXELS = 16_000_000  # a larger page renders at a lower resolution
+# pdfium keeps what it reads of a document (a scanned page's image data) until it is closed:
+# it is opened again after this many pages
+RENDERS_PER_OPENING = 8
 WHITE = 250  # a rendered pixel whose every channel reaches this is paper
 MAX_NAMES = 10_000  # nodes of a name tree or action chain read, at most
 
@@ -229,7 +234,7 @@ def _open(path: Path, profile: Profile) -> tuple[PdfReader, Report]:
     if not path.is_file():
         raise BookmakerError(f"{path}: no such file")
     try:
-        reader = PdfReader(path)
+        reader = PdfReader(io.BufferedReader(_FileAt(path), buffer_size=1 << 16))
         encryption = as_dict(reader.trailer.get("/Encrypt")) if reader.is_encrypted else None
     except NotImplementedError as error:
         # pypdf tries the empty password at once (AES through the cryptography package);
@@ -265,6 +270,41 @@ def _open(path: Path, profile: Profile) -> tuple[PdfReader, Report]:
     except Exception as error:
         raise BookmakerError(f"{path}: not a readable PDF: {one_line(error)}") from None
     return reader, Report(str(path), profile.name, count, problems)
+
+
+class _FileAt(io.RawIOBase):
+    """A file read at positions (os.pread), for pypdf, which would otherwise read the whole
+    file into memory (a scanned book's hundreds of megabytes). The position is this
+    object's own, so each forked worker reads where it means to."""
+
+    def __init__(self, path: Path):
+        self._fd = os.open(path, os.O_RDONLY)
+        self._position = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = os.pread(self._fd, len(buffer), self._position)
+        buffer[: len(data)] = data
+        self._position += len(data)
+        return len(data)
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._position, io.SEEK_END: os.fstat(self._fd).st_size}[whence]
+        self._position = max(0, base + offset)
+        return self._position
+
+    def tell(self) -> int:
+        return self._position
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self._fd)
+        super().close()
 
 
 def _encryption_method(encryption: dict) -> str:
@@ -1172,6 +1212,7 @@ class _Renderer:
     def __init__(self, path: Path):
         self.path = path
         self._document: Any = None  # pypdfium2's PdfDocument, opened at the first render
+        self._renders = 0  # pages rendered since it was opened
 
     def __enter__(self) -> _Renderer:
         return self
@@ -1194,14 +1235,23 @@ class _Renderer:
         import pypdfium2 as pdfium
         from PIL import ImageChops
 
-        if self._document is None:
+        if self._document is None or self._renders == RENDERS_PER_OPENING:
+            if self._document is not None:
+                self._document.close()
             self._document = pdfium.PdfDocument(str(self.path))
-        page = self._document[index]
+            self._renders = 0
+        self._renders += 1
         width, height = _size(media)
         scale = min(RENDER_DPI / 72, math.sqrt(RENDER_PIXELS / max(width * height, 1.0)))
-        page.set_rotation(0)  # our coordinates are the content's own
-        page.set_cropbox(*media)
-        rgb = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
+        page = self._document[index]
+        try:  # closed at once, with the images pdfium decoded for it: one page at a time
+            page.set_rotation(0)  # our coordinates are the content's own
+            page.set_cropbox(*media)
+            bitmap = page.render(scale=scale, draw_annots=False)
+            rgb = bitmap.to_pil().convert("RGB")
+            bitmap.close()
+        finally:
+            page.close()
         darkest = ImageChops.darker(ImageChops.darker(*rgb.split()[:2]), rgb.split()[2])
         return darkest.point(lambda v: 255 if v < WHITE else 0), scale
 

@@ -56,7 +56,7 @@ from reportlab.lib.rl_accel import asciiBase85Decode, asciiBase85Encode
 
 from . import content as pdf_content
 from .content import PATH_RUN, STROKE_RUN
-from .images import decoded, grey_image
+from .images import decoded, grey_image, release
 from .objects import (
     Box,
     _flag,
@@ -1074,6 +1074,7 @@ class Scanner:
                 self._note_colour(marks, self._image_hue(ref, xobject))
             if self.press is not None and not stencil and gs.fill_alpha > 0:
                 marks.note_paint(self._image_paint(ref, xobject))
+            release(ref)
         elif subtype == "/Form":
             self._form(ref, xobject, name, resources, gs, marks, depth)
 
