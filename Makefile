@@ -47,6 +47,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/jobs.py
 	$(BIN)/python benchmarks/poster.py
 	$(BIN)/python benchmarks/preflight.py
+	$(BIN)/python benchmarks/scans.py
 	$(BIN)/python benchmarks/character.py
 
 # The pictures in the README and the docs, made by bookmaker itself.

@@ -77,7 +77,9 @@ def test_a_portrait_page_shown_sideways_is_not_portrait(tmp_path):
     turned = with_pypdf(canvas_book(tmp_path / "r.pdf", (W, H)), lambda page: page.rotate(90))
     report = check_pdf(turned, "kdp")
     assert codes(report) == {"trim-size"}
-    assert messages(report, "trim-size")[0].startswith("trim 648.00 x 432.00 pt (9 x 6 in) is no kdp trim")
+    assert messages(report, "trim-size")[0].startswith(
+        "trim 648.00 x 432.00 pt (9 x 6 in) (the page is turned by /Rotate 90) is no kdp trim size"
+    )
     assert codes(check_pdf(turned, "kdp", trim=(W, H))) == {"trim-size"}
 
 

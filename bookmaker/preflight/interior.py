@@ -600,8 +600,19 @@ def _check_boxes(
                 )
             )
     size = _size(cut)
+    view = frame.view
+    # what makes a page print other than it reads: the trim is the sheet's
+    shown = "".join(
+        (
+            f" (the page is turned by /Rotate {view.turns * 90})" if view.turns else "",
+            f" (a UserUnit of {view.unit:g} pt)" if view.unit != 1.0 else "",
+            f" (its {frame.sheet})" if frame.sheet != "MediaBox" and trim is None else "",
+        )
+    )
     if wanted and not same_trim(size, wanted):
-        problems.append(Problem(number, "trim-size", f"trim {_wh(size)} is not the requested {_wh(wanted)}"))
+        problems.append(
+            Problem(number, "trim-size", f"trim {_wh(size)}{shown} is not the requested {_wh(wanted)}")
+        )
     elif not wanted and not profile.allows_trim(*size):
         custom = profile.custom_trims
         besides = (
@@ -614,7 +625,7 @@ def _check_boxes(
             Problem(
                 number,
                 "trim-size",
-                f"trim {_wh(size)} is no {profile.name} trim size (nearest: "
+                f"trim {_wh(size)}{shown} is no {profile.name} trim size (nearest: "
                 f"{_in(profile.nearest_trim(*size))}{besides})",
             )
         )
