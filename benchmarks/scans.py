@@ -90,12 +90,13 @@ CHILD = """
 import resource, sys, time
 sys.path.insert(0, {root!r})
 from bookmaker.preflight.interior import check_pdf
-start = time.perf_counter()
+def cpu():
+    usage = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    return sum(u.ru_utime + u.ru_stime for u in usage), max(u.ru_maxrss for u in usage)
+start, (before, _) = time.perf_counter(), cpu()
 report = check_pdf({pdf!r}, "kdp", interior="black-and-white", workers={jobs})
-seconds = time.perf_counter() - start
-usage = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
-cpu = sum(u.ru_utime + u.ru_stime for u in usage)
-print(seconds, cpu, max(u.ru_maxrss for u in usage) / 1024, repr(report.format().splitlines()[0]))
+seconds, (after, peak) = time.perf_counter() - start, cpu()
+print(seconds, after - before, peak / 1024, repr(report.format().splitlines()[0]))
 """
 
 

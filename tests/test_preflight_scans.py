@@ -23,7 +23,7 @@ from bookmaker.preflight import images
 from bookmaker.preflight.images import SAMPLE_BYTES, grey_image
 from bookmaker.preflight.interior import check_pdf
 
-WIDTH, HEIGHT = 400, 1000  # RGB rows of 1,200 bytes: the sample holds the first 873
+WIDTH, HEIGHT = 400, 1000  # RGB rows of 1,200 bytes: the sample holds the first 436
 GREY, RED = (128, 128, 128), (200, 40, 40)
 assert WIDTH * 3 * HEIGHT > SAMPLE_BYTES > WIDTH * 3
 

@@ -30,7 +30,7 @@ from pypdf.generic import IndirectObject
 from .objects import as_dict, as_number, resolve
 
 GREY_SPREAD = 2  # a pixel whose RGB channels lie this close is a grey
-SAMPLE_BYTES = 1 << 20  # decoded bytes of an image's first rows looked at before the rest
+SAMPLE_BYTES = 1 << 19  # decoded bytes of an image's first rows looked at before the rest
 MAX_IMAGE_BYTES = 1 << 30  # an image claiming more decoded bytes than this is left to pypdf
 RELEASE_BYTES = 1 << 18  # an image whose encoded bytes pass this, pypdf is made to forget
 _RGB_SPACES = {"/DeviceRGB", "/RGB", "/CalRGB"}
@@ -94,14 +94,17 @@ def release(ref) -> None:
 
 
 def _grey_picture(picture: Image.Image | None) -> bool:
+    """Whether every pixel of a decoded picture is a grey: red and green, and green and
+    blue, within GREY_SPREAD of each other. Each difference is taken modulo 256, whose
+    histogram shows at once whether any lies outside -GREY_SPREAD to GREY_SPREAD."""
     if picture is None:
         return False
     if picture.mode in ("1", "L", "LA", "I", "I;16", "F"):
         return True
-    red, green, blue = (picture if picture.mode == "RGB" else picture.convert("RGB")).split()
-    return all(
-        # A single band's extrema are (low, high); Pillow types every mode's extrema at once.
-        ImageChops.difference(a, b).getextrema()[1] <= GREY_SPREAD  # type: ignore[operator]
+    rgb = picture if picture.mode == "RGB" else picture.convert("RGB")
+    red, green, blue = rgb.split()
+    return not any(
+        any(ImageChops.subtract_modulo(a, b).histogram()[GREY_SPREAD + 1 : 256 - GREY_SPREAD])
         for a, b in ((red, green), (green, blue))
     )
 

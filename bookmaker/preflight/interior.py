@@ -1263,7 +1263,8 @@ class _Renderer:
             bitmap.close()
         finally:
             page.close()
-        darkest = ImageChops.darker(ImageChops.darker(*rgb.split()[:2]), rgb.split()[2])
+        red, green, blue = rgb.split()
+        darkest = ImageChops.darker(ImageChops.darker(red, green), blue)
         return darkest.point(lambda v: 255 if v < WHITE else 0), scale
 
     @staticmethod
