@@ -65,6 +65,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/jobs.py
 	$(BIN)/python benchmarks/poster.py
 	$(BIN)/python benchmarks/preflight.py
+	$(BIN)/python benchmarks/scans.py
 	$(BIN)/python benchmarks/character.py
 	$(BIN)/python benchmarks/studio.py
 

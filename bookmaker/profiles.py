@@ -105,10 +105,16 @@ class CustomTrims(NamedTuple):
     max_height: float
 
 
-# A trim matches a listed one within this much (points) on each side: services
-# publish metric trims rounded to inches (6.14 x 9.21 in is 156 x 234 mm) and
-# exporters write either.
-TRIM_TOLERANCE = 1.0
+# Two trims are one within this much (points) on each side: services publish metric trims
+# rounded to inches and both side by side (KDP: "8.27 x 11.69 in (21 x 29.7 cm)", 0.21 pt
+# apart), and exporters and users write either.
+TRIM_TOLERANCE = 0.5
+
+
+def same_trim(size: tuple[float, float], other: tuple[float, float]) -> bool:
+    """Whether two trims (w, h in points) are one: a listed trim and a page, or the trim
+    a user asks for and a page, given in inches or in millimetres alike."""
+    return all(abs(a - b) <= TRIM_TOLERANCE for a, b in zip(size, other, strict=True))
 
 
 def is_recto(page_number: int) -> bool:
@@ -248,6 +254,13 @@ class Profile:
     outputs: tuple[str, ...] = OUTPUTS
     # The most ink (the sum of C, M, Y and K, in per cent) any colour may lay down; None: no limit.
     max_total_ink: float | None = None
+    # The printer adds a blank last page to an odd page count itself: the preflight notes an
+    # odd count rather than refusing it (bookmaker's own books are still padded to even).
+    pads_odd_pages: bool = False
+    # Blank pages (no ink) the printer queries: a run of more than ``max_blank_run`` of them,
+    # or more than ``max_blank_share`` of the book; the preflight notes either. None: no rule.
+    max_blank_run: int | None = None
+    max_blank_share: float | None = None
 
     @property
     def default_recipe(self) -> str:
@@ -280,10 +293,7 @@ class Profile:
 
     def lists_trim(self, width: float, height: float) -> bool:
         """Whether ``width`` x ``height`` points is one of the service's listed trims."""
-        return any(
-            abs(w * INCH - width) <= TRIM_TOLERANCE and abs(h * INCH - height) <= TRIM_TOLERANCE
-            for w, h in self.trims
-        )
+        return any(same_trim((w * INCH, h * INCH), (width, height)) for w, h in self.trims)
 
     def allows_trim(self, width: float, height: float) -> bool:
         """Whether the service prints a trim of ``width`` x ``height`` points."""
@@ -310,7 +320,7 @@ class Profile:
             if entry.paper == paper:
                 pages, by_trim = entry.pages, entry.max_pages_by_trim
         for (w, h), highest in by_trim:
-            if abs(trim_w - w) <= 0.5 and abs(trim_h - h) <= 0.5:
+            if same_trim((trim_w, trim_h), (w, h)):
                 return pages._replace(max_pages=highest)
         return pages
 
@@ -552,7 +562,9 @@ PROFILES: dict[str, Profile] = {
             allows_outline=False,
             bleed_rule="outside",
             bleed=0.125 * INCH,
-            requires_trim_box=True,
+            # KDP's guidelines ask for the bleed size, not for a TrimBox: a page with bleed and
+            # none (as Word exports it) is judged by the MediaBox less the bleed, with a note.
+            requires_trim_box=False,
             edge_margin=0.25 * INCH,
             edge_margin_bleed=0.375 * INCH,
             cover=KDP_COVER,
@@ -563,6 +575,12 @@ PROFILES: dict[str, Profile] = {
             # paper, so a PDF checked on its own is held to white's; a book with a cover
             # names its paper, and ``pages_by_paper`` gives the others.
             pages=PageCountRule(24, 828, True),
+            # KDP rounds an odd page count up to even, adding a blank last page; its
+            # "excessive blank pages" rule queries more than 10 blank pages in a row, or
+            # blank pages over 10 % of the book.
+            pads_odd_pages=True,
+            max_blank_run=10,
+            max_blank_share=0.10,
             max_pages_by_trim=KDP_WHITE_TRIM_LIMITS,
             pages_by_paper=KDP_PAPER_PAGES,
             trims=KDP_TRIMS,

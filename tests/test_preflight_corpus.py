@@ -425,7 +425,6 @@ CORPUS = {
     "RC4, no password, restricted": (encrypted_rc4_restricted, {"encrypted"}),
     "AES-256": (encrypted_aes, {"encrypted"}),
     "5 x 5 in pages": (page_5x5, {"trim-size"}),
-    "bleed but no TrimBox": (bleed_without_trim_box, {"no-trim-box"}),
     "a mark in the margin": (mark_in_the_margin, {"outside-safe-area"}),
     "a picture with a mark in the margin": (image_with_a_mark_in_the_margin, {"outside-safe-area"}),
     "a translucent fill": (translucent_fill, {"transparency"}),
@@ -433,6 +432,8 @@ CORPUS = {
     "no MediaBox anywhere": (no_media_box, {"no-media-box"}),
     "a form drawing itself three times": (form_drawing_itself, {"form-cycle"}),
     "Word-like: no TrimBox, page the trim": (word_like, set()),
+    # KDP asks for no TrimBox: the page less the bleed is the trim, and a note says so
+    "bleed but no TrimBox": (bleed_without_trim_box, set()),
     "a full-page white background": (white_page_background, set()),
     "a mark hidden under the page's background": (hidden_under_the_background, set()),
     "a full-page picture, white at the edges": (white_image_background, set()),
@@ -487,5 +488,5 @@ def test_no_false_negative_and_no_false_alarm(corpus):
     missed = len(defects) - caught  # false negatives
     alarms = sum(len(found - expected) for found, expected in corpus.values())  # problems no case has
     # the README quotes these numbers
-    assert (len(defects), len(corpus) - len(defects)) == (21, 10)
-    assert (caught, missed, alarms) == (21, 0, 0)
+    assert (len(defects), len(corpus) - len(defects)) == (20, 11)
+    assert (caught, missed, alarms) == (20, 0, 0)

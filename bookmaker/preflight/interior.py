@@ -24,7 +24,9 @@ forbids, and no CMYK colour over ``Profile.max_total_ink``.
 
 from __future__ import annotations
 
+import io
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from itertools import compress
@@ -32,28 +34,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pypdf import PdfReader
-from pypdf.errors import DependencyError
 
 from ..errors import BookmakerError
 from ..processes import in_processes
-from ..profiles import INCH, Profile, get_profile, page_margins
+from ..profiles import INCH, Profile, get_profile, page_margins, same_trim
 from ..wording import plural
-from .marks import (
-    INK,
-    MAX_WORK,
-    UNSURE,
-    Box,
-    Marks,
-    Press,
-    Scanner,
-    as_box,
-    as_dict,
-    as_list,
-    as_number,
-    name_text,
-    one_line,
-    resolve,
-)
+from .marks import INK, MAX_WORK, UNSURE, Marks, Press, Scanner
+from .objects import Box, as_box, as_dict, as_list, as_number, name_text, one_line, resolve
 
 SLACK = 0.01  # points; PDF writers round coordinates to a few decimals
 _SIDES = ("left", "bottom", "right", "top")  # the order of a Box's coordinates
@@ -61,6 +48,9 @@ _SIDES = ("left", "bottom", "right", "top")  # the order of a Box's coordinates
 LETTER: Box = (0.0, 0.0, 8.5 * INCH, 11 * INCH)
 RENDER_DPI = 144  # for telling whether images, patterns and shadings past the margin print
 RENDER_PIXELS = 16_000_000  # a larger page renders at a lower resolution
+# pdfium keeps what it reads of a document (a scanned page's image data) until it is closed:
+# it is opened again after this many pages
+RENDERS_PER_OPENING = 8
 WHITE = 250  # a rendered pixel whose every channel reaches this is paper
 MAX_NAMES = 10_000  # nodes of a name tree or action chain read, at most
 
@@ -70,6 +60,7 @@ class Problem:
     page: int | None  # None: the document as a whole
     code: str
     message: str
+    note: bool = False  # worth knowing, but the printer takes the file: it passes
 
     def __str__(self) -> str:
         where = f"page {self.page}" if self.page is not None else "document"
@@ -82,6 +73,7 @@ class Report:
     profile: str
     pages: int
     problems: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -90,23 +82,33 @@ class Report:
     def format(self) -> str:
         """One line per problem, the pages with the very same problem on one line
         ("pages 5-104: ..."), then the count of each kind; or one line saying the
-        file passes."""
+        file passes. Then one line per note, "note: " before it."""
         if self.ok:
-            return f"PDF passes the {self.profile} preflight: {plural(self.pages, 'page')}"
-        pages: dict[tuple[str, str], list[int]] = {}
-        for problem in self.problems:
-            pages.setdefault((problem.code, problem.message), [])
-            if problem.page is not None:
-                pages[(problem.code, problem.message)].append(problem.page)
-        lines = [f"{_where(numbers)}: {message}" for (_, message), numbers in pages.items()]
-        kinds: dict[str, int] = {}
-        for problem in self.problems:
-            kinds[problem.code] = kinds.get(problem.code, 0) + 1
-        lines.append(
-            f"{plural(len(self.problems), 'problem')} of {plural(len(kinds), 'kind')}: "
-            + ", ".join(f"{code} ({count})" for code, count in kinds.items())
-        )
-        return "\n".join(lines)
+            lines = [f"PDF passes the {self.profile} preflight: {plural(self.pages, 'page')}"]
+        else:
+            lines = _grouped(self.problems)
+            kinds: dict[str, int] = {}
+            for problem in self.problems:
+                kinds[problem.code] = kinds.get(problem.code, 0) + 1
+            lines.append(
+                f"{plural(len(self.problems), 'problem')} of {plural(len(kinds), 'kind')}: "
+                + ", ".join(f"{code} ({count})" for code, count in kinds.items())
+            )
+        return "\n".join(lines + [f"note: {line}" for line in _grouped(self.notes, notes=True)])
+
+
+def _grouped(problems: list[Problem], notes: bool = False) -> list[str]:
+    """A line for each message, naming the pages that have it (a note on the whole
+    document names none)."""
+    pages: dict[tuple[str, str], list[int]] = {}
+    for problem in problems:
+        pages.setdefault((problem.code, problem.message), [])
+        if problem.page is not None:
+            pages[(problem.code, problem.message)].append(problem.page)
+    return [
+        message if notes and not numbers else f"{_where(numbers)}: {message}"
+        for (_, message), numbers in pages.items()
+    ]
 
 
 def _where(pages: list[int]) -> str:
@@ -149,30 +151,44 @@ def check_pdf(
     problems += _guarded(None, lambda: _check_document(reader, profile, report.pages, book_trim))
     press = _press(profile, reader, problems)
 
-    def check_pages(numbers: list[int]) -> list[Problem]:
-        found = []
+    def check_pages(numbers: list[int]) -> tuple[list[Problem], list[int]]:
+        """The pages' problems and notes, and which of them are blank."""
+        found: list[Problem] = []
+        blank: list[int] = []
         scanner = Scanner(track_ink=True, find_colour=in_grey, press=press)
+
+        def check_page(number: int, page, frame: _Frame) -> list[Problem]:
+            view = frame.view
+            marks = scanner.page(page, view.page, view.back(frame.watch))
+            if not marks.painted:
+                blank.append(number)
+            return [
+                *_check_boxes(profile, number, frame, trim, book_trim if not trim else None),
+                *(_pdfx_boxes(profile, number, page, frame) if press else []),
+                *_check_annotations(profile, number, page),
+                *_page_scripts(profile, number, page),
+                *_page_marks(profile, number, marks, frame, renderer),
+            ]
+
         with _Renderer(Path(path)) as renderer:
             for number in numbers:
                 page, frame = reader.pages[number - 1], frames[number - 1]
                 found += frame.problems
                 found += _guarded(
-                    number,
-                    lambda number=number, page=page, frame=frame: [
-                        *_check_boxes(profile, number, frame, trim, book_trim if not trim else None),
-                        *(_pdfx_boxes(profile, number, page, frame) if press else []),
-                        *_check_annotations(profile, number, page),
-                        *_page_scripts(profile, number, page),
-                        *_page_marks(
-                            profile, number, scanner.page(page, frame.media, frame.watch), frame, renderer
-                        ),
-                    ],
+                    number, lambda number=number, page=page, frame=frame: check_page(number, page, frame)
                 )
-        return found
+        return found, blank
 
+    blank: list[int] = []
     # Pages cost about alike, and each batch reads the fonts again: two batches a worker.
-    for _, found in in_processes(check_pages, range(1, len(frames) + 1), workers, batches_per_worker=2):
+    for _, (found, blank_pages) in in_processes(
+        check_pages, range(1, len(frames) + 1), workers, batches_per_worker=2
+    ):
         problems += found
+        blank += blank_pages
+    problems += _blank_pages(profile, blank, report.pages)
+    report.notes = [problem for problem in problems if problem.note]
+    report.problems = [problem for problem in problems if not problem.note]
     return report
 
 
@@ -190,14 +206,16 @@ def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = Fal
     problems += _guarded(None, lambda: _document_scripts(reader, profile))
     scanner = Scanner(track_ink=False, white_prints=white_prints, press=_press(profile, reader, problems))
     for number, page in enumerate(reader.pages, start=1):
-        media = as_box(page.get("/MediaBox")) or LETTER
+        view = _page_view(page, as_box(page.get("/MediaBox")) or LETTER)
         problems += _guarded(
             number,
-            lambda number=number, page=page, media=media: [
+            lambda number=number, page=page, view=view: [
                 *_page_scripts(profile, number, page),
-                *_mark_problems(profile, number, scanner.page(page, media, None)),
+                *_mark_problems(profile, number, view.in_points(scanner.page(page, view.page, None))),
             ],
         )
+    report.notes = [problem for problem in problems if problem.note]
+    report.problems = [problem for problem in problems if not problem.note]
     return report
 
 
@@ -216,14 +234,13 @@ def _open(path: Path, profile: Profile) -> tuple[PdfReader, Report]:
     if not path.is_file():
         raise BookmakerError(f"{path}: no such file")
     try:
-        reader = PdfReader(path)
+        reader = PdfReader(io.BufferedReader(_FileAt(path), buffer_size=1 << 16))
         encryption = as_dict(reader.trailer.get("/Encrypt")) if reader.is_encrypted else None
-    except (DependencyError, NotImplementedError) as error:
-        # pypdf tries the empty password at once: AES needs the cryptography
-        # package, and certificate security or unknown methods it cannot read
-        method = "AES" if isinstance(error, DependencyError) else one_line(error)
+    except NotImplementedError as error:
+        # pypdf tries the empty password at once (AES through the cryptography package);
+        # certificate security or unknown methods it cannot read
         raise BookmakerError(
-            f"{path}: the PDF is encrypted ({method}); printers need an unencrypted file "
+            f"{path}: the PDF is encrypted ({one_line(error)}); printers need an unencrypted file "
             "(save it without security to check the rest)"
         ) from None
     except Exception as error:  # pypdf raises many types for broken files
@@ -253,6 +270,41 @@ def _open(path: Path, profile: Profile) -> tuple[PdfReader, Report]:
     except Exception as error:
         raise BookmakerError(f"{path}: not a readable PDF: {one_line(error)}") from None
     return reader, Report(str(path), profile.name, count, problems)
+
+
+class _FileAt(io.RawIOBase):
+    """A file read at positions (os.pread), for pypdf, which would otherwise read the whole
+    file into memory (a scanned book's hundreds of megabytes). The position is this
+    object's own, so each forked worker reads where it means to."""
+
+    def __init__(self, path: Path):
+        self._fd = os.open(path, os.O_RDONLY)
+        self._position = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = os.pread(self._fd, len(buffer), self._position)
+        buffer[: len(data)] = data
+        self._position += len(data)
+        return len(data)
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._position, io.SEEK_END: os.fstat(self._fd).st_size}[whence]
+        self._position = max(0, base + offset)
+        return self._position
+
+    def tell(self) -> int:
+        return self._position
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self._fd)
+        super().close()
 
 
 def _encryption_method(encryption: dict) -> str:
@@ -292,13 +344,24 @@ def _check_document(
             Problem(None, "page-count", f"{plural(count, 'page')}; {profile.name} needs {wanted} pages")
         )
     if rule.must_be_even and count % 2:
-        problems.append(
-            Problem(
-                None,
-                "page-count-odd",
-                f"{plural(count, 'page')} is odd; {profile.name} needs an even page count",
+        if profile.pads_odd_pages:
+            problems.append(
+                Problem(
+                    None,
+                    "page-count-odd",
+                    f"{plural(count, 'page')} is odd; {profile.name} rounds the count up to even, "
+                    f"adding a blank last page ({count + 1} pages printed)",
+                    note=True,
+                )
             )
-        )
+        else:
+            problems.append(
+                Problem(
+                    None,
+                    "page-count-odd",
+                    f"{plural(count, 'page')} is odd; {profile.name} needs an even page count",
+                )
+            )
     if not profile.allows_outline:
         outlines = as_dict(as_dict(reader.trailer.get("/Root")).get("/Outlines"))
         if outlines.get("/First") is not None:
@@ -308,10 +371,114 @@ def _check_document(
     return problems + _document_scripts(reader, profile)
 
 
+def _blank_pages(profile: Profile, blank: list[int], count: int) -> list[Problem]:
+    """Notes on runs of blank pages, and on their share of the book, past the printer's rule."""
+    notes = []
+    if profile.max_blank_run is not None:
+        runs: list[list[int]] = []
+        for number in sorted(blank):
+            if runs and number == runs[-1][1] + 1:
+                runs[-1][1] = number
+            else:
+                runs.append([number, number])
+        for first, last in runs:
+            if last - first + 1 > profile.max_blank_run:
+                notes.append(
+                    Problem(
+                        None,
+                        "blank-pages",
+                        f"pages {first}-{last} are blank, {last - first + 1} in a row; {profile.name} "
+                        f"queries more than {profile.max_blank_run} blank pages in a row",
+                        note=True,
+                    )
+                )
+    if profile.max_blank_share is not None and count and len(blank) > profile.max_blank_share * count:
+        notes.append(
+            Problem(
+                None,
+                "blank-pages",
+                f"{plural(len(blank), 'page')} of {count} are blank ({len(blank) / count:.0%}); "
+                f"{profile.name} queries blank pages over {profile.max_blank_share:.0%} of a book",
+                note=True,
+            )
+        )
+    return notes
+
+
+class _View(NamedTuple):
+    """How a page's content shows on the printed sheet: ``page`` (user space) is the part
+    that prints, the MediaBox cut to the CropBox; its /Rotate turns it ``turns`` quarter
+    turns clockwise, and its UserUnit makes each unit of user space ``unit`` points."""
+
+    page: Box
+    turns: int = 0
+    unit: float = 1.0
+
+    @property
+    def plain(self) -> bool:
+        return self.turns == 0 and self.unit == 1.0
+
+    def box(self, box: Box) -> Box:
+        """A box of user space on the sheet, in points."""
+        if self.plain:
+            return box
+        x0, y0, x1, y1 = box
+        across, up = self.page[0] + self.page[2], self.page[1] + self.page[3]
+        turned = (
+            (x0, y0, x1, y1),
+            (y0, across - x1, y1, across - x0),
+            (across - x1, up - y1, across - x0, up - y0),
+            (up - y1, x0, up - y0, x1),
+        )[self.turns]
+        return (turned[0] * self.unit, turned[1] * self.unit, turned[2] * self.unit, turned[3] * self.unit)
+
+    def back(self, box: Box) -> Box:
+        """A box of the sheet in user space: ``box`` undone."""
+        if self.plain:
+            return box
+        x0, y0, x1, y1 = (v / self.unit for v in box)
+        across, up = self.page[0] + self.page[2], self.page[1] + self.page[3]
+        return (
+            (x0, y0, x1, y1),
+            (across - y1, x0, across - y0, x1),
+            (across - x1, up - y1, across - x0, up - y0),
+            (y0, up - x1, y1, up - x0),
+        )[self.turns]
+
+    def in_points(self, marks: Marks) -> Marks:
+        """``marks`` with its line widths, text sizes and resolutions in points, not user units."""
+        if self.unit != 1.0:
+            if marks.thinnest is not None:
+                marks.thinnest *= self.unit
+            if marks.smallest_text is not None:
+                marks.smallest_text *= self.unit
+            if marks.lowest_dpi is not None:
+                marks.lowest_dpi /= self.unit
+        return marks
+
+
+def _page_view(page, media: Box) -> _View:
+    """The view of a page whose MediaBox is ``media``: a CropBox that cuts it (one that
+    misses it entirely, viewers ignore), a /Rotate of a multiple of 90 degrees (others,
+    viewers ignore) and a positive UserUnit."""
+    crop = as_box(page.get("/CropBox"))
+    shown = media
+    if crop is not None:
+        cut = (max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]), min(crop[3], media[3]))
+        if cut[0] < cut[2] and cut[1] < cut[3]:
+            shown = cut
+    rotate = int(as_number(page.get("/Rotate"), 0))
+    unit = as_number(page.get("/UserUnit"), 1.0)
+    return _View(shown, (rotate // 90) % 4 if rotate % 90 == 0 else 0, unit if unit > 0 else 1.0)
+
+
 @dataclass
 class _Frame:
-    """Where a page is cut and where its ink may go."""
+    """Where a page is cut and where its ink may go, on the printed sheet (in points, as
+    the page shows: turned by its /Rotate); ``view`` maps its content there."""
 
+    view: _View
+    sheet: str  # which box the sheet is: "MediaBox", or a "CropBox" that cuts it
     media: Box
     trim: Box | None  # the TrimBox
     cut: Box  # the trim: the TrimBox, or what the page's size says, or the MediaBox
@@ -338,16 +505,31 @@ def _frame(profile: Profile, number: int, page, count: int, wanted: tuple[float,
                 "no usable MediaBox (nor one to inherit); read as US letter, 8.5 x 11 in, as PDF viewers do",
             )
         )
+    view = _page_view(page, media)
+    sheet = "MediaBox" if view.page == media else "CropBox"
+    media = view.box(view.page)
     trim = as_box(page.get("/TrimBox")) if "/TrimBox" in page else None
     if "/TrimBox" in page and trim is None:
         problems.append(Problem(number, "bad-trim-box", "the TrimBox is not four numbers; ignored"))
-    cut = trim or _implied_trim(profile, number, media, wanted) or media
+    trim = view.box(trim) if trim is not None else None
+    implied = None if trim else _implied_trim(profile, number, media, wanted)
+    cut = trim or implied or media
+    if implied is not None and implied != media and not profile.requires_trim_box:
+        problems.append(
+            Problem(
+                number,
+                "no-trim-box",
+                f"no TrimBox: judged as a {_in(_size(implied))} trim inside {profile.name}'s bleed "
+                f"(the {sheet} less the bleed)",
+                note=True,
+            )
+        )
     bleed = _has_bleed(media, cut)
     margins = profile.min_margins(count, bleed)
     left, right = page_margins(margins, number)
     safe = (cut[0] + left, cut[1] + margins.bottom, cut[2] - right, cut[3] - margins.top)
     side_margins = {"left": left, "right": right, "bottom": margins.bottom, "top": margins.top}
-    return _Frame(media, trim, cut, safe, _bleed_sides(media, cut), side_margins, problems)
+    return _Frame(view, sheet, media, trim, cut, safe, _bleed_sides(media, cut), side_margins, problems)
 
 
 def _implied_trim(
@@ -361,7 +543,7 @@ def _implied_trim(
     def fits(box: Box, listed: bool) -> bool:
         size = _size(box)
         if wanted:
-            return _same(size, wanted)
+            return same_trim(size, wanted)
         return profile.lists_trim(*size) if listed else profile.allows_trim(*size)
 
     offsets = profile.bleed_offsets(number, True)
@@ -414,12 +596,23 @@ def _check_boxes(
                 Problem(
                     number,
                     "page-size",
-                    f"MediaBox {_box_text(media)} does not fit TrimBox {_box_text(trim)}: {why}",
+                    f"{frame.sheet} {_box_text(media)} does not fit TrimBox {_box_text(trim)}: {why}",
                 )
             )
     size = _size(cut)
-    if wanted and not _same(size, wanted):
-        problems.append(Problem(number, "trim-size", f"trim {_wh(size)} is not the requested {_wh(wanted)}"))
+    view = frame.view
+    # what makes a page print other than it reads: the trim is the sheet's
+    shown = "".join(
+        (
+            f" (the page is turned by /Rotate {view.turns * 90})" if view.turns else "",
+            f" (a UserUnit of {view.unit:g} pt)" if view.unit != 1.0 else "",
+            f" (its {frame.sheet})" if frame.sheet != "MediaBox" and trim is None else "",
+        )
+    )
+    if wanted and not same_trim(size, wanted):
+        problems.append(
+            Problem(number, "trim-size", f"trim {_wh(size)}{shown} is not the requested {_wh(wanted)}")
+        )
     elif not wanted and not profile.allows_trim(*size):
         custom = profile.custom_trims
         besides = (
@@ -432,7 +625,7 @@ def _check_boxes(
             Problem(
                 number,
                 "trim-size",
-                f"trim {_wh(size)} is no {profile.name} trim size (nearest: "
+                f"trim {_wh(size)}{shown} is no {profile.name} trim size (nearest: "
                 f"{_in(profile.nearest_trim(*size))}{besides})",
             )
         )
@@ -787,6 +980,7 @@ def _pdfx_boxes(profile: Profile, number: int, page, frame: _Frame) -> list[Prob
             Problem(number, "pdfx-boxes", "an ArtBox beside the TrimBox; PDF/X allows one of the two")
         )
     bleed = as_box(page.get("/BleedBox"))
+    bleed = frame.view.box(bleed) if bleed is not None else None
     if bleed is None and _has_bleed(frame.media, frame.trim):
         problems.append(
             Problem(
@@ -958,7 +1152,18 @@ def _examples(found: set[str]) -> str:
 def _page_marks(
     profile: Profile, number: int, marks: Marks, frame: _Frame, renderer: _Renderer
 ) -> list[Problem]:
-    problems = _mark_problems(profile, number, marks)
+    """What a page draws, and where its ink lands on the sheet (``marks`` in user space)."""
+    view = frame.view
+    problems = _mark_problems(profile, number, view.in_points(marks))
+    if marks.invisible_text:
+        problems.append(
+            Problem(
+                number,
+                "invisible-text",
+                "invisible text (render mode 3), which does not print: an OCR layer, as a rule",
+                note=True,
+            )
+        )
     ink = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == INK]
     unsure = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == UNSURE]
     if unsure and (marks.cycles or marks.too_complex):
@@ -966,10 +1171,12 @@ def _page_marks(
         # what might print is judged as printing, as where a page cannot be rendered
         ink += unsure
     elif unsure:
-        printed = renderer.ink(number - 1, frame.media, [box for box, _ in unsure])
+        printed = renderer.ink(number - 1, view.page, [box for box, _ in unsure])
         ink += [
             (box, can_bleed) for box, (_, can_bleed) in zip(printed, unsure, strict=True) if box is not None
         ]
+    if not view.plain:
+        ink = [(view.box(box), can_bleed) for box, can_bleed in ink]
     excess = _excess_by_side(ink, frame)
     if excess:
         sides = ", ".join(f"{_len_text(over)} on the {side}" for side, over in excess.items())
@@ -1016,6 +1223,7 @@ class _Renderer:
     def __init__(self, path: Path):
         self.path = path
         self._document: Any = None  # pypdfium2's PdfDocument, opened at the first render
+        self._renders = 0  # pages rendered since it was opened
 
     def __enter__(self) -> _Renderer:
         return self
@@ -1038,15 +1246,25 @@ class _Renderer:
         import pypdfium2 as pdfium
         from PIL import ImageChops
 
-        if self._document is None:
+        if self._document is None or self._renders == RENDERS_PER_OPENING:
+            if self._document is not None:
+                self._document.close()
             self._document = pdfium.PdfDocument(str(self.path))
-        page = self._document[index]
+            self._renders = 0
+        self._renders += 1
         width, height = _size(media)
         scale = min(RENDER_DPI / 72, math.sqrt(RENDER_PIXELS / max(width * height, 1.0)))
-        page.set_rotation(0)  # our coordinates are the content's own
-        page.set_cropbox(*media)
-        rgb = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
-        darkest = ImageChops.darker(ImageChops.darker(*rgb.split()[:2]), rgb.split()[2])
+        page = self._document[index]
+        try:  # closed at once, with the images pdfium decoded for it: one page at a time
+            page.set_rotation(0)  # our coordinates are the content's own
+            page.set_cropbox(*media)
+            bitmap = page.render(scale=scale, draw_annots=False)
+            rgb = bitmap.to_pil().convert("RGB")
+            bitmap.close()
+        finally:
+            page.close()
+        red, green, blue = rgb.split()
+        darkest = ImageChops.darker(ImageChops.darker(red, green), blue)
         return darkest.point(lambda v: 255 if v < WHITE else 0), scale
 
     @staticmethod

@@ -50,14 +50,27 @@ from itertools import accumulate, repeat
 from operator import mul
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageChops, ImageMath
-from pypdf.generic import ContentStream, IndirectObject, StreamObject
+from PIL import Image, ImageMath
+from pypdf.generic import ContentStream, StreamObject
 from reportlab.lib.rl_accel import asciiBase85Decode, asciiBase85Encode
 
 from . import content as pdf_content
 from .content import PATH_RUN, STROKE_RUN
+from .images import decoded, grey_image, release
+from .objects import (
+    Box,
+    _flag,
+    _is_number,
+    _key,
+    as_box,
+    as_dict,
+    as_list,
+    as_number,
+    name_text,
+    one_line,
+    resolve,
+)
 
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EVERYWHERE: Box = (-math.inf, -math.inf, math.inf, math.inf)
@@ -104,6 +117,10 @@ class Marks:
     cycles: set[str] = field(default_factory=set)  # forms that draw themselves
     errors: list[str] = field(default_factory=list)  # what could not be read
     too_complex: bool = False
+    # Whether anything that may print was painted, wherever it lies (a page without is blank),
+    # and whether any text is invisible (render mode 3, as OCR layers are).
+    painted: bool = False
+    invisible_text: bool = False
     covers: int = 0  # covers applied so far: a repeated placement adds nothing until the next
     placed: dict[tuple, int] = field(default_factory=dict)  # placement -> covers when last placed
 
@@ -120,6 +137,8 @@ class Marks:
         self.cycles |= other.cycles
         self.errors += [error for error in other.errors if error not in self.errors]
         self.too_complex |= other.too_complex
+        self.painted |= other.painted
+        self.invisible_text |= other.invisible_text
 
     def paint(self) -> _Paint:
         """What these marks paint, to a press, as one colour would."""
@@ -638,6 +657,7 @@ class Scanner:
             return
         self._stroke_width(gs, marks)
         self._note_colour(marks, gs.stroke_colour)
+        marks.painted = True
         if not self.track_ink or not self._may_record(run.xs, run.ys, gs, marks, True):
             return
         xs, ys, moves, paths = run
@@ -709,6 +729,7 @@ class Scanner:
             if rectangle is not None:
                 self._record(marks, COVER, rectangle, True, gs.clip)
         kind = max(gs.fill if fill else NO_INK, gs.stroke if stroke else NO_INK)
+        marks.painted |= kind != NO_INK
         if kind == NO_INK or not self._may_record(xs, ys, gs, marks, stroke):
             return
         ctm = gs.ctm
@@ -748,6 +769,7 @@ class Scanner:
         if clipped is None:
             return
         box = clipped
+        marks.painted |= kind != COVER
         watch = marks.watch
         if watch is not None and _inside(box, watch):
             return  # inside the watch: neither ink nor a cover there can matter
@@ -983,6 +1005,7 @@ class Scanner:
                 space = gs.word_space if code == 32 and not two_byte else 0.0
                 x += (glyph + gs.char_space + space) * gs.h_scale
         mode = gs.render_mode
+        marks.invisible_text |= mode == 3 and glyphs > 0
         if mode >= 4:  # the text clips: the clip is no longer a box
             gs.clip_exact = False
         fills = mode in (0, 2, 4, 6) and gs.fill_alpha > 0
@@ -1051,6 +1074,7 @@ class Scanner:
                 self._note_colour(marks, self._image_hue(ref, xobject))
             if self.press is not None and not stencil and gs.fill_alpha > 0:
                 marks.note_paint(self._image_paint(ref, xobject))
+            release(ref)
         elif subtype == "/Form":
             self._form(ref, xobject, name, resources, gs, marks, depth)
 
@@ -1059,14 +1083,9 @@ class Scanner:
         key = ("image hue", _key(ref))
         if key not in self._cache:
             model = _colour_model(resolve(xobject.get("/ColorSpace")))
-            hue = None
-            if model not in ("gray", "none"):  # "unsure" too: an Indexed palette may be grey
-                try:
-                    picture = xobject.decode_as_image()
-                except Exception:  # a broken or exotic image: its colour space must speak for it
-                    picture = None
-                hue = "a colour image" if picture is None or not _grey_picture(picture) else None
-            self._cache[key] = hue
+            # "unsure" too: an Indexed palette may be grey
+            grey = model in ("gray", "none") or grey_image(xobject)
+            self._cache[key] = None if grey else "a colour image"
         return self._cache[key]
 
     def _form(self, ref, xobject: dict, name, resources: dict, gs: _GState, marks: Marks, depth: int) -> None:
@@ -1363,11 +1382,8 @@ def _heaviest_pixel(xobject) -> float | None:
     """The most ink (C + M + Y + K, per cent) of a CMYK image's pixels, weighed on a
     grid of at most MAX_INK_SAMPLES by MAX_INK_SAMPLES of them; None if it cannot be decoded
     (or pypdf decodes it to anything but CMYK)."""
-    try:
-        picture = xobject.decode_as_image()
-    except Exception:  # a broken or exotic image: its ink cannot be told
-        return None
-    if picture.mode != "CMYK":
+    picture = decoded(xobject)
+    if picture is None or picture.mode != "CMYK":
         return None
     if max(picture.size) > MAX_INK_SAMPLES:
         picture = picture.resize(
@@ -1383,18 +1399,6 @@ def _heaviest_pixel(xobject) -> float | None:
         k=bands[3],
     )
     return total.getextrema()[1] / 255 * 100
-
-
-def _grey_picture(picture) -> bool:
-    """Whether every pixel of a decoded image is a grey (channels within 2 of each other)."""
-    if picture.mode in ("1", "L", "LA", "I", "I;16", "F"):
-        return True
-    red, green, blue = picture.convert("RGB").split()
-    return all(
-        # A single band's extrema are (low, high); Pillow types every mode's extrema at once.
-        ImageChops.difference(a, b).getextrema()[1] <= 2  # type: ignore[operator]
-        for a, b in ((red, green), (green, blue))
-    )
 
 
 def _font_embedded(font: dict) -> bool:
@@ -1671,67 +1675,3 @@ def _matrix(values) -> Matrix:
     if len(nums) != 6 or not all(map(math.isfinite, nums)):
         raise ValueError(f"not a matrix: {nums}")
     return (nums[0], nums[1], nums[2], nums[3], nums[4], nums[5])
-
-
-# --- reading PDF objects that may be anything -------------------------------------------
-
-
-def resolve(obj):
-    return obj.get_object() if isinstance(obj, IndirectObject) else obj
-
-
-_NOTHING: dict = {}  # one object, never changed: ids of what is read key caches
-
-
-def as_dict(obj) -> dict:
-    obj = resolve(obj)
-    return obj if isinstance(obj, dict) else _NOTHING
-
-
-def as_list(obj) -> list:
-    obj = resolve(obj)
-    return obj if isinstance(obj, list) else []
-
-
-def _flag(obj) -> bool:
-    """Whether ``obj`` is the boolean true (pypdf's BooleanObject is no bool)."""
-    obj = resolve(obj)
-    return obj is True or getattr(obj, "value", None) is True
-
-
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def as_number(obj, default: float) -> float:
-    """``obj`` as a finite float, or ``default``."""
-    obj = resolve(obj)
-    try:
-        return float(obj) if _is_number(obj) else default
-    except OverflowError:  # an integer of hundreds of digits
-        return default
-
-
-def as_box(rect) -> Box | None:
-    """A rectangle [x0 y0 x1 y1] in either corner order, or None if it is not four numbers."""
-    values = [as_number(v, math.nan) for v in as_list(rect)]
-    if len(values) != 4 or not all(map(math.isfinite, values)):
-        return None
-    x0, y0, x1, y1 = values
-    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
-
-
-def name_text(obj, default: str) -> str:
-    obj = resolve(obj)
-    return str(obj)[1:] if isinstance(obj, str) and str(obj).startswith("/") else default
-
-
-def _key(ref) -> Any:
-    """A cache key for a PDF object: its object number, or for a direct
-    object (which lives as long as the reader) its identity."""
-    return (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else id(ref)
-
-
-def one_line(error: Exception) -> str:
-    text = " ".join(str(error).split())
-    return text[:200] or type(error).__name__
