@@ -45,19 +45,23 @@ def shading_colours(shading: dict) -> list[list[float]] | None:
     if len(domain) != 2 * inputs:
         return None
     try:
-        parts = [_compile(f, 0) for f in function] if isinstance(function, list) else [_compile(function, 0)]
+        parts = (
+            [_compile(f, 0) for f in function[:32]] if isinstance(function, list) else [_compile(function, 0)]
+        )
         axes = []
         for axis in range(inputs):
             low, high = domain[2 * axis], domain[2 * axis + 1]
-            points = {low + (high - low) * k / (GRID - 1) for k in range(GRID)}
+            steps = GRID if inputs == 1 else 33  # a 33 x 33 grid for two inputs
+            points = {low + (high - low) * k / (steps - 1) for k in range(steps)}
             if inputs == 1:
                 for part in parts:
                     points |= {p for p in part.breaks if low <= p <= high}
             axes.append(sorted(points)[:MAX_POINTS])
         grid = [[t] for t in axes[0]] if inputs == 1 else [[x, y] for x in axes[0] for y in axes[1]]
-        return [[v for part in parts for v in part(point)] for point in grid[:MAX_POINTS]]
-    except (Unreadable, ArithmeticError, ValueError, TypeError, IndexError):
+        colours = [[float(v) for part in parts for v in part(point)] for point in grid[:MAX_POINTS]]
+    except (Unreadable, ArithmeticError, ValueError, TypeError, IndexError, RecursionError):
         return None
+    return colours if all(math.isfinite(v) for colour in colours for v in colour) else None
 
 
 class _Function:
@@ -110,6 +114,8 @@ def _exponential(function: dict) -> _Function:
         raise Unreadable("C0 and C1 differ in length")
 
     def evaluate(inputs: list[float]) -> list[float]:
+        if inputs[0] < 0 and exponent != int(exponent):
+            raise Unreadable("a fractional power of a negative input")
         power = inputs[0] ** exponent
         return [a + power * (b - a) for a, b in zip(c0, c1, strict=True)]
 
@@ -162,14 +168,11 @@ def _sampled(function: dict, domain: list[float], range_: list[float]) -> _Funct
     samples = []
     for k in range(count * outputs):
         start = k * bits
-        if bits >= 8:
-            chunk = data[start // 8 : start // 8 + bits // 8]
-            if len(chunk) < bits // 8:
-                raise Unreadable("a sampled function's data ends early")
-            value = int.from_bytes(chunk, "big")
-        else:
-            byte = data[start // 8]
-            value = (byte >> (8 - bits - start % 8)) & top
+        first, end = start // 8, (start + bits + 7) // 8
+        chunk = data[first:end]
+        if len(chunk) < end - first:
+            raise Unreadable("a sampled function's data ends early")
+        value = (int.from_bytes(chunk, "big") >> (8 * len(chunk) - start % 8 - bits)) & top
         j = k % outputs
         samples.append(decode[2 * j] + value * (decode[2 * j + 1] - decode[2 * j]) / top)
 
@@ -275,14 +278,16 @@ def _parse_program(text: str) -> list:
     return program
 
 
-def _block(tokens: list[str], at: int) -> tuple[list, int]:
+def _block(tokens: list[str], at: int, depth: int = 0) -> tuple[list, int]:
+    if depth > MAX_DEPTH * 4:
+        raise Unreadable("a calculator function's braces nest too deep")
     block: list = []
     while at < len(tokens):
         token = tokens[at]
         if token == "}":
             return block, at + 1
         if token == "{":
-            inner, at = _block(tokens, at + 1)
+            inner, at = _block(tokens, at + 1, depth + 1)
             block.append(inner)
             continue
         if token in ("true", "false"):
