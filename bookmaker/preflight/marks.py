@@ -1302,24 +1302,20 @@ class Scanner:
 def _text_ink(items: Iterable, width: float, gs: _GState, to_device: Matrix, watch: Box | None) -> Box | None:
     """Where text shown from its origin to ``width`` (text space) puts ink, in device
     space: the union of its glyphs' boxes, read from the font's program; its em box where
-    they cannot be read, or where even the font's bounding box keeps it inside ``watch``
-    (then nothing recorded can come of it)."""
+    they cannot be read. Where even the font's bounding box keeps the text inside
+    ``watch``, that box (nothing recorded can come of it)."""
     font, size, rise = gs.font, gs.font_size, gs.rise
-    em = _bounds(
-        [_apply(to_device, x, rise + y * size) for x in (0, width) for y in (TEXT_DESCENT, TEXT_ASCENT)]
-    )
-    if font is None:
-        return em
-    loose = em
-    if font.bbox is not None:
+    low, high = (0.0, width) if width >= 0 else (width, 0.0)
+    bottom, top = TEXT_DESCENT, TEXT_ASCENT
+    if font is not None and font.bbox is not None:
         x0, y0, x1, y1 = font.bbox
-        reach = [(min(0, width) + x0 * size * gs.h_scale, rise + y0 * size)]
-        reach.append((max(0, width) + x1 * size * gs.h_scale, rise + y1 * size))
-        reach += [(reach[0][0], reach[1][1]), (reach[1][0], reach[0][1])]
-        loose = _union(em, _bounds([_apply(to_device, x, y) for x, y in reach])) or em
+        low, high = low + min(x0, 0.0) * size * gs.h_scale, high + max(x1, 0.0) * size * gs.h_scale
+        bottom, top = min(bottom, y0), max(top, y1)
+    loose = _text_box(to_device, low, high, rise + bottom * size, rise + top * size)
     clipped = _intersect(gs.clip, loose)
-    if watch is not None and (clipped is None or _inside(clipped, watch)):
-        return em
+    if font is None or (watch is not None and (clipped is None or _inside(clipped, watch))):
+        return loose
+    em = _text_box(to_device, 0.0, width, rise + TEXT_DESCENT * size, rise + TEXT_ASCENT * size)
     glyphs = font.glyph_boxes()
     if glyphs is None:
         return em
@@ -1346,6 +1342,11 @@ def _text_ink(items: Iterable, width: float, gs: _GState, to_device: Matrix, wat
     if not points:
         return None  # spaces alone: no ink
     (x0, y0, x1, y1) = _bounds(points)
+    return _text_box(to_device, x0, x1, y0, y1)
+
+
+def _text_box(to_device: Matrix, x0: float, x1: float, y0: float, y1: float) -> Box:
+    """The device bounds of a box in text space."""
     return _bounds([_apply(to_device, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))])
 
 
