@@ -28,7 +28,7 @@ MAX_DEPTH = 8  # stitching functions nested
 MAX_OPERATIONS = 10_000  # a calculator function's operations per evaluation
 
 
-class Unreadable(Exception):
+class UnreadableFunction(Exception):
     """A function this module cannot evaluate."""
 
 
@@ -59,7 +59,7 @@ def shading_colours(shading: dict) -> list[list[float]] | None:
             axes.append(sorted(points)[:MAX_POINTS])
         grid = [[t] for t in axes[0]] if inputs == 1 else [[x, y] for x in axes[0] for y in axes[1]]
         colours = [[float(v) for part in parts for v in part(point)] for point in grid[:MAX_POINTS]]
-    except (Unreadable, ArithmeticError, ValueError, TypeError, IndexError, RecursionError):
+    except (UnreadableFunction, ArithmeticError, ValueError, TypeError, IndexError, RecursionError):
         return None
     return colours if all(math.isfinite(v) for colour in colours for v in colour) else None
 
@@ -79,11 +79,11 @@ class _Function:
 def _compile(function, depth: int) -> _Function:
     function = _resolve(function)
     if not isinstance(function, dict) or depth > MAX_DEPTH:
-        raise Unreadable("not a function")
+        raise UnreadableFunction("not a function")
     kind = _number(function.get("/FunctionType"), -1)
     domain = _numbers(function.get("/Domain"))
     if len(domain) < 2 or len(domain) % 2:
-        raise Unreadable("no domain")
+        raise UnreadableFunction("no domain")
     range_ = _numbers(function.get("/Range"))
     if kind == 0:
         compiled = _sampled(function, domain, range_)
@@ -94,7 +94,7 @@ def _compile(function, depth: int) -> _Function:
     elif kind == 4:
         compiled = _calculator(function, range_)
     else:
-        raise Unreadable(f"function type {kind}")
+        raise UnreadableFunction(f"function type {kind}")
 
     def clipped(inputs: list[float]) -> list[float]:
         inputs = [_clip(x, domain[2 * i], domain[2 * i + 1]) for i, x in enumerate(inputs)]
@@ -111,11 +111,11 @@ def _exponential(function: dict) -> _Function:
     c1 = _numbers(function.get("/C1")) or [1.0]
     exponent = _number(function.get("/N"), 1.0)
     if len(c0) != len(c1):
-        raise Unreadable("C0 and C1 differ in length")
+        raise UnreadableFunction("C0 and C1 differ in length")
 
     def evaluate(inputs: list[float]) -> list[float]:
         if inputs[0] < 0 and exponent != int(exponent):
-            raise Unreadable("a fractional power of a negative input")
+            raise UnreadableFunction("a fractional power of a negative input")
         power = inputs[0] ** exponent
         return [a + power * (b - a) for a, b in zip(c0, c1, strict=True)]
 
@@ -127,7 +127,7 @@ def _stitching(function: dict, domain: list[float], depth: int) -> _Function:
     bounds = _numbers(function.get("/Bounds"))
     encode = _numbers(function.get("/Encode"))
     if not parts or len(bounds) != len(parts) - 1 or len(encode) != 2 * len(parts):
-        raise Unreadable("a stitching function's arrays disagree")
+        raise UnreadableFunction("a stitching function's arrays disagree")
     edges = [domain[0], *bounds, domain[1]]
 
     def locate(x: float) -> tuple[int, float]:
@@ -152,15 +152,15 @@ def _stitching(function: dict, domain: list[float], depth: int) -> _Function:
 
 def _sampled(function: dict, domain: list[float], range_: list[float]) -> _Function:
     if not isinstance(function, StreamObject):
-        raise Unreadable("a sampled function is no stream")
+        raise UnreadableFunction("a sampled function is no stream")
     size = [int(s) for s in _numbers(function.get("/Size"))]
     bits = int(_number(function.get("/BitsPerSample"), 0))
     inputs, outputs = len(domain) // 2, len(range_) // 2
     if len(size) != inputs or not outputs or bits not in (1, 2, 4, 8, 12, 16, 24, 32) or min(size) < 1:
-        raise Unreadable("a sampled function's size, range or bits")
+        raise UnreadableFunction("a sampled function's size, range or bits")
     count = math.prod(size)
     if count * outputs > MAX_SAMPLES:
-        raise Unreadable("too many samples")
+        raise UnreadableFunction("too many samples")
     encode = _numbers(function.get("/Encode")) or [v for s in size for v in (0, s - 1)]
     decode = _numbers(function.get("/Decode")) or range_
     data = function.get_data()
@@ -171,7 +171,7 @@ def _sampled(function: dict, domain: list[float], range_: list[float]) -> _Funct
         first, end = start // 8, (start + bits + 7) // 8
         chunk = data[first:end]
         if len(chunk) < end - first:
-            raise Unreadable("a sampled function's data ends early")
+            raise UnreadableFunction("a sampled function's data ends early")
         value = (int.from_bytes(chunk, "big") >> (8 * len(chunk) - start % 8 - bits)) & top
         j = k % outputs
         samples.append(decode[2 * j] + value * (decode[2 * j + 1] - decode[2 * j]) / top)
@@ -254,7 +254,7 @@ _UNARY: dict[str, Callable[[float], float]] = {
 
 def _calculator(function: dict, range_: list[float]) -> _Function:
     if not isinstance(function, StreamObject) or not range_:
-        raise Unreadable("a calculator function is no stream, or has no range")
+        raise UnreadableFunction("a calculator function is no stream, or has no range")
     program = _parse_program(function.get_data().decode("latin-1"))
     outputs = len(range_) // 2
 
@@ -262,7 +262,7 @@ def _calculator(function: dict, range_: list[float]) -> _Function:
         stack: list = list(inputs)
         _run(program, stack, [0])
         if len(stack) < outputs:
-            raise Unreadable("a calculator function leaves too few results")
+            raise UnreadableFunction("a calculator function leaves too few results")
         return [float(v) for v in stack[-outputs:]]
 
     return _Function(evaluate, set())
@@ -271,16 +271,16 @@ def _calculator(function: dict, range_: list[float]) -> _Function:
 def _parse_program(text: str) -> list:
     tokens = text.replace("{", " { ").replace("}", " } ").split()
     if not tokens or tokens[0] != "{":
-        raise Unreadable("a calculator function's program is not braced")
+        raise UnreadableFunction("a calculator function's program is not braced")
     program, end = _block(tokens, 1)
     if end != len(tokens):
-        raise Unreadable("text after a calculator function's program")
+        raise UnreadableFunction("text after a calculator function's program")
     return program
 
 
 def _block(tokens: list[str], at: int, depth: int = 0) -> tuple[list, int]:
     if depth > MAX_DEPTH * 4:
-        raise Unreadable("a calculator function's braces nest too deep")
+        raise UnreadableFunction("a calculator function's braces nest too deep")
     block: list = []
     while at < len(tokens):
         token = tokens[at]
@@ -297,14 +297,14 @@ def _block(tokens: list[str], at: int, depth: int = 0) -> tuple[list, int]:
         else:
             block.append(token)
         at += 1
-    raise Unreadable("a calculator function's braces do not close")
+    raise UnreadableFunction("a calculator function's braces do not close")
 
 
 def _run(program: list, stack: list, spent: list[int]) -> None:
     for item in program:
         spent[0] += 1
         if spent[0] > MAX_OPERATIONS:
-            raise Unreadable("a calculator function runs too long")
+            raise UnreadableFunction("a calculator function runs too long")
         if not isinstance(item, str):
             stack.append(item)
         elif item in _BINARY:
@@ -337,7 +337,7 @@ def _run(program: list, stack: list, spent: list[int]) -> None:
             otherwise, block, condition = stack.pop(), stack.pop(), stack.pop()
             _run(block if condition is True else otherwise, stack, spent)
         else:
-            raise Unreadable(f"calculator operator {item}")
+            raise UnreadableFunction(f"calculator operator {item}")
 
 
 # --- reading objects that may be anything ---------------------------------------------------

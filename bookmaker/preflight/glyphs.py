@@ -41,7 +41,7 @@ class Glyphs:
                 glyph = self._name_of(code)
                 bounds = None if glyph is None else self._bounds_of(glyph)
             except Exception:  # a broken glyph: the caller's fallback judges it
-                raise Unreadable from None
+                raise UnreadableGlyph from None
             scale = self._scale
             self._boxes[code] = (
                 None
@@ -51,7 +51,7 @@ class Glyphs:
         return self._boxes[code]
 
 
-class Unreadable(Exception):
+class UnreadableGlyph(Exception):
     """A glyph the font program cannot give."""
 
 
@@ -198,7 +198,7 @@ def _type3(font: dict) -> Glyphs | None:
             return None
         words = procedure.get_data()[:200].split()
         if b"d1" not in words[:8]:
-            raise Unreadable("no d1")  # d0: the glyph's colour and extent are its content's
+            raise UnreadableGlyph("no d1")  # d0: the glyph's colour and extent are its content's
         at = words.index(b"d1")
         x0, y0, x1, y1 = (float(w) for w in words[at - 4 : at])
         if x0 == x1 or y0 == y1:

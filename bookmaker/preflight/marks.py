@@ -57,8 +57,7 @@ from reportlab.lib.rl_accel import asciiBase85Decode, asciiBase85Encode
 from . import content as pdf_content
 from .content import PATH_RUN, STROKE_RUN
 from .functions import shading_colours
-from .glyphs import Unreadable as UnreadableGlyph
-from .glyphs import font_glyphs
+from .glyphs import UnreadableGlyph, font_glyphs
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Matrix = tuple[float, float, float, float, float, float]
