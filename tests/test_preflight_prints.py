@@ -463,3 +463,23 @@ def test_a_reportlab_page_in_a_form_hidden_by_a_membership_dictionary(tmp_path):
         pdf.save(path)
     assert "hidden-layer" in codes(path)
     assert messages(path, "layers") == [LAYERS_LINE]
+
+
+def test_a_broad_white_line_over_the_margin_hides_what_it_covers(tmp_path):
+    # matplotlib: a black bar from 3.6 pt into the page, then a white line 27 pt wide
+    # (or 20) along the left edge, stroked with butt caps
+    def page(path: Path, width: float) -> Path:
+        figure = plt.figure(figsize=(W / 72, H / 72))
+        inch = figure.dpi_scale_trans
+        figure.add_artist(plt.Rectangle((0.05, 4), 1.5, 0.5, color="black", transform=inch, snap=False))
+        line = plt.Line2D([width / 144] * 2, [3.5, 5], transform=inch, color="white", linewidth=width)
+        line.set_solid_capstyle("butt")
+        line.set_snap(False)
+        figure.add_artist(line)
+        figure.savefig(path)
+        plt.close(figure)
+        return path
+
+    assert "outside-safe-area" not in codes(page(tmp_path / "covered.pdf", SAFE_LEFT))
+    found = messages(page(tmp_path / "narrow.pdf", 20), "outside-safe-area")
+    assert len(found) == 1 and "on the left" in found[0], found

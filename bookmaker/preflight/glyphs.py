@@ -8,9 +8,9 @@ TrueType (FontFile2) and OpenType or CFF (FontFile3) programs are read with
 fontTools, Type 3 fonts from the bounding box each glyph procedure declares
 (``d1``). A code reaches its glyph as the PDF says (ISO 32000-1, 9.6.6 and
 9.7.4): a simple font's encoding and the program's cmap or charset, a Type 0
-font's Identity CMap and its CIDToGIDMap or CID charset. Type 1 programs,
-other CMaps and fonts that are not embedded give None: the caller falls back
-to the em box.
+font's Identity-H CMap and its CIDToGIDMap or CID charset. Type 1 programs,
+other CMaps (vertical writing too) and fonts that are not embedded give None:
+the caller falls back to the em box.
 """
 
 from __future__ import annotations
@@ -72,8 +72,8 @@ def font_glyphs(font: dict) -> Glyphs | None:
 
 
 def _composite(font: dict) -> Glyphs | None:
-    if _resolve(font.get("/Encoding")) not in ("/Identity-H", "/Identity-V"):
-        return None
+    if _resolve(font.get("/Encoding")) != "/Identity-H":
+        return None  # another CMap, or vertical writing: the em box stands for the glyphs
     descendant = _dict((_list(font.get("/DescendantFonts")) or [None])[0])
     program, kind = _program(_dict(descendant.get("/FontDescriptor")))
     if program is None:

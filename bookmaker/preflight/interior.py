@@ -183,8 +183,9 @@ def check_pdf(
 def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = False) -> Report:
     """Check only what is drawn on every page of the PDF at ``path``, of any
     size: fonts, transparency, thin lines, small text, low-resolution images,
-    and JavaScript, attached files and encryption, and for a printer that
-    prints from PDF/X its document keys and colours; no margins, page sizes,
+    JavaScript, attached files and encryption, layers (optional content) and what
+    a default-off layer hides, and for a printer that prints from PDF/X its
+    document keys and colours; no margins, page sizes,
     boxes or page counts (a cover has rules of its own for those).
     ``white_prints``: white lines and text are judged like dark ones, as on a
     cover, where the background is ink and white is a gap in it."""

@@ -66,8 +66,8 @@ EVERYWHERE: Box = (-math.inf, -math.inf, math.inf, math.inf)
 NOWHERE: Box = (math.inf, math.inf, -math.inf, -math.inf)  # meets no box
 
 # What a paint prints, and the other kinds of ink event: OVERPAINTED is ink that
-# later opaque white of some other shape than a rectangle may hide, so only the
-# rendering tells what still prints; WHITE is such white, inside a form.
+# later opaque white of some other shape than a rectangle (a white line too) may
+# hide, so only the rendering tells what still prints; WHITE is such white.
 NO_INK, INK, UNSURE, COVER, FORM, OVERPAINTED, WHITE = range(7)
 
 MAX_FORM_DEPTH = 16
@@ -748,6 +748,17 @@ class Scanner:
                 # opaque white of another shape: what it hides, only the rendering tells
                 white = _bounds([_apply(gs.ctm, x, y) for x, y in zip(xs, ys, strict=True)])
                 self._record(marks, WHITE, white, True, gs.clip)
+        if (
+            stroke
+            and gs.stroke == NO_INK
+            and gs.stroke_alpha >= 1
+            and not gs.soft_mask
+            and not gs.blend
+            and (marks.watch is None or marks.ink)
+        ):  # a broad white line may hide ink as well as a white shape
+            white_line = _stroke_bounds(xs, ys, starts, closed, gs.ctm, gs.line_width / 2, gs.line_cap)
+            if white_line is not None:
+                self._record(marks, WHITE, white_line, True, gs.clip)
         kind = max(gs.fill if fill else NO_INK, gs.stroke if stroke else NO_INK)
         if kind == NO_INK or not self._may_record(xs, ys, gs, marks, stroke):
             return
