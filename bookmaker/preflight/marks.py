@@ -671,10 +671,14 @@ class Scanner:
         self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
         marks.note_paint(gs.stroke_paint)
         self._pattern(marks, gs.stroke_pattern)
-        if gs.stroke == NO_INK:
+        if gs.stroke != NO_INK:
+            self._stroke_width(gs, marks)
+            self._note_colour(marks, gs.stroke_colour)
+            kind = gs.stroke
+        elif _may_hide(gs, gs.stroke_alpha, marks):
+            kind = WHITE
+        else:
             return
-        self._stroke_width(gs, marks)
-        self._note_colour(marks, gs.stroke_colour)
         if not self.track_ink or not self._may_record(run.xs, run.ys, gs, marks, True):
             return
         xs, ys, moves, paths = run
@@ -685,7 +689,7 @@ class Scanner:
             starts = [move - start for move in moves[bisect_left(moves, start) : bisect_left(moves, end)]]
             ink = _stroke_bounds(xs[start:end], ys[start:end], starts, [False] * len(starts), ctm, half, cap)
             if ink is not None:
-                self._record(marks, gs.stroke, ink, True, clip)
+                self._record(marks, kind, ink, True, clip)
 
     def _note_colour(self, marks: Marks, hue: str | None) -> None:
         if hue is not None and self.find_colour:
@@ -744,18 +748,12 @@ class Scanner:
             rectangle = _device_rectangle(xs, ys, starts, gs.ctm) if gs.clip_exact else None
             if rectangle is not None:
                 self._record(marks, COVER, rectangle, True, gs.clip)
-            elif gs.fill == NO_INK and (marks.watch is None or marks.ink):
+            elif gs.fill == NO_INK and _may_hide(gs, gs.fill_alpha, marks):
                 # opaque white of another shape: what it hides, only the rendering tells
                 white = _bounds([_apply(gs.ctm, x, y) for x, y in zip(xs, ys, strict=True)])
                 self._record(marks, WHITE, white, True, gs.clip)
-        if (
-            stroke
-            and gs.stroke == NO_INK
-            and gs.stroke_alpha >= 1
-            and not gs.soft_mask
-            and not gs.blend
-            and (marks.watch is None or marks.ink)
-        ):  # a broad white line may hide ink as well as a white shape
+        if stroke and gs.stroke == NO_INK and _may_hide(gs, gs.stroke_alpha, marks):
+            # a broad white line may hide ink as well as a white shape
             white_line = _stroke_bounds(xs, ys, starts, closed, gs.ctm, gs.line_width / 2, gs.line_cap)
             if white_line is not None:
                 self._record(marks, WHITE, white_line, True, gs.clip)
@@ -1307,6 +1305,12 @@ class Scanner:
             elif event[0] != COVER or exact:  # a cover under an unknown clip shape hides nothing sure
                 self._record(marks, event[0], _shift(event[1], dx, dy), event[2], clip)
         marks.placed[placement] = marks.covers
+
+
+def _may_hide(gs: _GState, alpha: float, marks: Marks) -> bool:
+    """Whether white painted in ``gs`` with ``alpha`` may hide ink recorded: it is opaque,
+    and there is ink outside the watch to hide (in a form, there may be where it is placed)."""
+    return alpha >= 1 and not gs.soft_mask and not gs.blend and (marks.watch is None or bool(marks.ink))
 
 
 def _text_ink(items: Iterable, width: float, gs: _GState, to_device: Matrix, watch: Box | None) -> Box | None:
