@@ -4,13 +4,13 @@ program the PDF embeds.
     glyphs = font_glyphs(font)     # a PDF font dictionary; None if its glyphs cannot be read
     glyphs.box(code)               # (x0, y0, x1, y1) per point of size, or None: no ink
 
-TrueType (FontFile2) and OpenType or CFF (FontFile3) programs are read with
-fontTools, Type 3 fonts from the bounding box each glyph procedure declares
-(``d1``). A code reaches its glyph as the PDF says (ISO 32000-1, 9.6.6 and
+TrueType (FontFile2), OpenType or CFF (FontFile3) and Type 1 (FontFile)
+programs are read with fontTools, Type 3 fonts from the bounding box each glyph
+procedure declares (``d1``). A code reaches its glyph as the PDF says (ISO 32000-1, 9.6.6 and
 9.7.4): a simple font's encoding and the program's cmap or charset, a Type 0
-font's Identity-H CMap and its CIDToGIDMap or CID charset. Type 1 programs,
-other CMaps (vertical writing too) and fonts that are not embedded give None:
-the caller falls back to the em box.
+font's Identity-H CMap and its CIDToGIDMap or CID charset. Other CMaps
+(vertical writing too) and fonts that are not embedded give None: the caller
+falls back to the em box.
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ class Glyphs:
                 raise UnreadableGlyph from None
             scale = self._scale
             self._boxes[code] = (
-                None
-                if bounds is None
+                None  # no outline, or a flat one: a space
+                if bounds is None or bounds[0] >= bounds[2] or bounds[1] >= bounds[3]
                 else (bounds[0] * scale, bounds[1] * scale, bounds[2] * scale, bounds[3] * scale)
             )
         return self._boxes[code]
@@ -114,18 +114,22 @@ def _simple(font: dict) -> Glyphs | None:
         return None
     differences = _differences(font.get("/Encoding"))
     base = _base_encoding(font.get("/Encoding"))
-    if kind == "cff":
-        top = _cff_top(program)
-        builtin = top.Encoding if isinstance(getattr(top, "Encoding", None), list) else None
+    if kind in ("cff", "type1"):
+        if kind == "cff":
+            top = _cff_top(program)
+            builtin, bounds, scale = getattr(top, "Encoding", None), _cff_bounds(top), _cff_scale(top)
+        else:
+            builtin, bounds, scale = _type1(program)
+        builtin = builtin if isinstance(builtin, list) else None
 
-        def cff_name(code: int):
+        def name(code: int):
             if code in differences:
                 return differences[code]
-            if builtin is not None and base is None:
+            if builtin is not None and base is None:  # the program's own encoding
                 return builtin[code] if code < len(builtin) else None
             return _standard_name(code, base)
 
-        return Glyphs(cff_name, _cff_bounds(top), _cff_scale(top))
+        return Glyphs(name, bounds, scale)
     tt = _truetype(program)
     cmap = tt["cmap"]
     symbol, mac, unicode = cmap.getcmap(3, 0), cmap.getcmap(1, 0), cmap.getcmap(3, 1)
@@ -201,8 +205,6 @@ def _type3(font: dict) -> Glyphs | None:
             raise UnreadableGlyph("no d1")  # d0: the glyph's colour and extent are its content's
         at = words.index(b"d1")
         x0, y0, x1, y1 = (float(w) for w in words[at - 4 : at])
-        if x0 == x1 or y0 == y1:
-            return None  # a space: no ink
         # the box in text space, for a matrix that may flip an axis
         return (min(x0 * sx, x1 * sx), min(y0 * sy, y1 * sy), max(x0 * sx, x1 * sx), max(y0 * sy, y1 * sy))
 
@@ -213,8 +215,8 @@ def _type3(font: dict) -> Glyphs | None:
 
 
 def _program(descriptor: dict) -> tuple[bytes | None, str]:
-    """The embedded program and how to read it: "truetype" or "cff"."""
-    for key, kind in (("/FontFile2", "truetype"), ("/FontFile3", "cff")):
+    """The embedded program and how to read it: "truetype", "cff" or "type1"."""
+    for key, kind in (("/FontFile2", "truetype"), ("/FontFile3", "cff"), ("/FontFile", "type1")):
         stream = _resolve(descriptor.get(key))
         if isinstance(stream, StreamObject):
             data = stream.get_data()
@@ -247,6 +249,25 @@ def _tt_bounds(tt):
         return glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax
 
     return bounds
+
+
+def _type1(data: bytes):
+    """A Type 1 program's encoding (a list of names, or None), its glyphs' bounds and scale."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.t1Lib import T1Font
+
+    font = T1Font.__new__(T1Font)  # read from bytes, not a file; PDF keeps the eexec part binary
+    font.data, font.encoding = data, "ascii"
+    glyphs = font.getGlyphSet()
+    encoding = font["Encoding"]
+    matrix = font.font.get("FontMatrix") or [0.001]
+
+    def bounds(name: str):
+        pen = BoundsPen(glyphs)
+        glyphs[name].draw(pen)
+        return pen.bounds
+
+    return (encoding if isinstance(encoding, list) else None), bounds, float(matrix[0])
 
 
 def _cff_top(data: bytes):

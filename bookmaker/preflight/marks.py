@@ -76,8 +76,8 @@ MAX_FORM_DEPTH = 16
 MAX_WORK = 1_000_000
 MAX_DECODED = 75_000_000  # bytes one stream may inflate to: pypdf's own ceiling
 MAX_CODES = 1 << 16  # glyph codes a font's /W array may describe
-# Text whose glyphs' outlines cannot be read (a font not embedded, a Type 1
-# program) is taken to reach from a quarter em below the baseline to a full em
+# Text whose glyphs' outlines cannot be read (a font not embedded, a CMap other
+# than Identity-H) is taken to reach from a quarter em below the baseline to a full em
 # above it: the em box typesetters lay out by. A font's declared Ascent also
 # covers accented capitals (Andika's is 1.22 em) and would flag every heading
 # set a size below the margin; horizontally we use the real glyph advances.
