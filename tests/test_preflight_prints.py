@@ -449,8 +449,8 @@ def test_layers_and_what_a_default_off_layer_hides_are_reported(tmp_path):
     found = {p.code: p.message for p in report.problems}
     assert found["layers"] == LAYERS_LINE
     assert found["hidden-layer"] == (
-        "content hidden by layer 'Answers', off by default: it does not print unless the layer "
-        "is flattened in its place, or removed"
+        "content in layer 'Answers', off by default, does not print: flatten the layers with it "
+        "shown if it should print, or remove it"
     )
     # both layers on: nothing hidden, but a reader can still turn them off
     assert codes(pike_page(tmp_path / "on.pdf", content, edit=edit(False))) >= {"layers"}

@@ -929,9 +929,9 @@ def _mark_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]
             Problem(
                 number,
                 "hidden-layer",
-                f"content hidden by {'layers' if len(marks.hidden) > 1 else 'layer'} "
-                f"{_examples({repr(name) for name in marks.hidden})}, off by default: it does not "
-                "print unless the layer is flattened in its place, or removed",
+                f"content in {'layers' if len(marks.hidden) > 1 else 'layer'} "
+                f"{_examples({repr(name) for name in marks.hidden})}, off by default, does not print: "
+                "flatten the layers with it shown if it should print, or remove it",
             )
         )
     if marks.cycles:
