@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import math
+import struct
 from typing import Any
 
 from pypdf.generic import IndirectObject, StreamObject
@@ -36,19 +37,21 @@ class Glyphs:
 
     def box(self, code: int) -> Box | None:
         """The ink of the glyph ``code`` shows, per point of size; None: it paints none."""
-        if code not in self._boxes:
-            try:
-                glyph = self._name_of(code)
-                bounds = None if glyph is None else self._bounds_of(glyph)
-            except Exception:  # a broken glyph: the caller's fallback judges it
-                raise UnreadableGlyph from None
-            scale = self._scale
-            self._boxes[code] = (
-                None  # no outline, or a flat one: a space
-                if bounds is None or bounds[0] >= bounds[2] or bounds[1] >= bounds[3]
-                else (bounds[0] * scale, bounds[1] * scale, bounds[2] * scale, bounds[3] * scale)
-            )
-        return self._boxes[code]
+        boxes = self._boxes
+        if code in boxes:
+            return boxes[code]
+        try:
+            glyph = self._name_of(code)
+            bounds = None if glyph is None else self._bounds_of(glyph)
+        except Exception:  # a broken glyph: the caller's fallback judges it
+            raise UnreadableGlyph from None
+        scale = self._scale
+        boxes[code] = (
+            None  # no outline, or a flat one: a space
+            if bounds is None or bounds[0] >= bounds[2] or bounds[1] >= bounds[3]
+            else (bounds[0] * scale, bounds[1] * scale, bounds[2] * scale, bounds[3] * scale)
+        )
+        return boxes[code]
 
 
 class UnreadableGlyph(Exception):
@@ -96,11 +99,10 @@ def _composite(font: dict) -> Glyphs | None:
     table = mapping.get_data() if isinstance(mapping, StreamObject) else None
 
     def gid_name(cid: int):
+        gid = cid
         if table is not None:
-            if 2 * cid + 2 > len(table):
-                return None
-            cid = int.from_bytes(table[2 * cid : 2 * cid + 2], "big")
-        return order[cid] if cid < len(order) else None
+            gid = int.from_bytes(table[2 * cid : 2 * cid + 2], "big") if 2 * cid + 2 <= len(table) else 0
+        return order[gid] if gid < len(order) else order[0]  # what maps to no glyph shows .notdef
 
     return Glyphs(gid_name, _tt_bounds(tt), 1 / tt["head"].unitsPerEm)
 
@@ -134,18 +136,20 @@ def _simple(font: dict) -> Glyphs | None:
     cmap = tt["cmap"]
     symbol, mac, unicode = cmap.getcmap(3, 0), cmap.getcmap(1, 0), cmap.getcmap(3, 1)
 
+    notdef = tt.getGlyphOrder()[0]  # what maps to no glyph shows .notdef
+
     def tt_name(code: int):
         if code in differences or (unicode is not None and symbol is None and mac is None):
             from fontTools.agl import toUnicode
 
             name = differences.get(code) or _standard_name(code, base)
             text = toUnicode(name) if name else ""
-            return unicode.cmap.get(ord(text)) if unicode is not None and len(text) == 1 else None
-        if symbol is not None:
-            return symbol.cmap.get(0xF000 + code) or symbol.cmap.get(code)
-        if mac is not None:
-            return mac.cmap.get(code)
-        return None
+            found = unicode.cmap.get(ord(text)) if unicode is not None and len(text) == 1 else None
+        elif symbol is not None:
+            found = symbol.cmap.get(0xF000 + code) or symbol.cmap.get(code)
+        else:
+            found = mac.cmap.get(code) if mac is not None else None
+        return found or notdef
 
     return Glyphs(tt_name, _tt_bounds(tt), 1 / tt["head"].unitsPerEm)
 
@@ -235,18 +239,22 @@ def _truetype(data: bytes):
 
 
 def _tt_bounds(tt):
+    """A TrueType glyph's bounds, as its header in the glyf table gives them (composite
+    glyphs' too): read there, without decompiling any outline."""
     if "glyf" not in tt:  # an OpenType font of CFF outlines
         top = tt["CFF "].cff.topDictIndex[0]
         return _cff_bounds(top)
-    glyf = tt["glyf"]
+    table = tt.reader["glyf"]
+    offsets = tt["loca"]
+    ids = tt.getReverseGlyphMap()
 
     def bounds(name: str):
-        glyph = glyf[name]
-        if glyph.numberOfContours == 0:
-            return None
-        if not hasattr(glyph, "xMin"):
-            glyph.recalcBounds(glyf)
-        return glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax
+        glyph = ids[name]
+        start, end = offsets[glyph], offsets[glyph + 1]
+        if end - start < 10:
+            return None  # no outline
+        contours, x0, y0, x1, y1 = struct.unpack(">hhhhh", table[start : start + 10])
+        return None if contours == 0 else (x0, y0, x1, y1)
 
     return bounds
 

@@ -1333,9 +1333,11 @@ def _text_ink(items: Iterable, width: float, gs: _GState, to_device: Matrix, wat
     glyphs = font.glyph_boxes()
     if glyphs is None:
         return em
-    size_x = size * gs.h_scale
+    size_x, widths, default = size * gs.h_scale, font.widths, font.default
+    spaced = gs.char_space or gs.word_space
     pen = 0.0
-    points: list[tuple[float, float]] = []
+    left = bottom = math.inf
+    right = top = -math.inf
     try:
         for item in items:
             if isinstance(item, (int, float)):
@@ -1346,17 +1348,18 @@ def _text_ink(items: Iterable, width: float, gs: _GState, to_device: Matrix, wat
                 data = str(item).encode("latin-1", "replace")
             for code in _codes(bytes(data), font.two_byte):
                 box = glyphs.box(code)
-                if box is not None:
-                    points += [(pen + box[0] * size_x, rise + box[1] * size)]
-                    points += [(pen + box[2] * size_x, rise + box[3] * size)]
-                space = gs.word_space if code == 32 and not font.two_byte else 0.0
-                pen += (font.widths.get(code, font.default) * size + gs.char_space + space) * gs.h_scale
+                if box is not None:  # x0, y0, x1, y1 per point of size
+                    left, right = min(left, pen + box[0] * size_x), max(right, pen + box[2] * size_x)
+                    bottom, top = min(bottom, box[1]), max(top, box[3])
+                advance = widths.get(code, default) * size
+                if spaced:
+                    advance += gs.char_space + (gs.word_space if code == 32 and not font.two_byte else 0.0)
+                pen += advance * gs.h_scale
     except UnreadableGlyph:
         return em
-    if not points:
+    if left > right:
         return None  # spaces alone: no ink
-    (x0, y0, x1, y1) = _bounds(points)
-    return _text_box(to_device, x0, x1, y0, y1)
+    return _text_box(to_device, left, right, rise + bottom * size, rise + top * size)
 
 
 def _text_box(to_device: Matrix, x0: float, x1: float, y0: float, y1: float) -> Box:
