@@ -9,13 +9,16 @@ Each content stream is read once and interpreted just far enough for every
 rule at once: the graphics state stack, the transformation matrix, clipping
 (as a box), line widths and caps, whether the fill and stroke colours print
 any ink, constant alpha, soft masks and blend modes, paths, text positions and
-sizes, images (their placed resolution) and form XObjects. A defect counts
+sizes (text reaching as far as its glyphs' boxes), images (their placed
+resolution), form XObjects, the cells of tiling patterns (in the pattern's
+space) and optional content (what a default-off layer hides). A defect counts
 only where something paints: an alpha-0 stroke, a white fill or a soft mask
 that nothing is drawn under leave no mark. On a cover (``white_prints``) white
 is a mark too: the sheet is printed all over, so a white line is a gap in the
 ink around it, which fills in as a thin dark line breaks up. Colour (for a
 black-and-white interior) is what paints with unequal RGB components, CMY ink,
-a Lab hue or a spot colour, and images whose pixels are not all grey.
+a Lab hue or a spot colour, shadings whose functions give such a colour, and
+images whose pixels are not all grey.
 
 For a printer that prints from PDF/X (``press``), every colour is also judged
 as its press sees it: RGB (DeviceRGB anywhere; ICC-based RGB too unless the
@@ -26,9 +29,12 @@ annotation's appearance paints them.
 
 Where ink lands is kept as events in painting order: INK (prints), UNSURE (a
 pattern, shading or image: whether it prints anything but white cannot be
-told from the stream) and COVER (an opaque rectangle, which hides what it lies
-over). A page keeps only events that reach outside ``watch`` (its safe area),
-and each cover removes the earlier events it hides.
+told from the stream), COVER (an opaque rectangle, which hides what it lies
+over) and WHITE (opaque white of any other shape, which may hide what it lies
+over). A page keeps only events that reach outside ``watch`` (its safe area);
+each cover removes the earlier events it hides and cuts those it hides in part
+down to the rest of their box, and white makes the ink it meets OVERPAINTED:
+what of it still prints, only the rendering tells.
 
 A form XObject is measured once for each distinct linear part of its
 transformation and inherited graphics state, in coordinates relative to where
