@@ -213,8 +213,10 @@ class Profile:
     ``min_text_size`` (points) and ``min_image_dpi``: None checks none.
     ``allows_scripts``: JavaScript and attached files may ride along;
     ``allows_encryption``: the file may be encrypted, if it opens without a
-    password and allows printing. ``default_interior``: how a book for this
-    printer prints unless it says otherwise, "black-and-white" (greys only)
+    password and allows printing. ``allows_layers``: optional content (layers a
+    reader can turn off) may stay in the file; else the printer asks for it
+    flattened. ``default_interior``: how a book for this printer prints unless
+    it says otherwise, "black-and-white" (greys only)
     or "color". ``retail``: the service prints books sold in shops, whose
     buyers must never read of bookmaker: a maze there carries only a short
     code for the publisher's records, never its recipe in words, and the
@@ -246,6 +248,7 @@ class Profile:
     min_image_dpi: float | None = None
     allows_scripts: bool = False
     allows_encryption: bool = False
+    allows_layers: bool = False
     # KDP, Lulu and IngramSpark print an interior in greyscale unless the
     # publisher orders (and pays for) colour; a home printer prints what it gets.
     default_interior: str = INTERIORS[0]
@@ -674,9 +677,11 @@ PROFILES: dict[str, Profile] = {
             allows_transparency=True,
             # A desktop printer prints any page size (scaled to its paper),
             # any resolution and any font size, and ignores scripts; an
-            # encrypted file prints if it opens and allows printing.
+            # encrypted file prints if it opens and allows printing, and its
+            # layers as they show.
             allows_scripts=True,
             allows_encryption=True,
+            allows_layers=True,
             default_interior="color",
         ),
     )

@@ -30,7 +30,8 @@ CONTENT = (
     b"q 1 0 0 1 36 36 cm /GS1 gs /CS1 cs 0.5 scn 0.5 w 0 0 m 100 0 l S "
     b"BT /F1 12 Tf /F2 8 Tf 10 10 Td (Hi) Tj [(a) -20 <0041>] TJ ET "
     b"/Fm1 Do q 72 0 0 72 50 50 cm /Im1 Do Q "
-    b"/Pattern cs /P1 scn 0 0 5 5 re f /P2 scn 0 0 5 5 re f q 0 0 5 5 re W n /Sh1 sh Q Q"
+    b"/Pattern cs /P1 scn 0 0 5 5 re f /P2 scn 0 0 5 5 re f q 0 0 5 5 re W n /Sh1 sh Q Q "
+    b"/OC /L1 BDC 0 g 1 1 2 2 re f EMC"
 )
 
 
@@ -124,8 +125,11 @@ def seed() -> bytes:
         YStep=4,
         Resources=Dictionary(),
     )
+    layer = pdf.make_indirect(Dictionary(Type=Name.OCG, Name=String("Answers")))
+    pdf.Root.OCProperties = Dictionary(OCGs=Array([layer]), D=Dictionary(OFF=Array([layer])))
     resources = pdf.make_indirect(
         Dictionary(
+            Properties=Dictionary(L1=layer),
             Font=Dictionary(F1=font, F2=cid),
             XObject=Dictionary(Fm1=fm, Im1=image),
             ExtGState=Dictionary(GS1=Dictionary(LW=1, LC=1, CA=1, ca=1, BM=Name.Normal, SMask=Name("/None"))),
@@ -211,6 +215,8 @@ PLACES = {
     "tiling pattern": lambda pdf: pdf.pages[0].Resources.Pattern.P1,
     "shading pattern": lambda pdf: pdf.pages[0].Resources.Pattern.P2,
     "shading": lambda pdf: pdf.pages[0].Resources.Shading.Sh1,
+    "function": lambda pdf: pdf.pages[0].Resources.Shading.Sh1.Function,
+    "layer config": lambda pdf: pdf.Root.OCProperties.D,
     "output intent": lambda pdf: pdf.Root.OutputIntents[0],
     "info": lambda pdf: pdf.trailer.Info,
     "page actions": lambda pdf: pdf.pages[0].obj.AA,
@@ -220,24 +226,26 @@ PLACES = {
     "contents": lambda pdf: pdf.pages[0].obj.Contents,
 }
 KEYS = {
-    "root": ["/Pages", "/Outlines", "/Names", "/OpenAction", "/AA", "/OutputIntents"],
+    "root": ["/Pages", "/Outlines", "/Names", "/OpenAction", "/AA", "/OutputIntents", "/OCProperties"],
     "pages": ["/Kids", "/Count", "/MediaBox"],
     "page": ["/MediaBox", "/TrimBox", "/Resources", "/Contents", "/Annots", "/AA", "/Parent"],
-    "resources": ["/Font", "/XObject", "/ExtGState", "/ColorSpace", "/Pattern", "/Shading"],
+    "resources": ["/Font", "/XObject", "/ExtGState", "/ColorSpace", "/Pattern", "/Shading", "/Properties"],
     "font": ["/Subtype", "/BaseFont", "/Widths", "/FirstChar", "/FontDescriptor"],
-    "descriptor": ["/FontFile2", "/MissingWidth"],
+    "descriptor": ["/FontFile2", "/MissingWidth", "/FontBBox"],
     "cid font": ["/DescendantFonts", "/Subtype"],
     "descendant": ["/W", "/DW", "/FontDescriptor"],
-    "form": ["/Subtype", "/Matrix", "/BBox", "/Resources", "/Filter", "/Length"],
+    "form": ["/Subtype", "/Matrix", "/BBox", "/Resources", "/Filter", "/Length", "/OC"],
     "image": ["/Subtype", "/Width", "/Height", "/SMask", "/ImageMask", "/Filter"],
     "ext gstate": ["/LW", "/LC", "/CA", "/ca", "/SMask", "/BM"],
     "colour spaces": ["/CS1"],
     "annotation": ["/Subtype", "/A", "/AA", "/AP"],
     "appearances": ["/N", "/D"],
     "appearance": ["/Resources", "/Group", "/BBox"],
-    "tiling pattern": ["/PatternType", "/Resources"],
+    "tiling pattern": ["/PatternType", "/Resources", "/Matrix"],
     "shading pattern": ["/PatternType", "/Shading"],
-    "shading": ["/ColorSpace", "/Function"],
+    "shading": ["/ColorSpace", "/Function", "/Domain"],
+    "function": ["/FunctionType", "/C0"],
+    "layer config": ["/OFF", "/BaseState"],
     "output intent": ["/S", "/OutputConditionIdentifier", "/DestOutputProfile"],
     "info": ["/GTS_PDFXVersion", "/GTS_PDFXConformance", "/Trapped"],
     "page actions": ["/O"],
@@ -329,6 +337,7 @@ BAD_CONTENT = [
     b"BI /W 99999999 /H 99999999 /BPC 8 /CS /RGB ID \x00 EI",
     b"\x00\xff\xfe" * 100,
     b"%" * 1000,
+    b"/OC /L1 BDC EMC EMC BMC /OC << /Type /OCMD /VE [/Not [/And]] >> BDC 0 0 1 1 re f EMC",
 ]
 
 

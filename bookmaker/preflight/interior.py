@@ -39,7 +39,7 @@ from ..errors import BookmakerError
 from ..processes import in_processes
 from ..profiles import INCH, Profile, get_profile, page_margins, same_trim
 from ..wording import plural
-from .marks import INK, MAX_WORK, UNSURE, Marks, Press, Scanner
+from .marks import INK, MAX_WORK, OVERPAINTED, UNSURE, Marks, Press, Scanner, box_minus, optional_content
 from .objects import Box, as_box, as_dict, as_list, as_number, name_text, one_line, resolve
 
 SLACK = 0.01  # points; PDF writers round coordinates to a few decimals
@@ -150,12 +150,13 @@ def check_pdf(
     book_trim = trim or (_size(frames[0].cut) if frames else None)
     problems += _guarded(None, lambda: _check_document(reader, profile, report.pages, book_trim))
     press = _press(profile, reader, problems)
+    off_layers = _layers(reader, profile, problems)
 
     def check_pages(numbers: list[int]) -> tuple[list[Problem], list[int]]:
         """The pages' problems and notes, and which of them are blank."""
         found: list[Problem] = []
         blank: list[int] = []
-        scanner = Scanner(track_ink=True, find_colour=in_grey, press=press)
+        scanner = Scanner(track_ink=True, find_colour=in_grey, press=press, off_layers=off_layers)
 
         def check_page(number: int, page, frame: _Frame) -> list[Problem]:
             view = frame.view
@@ -195,8 +196,9 @@ def check_pdf(
 def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = False) -> Report:
     """Check only what is drawn on every page of the PDF at ``path``, of any
     size: fonts, transparency, thin lines, small text, low-resolution images,
-    and JavaScript, attached files and encryption, and for a printer that
-    prints from PDF/X its document keys and colours; no margins, page sizes,
+    JavaScript, attached files and encryption, layers (optional content) and what
+    a default-off layer hides, and for a printer that prints from PDF/X its
+    document keys and colours; no margins, page sizes,
     boxes or page counts (a cover has rules of its own for those).
     ``white_prints``: white lines and text are judged like dark ones, as on a
     cover, where the background is ink and white is a gap in it."""
@@ -204,7 +206,9 @@ def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = Fal
     reader, report = _open(Path(path), profile)
     problems = report.problems
     problems += _guarded(None, lambda: _document_scripts(reader, profile))
-    scanner = Scanner(track_ink=False, white_prints=white_prints, press=_press(profile, reader, problems))
+    press = _press(profile, reader, problems)
+    off_layers = _layers(reader, profile, problems)
+    scanner = Scanner(track_ink=False, white_prints=white_prints, press=press, off_layers=off_layers)
     for number, page in enumerate(reader.pages, start=1):
         view = _page_view(page, as_box(page.get("/MediaBox")) or LETTER)
         problems += _guarded(
@@ -696,6 +700,31 @@ def _document_scripts(reader: PdfReader, profile: Profile) -> list[Problem]:
     return problems
 
 
+def _layers(reader: PdfReader, profile: Profile, problems: list[Problem]) -> dict[Any, str]:
+    """The layers (optional content groups) off by default, by key, for the scanner to find
+    what they hide; unless the printer allows layers, one problem naming those a reader
+    can turn off is added to ``problems``."""
+    if profile.allows_layers:
+        return {}
+    try:
+        switchable, off = optional_content(as_dict(reader.trailer.get("/Root")))
+    except Exception as error:  # pypdf raises many types for broken files
+        problems.append(Problem(None, "unreadable", f"layers could not be read: {one_line(error)}"))
+        return {}
+    if switchable:
+        shown = ", ".join(repr(name) for name in switchable[:3])
+        more = f" and {len(switchable) - 3} more" if len(switchable) > 3 else ""
+        problems.append(
+            Problem(
+                None,
+                "layers",
+                f"{plural(len(switchable), 'layer')} (optional content) a reader can turn off: "
+                f"{shown}{more}; {profile.name} asks for layers to be flattened",
+            )
+        )
+    return off
+
+
 def _page_scripts(profile: Profile, number: int, page) -> list[Problem]:
     if profile.allows_scripts:
         return []
@@ -1086,6 +1115,16 @@ def _mark_problems(profile: Profile, number: int, marks: Marks) -> list[Problem]
                 "greys only, or check with --interior color if it prints in colour",
             )
         )
+    if marks.hidden:
+        problems.append(
+            Problem(
+                number,
+                "hidden-layer",
+                f"content in {'layers' if len(marks.hidden) > 1 else 'layer'} "
+                f"{_examples({repr(name) for name in marks.hidden})}, off by default, does not print: "
+                "flatten the layers with it shown if it should print, or remove it",
+            )
+        )
     if marks.cycles:
         problems.append(
             Problem(
@@ -1166,14 +1205,26 @@ def _page_marks(
         )
     ink = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == INK]
     unsure = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == UNSURE]
-    if unsure and (marks.cycles or marks.too_complex):
+    # Ink that later white may hide is judged in the margins alone, by whole pixels of
+    # them: a pixel the safe area's edge crosses may hold ink from inside it.
+    overpainted = [
+        (piece, can_bleed)
+        for kind, box, can_bleed in marks.ink
+        if kind == OVERPAINTED
+        for piece in box_minus(box, view.back(frame.watch))
+    ]
+    if (unsure or overpainted) and (marks.cycles or marks.too_complex):
         # pdfium would draw a form that draws itself over and over, until memory runs out:
         # what might print is judged as printing, as where a page cannot be rendered
-        ink += unsure
-    elif unsure:
-        printed = renderer.ink(number - 1, view.page, [box for box, _ in unsure])
+        ink += unsure + overpainted
+    elif unsure or overpainted:
+        boxes = [box for box, _ in unsure + overpainted]
+        whole = [False] * len(unsure) + [True] * len(overpainted)
+        printed = renderer.ink(number - 1, view.page, boxes, whole)
         ink += [
-            (box, can_bleed) for box, (_, can_bleed) in zip(printed, unsure, strict=True) if box is not None
+            (box, can_bleed)
+            for box, (_, can_bleed) in zip(printed, unsure + overpainted, strict=True)
+            if box is not None
         ]
     if not view.plain:
         ink = [(view.box(box), can_bleed) for box, can_bleed in ink]
@@ -1232,15 +1283,18 @@ class _Renderer:
         if self._document is not None:
             self._document.close()
 
-    def ink(self, index: int, media: Box, boxes: list[Box]) -> list[Box | None]:
+    def ink(self, index: int, media: Box, boxes: list[Box], whole: list[bool]) -> list[Box | None]:
         """For each box (device space) on page ``index``, the bounds of its
         pixels that are not paper white, or None; the box itself where the
-        page cannot be rendered, which errs towards reporting."""
+        page cannot be rendered, which errs towards reporting. Where ``whole``
+        says so for a box, only pixels that lie inside it in full are looked at."""
         try:
             picture, scale = self._render(index, media)
         except Exception:  # pdfium refuses what pypdf read: judge as ink
             return list(boxes)
-        return [self._ink_in(picture, scale, media, box) for box in boxes]
+        return [
+            self._ink_in(picture, scale, media, box, inner) for box, inner in zip(boxes, whole, strict=True)
+        ]
 
     def _render(self, index: int, media: Box):
         import pypdfium2 as pdfium
@@ -1268,12 +1322,13 @@ class _Renderer:
         return darkest.point(lambda v: 255 if v < WHITE else 0), scale
 
     @staticmethod
-    def _ink_in(picture, scale: float, media: Box, box: Box) -> Box | None:
+    def _ink_in(picture, scale: float, media: Box, box: Box, whole: bool) -> Box | None:
         # pixel columns from the media's left edge, rows from its top edge
-        left = max(0, math.floor((box[0] - media[0]) * scale))
-        right = min(picture.width, math.ceil((box[2] - media[0]) * scale))
-        top = max(0, math.floor((media[3] - box[3]) * scale))
-        bottom = min(picture.height, math.ceil((media[3] - box[1]) * scale))
+        start, end = (math.ceil, math.floor) if whole else (math.floor, math.ceil)
+        left = max(0, start((box[0] - media[0]) * scale))
+        right = min(picture.width, end((box[2] - media[0]) * scale))
+        top = max(0, start((media[3] - box[3]) * scale))
+        bottom = min(picture.height, end((media[3] - box[1]) * scale))
         if left >= right or top >= bottom:
             return None
         found = picture.crop((left, top, right, bottom)).getbbox()

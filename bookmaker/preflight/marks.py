@@ -9,13 +9,16 @@ Each content stream is read once and interpreted just far enough for every
 rule at once: the graphics state stack, the transformation matrix, clipping
 (as a box), line widths and caps, whether the fill and stroke colours print
 any ink, constant alpha, soft masks and blend modes, paths, text positions and
-sizes, images (their placed resolution) and form XObjects. A defect counts
+sizes (text reaching as far as its glyphs' boxes), images (their placed
+resolution), form XObjects, the cells of tiling patterns (in the pattern's
+space) and optional content (what a default-off layer hides). A defect counts
 only where something paints: an alpha-0 stroke, a white fill or a soft mask
 that nothing is drawn under leave no mark. On a cover (``white_prints``) white
 is a mark too: the sheet is printed all over, so a white line is a gap in the
 ink around it, which fills in as a thin dark line breaks up. Colour (for a
 black-and-white interior) is what paints with unequal RGB components, CMY ink,
-a Lab hue or a spot colour, and images whose pixels are not all grey.
+a Lab hue or a spot colour, shadings whose functions give such a colour, and
+images whose pixels are not all grey.
 
 For a printer that prints from PDF/X (``press``), every colour is also judged
 as its press sees it: RGB (DeviceRGB anywhere; ICC-based RGB too unless the
@@ -26,9 +29,12 @@ annotation's appearance paints them.
 
 Where ink lands is kept as events in painting order: INK (prints), UNSURE (a
 pattern, shading or image: whether it prints anything but white cannot be
-told from the stream) and COVER (an opaque rectangle, which hides what it lies
-over). A page keeps only events that reach outside ``watch`` (its safe area),
-and each cover removes the earlier events it hides.
+told from the stream), COVER (an opaque rectangle, which hides what it lies
+over) and WHITE (opaque white of any other shape, which may hide what it lies
+over). A page keeps only events that reach outside ``watch`` (its safe area);
+each cover removes the earlier events it hides and cuts those it hides in part
+down to the rest of their box, and white makes the ink it meets OVERPAINTED:
+what of it still prints, only the rendering tells.
 
 A form XObject is measured once for each distinct linear part of its
 transformation and inherited graphics state, in coordinates relative to where
@@ -56,6 +62,8 @@ from reportlab.lib.rl_accel import asciiBase85Decode, asciiBase85Encode
 
 from . import content as pdf_content
 from .content import PATH_RUN, STROKE_RUN
+from .functions import shading_colours
+from .glyphs import UnreadableGlyph, font_glyphs
 from .images import decoded, grey_image, release
 from .objects import (
     Box,
@@ -76,8 +84,10 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EVERYWHERE: Box = (-math.inf, -math.inf, math.inf, math.inf)
 NOWHERE: Box = (math.inf, math.inf, -math.inf, -math.inf)  # meets no box
 
-# What a paint prints, and the other kinds of ink event.
-NO_INK, INK, UNSURE, COVER, FORM = range(5)
+# What a paint prints, and the other kinds of ink event: OVERPAINTED is ink that
+# later opaque white of some other shape than a rectangle (a white line too) may
+# hide, so only the rendering tells what still prints; WHITE is such white.
+NO_INK, INK, UNSURE, COVER, FORM, OVERPAINTED, WHITE = range(7)
 
 MAX_FORM_DEPTH = 16
 # Form operations walked plus form events placed, per page: far beyond any
@@ -85,7 +95,8 @@ MAX_FORM_DEPTH = 16
 MAX_WORK = 1_000_000
 MAX_DECODED = 75_000_000  # bytes one stream may inflate to: pypdf's own ceiling
 MAX_CODES = 1 << 16  # glyph codes a font's /W array may describe
-# Text is taken to reach from a quarter em below the baseline to a full em
+# Text whose glyphs' outlines cannot be read (a font not embedded, a CMap other
+# than Identity-H) is taken to reach from a quarter em below the baseline to a full em
 # above it: the em box typesetters lay out by. A font's declared Ascent also
 # covers accented capitals (Andika's is 1.22 em) and would flag every heading
 # set a size below the margin; horizontally we use the real glyph advances.
@@ -112,6 +123,7 @@ class Marks:
     icc: set[str] = field(default_factory=set)
     heaviest_ink: tuple[float, str] | None = None
     unembedded: set[str] = field(default_factory=set)  # fonts whose glyphs are not in the file
+    hidden: set[str] = field(default_factory=set)  # default-off layers that hide content painted
     ink: list[tuple] = field(default_factory=list)  # events, in painting order
     extent: Box | None = None  # of a form's events
     cycles: set[str] = field(default_factory=set)  # forms that draw themselves
@@ -134,6 +146,7 @@ class Marks:
         self.colours |= other.colours
         self.note_paint(other.paint())
         self.unembedded |= other.unembedded
+        self.hidden |= other.hidden
         self.cycles |= other.cycles
         self.errors += [error for error in other.errors if error not in self.errors]
         self.too_complex |= other.too_complex
@@ -220,6 +233,15 @@ class _Font:
     default: float
     two_byte: bool
     em: float = 1.0  # a Type 3 font's em, in units of its size
+    bbox: Box | None = None  # the font's declared bounding box, per point of size
+    source: Any = None  # the font dictionary, whose program gives its glyphs' boxes
+    glyphs: Any = False  # those glyphs once read (None: they cannot be); False: not yet
+
+    def glyph_boxes(self):
+        """The font's glyphs (glyphs.Glyphs), read at the first call; None if unreadable."""
+        if self.glyphs is False:
+            self.glyphs = font_glyphs(as_dict(self.source))
+        return self.glyphs
 
 
 @dataclass
@@ -251,6 +273,12 @@ class _GState:
     leading: float = 0.0
     render_mode: int = 0
     rise: float = 0.0
+    # The pattern the fill or stroke paints with, and the space its matrix maps onto
+    # (the default space of the stream that chose it); None: no pattern.
+    fill_pattern: tuple[Any, Matrix] | None = None
+    stroke_pattern: tuple[Any, Matrix] | None = None
+    pattern_space: Matrix = IDENTITY  # the default space of the stream being walked
+    hidden: str | None = None  # the default-off layer that hides what paints, if any
 
     def inherited(self) -> tuple:
         """What a form drawn in this state inherits, but its position and clip."""
@@ -280,6 +308,9 @@ class _GState:
             self.leading,
             self.render_mode,
             self.rise,
+            _pattern_key(self.fill_pattern),
+            _pattern_key(self.stroke_pattern),
+            self.hidden,
         )
 
 
@@ -325,6 +356,9 @@ _INTERPRETED = (
         b"T*",
         b"Do",
         b"INLINE IMAGE",
+        b"BDC",
+        b"BMC",
+        b"EMC",
     }
 )
 UNIT_SQUARE = ((0, 0), (1, 0), (0, 1), (1, 1))
@@ -402,11 +436,13 @@ class Scanner:
         find_colour: bool = False,
         white_prints: bool = False,
         press: Press | None = None,
+        off_layers: dict[Any, str] | None = None,
     ):
         self.track_ink = track_ink
         self.find_colour = find_colour
         self.white_prints = white_prints
         self.press = press
+        self.off_layers = off_layers or {}  # optional content groups off by default, by key: their names
         self._cache: dict[Any, Any] = {}
         self._drawing: set[Any] = set()  # forms being measured: one met again draws itself
         self._work = 0
@@ -490,6 +526,9 @@ class Scanner:
         closed: list[bool] = []
         clip_pending = False
         tm = tlm = IDENTITY
+        # marked content: for each section open, the default-off layer hiding it, if any
+        sections: list[str | None] = []
+        outer_hidden = gs.hidden
         for operands, op in operations:
             if op not in _INTERPRETED:  # dashes, joins, marked content...
                 continue
@@ -557,6 +596,7 @@ class Scanner:
                 elif op == b"Q":
                     if stack:
                         gs = stack.pop()
+                        gs.hidden = _hiding(sections, outer_hidden)  # marked content ignores q and Q
                 elif op == b"cm":
                     gs.ctm = _mul(_matrix(operands), gs.ctm)
                 elif op == b"w":
@@ -570,16 +610,18 @@ class Scanner:
                 elif op == b"sh":
                     if gs.fill_alpha > 0:
                         self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
+                        shading = as_dict(resources.get("/Shading")).get(operands[0])
                         if self.press is not None:
-                            marks.note_paint(
-                                self._shading_paint(as_dict(resources.get("/Shading")).get(operands[0]))
-                            )
-                        if self.find_colour:
-                            shading = as_dict(as_dict(resources.get("/Shading")).get(operands[0]))
-                            model = _colour_model(resolve(shading.get("/ColorSpace")))
-                            # its colours are a function's: a colour space is all that tells
-                            self._note_colour(marks, "a colour shading" if model in COLOUR_MODELS else None)
+                            marks.note_paint(self._shading_paint(shading))
+                        self._note_colour(marks, self._shading_hue(shading))
                         self._record(marks, UNSURE, gs.clip, True, gs.clip)
+                elif op in (b"BDC", b"BMC", b"EMC"):
+                    if op == b"EMC":
+                        if sections:
+                            sections.pop()
+                    else:
+                        sections.append(self._section_layer(resources, operands, op))
+                    gs.hidden = _hiding(sections, outer_hidden)
                 # text
                 elif op == b"BT":
                     tm = tlm = IDENTITY
@@ -653,11 +695,16 @@ class Scanner:
             return
         self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
         marks.note_paint(gs.stroke_paint)
-        if gs.stroke == NO_INK:
+        self._pattern(marks, gs.stroke_pattern)
+        if gs.stroke != NO_INK:
+            self._stroke_width(gs, marks)
+            self._note_colour(marks, gs.stroke_colour)
+            marks.painted = True
+            kind = gs.stroke
+        elif _may_hide(gs, gs.stroke_alpha, marks):
+            kind = WHITE
+        else:
             return
-        self._stroke_width(gs, marks)
-        self._note_colour(marks, gs.stroke_colour)
-        marks.painted = True
         if not self.track_ink or not self._may_record(run.xs, run.ys, gs, marks, True):
             return
         xs, ys, moves, paths = run
@@ -668,7 +715,7 @@ class Scanner:
             starts = [move - start for move in moves[bisect_left(moves, start) : bisect_left(moves, end)]]
             ink = _stroke_bounds(xs[start:end], ys[start:end], starts, [False] * len(starts), ctm, half, cap)
             if ink is not None:
-                self._record(marks, gs.stroke, ink, True, clip)
+                self._record(marks, kind, ink, True, clip)
 
     def _note_colour(self, marks: Marks, hue: str | None) -> None:
         if hue is not None and self.find_colour:
@@ -680,6 +727,10 @@ class Scanner:
             marks.thinnest = width
 
     def _transparency(self, marks: Marks, gs: _GState, alpha: float, label: str) -> None:
+        """What painting in ``gs`` with ``alpha`` tells but its colour: any transparency,
+        and the default-off layer that hides it."""
+        if gs.hidden is not None:
+            marks.hidden.add(gs.hidden)
         if alpha < 1:
             marks.transparency.add(f"{label} {alpha:g}")
         if gs.soft_mask:
@@ -707,27 +758,31 @@ class Scanner:
             if fill:
                 self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
                 marks.note_paint(gs.fill_paint)
+                self._pattern(marks, gs.fill_pattern)
                 if gs.fill != NO_INK:
                     self._note_colour(marks, gs.fill_colour)
             if stroke:
                 self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
                 marks.note_paint(gs.stroke_paint)
+                self._pattern(marks, gs.stroke_pattern)
                 if gs.stroke != NO_INK:
                     self._stroke_width(gs, marks)
                     self._note_colour(marks, gs.stroke_colour)
         if not self.track_ink:
             return
-        if (
-            fill
-            and gs.fill != UNSURE
-            and gs.fill_alpha >= 1
-            and not gs.soft_mask
-            and not gs.blend
-            and gs.clip_exact
-        ):
-            rectangle = _device_rectangle(xs, ys, starts, gs.ctm)
+        if fill and gs.fill != UNSURE and gs.fill_alpha >= 1 and not gs.soft_mask and not gs.blend:
+            rectangle = _device_rectangle(xs, ys, starts, gs.ctm) if gs.clip_exact else None
             if rectangle is not None:
                 self._record(marks, COVER, rectangle, True, gs.clip)
+            elif gs.fill == NO_INK and _may_hide(gs, gs.fill_alpha, marks):
+                # opaque white of another shape: what it hides, only the rendering tells
+                white = _bounds([_apply(gs.ctm, x, y) for x, y in zip(xs, ys, strict=True)])
+                self._record(marks, WHITE, white, True, gs.clip)
+        if stroke and gs.stroke == NO_INK and _may_hide(gs, gs.stroke_alpha, marks):
+            # a broad white line may hide ink as well as a white shape
+            white_line = _stroke_bounds(xs, ys, starts, closed, gs.ctm, gs.line_width / 2, gs.line_cap)
+            if white_line is not None:
+                self._record(marks, WHITE, white_line, True, gs.clip)
         kind = max(gs.fill if fill else NO_INK, gs.stroke if stroke else NO_INK)
         marks.painted |= kind != NO_INK
         if kind == NO_INK or not self._may_record(xs, ys, gs, marks, stroke):
@@ -769,16 +824,39 @@ class Scanner:
         if clipped is None:
             return
         box = clipped
-        marks.painted |= kind != COVER
+        marks.painted |= kind not in (COVER, WHITE)
         watch = marks.watch
         if watch is not None and _inside(box, watch):
             return  # inside the watch: neither ink nor a cover there can matter
         if kind == COVER:
-            marks.ink = [event for event in marks.ink if not _inside(_event_box(event), box)]
+            # An event the cover hides in part now paints only the rest of its box.
+            kept = []
+            for event in marks.ink:
+                event_box = _event_box(event)
+                if _inside(event_box, box):
+                    continue
+                if event[0] == FORM or _intersect(event_box, box) is None:
+                    kept.append(event)
+                    continue
+                kept += [
+                    (event[0], piece, event[2])
+                    for piece in box_minus(event_box, box)
+                    if watch is None or not _inside(piece, watch)
+                ]
+            marks.ink = kept
             marks.covers += 1
             self._spend(len(marks.ink))
             if watch is not None:
                 return  # on a page, a cover has done its work
+        elif kind == WHITE:
+            marks.ink = [
+                (OVERPAINTED, *event[1:]) if event[0] == INK and _intersect(event[1], box) else event
+                for event in marks.ink
+            ]
+            marks.covers += 1  # a form placed again may paint over it
+            self._spend(len(marks.ink))
+            if watch is not None:
+                return
         marks.ink.append((kind, box, can_bleed))
         if watch is None:
             marks.extent = _union(marks.extent, box)
@@ -820,10 +898,16 @@ class Scanner:
             paint, hue = _paint_of(model, operands), _hue(model, operands)
         if self.white_prints and paint == NO_INK and model != "none":
             paint = INK
+        pattern = None
+        if op in (b"scn", b"SCN") and operands and isinstance(operands[-1], str):
+            ref = as_dict(resources.get("/Pattern")).get(operands[-1])
+            pattern = None if ref is None else (ref, gs.pattern_space)
         if stroking:
             gs.stroke_space, gs.stroke, gs.stroke_colour = model, paint, hue
+            gs.stroke_pattern = pattern
         else:
             gs.fill_space, gs.fill, gs.fill_colour = model, paint, hue
+            gs.fill_pattern = pattern
         if self.press is not None:
             self._press_colour(resources, op, operands, gs, stroking)
 
@@ -928,11 +1012,82 @@ class Scanner:
             space = _press_space_of(shading.get("/ColorSpace"))
             paint = _space_paint(space, self.press, f"a shading in {space.label}")
             if paint is CLEAN and space.cmyk and self.press.max_ink is not None:
-                total = max(
-                    (sum(colour) * 100 for colour in _function_ends(shading.get("/Function"))), default=0.0
-                )
+                total = max((sum(colour) * 100 for colour in shading_colours(shading) or []), default=0.0)
                 paint = _ink_paint(total, "a CMYK shading, at its heaviest", self.press)
             self._cache[key] = paint
+        return self._cache[key]
+
+    def _shading_hue(self, ref) -> str | None:
+        """ "a colour shading" if a shading paints any colour but a grey, as far as its
+        function's colours tell (evaluated at enough inputs to decide); a shading in a
+        colour space whose function cannot be evaluated counts as colour."""
+        if not self.find_colour:
+            return None
+        key = ("shading hue", _key(ref))
+        if key not in self._cache:
+            shading = as_dict(ref)
+            model = _colour_model(resolve(shading.get("/ColorSpace")))
+            hue = None
+            if model in COLOUR_MODELS:
+                colours = shading_colours(shading) if model != "tint" else None
+                if colours is None or any(_hue(model, colour) for colour in colours):
+                    hue = "a colour shading"
+            self._cache[key] = hue
+        return self._cache[key]
+
+    def _pattern(self, marks: Marks, pattern: tuple[Any, Matrix] | None) -> None:
+        """What painting with ``pattern`` (a pattern and the space its matrix maps onto) adds:
+        a shading pattern's colours; a tiling pattern's cell, walked as a form is, in the
+        pattern's space, for every rule but where its ink lands (what fills the shape
+        painted is judged by its rendering). An uncoloured pattern's cell paints in the
+        colour it is given, not its own."""
+        if pattern is None:
+            return
+        ref, space = pattern
+        dictionary = as_dict(ref)
+        if as_number(dictionary.get("/PatternType"), 0) == 2:
+            self._note_colour(marks, self._shading_hue(dictionary.get("/Shading")))
+            return
+        if not isinstance(resolve(ref), StreamObject):
+            return
+        matrix = dictionary.get("/Matrix")
+        linear = _mul(IDENTITY if matrix is None else _matrix(matrix), space)
+        linear = (*linear[:4], 0.0, 0.0)
+        key = ("pattern marks", _key(ref), linear)
+        cell = self._cache.get(key)
+        if cell is None:
+            if _key(ref) in self._drawing or len(self._drawing) >= MAX_FORM_DEPTH:
+                return  # a pattern that paints with itself: its cell is being walked
+            cell = Marks(watch=EVERYWHERE)
+            self._drawing.add(_key(ref))
+            try:
+                operations = self._form_operations(_key(ref), dictionary, cell)
+                inner = _GState(ctm=linear, pattern_space=linear)
+                self._walk(operations, as_dict(dictionary.get("/Resources")), inner, cell, 1)
+            finally:
+                self._drawing.discard(_key(ref))
+            if as_number(dictionary.get("/PaintType"), 1) == 2:
+                cell.colours.clear()
+            self._cache[key] = cell
+        marks.merge(cell)
+
+    def _section_layer(self, resources: dict, operands, op: bytes) -> str | None:
+        """The default-off layer that hides a marked-content section (BDC or BMC), if any."""
+        if op != b"BDC" or len(operands) < 2 or operands[0] != "/OC":
+            return None
+        properties = operands[1]
+        if isinstance(properties, str):
+            properties = as_dict(resources.get("/Properties")).get(properties)
+        return self._layer_off(properties)
+
+    def _layer_off(self, ref) -> str | None:
+        """The name of the default-off layer that hides what an optional content group,
+        or membership dictionary, marks; None if it shows by default."""
+        if not self.off_layers:
+            return None
+        key = ("layer off", _key(ref))
+        if key not in self._cache:
+            self._cache[key] = _layer_off(ref, self.off_layers, 0)
         return self._cache[key]
 
     def _group_paint(self, owner: dict) -> _Paint:
@@ -1014,11 +1169,13 @@ class Scanner:
             if fills:
                 self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
                 marks.note_paint(gs.fill_paint)
+                self._pattern(marks, gs.fill_pattern)
                 if gs.fill != NO_INK:
                     self._note_colour(marks, gs.fill_colour)
             if strokes:  # outlined text: its outlines are lines like any other
                 self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
                 marks.note_paint(gs.stroke_paint)
+                self._pattern(marks, gs.stroke_pattern)
                 if gs.stroke != NO_INK:
                     self._stroke_width(gs, marks)
                     self._note_colour(marks, gs.stroke_colour)
@@ -1029,11 +1186,9 @@ class Scanner:
                 if marks.smallest_text is None or em < marks.smallest_text:
                     marks.smallest_text = em
             if kind != NO_INK and x and self.track_ink:
-                y0, y1 = gs.rise + TEXT_DESCENT * size, gs.rise + TEXT_ASCENT * size
-                corners = ((0, y0), (x, y0), (0, y1), (x, y1))
-                self._record(
-                    marks, kind, _bounds([_apply(to_device, cx, cy) for cx, cy in corners]), False, gs.clip
-                )
+                ink = _text_ink(items, x, gs, to_device, marks.watch)
+                if ink is not None:
+                    self._record(marks, kind, ink, False, gs.clip)
         return _mul((1, 0, 0, 1, x, 0), tm)
 
     def _image(self, marks: Marks, gs: _GState, width, height, stencil: bool, soft_mask: bool) -> None:
@@ -1054,6 +1209,7 @@ class Scanner:
                 marks.lowest_dpi = dpi
         if stencil:  # a stencil paints the fill colour
             marks.note_paint(gs.fill_paint)
+            self._pattern(marks, gs.fill_pattern)
             if gs.fill != NO_INK:
                 self._note_colour(marks, gs.fill_colour)
         kind = gs.fill if stencil else UNSURE
@@ -1064,6 +1220,11 @@ class Scanner:
         ref = as_dict(resources.get("/XObject")).get(name)
         xobject = as_dict(ref)
         subtype = xobject.get("/Subtype")
+        if gs.hidden is None and "/OC" in xobject:
+            hidden = self._layer_off(xobject.get("/OC"))
+            if hidden is not None:
+                gs = copy(gs)
+                gs.hidden = hidden
         if subtype == "/Image":
             soft = "/SMask" in xobject or as_number(xobject.get("/SMaskInData"), 0) > 0
             stencil = _flag(xobject.get("/ImageMask"))
@@ -1116,6 +1277,7 @@ class Scanner:
                 form_marks.note_paint(self._group_paint(xobject))
             inner = copy(gs)
             inner.ctm, inner.clip, inner.clip_exact = linear, inner_clip, inner_exact
+            inner.pattern_space = linear
             self._drawing.add(form)
             try:
                 self._walk(
@@ -1168,6 +1330,66 @@ class Scanner:
             elif event[0] != COVER or exact:  # a cover under an unknown clip shape hides nothing sure
                 self._record(marks, event[0], _shift(event[1], dx, dy), event[2], clip)
         marks.placed[placement] = marks.covers
+
+
+def _may_hide(gs: _GState, alpha: float, marks: Marks) -> bool:
+    """Whether white painted in ``gs`` with ``alpha`` may hide ink recorded: it is opaque,
+    and there is ink outside the watch to hide (in a form, there may be where it is placed)."""
+    return alpha >= 1 and not gs.soft_mask and not gs.blend and (marks.watch is None or bool(marks.ink))
+
+
+def _text_ink(items: Iterable, width: float, gs: _GState, to_device: Matrix, watch: Box | None) -> Box | None:
+    """Where text shown from its origin to ``width`` (text space) puts ink, in device
+    space: the union of its glyphs' boxes, read from the font's program; its em box where
+    they cannot be read. Where even the font's bounding box keeps the text inside
+    ``watch``, that box (nothing recorded can come of it)."""
+    font, size, rise = gs.font, gs.font_size, gs.rise
+    low, high = (0.0, width) if width >= 0 else (width, 0.0)
+    bottom, top = TEXT_DESCENT, TEXT_ASCENT
+    if font is not None and font.bbox is not None:
+        x0, y0, x1, y1 = font.bbox
+        low, high = low + min(x0, 0.0) * size * gs.h_scale, high + max(x1, 0.0) * size * gs.h_scale
+        bottom, top = min(bottom, y0), max(top, y1)
+    loose = _text_box(to_device, low, high, rise + bottom * size, rise + top * size)
+    clipped = _intersect(gs.clip, loose)
+    if font is None or (watch is not None and (clipped is None or _inside(clipped, watch))):
+        return loose
+    em = _text_box(to_device, 0.0, width, rise + TEXT_DESCENT * size, rise + TEXT_ASCENT * size)
+    glyphs = font.glyph_boxes()
+    if glyphs is None:
+        return em
+    size_x, widths, default = size * gs.h_scale, font.widths, font.default
+    spaced = gs.char_space or gs.word_space
+    pen = 0.0
+    left = bottom = math.inf
+    right = top = -math.inf
+    try:
+        for item in items:
+            if isinstance(item, (int, float)):
+                pen -= float(item) / 1000 * size_x
+                continue
+            data = item if isinstance(item, bytes) else getattr(item, "original_bytes", None)
+            if data is None:
+                data = str(item).encode("latin-1", "replace")
+            for code in _codes(bytes(data), font.two_byte):
+                box = glyphs.box(code)
+                if box is not None:  # x0, y0, x1, y1 per point of size
+                    left, right = min(left, pen + box[0] * size_x), max(right, pen + box[2] * size_x)
+                    bottom, top = min(bottom, box[1]), max(top, box[3])
+                advance = widths.get(code, default) * size
+                if spaced:
+                    advance += gs.char_space + (gs.word_space if code == 32 and not font.two_byte else 0.0)
+                pen += advance * gs.h_scale
+    except UnreadableGlyph:
+        return em
+    if left > right:
+        return None  # spaces alone: no ink
+    return _text_box(to_device, left, right, rise + bottom * size, rise + top * size)
+
+
+def _text_box(to_device: Matrix, x0: float, x1: float, y0: float, y1: float) -> Box:
+    """The device bounds of a box in text space."""
+    return _bounds([_apply(to_device, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))])
 
 
 def _paths_near_edges(run, gs: _GState, watch: Box | None) -> Iterable[int]:
@@ -1355,26 +1577,6 @@ def _numbers_text(operands) -> str:
     return " ".join(f"{v:.3g}" if _is_number(v) else str(v) for v in map(resolve, operands))
 
 
-def _function_ends(function, depth: int = 0) -> list[list[float]]:
-    """The colours at the ends of a shading's exponential functions (type 2: C0 and C1),
-    through stitching functions (type 3); sampled and PostScript functions tell nothing cheaply."""
-    function = resolve(function)
-    if isinstance(function, list):  # one function per component
-        return []
-    function = as_dict(function)
-    kind = as_number(function.get("/FunctionType"), -1)
-    if kind == 2:
-        ends = [as_list(function.get("/C0")) or [0.0], as_list(function.get("/C1")) or [1.0]]
-        return [[as_number(v, 0.0) for v in end] for end in ends]
-    if kind == 3 and depth < 2:  # at most 64 x 64 ends, whatever a file nests
-        return [
-            end
-            for part in as_list(function.get("/Functions"))[:64]
-            for end in _function_ends(part, depth + 1)
-        ]
-    return []
-
-
 MAX_INK_SAMPLES = 512  # a CMYK image's pixels are weighed on a grid at most this many across
 
 
@@ -1441,7 +1643,12 @@ def _font_metrics(font: dict) -> _Font:
     descriptor = as_dict(descriptor_font.get("/FontDescriptor"))
     if "/MissingWidth" in descriptor:
         default = as_number(descriptor["/MissingWidth"], 1000) * scale
-    return _Font(name, widths, default, two_byte, em)
+    declared = as_box(font.get("/FontBBox") if subtype == "/Type3" else descriptor.get("/FontBBox"))
+    vertical = em / 1000 if subtype == "/Type3" else scale  # a Type 3 FontMatrix's y scale
+    bbox = None
+    if declared is not None:
+        bbox = (declared[0] * scale, declared[1] * vertical, declared[2] * scale, declared[3] * vertical)
+    return _Font(name, widths, default, two_byte, em, bbox, font)
 
 
 def _cid_widths(w: list, scale: float) -> dict[int, float]:
@@ -1658,6 +1865,25 @@ def _inside(box: Box, outer: Box) -> bool:
     return box[0] >= outer[0] and box[1] >= outer[1] and box[2] <= outer[2] and box[3] <= outer[3]
 
 
+def box_minus(box: Box, cut: Box) -> list[Box]:
+    """The parts of ``box`` outside ``cut``, as up to four boxes."""
+    x0, y0, x1, y1 = box
+    c0, d0, c1, d1 = cut
+    if c0 >= x1 or c1 <= x0 or d0 >= y1 or d1 <= y0:
+        return [box]
+    pieces = []
+    if x0 < c0:
+        pieces.append((x0, y0, c0, y1))
+    if c1 < x1:
+        pieces.append((c1, y0, x1, y1))
+    left, right = max(x0, c0), min(x1, c1)
+    if y0 < d0:
+        pieces.append((left, y0, right, d0))
+    if d1 < y1:
+        pieces.append((left, d1, right, y1))
+    return pieces
+
+
 def _shift(box: Box, dx: float, dy: float) -> Box:
     return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
 
@@ -1675,3 +1901,85 @@ def _matrix(values) -> Matrix:
     if len(nums) != 6 or not all(map(math.isfinite, nums)):
         raise ValueError(f"not a matrix: {nums}")
     return (nums[0], nums[1], nums[2], nums[3], nums[4], nums[5])
+
+
+# --- optional content (layers) -------------------------------------------------------------
+
+MAX_LAYERS = 10_000  # optional content groups read, at most
+
+
+def optional_content(root: dict) -> tuple[list[str], dict[Any, str]]:
+    """A document's layers (its catalogue ``root``'s optional content groups): the names of
+    those a reader can turn off (all but the locked ones that show), and the groups its
+    default configuration hides, by key, with their names."""
+    properties = as_dict(root.get("/OCProperties"))
+    groups = as_list(properties.get("/OCGs"))[:MAX_LAYERS]
+    if not groups:
+        return [], {}
+    default = as_dict(properties.get("/D"))
+    off_list = {_key(ref) for ref in as_list(default.get("/OFF"))[:MAX_LAYERS]}
+    on_list = {_key(ref) for ref in as_list(default.get("/ON"))[:MAX_LAYERS]}
+    locked = {_key(ref) for ref in as_list(default.get("/Locked"))[:MAX_LAYERS]}
+    all_off = resolve(default.get("/BaseState")) == "/OFF"
+    switchable: list[str] = []
+    off: dict[Any, str] = {}
+    for ref in groups:
+        key = _key(ref)
+        name = _layer_name(ref)
+        hidden = key in off_list or (all_off and key not in on_list)
+        if hidden:
+            off[key] = name
+        if hidden or key not in locked:
+            switchable.append(name)
+    return switchable, off
+
+
+def _layer_name(ref) -> str:
+    name = resolve(as_dict(ref).get("/Name"))
+    if isinstance(name, bytes):
+        name = name.decode("latin-1")
+    text = str(name) if isinstance(name, str) else ""
+    return " ".join(text.split())[:60] or "(unnamed)"
+
+
+def _layer_off(ref, off: dict[Any, str], depth: int) -> str | None:
+    """The name of the default-off layer hiding what ``ref`` (an optional content group,
+    membership dictionary or visibility expression) marks; None if it shows."""
+    if depth > 8:
+        return None
+    obj = resolve(ref)
+    if isinstance(obj, list):  # a visibility expression: /And, /Or or /Not of others
+        if not obj:
+            return None
+        operator, operands = resolve(obj[0]), obj[1:16]
+        hidden = [_layer_off(o, off, depth + 1) for o in operands]
+        if operator == "/Not":
+            return None  # shows unless its operand does: never hidden by a layer that is off
+        if operator == "/And":
+            return next((h for h in hidden if h is not None), None)
+        if operator == "/Or" and hidden and all(h is not None for h in hidden):
+            return hidden[0]
+        return None
+    group = as_dict(obj)
+    if resolve(group.get("/Type")) != "/OCMD":
+        return off.get(_key(ref))
+    if "/VE" in group:
+        return _layer_off(group.get("/VE"), off, depth + 1)
+    members = resolve(group.get("/OCGs"))
+    members = (members if isinstance(members, list) else [members] if members is not None else [])[:64]
+    hidden = [off.get(_key(member)) for member in members]
+    policy = resolve(group.get("/P"))
+    if policy == "/AllOn":
+        return next((h for h in hidden if h is not None), None)
+    if policy in (None, "/AnyOn") and hidden and all(h is not None for h in hidden):
+        return hidden[0]
+    return None  # /AnyOff, /AllOff: hidden only by groups that are on
+
+
+def _hiding(sections: list[str | None], outer: str | None) -> str | None:
+    """The default-off layer that hides content inside these open marked-content sections."""
+    return outer or next((layer for layer in sections if layer is not None), None)
+
+
+def _pattern_key(pattern: tuple[Any, Matrix] | None) -> Any:
+    return None if pattern is None else (_key(pattern[0]), pattern[1])
