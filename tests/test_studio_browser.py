@@ -2,7 +2,8 @@
 (Playwright's own browser download is not available here). One browser, one flow: open a
 sample, change the title, add a hex section, type a bad size and fix it, upload a mask
 picture, build, and download the PDF, whose bytes must be a CLI build's of the saved YAML.
-Each step leaves a screenshot in output/studio/.
+Each step leaves a screenshot in output/studio/. Then closing the tab that builds, which
+must stop its build and leave nothing written.
 
 Without chromium the test is skipped with one line saying how to enable it; .ci/run
 installs chromium when it is missing.
@@ -13,6 +14,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -20,8 +23,9 @@ import pytest
 from tests.command_line import in_process
 from tests.studio_browser import CHROMIUM, MISSING, chromium, served
 
-SHOTS = Path(__file__).resolve().parents[1] / "output" / "studio"
-OWL = Path(__file__).resolve().parents[1] / "configs" / "art" / "owl.png"
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "output" / "studio"
+OWL = ROOT / "configs" / "art" / "owl.png"
 
 # Every picture in view is drawn (thumbnails out of view load only when scrolled to).
 DRAWN = """() => [...document.images].filter((image) => {
@@ -29,7 +33,8 @@ DRAWN = """() => [...document.images].filter((image) => {
   return box.width && box.right > 0 && box.left < innerWidth && box.bottom > 0 && box.top < innerHeight;
 }).every((image) => image.complete)"""
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=MISSING)
+# One worker runs them all, so they share one chromium (the session's browser fixture).
+pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(), reason=MISSING), pytest.mark.xdist_group("browser")]
 
 
 @pytest.fixture(scope="session")
@@ -139,3 +144,42 @@ def test_the_scripted_flow(browser, studio_url, tmp_path):
     assert hashlib.sha256(studio_pdf).hexdigest() == hashlib.sha256(cli_pdf).hexdigest()
     assert errors == []
     page.close()
+
+
+def test_closing_the_tab_that_builds_cancels_the_build_and_writes_nothing(browser, tmp_path):
+    # The activity book (100 mazes, 128 pages) takes seconds to build: long enough to close
+    # its tab while it runs; the cancel stops it within a maze or a page.
+    config = tmp_path / "activity-book.yaml"
+    shutil.copy(ROOT / "configs" / "activity-book.yaml", config)
+    with served(tmp_path, config) as url:
+        context = browser.new_context()
+        context.set_default_timeout(60_000)
+
+        def status() -> dict:
+            return context.request.get(url.replace("/?", "/build?")).json()
+
+        def ended() -> dict:
+            for _ in range(600):
+                if (now := status())["state"] != "running":
+                    return now
+                time.sleep(0.02)
+            raise AssertionError("the build did not end")
+
+        building, looking = context.new_page(), context.new_page()
+        for page in (building, looking):
+            page.goto(url)
+        building.click("#build")
+        building.wait_for_selector("#progress:not([hidden])")
+        # A tab that only looks at the book leaves the build running when it closes.
+        looking.close()
+        time.sleep(0.3)  # its beacon, had it sent one, would have landed
+        assert status()["state"] == "running"
+        building.close()
+        assert ended()["state"] == "cancelled"
+        assert [path.name for path in tmp_path.rglob("*")] == ["activity-book.yaml"]
+        # The studio is ready for the next build.
+        started = context.request.post(url.replace("/?", "/build?"))
+        assert started.ok and started.json()["state"] == "running"
+        context.request.post(url.replace("/?", "/build/cancel?"))
+        assert ended()["state"] == "cancelled"
+        context.close()

@@ -16,6 +16,7 @@ const state = {
   pending: 0, // edits sent and not yet answered
   typing: new Set(), // fields changed whose edit waits for the typing to pause
   shown: null, // the text the pages and problems on screen are of
+  building: false, // this tab started the build that runs
 };
 
 async function post(url, body) {
@@ -375,8 +376,12 @@ $("#save").onclick = save;
 $("#build").onclick = async () => {
   await edited;
   if (state.text !== state.saved && !(await save())) return;
+  state.building = true; // from the request on: closing the tab now stops the build
   const {ok, data} = await post("/build", {});
-  if (!ok) return showError(data.error);
+  if (!ok) {
+    state.building = false;
+    return showError(data.error);
+  }
   watchBuild();
 };
 
@@ -395,6 +400,7 @@ async function watchBuild() {
     progress.value = status.done;
     $("#build-step").textContent = status.state === "running" ? `${status.step} ${status.done}/${status.total}` : "";
     if (status.state !== "running") {
+      state.building = false;
       progress.hidden = true;
       $("#cancel").hidden = true;
       $("#build").disabled = false;
@@ -431,7 +437,9 @@ function showBuild(status) {
   });
 }
 
-// Closing the tab stops a build it started.
-window.addEventListener("pagehide", () => navigator.sendBeacon("/build/cancel"));
+// Closing the tab stops a build it started, and no other tab's.
+window.addEventListener("pagehide", () => {
+  if (state.building) navigator.sendBeacon("/build/cancel");
+});
 
 setText(state.text);
