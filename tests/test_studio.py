@@ -237,6 +237,44 @@ def test_a_form_edit_changes_its_line_and_keeps_every_comment(client):
     assert "size: 6x9" not in removed.json()["text"] and "# squares first" in removed.json()["text"]
 
 
+def test_a_teacher_makes_dutch_worksheets_with_a_date_in_the_form(client):
+    from bookmaker.samples import example_text
+
+    classroom = example_text("classroom")
+    form = client.post("/form", json={"text": classroom}).text
+    # Every language the book may print in, by its own name; English when the config says none.
+    assert '<option value="nl">Nederlands</option>' in form
+    assert '<option value="ca">Català</option>' in form
+    assert '<option value="en" selected>English</option>' in form
+    assert 'data-key="worksheet.date" data-type="date" value=""' in form
+
+    def edit(text: str, key: str, value, type: str = "str") -> str:
+        answer = client.post(
+            "/edit", json={"text": text, "op": "set", "key": key, "value": value, "type": type}
+        )
+        assert answer.status_code == 200, answer.text
+        return answer.json()["text"]
+
+    dutch = edit(edit(classroom, "language", "nl"), "worksheet.date", "2027-03-12", "date")
+    assert "\nlanguage: nl\n" in dutch
+    # A YAML date, as a person writes it (not quoted), at the end of its block: above the
+    # blank line that parts the block from the next.
+    assert (
+        "  stars: true               # difficulty stars on each sheet\n  date: 2027-03-12\n\nanswer_key:"
+        in dutch
+    )
+    assert preview(client, dutch)["problems"] == []
+    form = client.post("/form", json={"text": dutch}).text
+    assert '<option value="nl" selected>Nederlands</option>' in form
+    assert 'data-key="worksheet.date" data-type="date" value="2027-03-12"' in form
+    # A language bookmaker does not print in stays in view, for its problem line to point at.
+    assert (
+        '<option value="nl-BE" selected>nl-BE</option>'
+        in client.post("/form", json={"text": dutch.replace("language: nl", "language: nl-BE")}).text
+    )
+    assert edit(dutch, "worksheet.date", "", "date") == edit(classroom, "language", "nl")
+
+
 def test_sections_are_added_moved_and_removed_with_their_ids(client):
     added = client.post("/edit", json={"text": BOOK, "op": "add-section"}).json()["text"]
     assert config_text.values(added)["sections"][2] == {
@@ -245,6 +283,7 @@ def test_sections_are_added_moved_and_removed_with_their_ids(client):
         "size": "10x10",
         "count": 4,
     }
+    assert "    count: 4\n\ncover:" in added  # the blank line after the sections stays after them
     moved = client.post("/edit", json={"text": added, "op": "move-section", "index": 2, "to": 0}).json()[
         "text"
     ]

@@ -1,9 +1,9 @@
 """bookmaker studio in a real browser: Playwright for Python driving Debian's chromium
 (Playwright's own browser download is not available here). One browser, one flow: open a
-sample, change the title, add a hex section, type a bad size and fix it, upload a mask
-picture, build, and download the PDF, whose bytes must be a CLI build's of the saved YAML.
-Each step leaves a screenshot in output/studio/. Then closing the tab that builds, which
-must stop its build and leave nothing written.
+sample, change the title and the language, add a hex section, type a bad size and fix it,
+upload a mask picture, build, and download the PDF, whose bytes must be a CLI build's of the
+saved YAML. Each step leaves a screenshot in output/studio/. Then closing the tab that
+builds, which must stop its build and leave nothing written.
 
 Without chromium the test is skipped with one line saying how to enable it; .ci/run
 installs chromium when it is missing.
@@ -88,6 +88,12 @@ def test_the_scripted_flow(browser, studio_url, tmp_path):
     settled()
     assert large_source() != before
     assert "title: Owls and Hexes" in page.input_value("#yaml")
+    # The language, chosen by its own name: bookmaker's words on the title page change.
+    before = large_source()
+    page.select_option('[data-key="language"]', label="Nederlands")
+    settled()
+    assert large_source() != before
+    assert "\nlanguage: nl\n" in page.input_value("#yaml")
     shot("2-title")
 
     # 3. Add a hex section and see its pages.

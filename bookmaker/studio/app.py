@@ -28,6 +28,7 @@ from ..config.models import GRID_SLOTS, PROFILE_NAMES
 from ..config.yaml_source import MAX_BYTES
 from ..errors import BookmakerError
 from ..files import write_atomic
+from ..language import DEFAULT_LANGUAGE, LANGUAGES, locale
 from ..masks.outlines import OUTLINES
 from ..maze import ALGORITHMS
 from ..maze.shapes import SHAPE_NAMES
@@ -41,6 +42,11 @@ from .pages import Pages
 
 MASK_FOLDER = "masks"  # uploaded mask pictures go here, inside the config's folder
 
+
+def _capitalised(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
 CHOICES = {
     "profiles": PROFILE_NAMES,
     "interiors": INTERIORS,
@@ -50,6 +56,9 @@ CHOICES = {
     "endpoints": ENDPOINT_MODES,
     "per_page": GRID_SLOTS,
     "outlines": tuple(OUTLINES),
+    # Each language by its own name, as a language picker shows it: "Nederlands", "Català".
+    "languages": tuple((tag, _capitalised(locale(tag).get_display_name(tag) or tag)) for tag in LANGUAGES),
+    "default_language": DEFAULT_LANGUAGE,
 }
 
 _templates = Environment(
@@ -203,7 +212,10 @@ def make_app(studio: Studio, token: str, host: str, port: int) -> Guard:
         data = await _json(request)
         text, op = _text(data), data.get("op")
         if op == "set":
-            text = config_text.set_key(text, str(data.get("key")), data.get("value"))
+            value = data.get("value")
+            if data.get("type") == "date":  # a date field's YYYY-MM-DD, written as a YAML date
+                value = config_text.as_date(value)
+            text = config_text.set_key(text, str(data.get("key")), value)
         elif op == "add-section":
             text = config_text.add_section(text)
         elif op == "remove-section":

@@ -10,13 +10,17 @@ to its field.
 
 from __future__ import annotations
 
+import contextlib
+import datetime
 import io
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import YAMLError
+from ruamel.yaml.error import CommentMark, YAMLError
+from ruamel.yaml.tokens import CommentToken
 
 from ..errors import BookmakerError, KeyPath, format_key
 
@@ -82,6 +86,60 @@ def dump(data: CommentedMap, like: str) -> str:
     return out.getvalue()
 
 
+def _last_comment(node: Any) -> tuple[list, int] | None:
+    """Where ruamel keeps what follows a block: the comment slot of its deepest last entry
+    (a mapping's after-value slot, a list item's). None for an empty block."""
+    while isinstance(node, CommentedMap | CommentedSeq) and len(node):
+        key: Any = next(reversed(node)) if isinstance(node, CommentedMap) else len(node) - 1
+        value = node[key]
+        if isinstance(value, CommentedMap | CommentedSeq) and len(value):
+            node = value
+            continue
+        slots = node.ca.items.setdefault(key, [None] * 4)
+        return slots, 2 if isinstance(node, CommentedMap) else 0
+    return None
+
+
+@contextlib.contextmanager
+def _trailing_kept(block: Any) -> Iterator[None]:
+    """Keep the blank lines and comment lines that follow ``block`` after it, whatever entry
+    ends it once the edit is done. ruamel keeps them with the last entry, so without this a
+    key added to a mapping lands below the blank line that parted it from the next key, and
+    a removed or moved last entry takes that line with it. In a list (the sections) the old
+    last item keeps them too: there a blank line parts one item from the next."""
+    found = _last_comment(block)
+    token = found[0][found[1]] if found else None
+    after = ""
+    if token is not None:
+        line, _, after = token.value.partition("\n")
+        if isinstance(block, CommentedMap):
+            token.value = f"{line}\n"
+    yield
+    found = _last_comment(block)
+    if not after or found is None:
+        return
+    slots, slot = found
+    if slots[slot] is None:
+        slots[slot] = CommentToken(f"\n{after}", CommentMark(0), None)
+    elif slots[slot] is not token or isinstance(block, CommentedMap):
+        line = slots[slot].value.partition("\n")[0]
+        slots[slot].value = f"{line}\n{after}"
+
+
+def _existing(data: CommentedMap, path: KeyPath) -> Any:
+    """The deepest mapping or list along ``path`` that the config has already."""
+    node: Any = data
+    for part in path[:-1]:
+        try:
+            child = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        if not isinstance(child, CommentedMap | CommentedSeq):
+            break
+        node = child
+    return node
+
+
 def _walk(data: CommentedMap, path: KeyPath, make: bool) -> Any:
     """The mapping or list holding ``path``'s last part; ``make`` adds missing mappings."""
     node: Any = data
@@ -110,22 +168,34 @@ def set_key(text: str, key: str, value: Any) -> str:
     path = parse_key(key)
     data = load(text)
     remove = value is None or value == "" or value == []
-    holder = _walk(data, path, make=not remove)
-    last = path[-1]
-    if holder is None:
-        return text  # removing a key under a mapping that is not there: nothing to do
-    if isinstance(last, int):
-        if not isinstance(holder, list) or not 0 <= last < len(holder):
-            raise EditError(f"{key} is not in the config")
-        holder[last] = value
-    elif remove:
-        if isinstance(holder, dict) and last in holder:
-            del holder[last]
-    else:
-        if not isinstance(holder, dict):
-            raise EditError(f"{_name(path[:-1])} is not a mapping of keys")
-        holder[last] = _block(value)
+    with _trailing_kept(_existing(data, path)):
+        holder = _walk(data, path, make=not remove)
+        last = path[-1]
+        if holder is None:
+            return text  # removing a key under a mapping that is not there: nothing to do
+        if isinstance(last, int):
+            if not isinstance(holder, list) or not 0 <= last < len(holder):
+                raise EditError(f"{key} is not in the config")
+            holder[last] = value
+        elif remove:
+            if isinstance(holder, dict) and last in holder:
+                del holder[last]
+        else:
+            if not isinstance(holder, dict):
+                raise EditError(f"{_name(path[:-1])} is not a mapping of keys")
+            holder[last] = _block(value)
     return dump(data, text)
+
+
+def as_date(value: Any) -> Any:
+    """A date field's ``YYYY-MM-DD`` as a date, which YAML writes plain (2027-03-12) where a
+    text would be quoted; any other value as it is, for the config's check to judge."""
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    return value
 
 
 def _block(value: Any) -> Any:
@@ -162,7 +232,8 @@ def add_section(text: str) -> str:
     for name, value in NEW_SECTION.items():
         if name != "title":
             section[name] = value
-    sections.append(section)
+    with _trailing_kept(sections):
+        sections.append(section)
     return dump(data, text)
 
 
@@ -173,7 +244,8 @@ def remove_section(text: str, index: int) -> str:
         raise EditError(f"sections[{index}] is not in the config")
     if len(sections) == 1:
         raise EditError("a book needs at least one section; add another before removing this one")
-    del sections[index]
+    with _trailing_kept(sections):
+        del sections[index]
     return dump(data, text)
 
 
@@ -184,8 +256,8 @@ def move_section(text: str, index: int, to: int) -> str:
     sections = _sections(data)
     if not (0 <= index < len(sections) and 0 <= to < len(sections)):
         raise EditError(f"sections[{index}] cannot move to position {to}")
-    section = sections.pop(index)
-    sections.insert(to, section)
+    with _trailing_kept(sections):
+        sections.insert(to, sections.pop(index))
     return dump(data, text)
 
 

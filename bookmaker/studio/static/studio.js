@@ -80,7 +80,7 @@ function editField(field) {
   state.typing.delete(field);
   return inTurn(async () => {
     const {ok, data} = await post("/edit", {
-      text: state.text, op: "set", key: field.dataset.key, value: fieldValue(field),
+      text: state.text, op: "set", key: field.dataset.key, value: fieldValue(field), type: field.dataset.type,
     });
     if (ok) setText(data.text);
     else showError(data.error);
