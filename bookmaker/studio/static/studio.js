@@ -294,7 +294,12 @@ function showChosen() {
   if (!page) return;
   const large = $("#large");
   const source = `/page/${page.version}/large`;
-  if (!large.src.endsWith(source)) large.src = source;
+  if (!large.src.endsWith(source)) {
+    // Until the new page is drawn the old one stays in view: dim it, and keep its maze boxes,
+    // which are the new page's, from being clicked on the old picture.
+    $("#large-wrap").classList.add("loading");
+    large.src = source;
+  }
   large.dataset.label = page.label;
   const boxes = $("#boxes");
   boxes.replaceChildren(
@@ -367,7 +372,10 @@ async function save() {
   }
   state.base = data.digest;
   state.saved = state.text;
-  setText(state.text);
+  $("#large").addEventListener("load", () => $("#large-wrap").classList.remove("loading"));
+$("#large").addEventListener("error", () => $("#large-wrap").classList.remove("loading"));
+
+setText(state.text);
   return true;
 }
 
@@ -441,5 +449,8 @@ function showBuild(status) {
 window.addEventListener("pagehide", () => {
   if (state.building) navigator.sendBeacon("/build/cancel");
 });
+
+$("#large").addEventListener("load", () => $("#large-wrap").classList.remove("loading"));
+$("#large").addEventListener("error", () => $("#large-wrap").classList.remove("loading"));
 
 setText(state.text);
