@@ -29,6 +29,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageChops
@@ -52,11 +53,11 @@ _PNG_COLOUR_TYPES = {"L": (0, "L"), "RGB": (2, "RGB"), "CMYK": (6, "RGBA"), "P":
 _DEVICE_MODES = {"/DeviceGray": "L", "/G": "L", "/DeviceRGB": "RGB", "/RGB": "RGB"}
 
 
-def grey_image(xobject, picture: Image.Image | None = None) -> bool:
+def grey_image(xobject, seen: Callable[[Image.Image], None] | None = None) -> bool:
     """Whether every pixel of an image prints as a grey (its RGB channels within
     GREY_SPREAD of each other once converted as Pillow converts it); False for an image
-    that cannot be decoded, whose colour space must then speak for it. ``picture``: the
-    whole image as exact_pixels decoded it, if it has been."""
+    that cannot be decoded, whose colour space must then speak for it. Where the whole
+    image is decoded as exact_pixels decodes it, ``seen`` is shown it too."""
     space = resolve(xobject.get("/ColorSpace"))
     mode = _mode(space)
     if mode == "L":
@@ -67,17 +68,18 @@ def grey_image(xobject, picture: Image.Image | None = None) -> bool:
             return _grey_picture(decoded(xobject))
         if not any(colours):
             return True  # a palette of greys: whatever indices the pixels hold
-        if picture is not None:
-            return not _holds_any(picture, colours)
-        return not _uses_any(xobject, colours)
-    if picture is not None:
-        return _grey_picture(picture)
+        return not _uses_any(xobject, colours, seen)
     sample = _decode(xobject, SAMPLE_BYTES)
     if sample is not None and not _grey_picture(sample[0]):
         return False
     if sample is not None and sample[1]:
+        _show(xobject, sample[0], seen)
         return True  # the sample was the whole image
-    return _grey_picture(decoded(xobject))
+    picture = exact_pixels(xobject)
+    if picture is None:
+        return _grey_picture(decoded(xobject))
+    _show(xobject, picture, seen)
+    return _grey_picture(picture)
 
 
 def decoded(xobject) -> Image.Image | None:
@@ -101,14 +103,21 @@ def exact_pixels(xobject) -> Image.Image | None:
     decoded here in C: an opaque image in a device grey or RGB space, or an Indexed
     palette over one, with no /Decode array. None for any other, or one that cannot be
     decoded here."""
-    if any(key in xobject for key in ("/SMask", "/Mask", "/Decode")) or as_number(
-        xobject.get("/SMaskInData"), 0
-    ):
-        return None
-    if _device_mode(resolve(xobject.get("/ColorSpace"))) is None:
+    if not _exact(xobject):
         return None
     whole = _decode(xobject, None)
     return whole[0] if whole is not None else None
+
+
+def _exact(xobject) -> bool:
+    """Whether an image is opaque, in a device grey or RGB space or a palette over one, and
+    without a /Decode array: whether its samples, as decoded here, are what a renderer draws."""
+    masked = any(key in xobject for key in ("/SMask", "/Mask", "/Decode"))
+    return (
+        not masked
+        and not as_number(xobject.get("/SMaskInData"), 0)
+        and _device_mode(resolve(xobject.get("/ColorSpace"))) is not None
+    )
 
 
 def paper_outside(xobject, picture: Image.Image, inner: tuple[int, int, int, int]) -> bool:
@@ -256,15 +265,23 @@ def _palette(space) -> tuple[str, int, bytes] | None:
     return base, count, lookup
 
 
-def _uses_any(xobject, colours: list[bool]) -> bool:
+def _uses_any(xobject, colours: list[bool], seen) -> bool:
     """Whether an Indexed image's pixels use any index ``colours`` marks: in a sample of
-    its first rows, else in all of them."""
+    its first rows, else in all of them (shown to ``seen``, as in grey_image)."""
     sample = _decode(xobject, SAMPLE_BYTES)
     if sample is not None and not sample[1] and not _holds_any(sample[0], colours):
         sample = _decode(xobject, None)
     if sample is None:  # pypdf decodes it, to its colours
         return not _grey_picture(decoded(xobject))
+    if sample[1]:
+        _show(xobject, sample[0], seen)
     return _holds_any(sample[0], colours)
+
+
+def _show(xobject, picture: Image.Image, seen) -> None:
+    """Show ``seen`` the whole image this module decoded, if exact_pixels would give it."""
+    if seen is not None and _exact(xobject):
+        seen(picture)
 
 
 def _holds_any(indices: Image.Image, colours: list[bool]) -> bool:

@@ -137,10 +137,12 @@ class Marks:
     # at least, and whether any text is invisible (render mode 3, as OCR layers are).
     paints: int = 0
     invisible_text: bool = False
-    # Whether an image the page's own content drew, opaque and past the watch, is paper
-    # wherever a renderer could draw it outside the watch (judged from its own pixels): on a
-    # page with no other paint (paints == 1), its ink events need no rendering.
-    clear_image: bool = False
+    # A page's first paint, if it is an image drawn opaque past the watch by the page's own
+    # content (the image and its placement), and whether it is paper wherever a renderer
+    # could draw it outside the watch, judged from its own pixels (None: not yet): on a page
+    # with no other paint (paints == 1), a clear image's ink events need no rendering.
+    first_image: tuple[Any, Matrix] | None = None
+    clear_image: bool | None = None
     covers: int = 0  # covers applied so far: a repeated placement adds nothing until the next
     placed: dict[tuple, int] = field(default_factory=dict)  # placement -> covers when last placed
 
@@ -478,6 +480,12 @@ class Scanner:
                 self._page_press(page, marks)
         except TooComplex:
             marks.too_complex = True
+        if marks.first_image is not None and marks.paints == 1 and marks.clear_image is None:
+            # a scanned page whose picture the colour check did not decode: decoded here
+            xobject, ctm = marks.first_image
+            picture = exact_pixels(xobject)
+            marks.clear_image = picture is not None and self._clear(xobject, picture, ctm, marks)
+        marks.first_image = None  # nothing decoded, nor the image's data, is kept
         return marks
 
     def _page_press(self, page, marks: Marks) -> None:
@@ -1251,42 +1259,49 @@ class Scanner:
             box = self._image(
                 marks, gs, resolve(xobject.get("/Width")), resolve(xobject.get("/Height")), stencil, soft
             )
-            picture = None
-            watch = marks.watch
+            judge = None
             if (
                 depth == 0
+                and marks.paints == 1  # the image is the page's first paint
                 and self.track_ink
                 and box is not None
-                and watch is not None
+                and marks.watch is not None
                 and not stencil
-                and not _inside(box, watch)
+                and not _inside(box, marks.watch)
                 and gs.fill_alpha >= 1
                 and not (gs.soft_mask or gs.blend or gs.transfer)
             ):
-                # A scanned page: its pixels, decoded once for this and the colour check,
-                # may show that it renders as paper past the watch.
-                picture = exact_pixels(xobject)
-                marks.clear_image = (
-                    picture is not None
-                    and (inner := _samples_inside(gs.ctm, picture.size, watch, self._pixel)) is not None
-                    and paper_outside(xobject, picture, inner)
-                )
+                # Perhaps a scanned page: the picture the colour check decodes in full, if
+                # it does, is judged here too; else it is decoded at the page's end if
+                # nothing else has painted.
+                marks.first_image = (xobject, gs.ctm)
+
+                def judge(picture: Image.Image, placed=gs.ctm) -> None:
+                    marks.clear_image = self._clear(xobject, picture, placed, marks)
+
             if self.find_colour and not stencil and gs.fill_alpha > 0:
-                self._note_colour(marks, self._image_hue(ref, xobject, picture))
+                self._note_colour(marks, self._image_hue(ref, xobject, judge))
             if self.press is not None and not stencil and gs.fill_alpha > 0:
                 marks.note_paint(self._image_paint(ref, xobject))
             release(ref)
         elif subtype == "/Form":
             self._form(ref, xobject, name, resources, gs, marks, depth)
 
-    def _image_hue(self, ref, xobject, picture: Image.Image | None) -> str | None:
+    def _clear(self, xobject, picture: Image.Image, ctm: Matrix, marks: Marks) -> bool:
+        """Whether ``picture``, the whole of image ``xobject`` drawn through ``ctm``, is
+        paper wherever a renderer could draw it outside ``marks.watch``."""
+        assert marks.watch is not None
+        inner = _samples_inside(ctm, picture.size, marks.watch, self._pixel)
+        return inner is not None and paper_outside(xobject, picture, inner)
+
+    def _image_hue(self, ref, xobject, seen) -> str | None:
         """ "a colour image" unless the image's colour space is grey or all its pixels are
-        (``picture``: them all, decoded already, if they are)."""
+        (the whole picture, if decoded for it, shown to ``seen``)."""
         key = ("image hue", _key(ref))
         if key not in self._cache:
             model = _colour_model(resolve(xobject.get("/ColorSpace")))
             # "unsure" too: an Indexed palette may be grey
-            grey = model in ("gray", "none") or grey_image(xobject, picture)
+            grey = model in ("gray", "none") or grey_image(xobject, seen)
             self._cache[key] = None if grey else "a colour image"
         return self._cache[key]
 
