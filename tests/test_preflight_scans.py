@@ -242,7 +242,8 @@ def test_scanned_margins_are_what_the_render_finds(tmp_path, monkeypatch, maker,
 
 
 def test_a_scan_with_other_ink_is_rendered(tmp_path, monkeypatch):
-    """A page number drawn over the scan makes the page more than one image: rendered as before."""
+    """A page number drawn over the scan makes the page more than one image: rendered as
+    before, and in a colour interior (no colour check) the image is not decoded at all."""
     path = SCANS["pikepdf RGB"](tmp_path / "scan.pdf", "inside")
     pdf = pikepdf.open(path, allow_overwriting_input=True)
     page = pdf.pages[0]
@@ -253,3 +254,5 @@ def test_a_scan_with_other_ink_is_rendered(tmp_path, monkeypatch):
     monkeypatch.setattr(interior._Renderer, "_render", lambda *a: renders.append(1) or real_render(*a))
     report = check_pdf(path, "kdp", interior="black-and-white").format()
     assert renders and "outside-safe-area" in report and "on the bottom" in report
+    monkeypatch.setattr(marks_module, "exact_pixels", lambda _: pytest.fail("decoded"))
+    assert check_pdf(path, "kdp", interior="color").format() == report
