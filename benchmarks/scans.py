@@ -14,15 +14,17 @@ deterministic (seeded):
 
 Each is checked (check_pdf, KDP, black-and-white interior) --runs times, each run in a
 fresh process, whose peak resident memory is read from the kernel. Prints a table of
-goal, median wall and CPU time and the highest peak memory; the goal for the 100-page
-book is 10 s and 300 MB with one job. --keep writes the books into a folder and keeps
-them; a later run with the same --keep and --pages checks them again without writing.
+goal, median wall and CPU time, the highest peak memory and the machine's load average;
+the goal for the 100-page book is 10 s and 300 MB with one job. --keep writes the books
+into a folder and keeps them; a later run with the same --keep and --pages checks them
+again without writing.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import statistics
 import subprocess
@@ -129,6 +131,7 @@ def main() -> None:
                 scans_book(folder / name, pages, mode)
             books.append((folder / name, GOAL_SECONDS * pages / 100))
         rows = []
+        load = os.getloadavg()[0]  # other work on the machine: wall times stretch with it
         for pdf, goal in books:
             runs = [measure(pdf, args.jobs) for _ in range(args.runs)]
             case = f"{pdf.name}: {pdf.stat().st_size / 1e6:.1f} MB, jobs {args.jobs}"
@@ -141,7 +144,8 @@ def main() -> None:
         print(f"{case:<36} {goal:>7.1f}s {wall:>7.2f}s {cpu:>7.2f}s {peak:>6.0f} MB")
     print(
         f"(check_pdf, medians of {args.runs} runs, each in a fresh process, and the highest peak "
-        f"memory; goal {GOAL_MB:g} MB. CPU time is the figure to compare on a busy machine)"
+        f"memory; goal {GOAL_MB:g} MB. CPU time is the figure to compare on a busy machine: "
+        f"the load average was {load:.1f} before and {os.getloadavg()[0]:.1f} after)"
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pikepdf
+import pytest
 from pikepdf import Dictionary, Name
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import FloatObject, NameObject, NumberObject
@@ -15,8 +16,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from bookmaker.layout.cover_geometry import CoverGeometry
+from bookmaker.preflight.cover import check_cover
 from bookmaker.preflight.interior import check_pdf
-from bookmaker.profiles import INCH, parse_size
+from bookmaker.profiles import INCH, KDP_COVER, parse_size
 
 from .command_line import in_process
 
@@ -205,3 +208,125 @@ def test_float_user_unit_and_odd_rotation_are_read_as_viewers_do(tmp_path):
 
     scaled = with_pypdf(canvas_book(tmp_path / "f.pdf", (2.4 * INCH, 3.6 * INCH)), float_unit)
     assert check_pdf(scaled, "kdp").ok  # 2.4 x 3.6 in of units of 2.5 pt: 6 x 9 in
+
+
+# --- covers, judged as the printer sees them ---------------------------------------------
+
+COVER = CoverGeometry(6 * INCH, 9 * INCH, 300 * 0.002252 * INCH, KDP_COVER)
+
+
+def draw_cover(c: Canvas, text_at: tuple[float, float]) -> None:
+    """A blue sheet, and a word at ``text_at`` (on the sheet)."""
+    c.setFillColorRGB(0.2, 0.3, 0.5)
+    c.rect(0, 0, COVER.width, COVER.height, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont("Andika", 12)
+    c.drawCentredString(*text_at, "X")
+
+
+def upright_cover(path: Path, text_at) -> Path:
+    """reportlab: the cover as it prints, boxes set."""
+    c = Canvas(str(path), pagesize=COVER.size, invariant=1, initialFontName="Andika")
+    c.setTrimBox(COVER.trim)
+    draw_cover(c, text_at)
+    c.save()
+    return path
+
+
+def turned_by_reportlab(path: Path, text_at) -> Path:
+    """reportlab alone: a portrait page, /Rotate 90 standing it on its side as the cover,
+    the drawing turned onto it (a point (x, y) of the sheet is (H - y, x) of the page)."""
+    height = COVER.height
+    # reportlab writes a rotated page's MediaBox turned: the size given is the sheet's
+    c = Canvas(str(path), pagesize=COVER.size, invariant=1, initialFontName="Andika")
+    c.setPageRotation(90)
+    x0, y0, x1, y1 = COVER.trim
+    c.setTrimBox((height - y1, x0, height - y0, x1))
+    c.transform(0, 1, -1, 0, height, 0)
+    draw_cover(c, text_at)
+    c.save()
+    return path
+
+
+def turned_by_pikepdf(path: Path, text_at) -> Path:
+    """An upright reportlab cover that pikepdf lays on its side in user space, with
+    /Rotate 270 standing it up again (a point (x, y) of the sheet is (y, W - x))."""
+    upright_cover(path, text_at)
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    page = pdf.pages[0]
+    width = COVER.width
+    page.obj.MediaBox = [0, 0, COVER.height, width]
+    x0, y0, x1, y1 = COVER.trim
+    page.obj.TrimBox = [y0, width - x1, y1, width - x0]
+    page.obj.Rotate = 270
+    page.contents_add(pdf.make_stream(f"0 -1 1 0 0 {width} cm".encode()), prepend=True)
+    pdf.save(path)
+    return path
+
+
+def cropped_by_pikepdf(path: Path, text_at) -> Path:
+    """An upright reportlab cover on a larger MediaBox (room for printer's marks), the
+    CropBox cutting it back to the cover, a stray mark outside the crop that never prints."""
+    upright_cover(path, text_at)
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    page = pdf.pages[0]
+    page.obj.MediaBox = [-36, -36, COVER.width + 36, COVER.height + 36]
+    page.obj.CropBox = [0, 0, COVER.width, COVER.height]
+    page.contents_add(pdf.make_stream(b"BT /F1 12 Tf -30 -30 Td (cut) Tj ET"))
+    pdf.save(path)
+    return path
+
+
+def scaled_by_pikepdf(path: Path, text_at) -> Path:
+    """An upright reportlab cover drawn at half size, UserUnit 2 scaling it back."""
+    upright_cover(path, text_at)
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    page = pdf.pages[0]
+    page.obj.MediaBox = [0, 0, COVER.width / 2, COVER.height / 2]
+    page.obj.TrimBox = [v / 2 for v in COVER.trim]
+    page.obj.UserUnit = 2
+    page.contents_add(pdf.make_stream(b"0.5 0 0 0.5 0 0 cm"), prepend=True)
+    pdf.save(path)
+    return path
+
+
+COVERS = {
+    "turned by reportlab": turned_by_reportlab,
+    "turned by pikepdf": turned_by_pikepdf,
+    "cropped by pikepdf": cropped_by_pikepdf,
+    "scaled by pikepdf": scaled_by_pikepdf,
+}
+
+
+@pytest.mark.parametrize("maker", COVERS)
+def test_a_cover_is_judged_as_it_prints(tmp_path, maker):
+    """A cover turned by /Rotate, cut by its CropBox or scaled by UserUnit passes as the
+    cover it prints as, and its text is found where it prints: on the front panel it is
+    safe, on a spine fold it is not (and whether the barcode box is plain is judged there)."""
+    front = (COVER.front[0] + COVER.front[2]) / 2, COVER.height / 2
+    clean = check_cover(COVERS[maker](tmp_path / "clean.pdf", front), "kdp", COVER, 300, "kdp")
+    assert clean.ok, clean.format()
+    fold = check_cover(COVERS[maker](tmp_path / "fold.pdf", (COVER.folds[1], 300)), "kdp", COVER, 300, "kdp")
+    assert [problem.code for problem in fold.problems] == ["cover-text-fold"], fold.format()
+    barcode = COVER.barcode_box
+    inked = check_cover(
+        COVERS[maker](
+            tmp_path / "barcode.pdf", ((barcode[0] + barcode[2]) / 2, (barcode[1] + barcode[3]) / 2)
+        ),
+        "kdp",
+        COVER,
+        300,
+        "kdp",
+    )
+    assert [problem.code for problem in inked.problems] == ["cover-barcode"], inked.format()
+
+
+def test_a_cover_on_its_side_is_the_wrong_size(tmp_path):
+    """The portrait page a turned cover is drawn on, without its /Rotate, is no cover."""
+    path = turned_by_reportlab(tmp_path / "sideways.pdf", (COVER.front[0] + 40, 300))
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    del pdf.pages[0].obj["/Rotate"]
+    pdf.save(path)
+    report = check_cover(path, "kdp", COVER, 300, "kdp")
+    assert [problem.code for problem in report.problems] == ["cover-size"]
+    assert "the page is 9.250 x 12.926 in; this cover must be 12.926 x 9.250 in" in report.format()

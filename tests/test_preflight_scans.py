@@ -19,7 +19,8 @@ from pikepdf import Array, Dictionary, Name
 from PIL import Image
 from pypdf import PdfReader
 
-from bookmaker.preflight import images
+from bookmaker.preflight import images, interior
+from bookmaker.preflight import marks as marks_module
 from bookmaker.preflight.images import SAMPLE_BYTES, grey_image
 from bookmaker.preflight.interior import check_pdf
 
@@ -138,3 +139,120 @@ def test_a_grey_palette_needs_no_pixels(tmp_path, monkeypatch):
     assert str(xobject["/ColorSpace"][0]) == "/Indexed"
     monkeypatch.setattr(images, "_decode", lambda *_: pytest.fail("pixels decoded"))
     assert grey_image(xobject)
+
+
+# --- margins of a scanned page, judged from its own pixels ---------------------------------
+
+DPI = 100  # a 6 x 9 in page of 600 x 900 pixels
+PAGE = (6 * DPI, 9 * DPI)
+# Where a dark word sits on the scan (pixels from the top left): well inside the safe area,
+# reaching 0.1 in into the left margin, or, as PAPER, light enough to be paper anywhere.
+WORDS = {
+    "inside": ((150, 200, 400, 230), 40),
+    "margin": ((10, 300, 200, 330), 40),
+    "faint": ((10, 300, 200, 330), images.PAPER),
+    "just dark": ((10, 300, 200, 330), images.PAPER - 1),
+}
+
+
+def scan_page(word: str, mode: str) -> Image.Image:
+    """A scanned page: paper (of shades the renderer takes for paper) and one word."""
+    page = Image.new("L", PAGE, 253)
+    page.paste(images.PAPER, (0, 0, PAGE[0], 40))  # the scanner's lid, as light as paper goes
+    box, shade = WORDS[word]
+    page.paste(shade, box)
+    return page.convert(mode) if mode != "P" else page.convert("RGB").quantize(colors=8)
+
+
+def pikepdf_scan(path, picture: Image.Image, turned: bool):
+    """Raw Flate samples, placed upright, or turned a quarter turn (the samples stored
+    sideways, as a scanner fed landscape writes them, and the page's matrix turning them
+    back)."""
+    if turned:
+        picture = picture.transpose(Image.Transpose.ROTATE_90)
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(6 * 72, 9 * 72))
+    stream = pdf.make_stream(
+        zlib.compress(picture.tobytes()),
+        Type=Name.XObject,
+        Subtype=Name.Image,
+        Width=picture.width,
+        Height=picture.height,
+        ColorSpace=Name.DeviceGray if picture.mode == "L" else Name.DeviceRGB,
+        BitsPerComponent=8,
+        Filter=Name.FlateDecode,
+    )
+    page = pdf.pages[0]
+    page.Resources = Dictionary(XObject=Dictionary(Im0=stream))
+    place = "0 -648 432 0 0 648" if turned else "432 0 0 648 0 0"
+    page.Contents = pdf.make_stream(f"q {place} cm /Im0 Do Q".encode())
+    pdf.save(path)
+    return path
+
+
+def reportlab_scan(path, picture: Image.Image):
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    pdf = canvas.Canvas(str(path), pagesize=(6 * 72, 9 * 72))
+    pdf.drawImage(ImageReader(picture), 0, 0, 6 * 72, 9 * 72)
+    pdf.save()
+    return path
+
+
+SCANS = {
+    "img2pdf RGB": lambda path, word: img2pdf_scan(path, scan_page(word, "RGB")),
+    "img2pdf grey": lambda path, word: img2pdf_scan(path, scan_page(word, "L")),
+    "img2pdf palette": lambda path, word: img2pdf_scan(path, scan_page(word, "P")),
+    "pikepdf RGB": lambda path, word: pikepdf_scan(path, scan_page(word, "RGB"), turned=False),
+    "pikepdf grey, turned": lambda path, word: pikepdf_scan(path, scan_page(word, "L"), turned=True),
+    "reportlab RGB": lambda path, word: reportlab_scan(path, scan_page(word, "RGB")),
+}
+
+
+def img2pdf_scan(path, picture: Image.Image):
+    path.write_bytes(img2pdf.convert(png(picture), layout_fun=img2pdf.get_fixed_dpi_layout_fun((DPI, DPI))))
+    return path
+
+
+def rendered_report(path, monkeypatch) -> str:
+    """The report when every image past the margins is judged by rendering the page, as
+    before scanned pages were judged from their own pixels."""
+    with monkeypatch.context() as patch:
+        patch.setattr(marks_module, "exact_pixels", lambda _: None)
+        return check_pdf(path, "kdp", interior="black-and-white").format()
+
+
+@pytest.mark.parametrize("maker", SCANS)
+@pytest.mark.parametrize("word", WORDS)
+def test_scanned_margins_are_what_the_render_finds(tmp_path, monkeypatch, maker, word):
+    """A page that is one scanned image is judged from its pixels where they show it paper
+    past the safe area, with no render, and the findings are the render's: a dark word
+    in the margin is found, one inside or one as light as paper is not."""
+    path = SCANS[maker](tmp_path / "scan.pdf", word)
+    before = rendered_report(path, monkeypatch)
+    renders = []
+    real_render = interior._Renderer._render
+    monkeypatch.setattr(interior._Renderer, "_render", lambda *a: renders.append(1) or real_render(*a))
+    after = check_pdf(path, "kdp", interior="black-and-white").format()
+    assert after == before
+    assert ("outside-safe-area" in after) == (word in ("margin", "just dark"))
+    clear = word in ("inside", "faint")
+    assert (not renders) == (clear and not maker.startswith("reportlab"))  # reportlab: ASCII85
+
+
+def test_a_scan_with_other_ink_is_rendered(tmp_path, monkeypatch):
+    """A page number drawn over the scan makes the page more than one image: rendered as
+    before, and in a colour interior (no colour check) the image is not decoded at all."""
+    path = SCANS["pikepdf RGB"](tmp_path / "scan.pdf", "inside")
+    pdf = pikepdf.open(path, allow_overwriting_input=True)
+    page = pdf.pages[0]
+    page.Contents = pdf.make_stream(page.Contents.read_bytes() + b" 0 g 200 10 4 4 re f")
+    pdf.save(path)
+    renders = []
+    real_render = interior._Renderer._render
+    monkeypatch.setattr(interior._Renderer, "_render", lambda *a: renders.append(1) or real_render(*a))
+    report = check_pdf(path, "kdp", interior="black-and-white").format()
+    assert renders and "outside-safe-area" in report and "on the bottom" in report
+    monkeypatch.setattr(marks_module, "exact_pixels", lambda _: pytest.fail("decoded"))
+    assert check_pdf(path, "kdp", interior="color").format() == report

@@ -15,7 +15,9 @@ book's ISBN barcode (``CoverRules.requires_barcode``) the box must hold one. The
 
 Text is located by pdfium (the glyphs' own boxes, as a viewer lays them out), and the barcode
 box is judged by rendering it: a reader of our own content streams would trust what the file
-says rather than what prints.
+says rather than what prints. The cover is judged as the printer sees it, through the page
+view the interior's pages are judged through (``interior.page_view``): its CropBox cuts the
+sheet, its /Rotate turns it and its UserUnit scales it.
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from pypdf import PdfReader
 
 from ..errors import BookmakerError
 from ..layout.cover_geometry import PRINTER_BARCODE, SIZE_TOLERANCE, Box, CoverGeometry, spine_text_rule
 from ..layout.page_geometry import union
 from ..profiles import INCH, Profile, get_profile
-from .interior import Problem, Report, check_marks
+from .interior import PageView, Problem, Report, check_marks, page_view
+from .objects import as_box, one_line
 
 BARCODE_DPI = 100
 # A pixel of the barcode box counts as ink when a channel differs from the box's commonest
@@ -65,18 +69,27 @@ def check_cover(
             # until memory runs out: the boxes, text and barcode box it reads go unjudged,
             # and the marks check has already refused the file.
             return report
+        try:
+            sheet = PdfReader(str(path)).pages[0]
+            view = page_view(sheet)
+        except Exception as error:  # pypdf raises many types for broken files
+            problems.append(
+                Problem(1, "unreadable", f"the page's boxes could not be read: {one_line(error)}")
+            )
+            return report
         page = document[0]
-        problems += _boxes(page, geometry)
-        problems += _text(page, geometry, profile_name, pages)
-        problems += _barcode(page, geometry, get_profile(profile_name), barcode)
+        problems += _boxes(view, sheet, geometry)
+        problems += _text(page, view, geometry, profile_name, pages)
+        problems += _barcode(page, view, geometry, get_profile(profile_name), barcode)
     finally:
         document.close()
     return report
 
 
-def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
+def _boxes(view: PageView, page, geometry: CoverGeometry) -> list[Problem]:
+    """The sheet's size and its TrimBox (``page``'s, read by pypdf), as they print."""
     problems = []
-    media = page.get_mediabox()
+    media = view.box(view.page)
     width, height = media[2] - media[0], media[3] - media[1]
     if abs(width - geometry.width) > SIZE_TOLERANCE or abs(height - geometry.height) > SIZE_TOLERANCE:
         problems.append(
@@ -92,7 +105,8 @@ def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
             )
         )
         return problems  # the boxes would only repeat the size's error
-    trim = page.get_trimbox(fallback_ok=False)
+    trim = as_box(page.get("/TrimBox"))
+    trim = view.box(trim) if trim is not None else None
     expected = _offset(geometry.trim, media)
     bleed = _length(geometry.bleed)
     if trim is None:
@@ -113,9 +127,12 @@ def _boxes(page: pdfium.PdfPage, geometry: CoverGeometry) -> list[Problem]:
     return problems
 
 
-def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str, pages: int | None) -> list[Problem]:
-    """Each kind of misplaced text once, with the first characters found and where."""
-    media = page.get_mediabox()
+def _text(
+    page: pdfium.PdfPage, view: PageView, geometry: CoverGeometry, profile: str, pages: int | None
+) -> list[Problem]:
+    """Each kind of misplaced text once, with the first characters found and where (text
+    the CropBox cuts away entirely does not print)."""
+    media = view.box(view.page)
     refused = spine_text_rule(get_profile(profile), pages) if pages is not None else None
     safe = [geometry.back_safe, geometry.front_safe]
     if geometry.spine_safe is not None and not refused:
@@ -127,7 +144,10 @@ def _text(page: pdfium.PdfPage, geometry: CoverGeometry, profile: str, pages: in
             char = textpage.get_text_range(index, 1)
             if not char.strip():
                 continue
-            box = _offset_back(textpage.get_charbox(index), media)
+            shown = _cut(textpage.get_charbox(index), view.page)
+            if shown is None:
+                continue
+            box = _offset_back(view.box(shown), media)
             if any(_inside(box, zone) for zone in safe):
                 continue
             found.setdefault(_where(box, geometry, refused), []).append((char, box))
@@ -176,7 +196,9 @@ def _where(box: Box, geometry: CoverGeometry, refused: str | None) -> str:
     return "edge"
 
 
-def _barcode(page: pdfium.PdfPage, geometry: CoverGeometry, profile: Profile, barcode: str) -> list[Problem]:
+def _barcode(
+    page: pdfium.PdfPage, view: PageView, geometry: CoverGeometry, profile: Profile, barcode: str
+) -> list[Problem]:
     """The barcode box as the printer wants it: plain where the printer prints its own barcode
     over it (anything else there is covered or clashes), and holding one where the printer
     takes no cover without the book's ISBN barcode."""
@@ -196,7 +218,7 @@ def _barcode(page: pdfium.PdfPage, geometry: CoverGeometry, profile: Profile, ba
             )
         ]
     if barcode == PRINTER_BARCODE or rules.requires_barcode:
-        share = _ink_share(page, geometry.barcode_box)
+        share = _ink_share(page, view, geometry.barcode_box)
         if barcode == PRINTER_BARCODE and share:
             return [
                 Problem(
@@ -218,15 +240,14 @@ def _barcode(page: pdfium.PdfPage, geometry: CoverGeometry, profile: Profile, ba
     return []
 
 
-def _ink_share(page: pdfium.PdfPage, area: Box) -> float:
-    """The share of ``area``'s pixels, rendered, that differ from its commonest colour."""
-    media = page.get_mediabox()
-    x0, y0, x1, y1 = _offset(area, media)
-    scale = BARCODE_DPI / 72
-    # One pixel in from each side, so the anti-aliased edge of art beside the box is not in it.
-    crop = (x0 - media[0], y0 - media[1], media[2] - x1, media[3] - y1)
-    bitmap = page.render(scale=scale, crop=crop)
+def _ink_share(page: pdfium.PdfPage, view: PageView, area: Box) -> float:
+    """The share of ``area``'s pixels (on the sheet), rendered, that differ from its
+    commonest colour; the share is the same however the page is turned."""
+    page.set_rotation(0)  # the area is cut from the content's own space
+    page.set_cropbox(*view.back(_offset(area, view.box(view.page))))
+    bitmap = page.render(scale=BARCODE_DPI / 72 * view.unit)
     image = bitmap.to_pil().convert("RGB")
+    # One pixel in from each side, so the anti-aliased edge of art beside the box is not in it.
     image = image.crop((1, 1, image.width - 1, image.height - 1))
     colours = image.getcolors(image.width * image.height)
     _, common = max(colours)
@@ -245,6 +266,12 @@ def _offset(box: Box, media: Box) -> Box:
 
 def _offset_back(box: Box, media: Box) -> Box:
     return box[0] - media[0], box[1] - media[1], box[2] - media[0], box[3] - media[1]
+
+
+def _cut(box: Box, sheet: Box) -> Box | None:
+    """The part of ``box`` on ``sheet``; None if none is."""
+    cut = (max(box[0], sheet[0]), max(box[1], sheet[1]), min(box[2], sheet[2]), min(box[3], sheet[3]))
+    return cut if cut[0] <= cut[2] and cut[1] <= cut[3] else None
 
 
 def _inside(box: Box, zone: Box) -> bool:

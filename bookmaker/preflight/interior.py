@@ -39,19 +39,28 @@ from ..errors import BookmakerError
 from ..processes import in_processes
 from ..profiles import INCH, Profile, get_profile, page_margins, same_trim
 from ..wording import plural
-from .marks import INK, MAX_WORK, OVERPAINTED, UNSURE, Marks, Press, Scanner, box_minus, optional_content
+from .images import PAPER
+from .marks import (
+    INK,
+    MAX_WORK,
+    OVERPAINTED,
+    UNSURE,
+    Marks,
+    Press,
+    Scanner,
+    box_minus,
+    optional_content,
+    render_scale,
+)
 from .objects import Box, as_box, as_dict, as_list, as_number, name_text, one_line, resolve
 
 SLACK = 0.01  # points; PDF writers round coordinates to a few decimals
 _SIDES = ("left", "bottom", "right", "top")  # the order of a Box's coordinates
 # What PDF viewers (pdfium, MuPDF, poppler) read a page without a MediaBox as.
 LETTER: Box = (0.0, 0.0, 8.5 * INCH, 11 * INCH)
-RENDER_DPI = 144  # for telling whether images, patterns and shadings past the margin print
-RENDER_PIXELS = 16_000_000  # a larger page renders at a lower resolution
 # pdfium keeps what it reads of a document (a scanned page's image data) until it is closed:
 # it is opened again after this many pages
 RENDERS_PER_OPENING = 8
-WHITE = 250  # a rendered pixel whose every channel reaches this is paper
 MAX_NAMES = 10_000  # nodes of a name tree or action chain read, at most
 
 
@@ -210,7 +219,7 @@ def check_marks(path: str | Path, profile_name: str, *, white_prints: bool = Fal
     off_layers = _layers(reader, profile, problems)
     scanner = Scanner(track_ink=False, white_prints=white_prints, press=press, off_layers=off_layers)
     for number, page in enumerate(reader.pages, start=1):
-        view = _page_view(page, as_box(page.get("/MediaBox")) or LETTER)
+        view = page_view(page)
         problems += _guarded(
             number,
             lambda number=number, page=page, view=view: [
@@ -409,7 +418,7 @@ def _blank_pages(profile: Profile, blank: list[int], count: int) -> list[Problem
     return notes
 
 
-class _View(NamedTuple):
+class PageView(NamedTuple):
     """How a page's content shows on the printed sheet: ``page`` (user space) is the part
     that prints, the MediaBox cut to the CropBox; its /Rotate turns it ``turns`` quarter
     turns clockwise, and its UserUnit makes each unit of user space ``unit`` points."""
@@ -461,10 +470,14 @@ class _View(NamedTuple):
         return marks
 
 
-def _page_view(page, media: Box) -> _View:
-    """The view of a page whose MediaBox is ``media``: a CropBox that cuts it (one that
+def page_view(page, media: Box | None = None) -> PageView:
+    """How a pypdf page shows on the printed sheet, its MediaBox ``media`` (None: its own,
+    or, as viewers read a page without one, US letter): a CropBox that cuts it (one that
     misses it entirely, viewers ignore), a /Rotate of a multiple of 90 degrees (others,
-    viewers ignore) and a positive UserUnit."""
+    viewers ignore) and a positive UserUnit. The interior's pages and the cover are
+    judged through it."""
+    if media is None:
+        media = as_box(page.get("/MediaBox")) or LETTER
     crop = as_box(page.get("/CropBox"))
     shown = media
     if crop is not None:
@@ -473,7 +486,7 @@ def _page_view(page, media: Box) -> _View:
             shown = cut
     rotate = int(as_number(page.get("/Rotate"), 0))
     unit = as_number(page.get("/UserUnit"), 1.0)
-    return _View(shown, (rotate // 90) % 4 if rotate % 90 == 0 else 0, unit if unit > 0 else 1.0)
+    return PageView(shown, (rotate // 90) % 4 if rotate % 90 == 0 else 0, unit if unit > 0 else 1.0)
 
 
 @dataclass
@@ -481,7 +494,7 @@ class _Frame:
     """Where a page is cut and where its ink may go, on the printed sheet (in points, as
     the page shows: turned by its /Rotate); ``view`` maps its content there."""
 
-    view: _View
+    view: PageView
     sheet: str  # which box the sheet is: "MediaBox", or a "CropBox" that cuts it
     media: Box
     trim: Box | None  # the TrimBox
@@ -509,7 +522,7 @@ def _frame(profile: Profile, number: int, page, count: int, wanted: tuple[float,
                 "no usable MediaBox (nor one to inherit); read as US letter, 8.5 x 11 in, as PDF viewers do",
             )
         )
-    view = _page_view(page, media)
+    view = page_view(page, media)
     sheet = "MediaBox" if view.page == media else "CropBox"
     media = view.box(view.page)
     trim = as_box(page.get("/TrimBox")) if "/TrimBox" in page else None
@@ -1205,6 +1218,10 @@ def _page_marks(
         )
     ink = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == INK]
     unsure = [(box, can_bleed) for kind, box, can_bleed in marks.ink if kind == UNSURE]
+    if marks.paints == 1 and marks.clear_image:
+        # The page paints one image alone (a scanned page), whose own pixels show that it
+        # renders as paper past the safe area: what a render would find there.
+        unsure = []
     # Ink that later white may hide is judged in the margins alone, by whole pixels of
     # them: a pixel the safe area's edge crosses may hold ink from inside it.
     overpainted = [
@@ -1306,8 +1323,7 @@ class _Renderer:
             self._document = pdfium.PdfDocument(str(self.path))
             self._renders = 0
         self._renders += 1
-        width, height = _size(media)
-        scale = min(RENDER_DPI / 72, math.sqrt(RENDER_PIXELS / max(width * height, 1.0)))
+        scale = render_scale(media)
         page = self._document[index]
         try:  # closed at once, with the images pdfium decoded for it: one page at a time
             page.set_rotation(0)  # our coordinates are the content's own
@@ -1319,7 +1335,7 @@ class _Renderer:
             page.close()
         red, green, blue = rgb.split()
         darkest = ImageChops.darker(ImageChops.darker(red, green), blue)
-        return darkest.point(lambda v: 255 if v < WHITE else 0), scale
+        return darkest.point(lambda v: 255 if v < PAPER else 0), scale
 
     @staticmethod
     def _ink_in(picture, scale: float, media: Box, box: Box, whole: bool) -> Box | None:

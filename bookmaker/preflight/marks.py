@@ -64,7 +64,7 @@ from . import content as pdf_content
 from .content import PATH_RUN, STROKE_RUN
 from .functions import shading_colours
 from .glyphs import UnreadableGlyph, font_glyphs
-from .images import decoded, grey_image, release
+from .images import decoded, exact_pixels, grey_image, paper_outside, release
 from .objects import (
     Box,
     _flag,
@@ -89,6 +89,10 @@ NOWHERE: Box = (math.inf, math.inf, -math.inf, -math.inf)  # meets no box
 # hide, so only the rendering tells what still prints; WHITE is such white.
 NO_INK, INK, UNSURE, COVER, FORM, OVERPAINTED, WHITE = range(7)
 
+# Where only the picture can tell whether ink past the margin prints, the page is rendered
+# at this resolution (preflight/interior.py), a large one lower.
+RENDER_DPI = 144
+RENDER_PIXELS = 16_000_000
 MAX_FORM_DEPTH = 16
 # Form operations walked plus form events placed, per page: far beyond any
 # real page (forms are measured once), soon reached by a file built to explode.
@@ -129,10 +133,16 @@ class Marks:
     cycles: set[str] = field(default_factory=set)  # forms that draw themselves
     errors: list[str] = field(default_factory=list)  # what could not be read
     too_complex: bool = False
-    # Whether anything that may print was painted, wherever it lies (a page without is blank),
-    # and whether any text is invisible (render mode 3, as OCR layers are).
-    painted: bool = False
+    # Paints that may print, wherever they lie (a page without is blank), each counted once
+    # at least, and whether any text is invisible (render mode 3, as OCR layers are).
+    paints: int = 0
     invisible_text: bool = False
+    # A page's first paint, if it is an image drawn opaque past the watch by the page's own
+    # content (the image and its placement), and whether it is paper wherever a renderer
+    # could draw it outside the watch, judged from its own pixels (None: not yet): on a page
+    # with no other paint (paints == 1), a clear image's ink events need no rendering.
+    first_image: tuple[Any, Matrix] | None = None
+    clear_image: bool | None = None
     covers: int = 0  # covers applied so far: a repeated placement adds nothing until the next
     placed: dict[tuple, int] = field(default_factory=dict)  # placement -> covers when last placed
 
@@ -150,8 +160,12 @@ class Marks:
         self.cycles |= other.cycles
         self.errors += [error for error in other.errors if error not in self.errors]
         self.too_complex |= other.too_complex
-        self.painted |= other.painted
+        self.paints += other.paints
         self.invisible_text |= other.invisible_text
+
+    @property
+    def painted(self) -> bool:
+        return self.paints > 0
 
     def paint(self) -> _Paint:
         """What these marks paint, to a press, as one colour would."""
@@ -265,6 +279,7 @@ class _GState:
     stroke_alpha: float = 1.0
     soft_mask: bool = False
     blend: str | None = None  # a blend mode other than Normal
+    transfer: bool = False  # a transfer function other than the identity
     font: _Font | None = None
     font_size: float = 0.0
     char_space: float = 0.0
@@ -446,9 +461,11 @@ class Scanner:
         self._cache: dict[Any, Any] = {}
         self._drawing: set[Any] = set()  # forms being measured: one met again draws itself
         self._work = 0
+        self._pixel = 1.0
 
     def page(self, page, media: Box, watch: Box | None) -> Marks:
         marks = Marks(watch=watch)
+        self._pixel = 1 / render_scale(media)  # a rendered pixel of the page, in user space
         resources = as_dict(page.get("/Resources"))
         self._work = 0
         self._check_fonts(marks, resources)
@@ -463,6 +480,12 @@ class Scanner:
                 self._page_press(page, marks)
         except TooComplex:
             marks.too_complex = True
+        if marks.first_image is not None and marks.paints == 1 and marks.clear_image is None:
+            # a scanned page whose picture the colour check did not decode: decoded here
+            xobject, ctm = marks.first_image
+            picture = exact_pixels(xobject)
+            marks.clear_image = picture is not None and self._clear(xobject, picture, ctm, marks)
+        marks.first_image = None  # nothing decoded, nor the image's data, is kept
         return marks
 
     def _page_press(self, page, marks: Marks) -> None:
@@ -699,7 +722,7 @@ class Scanner:
         if gs.stroke != NO_INK:
             self._stroke_width(gs, marks)
             self._note_colour(marks, gs.stroke_colour)
-            marks.painted = True
+            marks.paints += 1
             kind = gs.stroke
         elif _may_hide(gs, gs.stroke_alpha, marks):
             kind = WHITE
@@ -784,7 +807,7 @@ class Scanner:
             if white_line is not None:
                 self._record(marks, WHITE, white_line, True, gs.clip)
         kind = max(gs.fill if fill else NO_INK, gs.stroke if stroke else NO_INK)
-        marks.painted |= kind != NO_INK
+        marks.paints += kind != NO_INK
         if kind == NO_INK or not self._may_record(xs, ys, gs, marks, stroke):
             return
         ctm = gs.ctm
@@ -824,7 +847,7 @@ class Scanner:
         if clipped is None:
             return
         box = clipped
-        marks.painted |= kind not in (COVER, WHITE)
+        marks.paints += kind not in (COVER, WHITE)
         watch = marks.watch
         if watch is not None and _inside(box, watch):
             return  # inside the watch: neither ink nor a cover there can matter
@@ -878,6 +901,9 @@ class Scanner:
             gs.fill_alpha = as_number(state["/ca"], gs.fill_alpha)
         if "/SMask" in state:
             gs.soft_mask = resolve(state["/SMask"]) != "/None"
+        for key in ("/TR", "/TR2"):
+            if key in state:
+                gs.transfer = resolve(state[key]) not in ("/Identity", "/Default")
         if "/BM" in state:
             modes = resolve(state["/BM"])
             mode = resolve(modes[0]) if isinstance(modes, list) and modes else modes
@@ -1191,13 +1217,14 @@ class Scanner:
                     self._record(marks, kind, ink, False, gs.clip)
         return _mul((1, 0, 0, 1, x, 0), tm)
 
-    def _image(self, marks: Marks, gs: _GState, width, height, stencil: bool, soft_mask: bool) -> None:
-        """An image of ``width`` x ``height`` samples on the unit square."""
+    def _image(self, marks: Marks, gs: _GState, width, height, stencil: bool, soft_mask: bool) -> Box | None:
+        """An image of ``width`` x ``height`` samples on the unit square; where it may
+        print (device space), or None."""
         if gs.fill_alpha <= 0:
-            return
+            return None
         box = _intersect(gs.clip, _bounds([_apply(gs.ctm, x, y) for x, y in UNIT_SQUARE]))
         if box is None:
-            return  # clipped away: nothing of it prints
+            return None  # clipped away: nothing of it prints
         self._transparency(marks, gs, gs.fill_alpha, "fill alpha")
         if soft_mask:
             marks.transparency.add("an image with a soft mask")
@@ -1215,6 +1242,7 @@ class Scanner:
         kind = gs.fill if stencil else UNSURE
         if kind != NO_INK and self.track_ink:
             self._record(marks, kind, box, True, gs.clip)
+        return box
 
     def _do(self, resources: dict, name, gs: _GState, marks: Marks, depth: int) -> None:
         ref = as_dict(resources.get("/XObject")).get(name)
@@ -1228,24 +1256,52 @@ class Scanner:
         if subtype == "/Image":
             soft = "/SMask" in xobject or as_number(xobject.get("/SMaskInData"), 0) > 0
             stencil = _flag(xobject.get("/ImageMask"))
-            self._image(
+            box = self._image(
                 marks, gs, resolve(xobject.get("/Width")), resolve(xobject.get("/Height")), stencil, soft
             )
+            judge = None
+            if (
+                depth == 0
+                and marks.paints == 1  # the image is the page's first paint
+                and self.track_ink
+                and box is not None
+                and marks.watch is not None
+                and not stencil
+                and not _inside(box, marks.watch)
+                and gs.fill_alpha >= 1
+                and not (gs.soft_mask or gs.blend or gs.transfer)
+            ):
+                # Perhaps a scanned page: the picture the colour check decodes in full, if
+                # it does, is judged here too; else it is decoded at the page's end if
+                # nothing else has painted.
+                marks.first_image = (xobject, gs.ctm)
+
+                def judge(picture: Image.Image, placed=gs.ctm) -> None:
+                    marks.clear_image = self._clear(xobject, picture, placed, marks)
+
             if self.find_colour and not stencil and gs.fill_alpha > 0:
-                self._note_colour(marks, self._image_hue(ref, xobject))
+                self._note_colour(marks, self._image_hue(ref, xobject, judge))
             if self.press is not None and not stencil and gs.fill_alpha > 0:
                 marks.note_paint(self._image_paint(ref, xobject))
             release(ref)
         elif subtype == "/Form":
             self._form(ref, xobject, name, resources, gs, marks, depth)
 
-    def _image_hue(self, ref, xobject) -> str | None:
-        """ "a colour image" unless the image's colour space is grey or all its pixels are."""
+    def _clear(self, xobject, picture: Image.Image, ctm: Matrix, marks: Marks) -> bool:
+        """Whether ``picture``, the whole of image ``xobject`` drawn through ``ctm``, is
+        paper wherever a renderer could draw it outside ``marks.watch``."""
+        assert marks.watch is not None
+        inner = _samples_inside(ctm, picture.size, marks.watch, self._pixel)
+        return inner is not None and paper_outside(xobject, picture, inner)
+
+    def _image_hue(self, ref, xobject, seen) -> str | None:
+        """ "a colour image" unless the image's colour space is grey or all its pixels are
+        (the whole picture, if decoded for it, shown to ``seen``)."""
         key = ("image hue", _key(ref))
         if key not in self._cache:
             model = _colour_model(resolve(xobject.get("/ColorSpace")))
             # "unsure" too: an Indexed palette may be grey
-            grey = model in ("gray", "none") or grey_image(xobject)
+            grey = model in ("gray", "none") or grey_image(xobject, seen)
             self._cache[key] = None if grey else "a colour image"
         return self._cache[key]
 
@@ -1840,6 +1896,45 @@ def _transform_box(box: Box, m: Matrix) -> tuple[Box, bool]:
     x0, y0, x1, y1 = box
     corners = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     return _bounds(corners), (m[1] == m[2] == 0) or (m[0] == m[3] == 0)
+
+
+def render_scale(media: Box) -> float:
+    """Pixels a point where a page of MediaBox ``media`` is rendered: RENDER_DPI, unless
+    that would take more than RENDER_PIXELS."""
+    width, height = media[2] - media[0], media[3] - media[1]
+    return min(RENDER_DPI / 72, math.sqrt(RENDER_PIXELS / max(width * height, 1.0)))
+
+
+def _samples_inside(
+    ctm: Matrix, size: tuple[int, int], watch: Box, pixel: float
+) -> tuple[int, int, int, int] | None:
+    """The rectangle of an image's samples (columns and rows from its top left, the ends
+    excluded) that cannot colour a rendered pixel outside ``watch``, the image drawn on the
+    unit square through ``ctm``, upright or turned by quarter turns; None if it is skewed.
+    A rendered pixel is a weighted average of the samples its area meets, and of their
+    neighbours where the image is enlarged; and a renderer may round where the image lands
+    to a whole pixel (``pixel`` points): so each sample stands here for itself and its
+    neighbours, and the watch is two pixels smaller."""
+    a, b, c, d, e, f = ctm
+    if not ((b == c == 0 and a and d) or (a == d == 0 and b and c)):
+        return None
+    x0, y0, x1, y1 = watch[0] + 2 * pixel, watch[1] + 2 * pixel, watch[2] - 2 * pixel, watch[3] - 2 * pixel
+    if not all(map(math.isfinite, (x0, y0, x1, y1))):
+        return None
+    determinant = a * d - b * c
+    inverse = (d / determinant, -b / determinant, -c / determinant, a / determinant)
+    corners = [
+        (inverse[0] * (x - e) + inverse[2] * (y - f), inverse[1] * (x - e) + inverse[3] * (y - f))
+        for x, y in ((x0, y0), (x1, y1))
+    ]
+    u0, v0, u1, v1 = _bounds(corners)  # the watch, less two pixels, on the unit square
+    width, height = size
+    # column i covers u from i / width to (i + 1) / width; row j, v from 1 - (j + 1) / height down
+    left, right = math.ceil(u0 * width + 1), math.floor(u1 * width - 1)
+    top, bottom = math.ceil((1 - v1) * height + 1), math.floor((1 - v0) * height - 1)
+    if x0 >= x1 or y0 >= y1 or left >= right or top >= bottom:
+        return (0, 0, 0, 0)  # no sample: every one must be paper
+    return left, top, right, bottom
 
 
 def _bounds(points: list[tuple[float, float]]) -> Box:
