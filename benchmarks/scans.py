@@ -94,11 +94,16 @@ sys.path.insert(0, {root!r})
 from bookmaker.preflight.interior import check_pdf
 def cpu():
     usage = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
-    return sum(u.ru_utime + u.ru_stime for u in usage), max(u.ru_maxrss for u in usage)
+    return sum(u.ru_utime + u.ru_stime for u in usage), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def peak_kb():
+    # VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a process started by a
+    # parent that held the books' pictures would report the parent's peak as its own
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 start, (before, _) = time.perf_counter(), cpu()
 report = check_pdf({pdf!r}, "kdp", interior="black-and-white", workers={jobs})
-seconds, (after, peak) = time.perf_counter() - start, cpu()
-print(seconds, after - before, peak / 1024, repr(report.format().splitlines()[0]))
+seconds, (after, workers_kb) = time.perf_counter() - start, cpu()
+print(seconds, after - before, max(peak_kb(), workers_kb) / 1024, repr(report.format().splitlines()[0]))
 """
 
 
