@@ -24,7 +24,7 @@ from bookmaker.errors import BookmakerError
 from bookmaker.layout.page_geometry import MARGIN_SLACK_PT
 
 from .command_line import in_process
-from .readback import RenderedPage
+from .readback import RenderedPage, page_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ROOT / "configs"
@@ -408,7 +408,7 @@ def test_drawing_grid_stays_inside_the_margins(tmp_path, profile):
     result = build(
         tiny_book(tmp_path, 4, profile=profile, bleed=True), tmp_path / "book.pdf", preflight=False
     )
-    texts = [p.extract_text() for p in PdfReader(result.pdf).pages]
+    texts = page_texts(result.pdf)
     grids = {n for n, t in enumerate(texts, start=1) if t.startswith("Draw your own maze")}
     assert grids
     assert _problems(result.pdf, profile, "outside-safe-area", grids) == []
