@@ -5,13 +5,10 @@ Tests trust rendered pixels and the manifest's seeds, never the drawing code.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from itertools import pairwise
-from unittest import mock
 
 import pypdfium2 as pdfium
 from pypdf import PdfReader
-from pypdf.generic._font import Font
 
 from bookmaker.maze import generate
 from bookmaker.maze.solve import shortest_path, with_endpoints
@@ -34,28 +31,8 @@ class RenderedPage:
 
 
 def page_texts(pdf_path) -> list[str]:
-    """Each page's text as pypdf extracts it, every page read once, and each font (its
-    ToUnicode cmap, its widths) read once for the whole document, not again on every page
-    that uses it: the same text (test_catalogue.py compares), in about two thirds of the time."""
-    with _fonts_read_once():
-        return [page.extract_text() for page in PdfReader(pdf_path).pages]
-
-
-@contextmanager
-def _fonts_read_once():
-    """pypdf makes a Font from a page's font dictionary on every page; the reader hands
-    every page the same dictionary object for the same font, so its Font is kept here (with
-    the dictionary, so that the id stays its own) while one document is read."""
-    read: dict[int, tuple[object, Font]] = {}
-    make = Font.from_font_resource
-
-    def once(font_dictionary):
-        if id(font_dictionary) not in read:
-            read[id(font_dictionary)] = (font_dictionary, make(font_dictionary))
-        return read[id(font_dictionary)][1]
-
-    with mock.patch.object(Font, "from_font_resource", once):
-        yield
+    """Each page's text as pypdf extracts it, every page read once."""
+    return [page.extract_text() for page in PdfReader(pdf_path).pages]
 
 
 def is_dark(rgb) -> bool:

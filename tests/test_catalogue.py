@@ -20,7 +20,6 @@ import pytest
 import yaml
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
-from pypdf import PdfReader
 
 from bookmaker import language
 from bookmaker.build import build
@@ -150,8 +149,6 @@ def test_the_pseudo_book_prints_the_catalogue_words_themselves(tmp_path, pseudo_
         folder = tmp_path / str(len(messages))
         folder.mkdir()
         pages = _built_pages(folder, config, "book")["book.pdf"]
-        # page_texts reads each font once per document: the text is what pypdf reads page by page
-        assert pages == [page.extract_text() for page in PdfReader(folder / "book.pdf").pages]
         text = " ".join(pages)
         for message in messages:
             assert pseudo(message) in text
