@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pypdfium2 as pdfium
+from pypdf import PdfReader
 
 from bookmaker.maze import generate
 from bookmaker.maze.solve import shortest_path, with_endpoints
@@ -27,6 +28,11 @@ class RenderedPage:
     def pixel(self, x_pt: float, y_pt: float) -> tuple[int, int, int]:
         """The colour at PDF point (x, y), origin bottom left."""
         return self.image.getpixel((int(x_pt * self.scale), int((self.height_pt - y_pt) * self.scale)))
+
+
+def page_texts(pdf_path) -> list[str]:
+    """Each page's text as pypdf extracts it, every page read once."""
+    return [page.extract_text() for page in PdfReader(pdf_path).pages]
 
 
 def is_dark(rgb) -> bool:

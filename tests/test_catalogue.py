@@ -20,7 +20,6 @@ import pytest
 import yaml
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
-from pypdf import PdfReader
 
 from bookmaker import language
 from bookmaker.build import build
@@ -28,6 +27,8 @@ from bookmaker.config import ConfigError, load_config
 from bookmaker.language import LANGUAGES, Words, message_ids
 from bookmaker.maze import ALGORITHMS
 from bookmaker.wording import listing
+
+from .readback import page_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -102,19 +103,24 @@ sections:
 def _plain_words(folder: Path, config_text: str, name: str) -> dict[str, list[str]]:
     """Each PDF the build wrote -> the words on its pages with a plain ASCII letter that the
     config did not write and that are not a recipe line."""
+    written = set(re.findall(r"[A-Za-z]+", " ".join(_written(yaml.safe_load(config_text)))))
+    found = {}
+    for pdf, pages in _built_pages(folder, config_text, name).items():
+        leaks = []
+        for text in pages:
+            for line in text.splitlines():
+                line = RECIPE_LINE.sub("", line)
+                leaks += [w for w in re.findall(r"[A-Za-z]+", line) if w not in written]
+        found[pdf] = leaks
+    return found
+
+
+def _built_pages(folder: Path, config_text: str, name: str) -> dict[str, list[str]]:
+    """Builds the config as folder/<name>.yaml; each PDF the build wrote -> its pages' text."""
     config = folder / f"{name}.yaml"
     config.write_text(textwrap.dedent(config_text), encoding="utf-8")
     build(config, folder / f"{name}.pdf")
-    written = set(re.findall(r"[A-Za-z]+", " ".join(_written(yaml.safe_load(config_text)))))
-    found = {}
-    for pdf in sorted(folder.glob(f"{name}*.pdf")):
-        leaks = []
-        for page in PdfReader(pdf).pages:
-            for line in page.extract_text().splitlines():
-                line = RECIPE_LINE.sub("", line)
-                leaks += [w for w in re.findall(r"[A-Za-z]+", line) if w not in written]
-        found[pdf.name] = leaks
-    return found
+    return {pdf.name: page_texts(pdf) for pdf in sorted(folder.glob(f"{name}*.pdf"))}
 
 
 def _written(value) -> list[str]:
@@ -142,8 +148,8 @@ def test_the_pseudo_book_prints_the_catalogue_words_themselves(tmp_path, pseudo_
     ):
         folder = tmp_path / str(len(messages))
         folder.mkdir()
-        _plain_words(folder, config, "book")
-        text = " ".join(page.extract_text() for page in PdfReader(folder / "book.pdf").pages)
+        pages = _built_pages(folder, config, "book")["book.pdf"]
+        text = " ".join(pages)
         for message in messages:
             assert pseudo(message) in text
 
@@ -192,7 +198,7 @@ def test_text_overrides_one_string_by_its_id(tmp_path, build_book):
           - {title: Part, size: 6x6, count: 2, per_page: 2}
         """,
     )
-    text = " ".join(page.extract_text() for page in PdfReader(result.pdf).pages)
+    text = " ".join(page_texts(result.pdf))
     assert "How to play" in text and "In this book" in text and "solution on " in text
     assert "How to solve these mazes" not in text and "answer p." not in text
 

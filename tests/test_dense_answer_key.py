@@ -12,7 +12,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.config import load_book
@@ -36,7 +35,7 @@ from bookmaker.maze.shapes import make_topology
 from bookmaker.plan.book import GREY_SOLUTION, BookPlan
 from bookmaker.prepare import prepare
 
-from .readback import RenderedPage, maze_of, overlay_mismatches, wall_mismatches
+from .readback import RenderedPage, maze_of, overlay_mismatches, page_texts, wall_mismatches
 
 TWO_MM = 2 * 72 / 25.4
 
@@ -128,7 +127,7 @@ def test_a_dense_section_goes_fewer_to_a_page_and_the_others_keep_six(book):
 
 def test_page_references_follow_the_answers_to_their_pages(book):
     _, result, manifest = book
-    pages = [page.extract_text() for page in PdfReader(result.pdf).pages]
+    pages = page_texts(result.pdf)
     for record in manifest["mazes"]:
         assert f"answer p. {record['answer_page']}" in pages[record["page"] - 1]
         assert f"puzzle p. {record['page']}" in pages[record["answer_page"] - 1]

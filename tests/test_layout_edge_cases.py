@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from bookmaker.build import build
 from bookmaker.errors import BookmakerError
 
-from .readback import RenderedPage
+from .readback import RenderedPage, page_texts
 
 
 def test_section_without_endpoints_is_not_sized_for_the_answer_key(tmp_path, build_book):
@@ -223,7 +223,7 @@ def test_a_section_of_one_maze_reads_as_one(tmp_path, build_book):
             count: 1
     """,
     )
-    pages = [page.extract_text() for page in PdfReader(result.pdf).pages]
+    pages = page_texts(result.pdf)
     assert "1 maze," in pages[0] and "1 mazes" not in pages[0]
     opener = next(text for text in pages if "Lonely" in text and "cells" in text)
     assert "1 maze of 6 x 6 cells, number 1." in opener

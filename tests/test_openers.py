@@ -23,6 +23,7 @@ from bookmaker.layout.page_geometry import MIN_CELL_PT
 from bookmaker.maze import generate_on
 from bookmaker.maze.solve import with_endpoints
 
+from .readback import page_texts
 from .wall_readback import pdf_to_pixels, wall_mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,10 +81,6 @@ def built(folder: Path, config: str, name: str = "book") -> tuple[Path, dict]:
     path.write_text(textwrap.dedent(config), encoding="utf-8")
     result = build(path, folder / f"{name}.pdf")
     return result.pdf, json.loads(result.manifest.read_text(encoding="utf-8"))
-
-
-def page_texts(pdf: Path) -> list[str]:
-    return [page.extract_text() for page in PdfReader(pdf).pages]
 
 
 def first_pages(manifest: dict) -> dict[str, int]:

@@ -14,6 +14,8 @@ from bookmaker.cli import main
 from bookmaker.plan.pagination import PlannedPage, pad_for_printer, padding_note
 from bookmaker.profiles import INCH, get_profile
 
+from .readback import page_texts
+
 TRIM = (6 * INCH, 9 * INCH)
 
 TINY = """\
@@ -46,7 +48,7 @@ def test_a_tiny_kdp_book_says_what_its_24_pages_were_made_of(tmp_path, capsys):
     assert code == 0 and err.splitlines() == [
         "kdp needs at least 24 pages; added 16 pages: 8 'Draw your own maze' and 8 'Notes'"
     ]
-    pages = [page.extract_text() for page in PdfReader(pdf).pages]
+    pages = page_texts(pdf)
     assert len(pages) == 24
     # The note names the pages by the headings they print.
     assert sum("Draw your own maze" in text for text in pages[8:]) == 8

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from itertools import pairwise
 from pathlib import Path
 
@@ -24,7 +22,7 @@ from bookmaker.errors import BookmakerError
 from bookmaker.layout.page_geometry import MARGIN_SLACK_PT
 
 from .command_line import in_process
-from .readback import RenderedPage
+from .readback import RenderedPage, page_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ROOT / "configs"
@@ -64,12 +62,6 @@ sections:
         encoding="utf-8",
     )
     return config
-
-
-def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "bookmaker", *args], capture_output=True, encoding="utf-8", cwd=cwd
-    )
 
 
 def boxes(page) -> dict[str, tuple[float, ...]]:
@@ -163,7 +155,7 @@ def test_gutter_of_0375in_is_refused_past_150_pages(tmp_path):
     message = str(caught.value)
     assert re.match(rf"{re.escape(str(config))}:\d+: page.margins.inside: ", message)
     assert "0.375in" in message and "0.5in" in message and "152-page" in message
-    run = cli("build", str(config), "-o", str(tmp_path / "cli.pdf"), "--quiet")
+    run = in_process("build", str(config), "-o", str(tmp_path / "cli.pdf"), "--quiet", cwd=ROOT)
     assert run.returncode == 2
     assert run.stderr.strip().splitlines() == [message]
     assert "Traceback" not in run.stderr
@@ -241,11 +233,11 @@ SAMPLES = {
 @pytest.mark.parametrize("name", SAMPLES)
 def test_sample_passes_the_cli_preflight_for_its_profile(sample_book, name):
     result = sample_book(name)
-    run = cli("check", str(result.pdf), "--profile", SAMPLES[name])
+    run = in_process("check", str(result.pdf), "--profile", SAMPLES[name], cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.strip() == f"PDF passes the {SAMPLES[name]} preflight: {result.pages} pages"
     if result.key_pdf:  # a worksheet set's separate answer key, for the home printer
-        run = cli("check", str(result.key_pdf), "--profile", "home")
+        run = in_process("check", str(result.key_pdf), "--profile", "home", cwd=ROOT)
         assert run.returncode == 0, run.stdout + run.stderr
 
 
@@ -381,7 +373,7 @@ def test_kdp_letter_book_stops_at_590_pages(tmp_path):
     ok = build(tiny_book(tmp_path, 589, size="8.5x11", name="ok"), tmp_path / "ok.pdf")
     assert ok.pages == 590
     config = tiny_book(tmp_path, 590, size="8.5x11", name="over")  # 591 -> 592 pages
-    run = cli("build", str(config), "-o", str(tmp_path / "over.pdf"), "--quiet")
+    run = in_process("build", str(config), "-o", str(tmp_path / "over.pdf"), "--quiet", cwd=ROOT)
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr
@@ -408,7 +400,7 @@ def test_drawing_grid_stays_inside_the_margins(tmp_path, profile):
     result = build(
         tiny_book(tmp_path, 4, profile=profile, bleed=True), tmp_path / "book.pdf", preflight=False
     )
-    texts = [p.extract_text() for p in PdfReader(result.pdf).pages]
+    texts = page_texts(result.pdf)
     grids = {n for n, t in enumerate(texts, start=1) if t.startswith("Draw your own maze")}
     assert grids
     assert _problems(result.pdf, profile, "outside-safe-area", grids) == []

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
 
 from bookmaker.build import build
 from bookmaker.config import ConfigError
 from bookmaker.maze import ALGORITHMS
 from bookmaker.prepare import prepare
+
+from .readback import page_texts
 
 ROOT = Path(__file__).parent.parent
 # A recipe line as `bookmaker maze` reads it: an algorithm's name, then (after the size and
@@ -35,7 +36,7 @@ def built(tmp_path: Path, text: str, name: str = "book"):
     config = tmp_path / f"{name}.yaml"
     config.write_text(text, encoding="utf-8")
     result = build(config, tmp_path / f"{name}.pdf")
-    pages = [" ".join(page.extract_text().split()) for page in PdfReader(result.pdf).pages]
+    pages = [" ".join(text.split()) for text in page_texts(result.pdf)]
     return result, pages, json.loads(result.manifest.read_text(encoding="utf-8"))
 
 
@@ -211,7 +212,7 @@ def test_no_shop_sample_tells_its_buyer_of_bookmaker(sample_book, name):
     source = (ROOT / "configs" / f"{name}.yaml").read_text(encoding="utf-8")
     assert re.search(r"^profile: (kdp|lulu|ingramspark)\b", source, re.M)
     result = sample_book(name)  # built from configs/ as given: no folder name of the checkout
-    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(result.pdf).pages)
+    text = " ".join(" ".join(text.split()) for text in page_texts(result.pdf))
     # The command, always lower case; a publisher may call itself Bookmaker Press.
     assert "bookmaker" not in text
     assert RECIPE_LINE.search(text) is None

@@ -7,12 +7,12 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from pypdf import PdfReader
 
 from bookmaker.config import ConfigError, load_config
 from bookmaker.language import Words, override_texts, plural_categories
 
 from .command_line import in_process
+from .readback import page_texts
 
 POLISH_FORMS = """
   count.mazes:
@@ -48,7 +48,7 @@ def test_a_polish_book_prints_the_publishers_form_for_each_count(tmp_path, build
           - {title: Dwadzieścia dwa, size: 3x3, count: 22, per_page: 12}
         """,
     )
-    text = " ".join(page.extract_text() for page in PdfReader(result.pdf).pages)
+    text = " ".join(page_texts(result.pdf))
     for printed in ("1 labirynt do", "3 labirynty do", "5 labiryntów do", "22 labirynty do"):
         assert printed in text
     assert "labiryntu do" not in text  # 'other' is Polish for fractions, which no book counts

@@ -9,15 +9,16 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from bookmaker.config import ConfigError
 from bookmaker.prepare import prepare
 
+from .readback import page_texts
+
 
 def heads(pdf) -> list[list[str]]:
     """The write-in row of each sheet, as its text reads back: labels and what is on them."""
-    pages = [page.extract_text().splitlines() for page in PdfReader(pdf).pages]
+    pages = [text.splitlines() for text in page_texts(pdf)]
     return [lines[: lines.index("Sheet")] for lines in pages if "Sheet" in lines]
 
 
