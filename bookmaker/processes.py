@@ -4,23 +4,174 @@ Both the mazes of a book and the pages of a preflight are independent pieces of 
 whose results go back in order, so one function serves both. Workers are forked: they
 start with the parent's memory, so the work may use what the parent has read (an open
 PDF, its parsed pages) without sending it, and only batches and results travel.
+
+Whether ``--jobs N`` is worth its processes at all is one rule, ``WORTH_SPREADING``, which
+``build`` and ``check`` both ask (``choose_workers``): the answer changes only the speed,
+never a byte of the output.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import math
 import multiprocessing
 import os
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 from typing import Any, TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class SpreadRule:
+    """When ``--jobs N`` spreads work over N processes, and when one process does it alone.
+
+    More processes cost time before they save any: forking a pool of workers, and sending
+    every batch's results back pickled. On a small book that never pays back: the 128-page
+    sample book built in 0.86 s with ``--jobs 2`` against 0.73 s with one, and a 40-maze
+    book 0.74x as fast with two on a busy machine. And where the cores this process may
+    use give no room for a second process (one core, a cgroup quota of one), it only adds
+    the start-up. Figures measured on a shared 2-core VM (benchmarks/jobs.py;
+    docs/benchmarks.md).
+
+    A busy machine is not such a case by itself. Linux gives every runnable process its
+    share of the cores, so a second process wins a second share: with the load at 7 to 11
+    on two cores, ``--jobs 2`` built 150 and 300 mazes 1.43x and 1.48x faster than
+    ``--jobs 1`` (perfectly parallel work: 1.17x to 1.90x). ``ceiling`` estimates that share.
+    """
+
+    # Below this speed-up, the most N processes can give on this machine now, the start-up
+    # costs more than it saves.
+    min_speed_up: float = 1.2
+    # Below this much work (CPU seconds on the 2-core VM), a second process cannot pay back its
+    # start-up: forking a pool costs 0.05 s idle and up to 0.4 s under load, and pickling results
+    # about 0.5 ms a maze, while at most three quarters of a build (mazes, preflight, page
+    # compression) spreads at all. The 128-page sample book is about 0.7 s of work.
+    min_seconds: float = 1.0
+    # The work, in CPU seconds on the same VM (time.process_time, benchmarks/jobs.py's books):
+    # making a maze costs about this much per cell (carving, endpoints, solving, drawing)...
+    seconds_per_cell: float = 2.5e-6
+    # ...drawing and preflighting a page about this much (1.5 ms drawing, 3 ms preflight)...
+    seconds_per_page: float = 4.5e-3
+    # ...and ``bookmaker check`` about this much per byte of the PDF (our books: 0.5 to 0.6 s
+    # a megabyte); a foreign file heavy with small strokes costs more, which only errs on the
+    # side of spreading.
+    seconds_per_pdf_byte: float = 0.55e-6
+
+    def book_seconds(self, cells: int, pages: int) -> float:
+        """The work of building a book of ``cells`` maze cells on ``pages`` pages."""
+        return cells * self.seconds_per_cell + pages * self.seconds_per_page
+
+    def check_seconds(self, pdf_bytes: int) -> float:
+        """The work of checking a PDF of ``pdf_bytes``."""
+        return pdf_bytes * self.seconds_per_pdf_byte
+
+
+WORTH_SPREADING = SpreadRule()
+
+
+def ceiling(workers: int, cores: float, load: float) -> float:
+    """The most ``workers`` processes can be faster than one on ``cores`` cores where ``load``
+    other processes are runnable, each process having an equal share of the cores: one
+    process gets min(1, cores / (load + 1)) of a core, ``workers`` get
+    min(workers, cores, workers x cores / (load + workers)). Never more than idle, where
+    it is min(workers, cores) (a cgroup quota binds whatever the rest of the machine does);
+    on two whole cores never under 1.33x, whatever the load."""
+    one = min(1.0, cores / (load + 1))
+    spread = min(workers, cores, workers * cores / (load + workers))
+    return min(spread / one, min(workers, cores) / min(1.0, cores))
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What this process may use now: ``cores`` (``usable_cores``), and ``load``, the
+    processes runnable beside it (the last minute's load average)."""
+
+    cores: float
+    load: float
+
+    @classmethod
+    def now(cls) -> Machine:
+        try:
+            load = os.getloadavg()[0]
+        except (AttributeError, OSError):  # no load average: count none
+            load = 0.0
+        return cls(usable_cores(), load)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """How many processes a command works in, and why: ``line()`` is what ``--timings`` prints."""
+
+    workers: int
+    reason: str
+
+    def line(self) -> str:
+        return f"jobs: {self.workers} process{'es' if self.workers > 1 else ''} ({self.reason})"
+
+
+def choose_workers(
+    asked: int,
+    seconds: float,
+    what: str,
+    size: str,
+    machine: Machine | None = None,
+    rule: SpreadRule | None = None,
+) -> Choice:
+    """The processes to spread ``seconds`` of work over when ``--jobs`` asks for ``asked``:
+    one where ``rule`` (by default ``WORTH_SPREADING``) says more cannot pay back. ``what``
+    and ``size`` say what the work is ("book", "120 mazes, 166 pages") in the reason;
+    ``machine`` is this machine now unless given."""
+    rule = rule or WORTH_SPREADING
+    if asked <= 1:
+        return Choice(1, "as --jobs asks")
+    if seconds < rule.min_seconds:
+        return Choice(1, f"{what} too small: {size}, about {seconds:.1f} s of work")
+    machine = machine or Machine.now()
+    workers = min(asked, math.ceil(machine.cores))
+    where = f"{machine.cores:g} core{'' if machine.cores == 1 else 's'} at load {machine.load:.1f}"
+    if workers <= 1:
+        return Choice(1, f"{where}: one process has them all")
+    most = ceiling(workers, machine.cores, machine.load)
+    if most < rule.min_speed_up:
+        return Choice(1, f"{where}: {workers} processes would be at most {most:.2f}x faster")
+    return Choice(workers, f"{size}, about {seconds:.1f} s of work; up to {most:.2f}x on {where}")
+
+
+# A cgroup's CPU quota: version 2's one file ("QUOTA PERIOD", or "max"), version 1's two.
+_QUOTA_V2 = Path("/sys/fs/cgroup/cpu.max")
+_QUOTA_V1 = (Path("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"), Path("/sys/fs/cgroup/cpu/cpu.cfs_period_us"))
+
+
+def usable_cores() -> float:
+    """The CPUs this process may run on (its affinity), fewer where its cgroup's quota
+    allows less time than that (1.5 for 150 ms a 100 ms period)."""
+    try:
+        cores: float = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    quota = _cgroup_quota()
+    return min(cores, quota) if quota else cores
+
+
+def _cgroup_quota() -> float | None:
+    try:
+        if _QUOTA_V2.exists():
+            quota, period = _QUOTA_V2.read_text(encoding="ascii").split()[:2]
+        else:
+            quota, period = (path.read_text(encoding="ascii").strip() for path in _QUOTA_V1)
+        return int(quota) / int(period) if quota not in ("max", "-1") and int(period) > 0 else None
+    except (OSError, ValueError):
+        return None
+
 
 _work: Callable | None = None  # the running pool's work, which its forked workers inherit
 # In a worker: whether it is doing a batch's work, and whether Ctrl-C has come.
