@@ -22,6 +22,7 @@ import argparse
 import contextlib
 import hashlib
 import os
+import pickle
 import statistics
 import sys
 import tempfile
@@ -35,7 +36,10 @@ sys.path.insert(0, str(ROOT))
 
 import bookmaker.build as build_module  # noqa: E402
 from bookmaker.build import build  # noqa: E402
-from bookmaker.processes import Choice  # noqa: E402
+from bookmaker.plan import make_mazes  # noqa: E402
+from bookmaker.prepare import prepare  # noqa: E402
+from bookmaker.processes import Choice, in_processes  # noqa: E402
+from bookmaker.render.canvas import write_ahead  # noqa: E402
 
 CONFIG = """\
 title: Many Mazes
@@ -88,6 +92,22 @@ def machine_ceiling(jobs: int, tasks: int = 4, count: int = 2_000_000) -> float:
         list(pool.map(_spin, [count] * tasks))
         spread = time.perf_counter() - start
     return alone / spread
+
+
+def start_up(config: Path, jobs: int) -> tuple[float, int, float]:
+    """What spreading costs before it saves anything: the seconds to start a pool of ``jobs``
+    workers and have each do nothing (median of three), and the bytes and seconds (pickling
+    and unpickling) of sending every maze of ``config`` back from the workers."""
+    pools = []
+    for _ in range(3):
+        start = time.perf_counter()
+        list(in_processes(len, range(jobs * 4), jobs))
+        pools.append(time.perf_counter() - start)
+    ready = prepare(config, mazes=False)
+    made = make_mazes(ready.maze_jobs, prepare_drawing=write_ahead)
+    start = time.perf_counter()
+    pickle.loads(sent := pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+    return statistics.median(pools), len(sent), time.perf_counter() - start
 
 
 def digests(out: Path) -> dict[str, str]:
@@ -145,6 +165,7 @@ def main() -> None:
                         chosen[mazes].add(line)
                     outputs[mazes, way] = digests(out)
             ceilings.append(machine_ceiling(args.jobs))
+        pool, sent, pickling = start_up(configs[sizes[-1]], args.jobs)
 
     print(
         f"{args.runs} runs per book and way, interleaved; {os.cpu_count()} cores; "
@@ -174,6 +195,11 @@ def main() -> None:
         f"the machine's own ceiling after each run: {args.jobs} processes ran perfectly parallel "
         f"work {statistics.median(ceilings):.2f}x faster (median; "
         f"{', '.join(f'{c:.2f}' for c in ceilings)})"
+    )
+    print(
+        f"start-up: a pool of {args.jobs} workers doing nothing took {pool:.3f} s (median of 3); "
+        f"the {sizes[-1]} mazes' results are {sent / 1e6:.1f} MB pickled, {pickling:.3f} s to "
+        f"pickle and unpickle"
     )
     print(f"identical output for every way and book: {'yes' if same else 'NO'}")
     if not same:

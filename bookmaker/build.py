@@ -27,7 +27,7 @@ from .maze.shapes import DEFAULT_SHAPE
 from .plan import MazeJob, Printed
 from .plan.cover import CoverPlan
 from .prepare import prepare
-from .processes import WORTH_SPREADING, choose_workers
+from .processes import WORTH_SPREADING, IdleWatch, choose_workers
 from .render.canvas import write_ahead
 from .render.cover import render_cover
 from .render.document import render_document
@@ -96,6 +96,7 @@ def build(
     """Build the book described by ``config``; returns the paths written. ``jobs``: the
     processes it may work in, which it takes only where they pay (``choose_workers``)."""
     stopwatch = Stopwatch(stages=BUILD_STAGES)
+    watch = IdleWatch()  # the cores, watched while the book is planned
     config = Path(config)
     # Every rule validate applies, by the same code: all problems at once, FILE:LINE: key.
     ready = prepare(config, seed=seed, mazes=False)
@@ -110,6 +111,7 @@ def build(
         WORTH_SPREADING.book_seconds(sum(map(_cells, every_job)), page_count),
         "book",
         f"{plural(len(every_job), 'maze')}, {plural(page_count, 'page')}",
+        watch.machine,
     )
     jobs = choice.workers
     stopwatch.lap("plan")

@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -35,27 +36,28 @@ class SpreadRule:
     """When ``--jobs N`` spreads work over N processes, and when one process does it alone.
 
     More processes cost time before they save any: forking a pool of workers, and sending
-    every batch's results back pickled. On a small book that never pays back: the 128-page
-    sample book built in 0.86 s with ``--jobs 2`` against 0.73 s with one, and a 40-maze
-    book 0.74x as fast with two on a busy machine. And where the cores this process may
-    use give no room for a second process (one core, a cgroup quota of one), it only adds
-    the start-up. Figures measured on a shared 2-core VM (benchmarks/jobs.py;
+    every batch's results back pickled. On a small book that never pays back: a 40-maze book
+    built 0.80x as fast with two processes as with one on a busy machine, and the 128-page
+    sample book 0.85x as fast on an idle one. And a second process gains only the time no
+    one else wants: Linux shares the cores between sessions (autogroups), not between
+    processes, so where other sessions keep the cores busy, two processes of one command
+    get the time one would have. At load 11 to 13 on two cores, perfectly parallel work ran
+    1.00x faster in two processes, and ``--jobs 2`` built 150 and 300 mazes 0.88x as fast as
+    ``--jobs 1``. Figures measured on a shared 2-core VM (benchmarks/jobs.py;
     docs/benchmarks.md).
-
-    A busy machine is not such a case by itself. Linux gives every runnable process its
-    share of the cores, so a second process wins a second share: with the load at 7 to 11
-    on two cores, ``--jobs 2`` built 150 and 300 mazes 1.43x and 1.48x faster than
-    ``--jobs 1`` (perfectly parallel work: 1.17x to 1.90x). ``ceiling`` estimates that share.
     """
 
-    # Below this speed-up, the most N processes can give on this machine now, the start-up
-    # costs more than it saves.
+    # Below this speed-up, the most N processes can give on this machine now (``ceiling``), the
+    # start-up costs more than it saves.
     min_speed_up: float = 1.2
     # Below this much work (CPU seconds on the 2-core VM), a second process cannot pay back its
-    # start-up: forking a pool costs 0.05 s idle and up to 0.4 s under load, and pickling results
+    # start-up: forking a pool costs 0.05 s idle and 0.1 to 0.4 s under load, and pickling results
     # about 0.5 ms a maze, while at most three quarters of a build (mazes, preflight, page
     # compression) spreads at all. The 128-page sample book is about 0.7 s of work.
     min_seconds: float = 1.0
+    # How long the idle cores are watched before they are counted: /proc/stat counts in
+    # hundredths of a second, so a shorter look sees too few of them to tell.
+    watch_seconds: float = 0.1
     # The work, in CPU seconds on the same VM (time.process_time, benchmarks/jobs.py's books):
     # making a maze costs about this much per cell (carving, endpoints, solving, drawing)...
     seconds_per_cell: float = 2.5e-6
@@ -78,33 +80,18 @@ class SpreadRule:
 WORTH_SPREADING = SpreadRule()
 
 
-def ceiling(workers: int, cores: float, load: float) -> float:
-    """The most ``workers`` processes can be faster than one on ``cores`` cores where ``load``
-    other processes are runnable, each process having an equal share of the cores: one
-    process gets min(1, cores / (load + 1)) of a core, ``workers`` get
-    min(workers, cores, workers x cores / (load + workers)). Never more than idle, where
-    it is min(workers, cores) (a cgroup quota binds whatever the rest of the machine does);
-    on two whole cores never under 1.33x, whatever the load."""
-    one = min(1.0, cores / (load + 1))
-    spread = min(workers, cores, workers * cores / (load + workers))
-    return min(spread / one, min(workers, cores) / min(1.0, cores))
-
-
 @dataclass(frozen=True)
 class Machine:
-    """What this process may use now: ``cores`` (``usable_cores``), and ``load``, the
-    processes runnable beside it (the last minute's load average)."""
+    """What this process may use now: ``cores`` (``usable_cores``), and ``idle``, the cores
+    no other process used while it worked (``IdleWatch``)."""
 
     cores: float
-    load: float
+    idle: float
 
-    @classmethod
-    def now(cls) -> Machine:
-        try:
-            load = os.getloadavg()[0]
-        except (AttributeError, OSError):  # no load average: count none
-            load = 0.0
-        return cls(usable_cores(), load)
+    def ceiling(self, workers: int) -> float:
+        """The most ``workers`` processes can be faster than one: the first keeps the time it
+        has, and the others gain the idle cores, no more than the cores allow."""
+        return min(workers, self.cores, 1 + self.idle)
 
 
 @dataclass(frozen=True)
@@ -123,27 +110,26 @@ def choose_workers(
     seconds: float,
     what: str,
     size: str,
-    machine: Machine | None = None,
+    machine: Callable[[], Machine] | None = None,
     rule: SpreadRule | None = None,
 ) -> Choice:
     """The processes to spread ``seconds`` of work over when ``--jobs`` asks for ``asked``:
     one where ``rule`` (by default ``WORTH_SPREADING``) says more cannot pay back. ``what``
     and ``size`` say what the work is ("book", "120 mazes, 166 pages") in the reason;
-    ``machine`` is this machine now unless given."""
+    ``machine()`` tells the machine now, asked only where the work is big enough (by default
+    it watches the cores for the rule's ``watch_seconds``)."""
     rule = rule or WORTH_SPREADING
     if asked <= 1:
         return Choice(1, "as --jobs asks")
     if seconds < rule.min_seconds:
         return Choice(1, f"{what} too small: {size}, about {seconds:.1f} s of work")
-    machine = machine or Machine.now()
-    workers = min(asked, math.ceil(machine.cores))
-    where = f"{machine.cores:g} core{'' if machine.cores == 1 else 's'} at load {machine.load:.1f}"
-    if workers <= 1:
-        return Choice(1, f"{where}: one process has them all")
-    most = ceiling(workers, machine.cores, machine.load)
-    if most < rule.min_speed_up:
-        return Choice(1, f"{where}: {workers} processes would be at most {most:.2f}x faster")
-    return Choice(workers, f"{size}, about {seconds:.1f} s of work; up to {most:.2f}x on {where}")
+    now = (machine or IdleWatch(rule).machine)()
+    workers = min(asked, math.ceil(now.cores))
+    where = f"{now.idle:.1f} of {now.cores:g} core{'' if now.cores == 1 else 's'} idle"
+    most = now.ceiling(workers)
+    if workers <= 1 or most < rule.min_speed_up:
+        return Choice(1, f"{where}: {max(workers, 2)} processes would be at most {most:.2f}x faster")
+    return Choice(workers, f"{size}, about {seconds:.1f} s of work; {where}, up to {most:.2f}x")
 
 
 # A cgroup's CPU quota: version 2's one file ("QUOTA PERIOD", or "max"), version 1's two.
@@ -171,6 +157,50 @@ def _cgroup_quota() -> float | None:
         return int(quota) / int(period) if quota not in ("max", "-1") and int(period) > 0 else None
     except (OSError, ValueError):
         return None
+
+
+class IdleWatch:
+    """Watches the cores from its making until ``machine()`` is asked: the cores no other
+    process used, beside this one at work, are what a second worker would find free. A
+    command makes it when it starts and asks once its work is known to be big enough, so
+    reading and planning are the watch; a shorter one is waited out to the rule's
+    ``watch_seconds``. It counts idle time in /proc/stat, so the command's own earlier runs,
+    which a load average still holds, count for nothing."""
+
+    _STAT = Path("/proc/stat")
+
+    def __init__(self, rule: SpreadRule | None = None) -> None:
+        self._seconds = (rule or WORTH_SPREADING).watch_seconds
+        self._since = time.monotonic(), time.process_time()
+        self._ticks = self._idle_ticks()
+
+    def machine(self) -> Machine:
+        cores = usable_cores()
+        if self._ticks is None:  # no /proc/stat: the load average, which counts this process
+            try:
+                return Machine(cores, max(0.0, cores - os.getloadavg()[0]))
+            except (AttributeError, OSError):
+                return Machine(cores, cores - 1)
+        waited = time.monotonic() - self._since[0]
+        if waited < self._seconds:
+            time.sleep(self._seconds - waited)
+        ticks = self._idle_ticks()
+        assert ticks is not None
+        seconds = time.monotonic() - self._since[0]
+        idle = (ticks - self._ticks) / os.sysconf("SC_CLK_TCK") / seconds
+        # Time this process spent waiting (for the disk, or asleep above) left its own core
+        # idle: a core it takes back as soon as it works, not one free for a second worker.
+        own = min(1.0, (time.process_time() - self._since[1]) / seconds)
+        return Machine(cores, min(cores - 1, max(0.0, idle - (1 - own))))
+
+    @classmethod
+    def _idle_ticks(cls) -> int | None:
+        """The whole machine's idle and I/O-wait time so far, in clock ticks."""
+        try:
+            fields = cls._STAT.read_text(encoding="ascii").split("\n", 1)[0].split()
+        except OSError:
+            return None
+        return int(fields[4]) + int(fields[5])  # "cpu user nice system idle iowait ..."
 
 
 _work: Callable | None = None  # the running pool's work, which its forked workers inherit

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bookmaker import processes
 from bookmaker.processes import SpreadRule
 
-# Spreads any work at all, whatever the load: only the cores this process may use cap the processes.
+# Spreads any work at all, on busy cores too: only the cores this process may use cap the processes.
 ALWAYS_SPREAD = SpreadRule(min_speed_up=0.0, min_seconds=0.0)
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from reportlab.lib.colors import red
 
 from bookmaker.build import build
 from bookmaker.preflight.interior import check_pdf
-from bookmaker.processes import Machine, SpreadRule, ceiling, choose_workers, in_processes, usable_cores
+from bookmaker.processes import IdleWatch, Machine, SpreadRule, choose_workers, in_processes, usable_cores
 from tests.always_spread import ALWAYS_SPREAD
 from tests.command_line import in_process
 from tests.test_preflight import clean_page, make_book
@@ -247,35 +247,75 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
 
 
 def test_more_processes_only_where_they_pay():
-    """A small book, and a machine with no room for a second process, take one process; a
-    big book the processes asked for, on a busy machine too; each with the reason --timings
+    """A small book, and a machine with no idle core for a second process, take one process;
+    a big book with a core to spare the processes asked for; each with the reason --timings
     prints."""
-    size, idle = "300 mazes, 406 pages", Machine(cores=2, load=0.2)
-    assert choose_workers(1, 9.0, "book", size, idle).line() == "jobs: 1 process (as --jobs asks)"
-    small = choose_workers(2, 0.3, "book", "40 mazes, 59 pages", idle)
+    size = "300 mazes, 406 pages"
+
+    def idle(cores, spare):
+        return lambda: Machine(cores=cores, idle=spare)
+
+    assert choose_workers(1, 9.0, "book", size, idle(2, 1)).line() == "jobs: 1 process (as --jobs asks)"
+    small = choose_workers(2, 0.3, "book", "40 mazes, 59 pages", idle(2, 1))
     assert small.line() == "jobs: 1 process (book too small: 40 mazes, 59 pages, about 0.3 s of work)"
-    spread = choose_workers(4, 3.0, "book", size, idle)
+    spread = choose_workers(4, 3.0, "book", size, idle(2, 0.9))
     assert spread.line() == (
-        "jobs: 2 processes (300 mazes, 406 pages, about 3.0 s of work; up to 1.82x on 2 cores at load 0.2)"
+        "jobs: 2 processes (300 mazes, 406 pages, about 3.0 s of work; 0.9 of 2 cores idle, up to 1.90x)"
     )
-    # Every runnable process gets its share of the cores: a second one wins one more, busy or not.
-    assert choose_workers(2, 3.0, "book", size, Machine(cores=2, load=9.0)).workers == 2
-    quota = choose_workers(2, 3.0, "book", size, Machine(cores=1.1, load=0.0))
+    busy = choose_workers(2, 3.0, "book", size, idle(2, 0.1))
+    assert busy.line() == "jobs: 1 process (0.1 of 2 cores idle: 2 processes would be at most 1.10x faster)"
+    quota = choose_workers(2, 3.0, "book", size, idle(1.1, 0.1))
     assert (
-        quota.line() == "jobs: 1 process (1.1 cores at load 0.0: 2 processes would be at most 1.10x faster)"
+        quota.line() == "jobs: 1 process (0.1 of 1.1 cores idle: 2 processes would be at most 1.10x faster)"
     )
-    one = choose_workers(2, 3.0, "book", size, Machine(cores=1, load=0.0))
-    assert one.line() == "jobs: 1 process (1 core at load 0.0: one process has them all)"
+    one = choose_workers(4, 3.0, "book", size, idle(1, 0))
+    assert one.line() == "jobs: 1 process (0.0 of 1 core idle: 2 processes would be at most 1.00x faster)"
     # The thresholds are the rule's data: a rule that asks for less spreads the small book.
-    assert choose_workers(2, 0.3, "book", size, idle, SpreadRule(min_seconds=0.1)).workers == 2
+    eager = SpreadRule(min_seconds=0.1, min_speed_up=1.05)
+    assert choose_workers(2, 0.3, "book", size, idle(2, 0.1), eager).workers == 2
 
 
-@pytest.mark.parametrize(
-    ("workers", "cores", "load", "most"),
-    [(2, 2, 0, 2.0), (2, 2, 1, 4 / 3), (2, 2, 8, 1.8), (4, 2, 0, 2.0), (2, 1.5, 9, 1.5), (2, 1, 0, 1.0)],
-)
-def test_the_ceiling_is_the_share_of_the_cores_more_processes_get(workers, cores, load, most):
-    assert ceiling(workers, cores, load) == pytest.approx(most)
+def test_a_small_book_never_watches_the_machine():
+    def machine():
+        raise AssertionError("watched for a book too small to spread")
+
+    assert choose_workers(2, 0.3, "book", "a few mazes", machine).workers == 1
+
+
+def test_idle_cores_are_counted_beside_this_process_at_work(monkeypatch, tmp_path):
+    """/proc/stat's idle time over the watch, less the core this process left idle while it
+    waited: two cores idle while it slept are one a second worker would find."""
+    import bookmaker.processes as processes
+
+    clock = {"wall": 100.0, "cpu": 5.0}
+    stat = tmp_path / "stat"
+    ticks_per_second = os.sysconf("SC_CLK_TCK")
+
+    def idle_for(seconds: float) -> None:  # "cpu user nice system idle iowait ..."
+        stat.write_text(f"cpu 1 2 3 {round(seconds * ticks_per_second)} 0 0 0\ncpu0 ...\n", encoding="ascii")
+
+    class Clock:
+        monotonic = staticmethod(lambda: clock["wall"])
+        process_time = staticmethod(lambda: clock["cpu"])
+
+        @staticmethod
+        def sleep(seconds):
+            clock["wall"] += seconds
+
+    monkeypatch.setattr(processes, "time", Clock)
+    monkeypatch.setattr(processes, "usable_cores", lambda: 2)
+    monkeypatch.setattr(IdleWatch, "_STAT", stat)
+    idle_for(0)
+    watch = IdleWatch()
+    clock["wall"] += 0.5  # planning: this process busy, half a core idle beside it
+    clock["cpu"] += 0.5
+    idle_for(0.25)
+    assert watch.machine() == Machine(cores=2, idle=pytest.approx(0.5))
+    idle_for(0)
+    watch = IdleWatch()  # asked at once: it waits out the rule's watch, asleep
+    idle_for(2 * SpreadRule().watch_seconds)  # both cores idle, its own among them
+    assert watch.machine().idle == pytest.approx(1.0)
+    assert clock["wall"] == pytest.approx(100.5 + SpreadRule().watch_seconds)
 
 
 def test_the_cores_usable_are_the_affinity_capped_by_a_cgroup_quota(monkeypatch, tmp_path):
@@ -288,7 +328,6 @@ def test_the_cores_usable_are_the_affinity_capped_by_a_cgroup_quota(monkeypatch,
     assert usable_cores() == min(1.5, affinity)
     quota.write_text("max 100000\n", encoding="ascii")
     assert usable_cores() == affinity
-    assert Machine.now().cores == affinity
 
 
 def test_build_timings_say_a_small_book_took_one_process(tmp_path):
@@ -317,7 +356,7 @@ def test_check_asks_the_same_rule_with_the_file_size(monkeypatch, tmp_path):
 
     def choose(workers, seconds, what, size):
         asked.append((workers, what, size))
-        return choose_workers(workers, seconds, what, size, Machine(cores=2, load=0.0))
+        return choose_workers(workers, seconds, what, size, lambda: Machine(cores=2, idle=1.0))
 
     monkeypatch.setattr(jobs_option, "choose_workers", choose)
     monkeypatch.setattr(jobs_option, "usable_cores", lambda: 2)
