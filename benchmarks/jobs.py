@@ -1,44 +1,48 @@
-"""How much faster does `--jobs N` build a book? Wall time against --jobs 1, same bytes.
+"""Is `--jobs 2` never slower than `--jobs 1`? Wall time of small, medium and large books, same bytes.
 
-    .venv/bin/python benchmarks/jobs.py                  # 300 mazes, --jobs 1 and 2, 5 runs
-    .venv/bin/python benchmarks/jobs.py --runs 7 --jobs 1,2,4 --mazes 600
+    .venv/bin/python benchmarks/jobs.py                     # 40, 150 and 300 mazes, 3 runs
+    .venv/bin/python benchmarks/jobs.py --runs 7 --mazes 300 --jobs 4
 
-Writes a config of three sections (backtracker, Wilson, Kruskal mazes of growing
-size; the number of mazes split between them) with an answer key into a
-temporary folder and builds it with each --jobs value in turn, run after run,
-so a busy machine slows every value alike. Prints the median wall time per
-value, its speed-up over the first value (goal: 1.6x for --jobs 2 on two cores),
-where the time went, the machine's load average, and the SHA-256 of every file
-written, which must be the same for every value. After each run it also times
-equal CPU-bound tasks in one process and in two: the speed-up a second core gives
-at that moment, which on a shared VM is often well under 2x, and which no build
-can beat.
+Writes configs of three sections (backtracker, Wilson, Kruskal mazes of growing size; the
+number of mazes split between them) with an answer key into a temporary folder and builds
+each book three ways in turn, run after run, so a busy machine slows every way alike:
+``--jobs 1``; ``--jobs N`` as the build decides it (bookmaker/processes.py's rule may keep it
+to one process, and the table shows what it chose and why); and ``--jobs N`` forced to N
+processes whatever the rule says, as builds did before the rule. Prints median wall times,
+the speed-ups over ``--jobs 1``, /proc/loadavg before and after each book, and whether every
+file written is the same for every way (SHA-256). After each run it also times equal
+CPU-bound tasks in one process and in N: the speed-up more cores give at that moment, the
+machine's own ceiling, which on a shared VM is often well under Nx and which no build can
+beat.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
+import pickle
 import statistics
 import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from phases import DRAWING, STAGES, instrument, timed_build  # noqa: E402
-
+import bookmaker.build as build_module  # noqa: E402
 from bookmaker.build import build  # noqa: E402
-
-GOAL = 1.6  # speed-up of --jobs 2 over --jobs 1 on a two-core machine
+from bookmaker.plan import make_mazes  # noqa: E402
+from bookmaker.prepare import prepare  # noqa: E402
+from bookmaker.processes import Choice, in_processes  # noqa: E402
+from bookmaker.render.canvas import write_ahead  # noqa: E402
 
 CONFIG = """\
-title: Three Hundred Mazes
+title: Many Mazes
 seed: 11
 profile: home
 sections:
@@ -63,7 +67,7 @@ answer_key:
 
 def write_config(folder: Path, mazes: int) -> Path:
     third = mazes // 3
-    config = folder / "book.yaml"
+    config = folder / f"book{mazes}.yaml"
     config.write_text(CONFIG.format(first=mazes - 2 * third, second=third, third=third), encoding="utf-8")
     return config
 
@@ -90,6 +94,22 @@ def machine_ceiling(jobs: int, tasks: int = 4, count: int = 2_000_000) -> float:
     return alone / spread
 
 
+def start_up(config: Path, jobs: int) -> tuple[float, int, float]:
+    """What spreading costs before it saves anything: the seconds to start a pool of ``jobs``
+    workers and have each do nothing (median of three), and the bytes and seconds (pickling
+    and unpickling) of sending every maze of ``config`` back from the workers."""
+    pools = []
+    for _ in range(3):
+        start = time.perf_counter()
+        list(in_processes(len, range(jobs * 4), jobs))
+        pools.append(time.perf_counter() - start)
+    ready = prepare(config, mazes=False)
+    made = make_mazes(ready.maze_jobs, prepare_drawing=write_ahead)
+    start = time.perf_counter()
+    pickle.loads(sent := pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+    return statistics.median(pools), len(sent), time.perf_counter() - start
+
+
 def digests(out: Path) -> dict[str, str]:
     return {
         path.name: hashlib.sha256(path.read_bytes()).hexdigest()
@@ -98,80 +118,90 @@ def digests(out: Path) -> dict[str, str]:
     }
 
 
+def loadavg() -> str:
+    return " ".join(Path("/proc/loadavg").read_text(encoding="ascii").split()[:3])
+
+
+def timed_build(config: Path, out: Path, jobs: int, forced: bool) -> tuple[float, str]:
+    """Wall time of one build, and its line on the processes it took."""
+    forcing = mock.patch.object(
+        build_module, "choose_workers", lambda asked, *rest: Choice(asked, "forced by the benchmark")
+    )
+    with forcing if forced else contextlib.nullcontext():
+        start = time.perf_counter()
+        result = build(config, out, jobs=jobs)
+        return time.perf_counter() - start, result.timings[0]
+
+
+WAYS = ("--jobs 1", "--jobs N", "--jobs N forced")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="builds per --jobs value (median)")
-    parser.add_argument("--jobs", default="1,2", help="--jobs values, comma-separated")
-    parser.add_argument("--mazes", type=int, default=300, help="mazes in the book")
+    parser.add_argument("--runs", type=int, default=3, help="builds per book and way (median)")
+    parser.add_argument("--jobs", type=int, default=2, help="N, the --jobs value against --jobs 1")
+    parser.add_argument("--mazes", default="40,150,300", help="books' maze counts, comma-separated")
     args = parser.parse_args()
-    values = [int(value) for value in args.jobs.split(",")]
-    stage_times: dict[int, dict[str, list[float]]] = {
-        jobs: {label: [] for label in STAGES} for jobs in values
-    }
-    calls = instrument()
-    times: dict[int, list[float]] = {jobs: [] for jobs in values}
-    outputs: dict[int, dict[str, str]] = {}
-    ceilings: list[float] = []  # what two processes give perfectly parallel work, run by run
-    load_before = os.getloadavg()
+    sizes = [int(value) for value in args.mazes.split(",")]
+    ways = {WAYS[0]: (1, False), WAYS[1]: (args.jobs, False), WAYS[2]: (args.jobs, True)}
+    times = {(mazes, way): [] for mazes in sizes for way in ways}
+    chosen: dict[int, set[str]] = {mazes: set() for mazes in sizes}
+    loads: dict[int, list[str]] = {mazes: [] for mazes in sizes}
+    outputs: dict[tuple[int, str], dict[str, str]] = {}
+    pages: dict[int, int] = {}
+    ceilings: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        config = write_config(Path(folder), args.mazes)
-        result = build(config, Path(folder) / "warm" / "book.pdf")  # imports, fonts
+        configs = {mazes: write_config(Path(folder), mazes) for mazes in sizes}
+        for mazes, config in configs.items():  # imports, fonts
+            pages[mazes] = build(config, Path(folder) / "warm" / "book.pdf").pages
         for _ in range(args.runs):
-            for jobs in values:
-                out = Path(folder) / f"jobs{jobs}" / "book.pdf"
-                total, stages = timed_build(calls, partial(build, config, out, jobs=jobs))
-                times[jobs].append(total)
-                for label, seconds in stages.items():
-                    stage_times[jobs][label].append(seconds)
-                outputs[jobs] = digests(out)
-            if 2 in values:
-                ceilings.append(machine_ceiling(2))
-        pages = result.pages
-    load_after = os.getloadavg()
+            for mazes, config in configs.items():
+                loads[mazes].append(loadavg())
+                for way, (jobs, forced) in ways.items():
+                    out = Path(folder) / f"{mazes}-{way.replace(' ', '')}" / "book.pdf"
+                    seconds, line = timed_build(config, out, jobs, forced)
+                    times[mazes, way].append(seconds)
+                    if not forced and jobs > 1:
+                        chosen[mazes].add(line)
+                    outputs[mazes, way] = digests(out)
+            ceilings.append(machine_ceiling(args.jobs))
+        pool, sent, pickling = start_up(configs[sizes[-1]], args.jobs)
 
-    base = statistics.median(times[values[0]])
     print(
-        f"book: {args.mazes} mazes, {pages} pages; {args.runs} runs per value; "
-        f"{os.cpu_count()} cores; Python {sys.version.split()[0]}"
-    )
-    print(
-        f"load average (1, 5, 15 min) before {load_before[0]:.2f} {load_before[1]:.2f} "
-        f"{load_before[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}"
+        f"{args.runs} runs per book and way, interleaved; {os.cpu_count()} cores; "
+        f"Python {sys.version.split()[0]}; N = {args.jobs}"
     )
     print()
-    print("| --jobs | median wall s | min | max | speed-up | mazes s | drawing s | preflight s |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for jobs in values:
-        median = statistics.median(times[jobs])
-        phases = [statistics.median(stage_times[jobs][label]) for label in STAGES]
+    print(
+        "| book | pages | --jobs 1 | --jobs N | speed-up | --jobs N forced | speed-up | "
+        "/proc/loadavg at each run |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    same = True
+    for mazes in sizes:
+        medians = {way: statistics.median(times[mazes, way]) for way in ways}
+        base = medians[WAYS[0]]
+        same &= all(outputs[mazes, way] == outputs[mazes, WAYS[0]] for way in ways)
         print(
-            f"| {jobs} | {median:.2f} | {min(times[jobs]):.2f} | {max(times[jobs]):.2f} | "
-            f"{base / median:.2f}x | " + " | ".join(f"{t:.2f}" for t in phases) + " |"
+            f"| {mazes} mazes | {pages[mazes]} | {base:.2f} s | {medians[WAYS[1]]:.2f} s | "
+            f"{base / medians[WAYS[1]]:.2f}x | {medians[WAYS[2]]:.2f} s | "
+            f"{base / medians[WAYS[2]]:.2f}x | {'; '.join(loads[mazes])} |"
         )
     print()
-    same = all(outputs[jobs] == outputs[values[0]] for jobs in values)
-    for name, digest in outputs[values[0]].items():
-        print(f"sha256 {name}: {digest}")
-    print(f"identical output for every --jobs value: {'yes' if same else 'NO'}")
-    if 2 in values and values[0] == 1:
-        ratio = base / statistics.median(times[2])
-        print(f"goal --jobs 2 >= {GOAL}x: {'met' if ratio >= GOAL else 'MISSED'} ({ratio:.2f}x)")
-        ceiling = statistics.median(ceilings)
-        print(
-            f"the machine's own ceiling in the same runs: two processes run perfectly parallel "
-            f"work {ceiling:.2f}x faster (min {min(ceilings):.2f}, max {max(ceilings):.2f}); "
-            f"the build reaches {ratio / ceiling:.0%} of it"
-        )
-        # The mazes and the preflight's pages go to processes, the pages' compression to a
-        # thread; drawing the pages and everything outside the stages stay in one process.
-        two = statistics.median(times[2])
-        drawing = statistics.median(stage_times[2][DRAWING])
-        rest = two - sum(statistics.median(stage_times[2][label]) for label in STAGES)
-        print(
-            f"in one process at --jobs 2: drawing the pages {drawing:.2f} s and the rest "
-            f"(planning, manifest, writing) {rest:.2f} s, {(drawing + rest) / two:.0%} of its "
-            f"wall time"
-        )
+    for mazes in sizes:
+        for line in sorted(chosen[mazes]):
+            print(f"{mazes} mazes, --jobs {args.jobs} chose: {line}")
+    print(
+        f"the machine's own ceiling after each run: {args.jobs} processes ran perfectly parallel "
+        f"work {statistics.median(ceilings):.2f}x faster (median; "
+        f"{', '.join(f'{c:.2f}' for c in ceilings)})"
+    )
+    print(
+        f"start-up: a pool of {args.jobs} workers doing nothing took {pool:.3f} s (median of 3); "
+        f"the {sizes[-1]} mazes' results are {sent / 1e6:.1f} MB pickled, {pickling:.3f} s to "
+        f"pickle and unpickle"
+    )
+    print(f"identical output for every way and book: {'yes' if same else 'NO'}")
     if not same:
         sys.exit(1)
 

@@ -9,6 +9,7 @@ files: a failed build never leaves a truncated PDF nor destroys the last one.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import tempfile
 from collections.abc import Callable
@@ -23,13 +24,15 @@ from .manifest import MazeRecord, config_reference, manifest_json
 from .maze.codes import recipe_code
 from .maze.model import Maze
 from .maze.shapes import DEFAULT_SHAPE
-from .plan import Printed
+from .plan import MazeJob, Printed
 from .plan.cover import CoverPlan
 from .prepare import prepare
+from .processes import WORTH_SPREADING, IdleWatch, choose_workers
 from .render.canvas import write_ahead
 from .render.cover import render_cover
 from .render.document import render_document
 from .render.maze_json import writes_v1
+from .stopwatch import BUILD_STAGES, Stopwatch
 from .wording import plural
 
 Progress = Callable[[str, int], Callable[[], None]]  # (label, total) -> call once per step
@@ -45,6 +48,8 @@ class BuildResult:
     cover: Path | None = None
     notes: tuple[str, ...] = ()  # lines for stderr: pages it added, what it left out, and why
     preflight: tuple[str, ...] = ()  # each file's preflight result, as ``bookmaker check`` says it
+    # What ``--timings`` prints: how many processes the build took and why, then each stage's time.
+    timings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,10 @@ def build(
     progress: Progress | None = None,
     preflight: bool = True,
 ) -> BuildResult:
-    """Build the book described by ``config``; returns the paths written."""
+    """Build the book described by ``config``; returns the paths written. ``jobs``: the
+    processes it may work in, which it takes only where they pay (``choose_workers``)."""
+    stopwatch = Stopwatch(stages=BUILD_STAGES)
+    watch = IdleWatch()  # the cores, watched while the book is planned
     config = Path(config)
     # Every rule validate applies, by the same code: all problems at once, FILE:LINE: key.
     ready = prepare(config, seed=seed, mazes=False)
@@ -97,6 +105,16 @@ def build(
 
     maze_jobs, art_jobs, cover_jobs = ready.maze_jobs, ready.art_jobs, ready.cover_jobs
     every_job = maze_jobs + art_jobs + cover_jobs
+    page_count = len(ready.main.pages) + (len(ready.key.pages) if ready.key else 0)
+    choice = choose_workers(
+        jobs,
+        WORTH_SPREADING.book_seconds(sum(map(_cells, every_job)), page_count),
+        "book",
+        f"{plural(len(every_job), 'maze')}, {plural(page_count, 'page')}",
+        watch.machine,
+    )
+    jobs = choice.workers
+    stopwatch.lap("plan")
     made = ready.make(
         every_job,
         workers=jobs,
@@ -105,9 +123,11 @@ def build(
     )
     views = ready.views(made[: len(maze_jobs) + len(art_jobs)])
     main, key, printed = ready.main, ready.key, views.printed
+    stopwatch.lap("mazes")
 
-    tick = progress("pages", len(main.pages) + (len(key.pages) if key else 0)) if progress else None
+    tick = progress("pages", page_count) if progress else None
     pdf = render_document(views.main, fonts, tick, threads=jobs)
+    stopwatch.lap("pages")
     checked = []
     if preflight:
         from .preflight.interior import check_pdf  # pypdf loads only when a build checks its output
@@ -123,11 +143,13 @@ def build(
                 ),
             )
         )
+        stopwatch.lap("preflight")
     files = {output: pdf}
     key_path = None
     if key and views.key:
         key_path = output.with_name(f"{output.stem}-key.pdf")
         files[key_path] = render_document(views.key, fonts, tick, threads=jobs)
+        stopwatch.lap("pages")
     cover_file = None
     if cover:
         cover_file = cover_path(output)
@@ -135,6 +157,7 @@ def build(
             cover, made[len(made) - len(cover_jobs) :], fonts, cover_file, preflight
         )
         checked += [cover_check] if cover_check else []
+        stopwatch.lap("cover")
     manifest_path = output.with_name(f"{output.stem}.manifest.json")
     files[manifest_path] = manifest_json(
         title=book.title,
@@ -156,6 +179,7 @@ def build(
         cover=cover.manifest(cover_file.name) if cover and cover_file else None,
     )
     created = write_atomically(files)
+    stopwatch.lap("write")
     return BuildResult(
         output,
         manifest_path,
@@ -165,7 +189,16 @@ def build(
         cover_file,
         (*map(created_note, created), *ready.notes),
         tuple(checked),
+        (choice.line(), *stopwatch.report().splitlines()),
     )
+
+
+def _cells(job: MazeJob) -> int:
+    """About how many cells the maze of ``job`` has, for the work estimate: a grid's whole
+    rectangle, masked or not; a polar maze's disc of ``rings`` ring widths."""
+    if job.width is not None and job.height is not None:
+        return job.width * job.height
+    return round(math.pi * (job.rings or 0) ** 2)
 
 
 def build_cover(

@@ -1,7 +1,7 @@
-"""Wall time per stage of making one maze file: `bookmaker maze --timings` and the benchmarks.
+"""Wall time per stage: `bookmaker maze --timings`, `bookmaker build --timings` and the benchmarks.
 
-The command times its own stages (``STAGES``) as it runs them, so a benchmark
-reads the real code path's figures rather than a copy's. Timing costs a few
+A command times its own stages (``STAGES`` for a maze file, ``BUILD_STAGES`` for a book)
+as it runs them, so a benchmark reads the real code path's figures rather than a copy's. Timing costs a few
 ``perf_counter`` calls a maze. Asked to (``memory``) while ``tracemalloc`` is
 tracing, each stage also notes the most memory it held, for profiling; that
 resets tracemalloc's peak at every stage, so it is never done unasked.
@@ -15,6 +15,11 @@ import tracemalloc
 # In the order a maze goes through them. ``geometry`` makes the drawing; a square grid's walls
 # and solution points are only found while ``write`` writes them (see geometry.square).
 STAGES = ("carve", "endpoints", "solve", "geometry", "write")
+# A book's, in the order a build goes through them: ``plan`` loads and checks the config,
+# ``mazes`` makes and places them, ``pages`` draws the interior and a separate key,
+# ``preflight`` checks the interior, ``cover`` draws and checks the cover, ``write`` the
+# manifest and the files.
+BUILD_STAGES = ("plan", "mazes", "pages", "preflight", "cover", "write")
 
 
 class Stopwatch:
@@ -24,8 +29,8 @@ class Stopwatch:
     one before it, so nothing between them goes uncounted.
     """
 
-    def __init__(self, memory: bool = False) -> None:
-        self.seconds: dict[str, float] = dict.fromkeys(STAGES, 0.0)
+    def __init__(self, memory: bool = False, stages: tuple[str, ...] = STAGES) -> None:
+        self.seconds: dict[str, float] = dict.fromkeys(stages, 0.0)
         self.peaks: dict[str, int] = {}  # bytes traced at most in each stage
         self.memory = memory and tracemalloc.is_tracing()
         self.restart()

@@ -102,7 +102,7 @@ def test_same_config_same_bytes_across_processes_jobs_and_environment(default_bo
         [
             sys.executable,
             "-m",
-            "bookmaker",
+            "tests.always_spread",  # two processes, which a book this small would not take
             "build",
             str(CONFIGS / "default.yaml"),
             "-o",

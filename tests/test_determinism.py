@@ -10,7 +10,8 @@ opened without an encoding read ASCII; the samples are ASCII, so a copy of the d
 book titled in French and German goes through both builds too). The first build is the suite's shared build of
 every sample (conftest's ``sample_books``), made in this process; the second runs the
 `bookmaker build` command in a process with everything above changed, with two worker
-processes (`--jobs 2`) where the first build used none.
+processes (`--jobs 2`, through tests.always_spread, as the samples are too small for a
+build to start them by itself) where the first build used none.
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ def test_every_sample_builds_the_same_bytes_a_year_on_elsewhere(sample_books, fa
             [
                 sys.executable,
                 "-m",
-                "bookmaker",
+                "tests.always_spread",
                 "build",
                 f"configs/{config.name}",
                 "-o",

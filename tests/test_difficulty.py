@@ -275,8 +275,12 @@ def test_min_solution_share_is_met_by_every_maze(book, title, share):
         assert scores == sorted(scores)
 
 
-def test_retries_are_deterministic(book, tmp_path):
+def test_retries_are_deterministic(book, tmp_path, monkeypatch):
+    import bookmaker.processes
+    from tests.always_spread import ALWAYS_SPREAD
+
     config, result, manifest = book
+    monkeypatch.setattr(bookmaker.processes, "WORTH_SPREADING", ALWAYS_SPREAD)  # retries in workers too
     again = build(config, tmp_path / "again.pdf", jobs=2)
     assert json.loads(again.manifest.read_text(encoding="utf-8"))["mazes"] == manifest["mazes"]
     assert again.pdf.read_bytes() == result.pdf.read_bytes()

@@ -155,11 +155,13 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _start_then_interrupt(args: list[str], cwd: Path, started) -> subprocess.CompletedProcess:
-    """Run ``bookmaker ARGS``, and once ``started(pid)`` holds, press Ctrl-C as a terminal
-    does: SIGINT to the command's whole process group."""
+def _start_then_interrupt(
+    args: list[str], cwd: Path, started, module: str = "bookmaker"
+) -> subprocess.CompletedProcess:
+    """Run ``bookmaker ARGS`` (through ``module``), and once ``started(pid)`` holds, press
+    Ctrl-C as a terminal does: SIGINT to the command's whole process group."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "bookmaker", *args],
+        [sys.executable, "-m", module, *args],
         cwd=cwd,
         env=env(),
         stdout=subprocess.PIPE,
@@ -186,11 +188,13 @@ def test_ctrl_c_during_a_build_says_nothing_was_written_in_one_line(tmp_path):
     (tmp_path / "big.yaml").write_text(BIG_BOOK, encoding="utf-8")
     assert run("build", "small.yaml", "-o", "out/book.pdf", "--quiet", cwd=tmp_path).returncode == 0
     earlier = {path.name: path.read_bytes() for path in (tmp_path / "out").iterdir()}
-    # The workers making the mazes exist: the build is under way, in three processes.
+    # The workers making the mazes exist: the build is under way, in three processes (which
+    # a busy machine would not start for --jobs 2: tests.always_spread starts them anyway).
     result = _start_then_interrupt(
         ["build", "big.yaml", "-o", "out/book.pdf", "--jobs", "2"],
         tmp_path,
         lambda pid: len(_children(pid)) >= 2,
+        "tests.always_spread",
     )
     assert result.stderr == "bookmaker: interrupted; nothing written\n"  # no worker's traceback
     assert result.returncode == 130 and result.stdout == ""

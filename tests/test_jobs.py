@@ -1,6 +1,6 @@
 """``--jobs``: the mazes, the preflight's pages and the pages' compression spread over
 processes and threads, and every byte and every reported problem stays as one process
-makes them."""
+makes them; and the one rule, kept in bookmaker/processes.py, on when more processes pay."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from reportlab.lib.colors import red
 
 from bookmaker.build import build
 from bookmaker.preflight.interior import check_pdf
-from bookmaker.processes import in_processes
+from bookmaker.processes import IdleWatch, Machine, SpreadRule, choose_workers, in_processes, usable_cores
+from tests.always_spread import ALWAYS_SPREAD
+from tests.command_line import in_process
 from tests.test_preflight import clean_page, make_book
 
 BOOK = """\
@@ -47,12 +49,22 @@ worksheet:
 """
 
 
+@pytest.fixture
+def always_spread(monkeypatch):
+    """Builds take the processes --jobs asks for, however small the book or busy the machine:
+    the books here are too small for the rule to spread them."""
+    import bookmaker.processes
+
+    monkeypatch.setattr(bookmaker.processes, "WORTH_SPREADING", ALWAYS_SPREAD)
+
+
 @pytest.mark.parametrize("text", [BOOK, WORKSHEETS], ids=["book", "worksheets-with-key"])
-def test_the_same_bytes_for_one_and_two_jobs(tmp_path, text):
+def test_the_same_bytes_for_one_and_two_jobs(tmp_path, text, always_spread):
     config = tmp_path / "book.yaml"
     config.write_text(text, encoding="utf-8")
     one = build(config, tmp_path / "one" / "book.pdf", jobs=1)
     two = build(config, tmp_path / "two" / "book.pdf", jobs=2)
+    assert two.timings[0].startswith("jobs: 2 processes ("), two.timings[0]
     written = [(one.pdf, two.pdf), (one.manifest, two.manifest)]
     if text is WORKSHEETS:
         written.append((one.key_pdf, two.key_pdf))
@@ -232,3 +244,127 @@ def test_no_more_worker_processes_than_mazes(monkeypatch):
     ]
     plan.make_mazes(jobs, workers=10000)
     assert started == [3]
+
+
+def test_more_processes_only_where_they_pay():
+    """A small book, and a machine with no idle core for a second process, take one process;
+    a big book with a core to spare the processes asked for; each with the reason --timings
+    prints."""
+    size = "300 mazes, 406 pages"
+
+    def idle(cores, spare):
+        return lambda: Machine(cores=cores, idle=spare)
+
+    assert choose_workers(1, 9.0, "book", size, idle(2, 1)).line() == "jobs: 1 process (as --jobs asks)"
+    small = choose_workers(2, 0.3, "book", "40 mazes, 59 pages", idle(2, 1))
+    assert small.line() == "jobs: 1 process (book too small: 40 mazes, 59 pages, about 0.3 s of work)"
+    spread = choose_workers(4, 3.0, "book", size, idle(2, 0.9))
+    assert spread.line() == (
+        "jobs: 2 processes (300 mazes, 406 pages, about 3.0 s of work; 0.9 of 2 cores idle, up to 1.90x)"
+    )
+    busy = choose_workers(2, 3.0, "book", size, idle(2, 0.1))
+    assert busy.line() == "jobs: 1 process (0.1 of 2 cores idle: 2 processes would be at most 1.10x faster)"
+    quota = choose_workers(2, 3.0, "book", size, idle(1.1, 0.1))
+    assert (
+        quota.line() == "jobs: 1 process (0.1 of 1.1 cores idle: 2 processes would be at most 1.10x faster)"
+    )
+    one = choose_workers(4, 3.0, "book", size, idle(1, 0))
+    assert one.line() == "jobs: 1 process (0.0 of 1 core idle: 2 processes would be at most 1.00x faster)"
+    # The thresholds are the rule's data: a rule that asks for less spreads the small book.
+    eager = SpreadRule(min_seconds=0.1, min_speed_up=1.05)
+    assert choose_workers(2, 0.3, "book", size, idle(2, 0.1), eager).workers == 2
+
+
+def test_a_small_book_never_watches_the_machine():
+    def machine():
+        raise AssertionError("watched for a book too small to spread")
+
+    assert choose_workers(2, 0.3, "book", "a few mazes", machine).workers == 1
+
+
+def test_idle_cores_are_counted_beside_this_process_at_work(monkeypatch, tmp_path):
+    """/proc/stat's idle time over the watch, less the core this process left idle while it
+    waited: two cores idle while it slept are one a second worker would find."""
+    import bookmaker.processes as processes
+
+    clock = {"wall": 100.0, "cpu": 5.0}
+    stat = tmp_path / "stat"
+    ticks_per_second = os.sysconf("SC_CLK_TCK")
+
+    def idle_for(seconds: float) -> None:  # "cpu user nice system idle iowait ..."
+        stat.write_text(f"cpu 1 2 3 {round(seconds * ticks_per_second)} 0 0 0\ncpu0 ...\n", encoding="ascii")
+
+    class Clock:
+        monotonic = staticmethod(lambda: clock["wall"])
+        process_time = staticmethod(lambda: clock["cpu"])
+
+        @staticmethod
+        def sleep(seconds):
+            clock["wall"] += seconds
+
+    monkeypatch.setattr(processes, "time", Clock)
+    monkeypatch.setattr(processes, "usable_cores", lambda: 2)
+    monkeypatch.setattr(IdleWatch, "_STAT", stat)
+    idle_for(0)
+    watch = IdleWatch()
+    clock["wall"] += 0.5  # planning: this process busy, half a core idle beside it
+    clock["cpu"] += 0.5
+    idle_for(0.25)
+    assert watch.machine() == Machine(cores=2, idle=pytest.approx(0.5))
+    idle_for(0)
+    watch = IdleWatch()  # asked at once: it waits out the rule's watch, asleep
+    idle_for(2 * SpreadRule().watch_seconds)  # both cores idle, its own among them
+    assert watch.machine().idle == pytest.approx(1.0)
+    assert clock["wall"] == pytest.approx(100.5 + SpreadRule().watch_seconds)
+
+
+def test_the_cores_usable_are_the_affinity_capped_by_a_cgroup_quota(monkeypatch, tmp_path):
+    import bookmaker.processes as processes
+
+    quota = tmp_path / "cpu.max"
+    monkeypatch.setattr(processes, "_QUOTA_V2", quota)
+    affinity = len(os.sched_getaffinity(0))
+    quota.write_text("150000 100000\n", encoding="ascii")  # one and a half cores' time
+    assert usable_cores() == min(1.5, affinity)
+    quota.write_text("max 100000\n", encoding="ascii")
+    assert usable_cores() == affinity
+
+
+def test_build_timings_say_a_small_book_took_one_process(tmp_path):
+    config = tmp_path / "book.yaml"
+    config.write_text(
+        "title: Tiny\nseed: 3\nfront_matter: {title_page: false, how_to: false, contents: false}\n"
+        "sections:\n  - title: Only\n    size: 5x5\n    count: 2\n",
+        encoding="utf-8",
+    )
+    run = in_process(
+        "build", config, "-o", tmp_path / "book.pdf", "--jobs", "2", "--timings", "-q", cwd=tmp_path
+    )
+    assert run.returncode == 0, run.stderr
+    timings = run.stderr[run.stderr.index("jobs:") :].splitlines()
+    assert timings[0].startswith("jobs: 1 process (book too small: 2 mazes, "), run.stderr
+    stages = [line.split()[0] for line in timings[1:]]
+    assert stages == ["plan", "mazes", "pages", "preflight", "cover", "write", "total"]
+    quiet = in_process("build", config, "-o", tmp_path / "again.pdf", "--jobs", "2", "-q", cwd=tmp_path)
+    assert "jobs:" not in quiet.stderr
+
+
+def test_check_asks_the_same_rule_with_the_file_size(monkeypatch, tmp_path):
+    from bookmaker.commands import jobs_option
+
+    asked = []
+
+    def choose(workers, seconds, what, size):
+        asked.append((workers, what, size))
+        return choose_workers(workers, seconds, what, size, lambda: Machine(cores=2, idle=1.0))
+
+    monkeypatch.setattr(jobs_option, "choose_workers", choose)
+    monkeypatch.setattr(jobs_option, "usable_cores", lambda: 2)
+    small, big = tmp_path / "small.pdf", tmp_path / "big.pdf"
+    small.write_bytes(b"%PDF-1.4\n" * 1000)
+    with big.open("wb") as handle:
+        handle.truncate(10_000_000)  # sparse: ten megabytes of work to the rule, none on the disk
+    assert jobs_option.check_workers(2, small) == 1
+    assert jobs_option.check_workers(2, big) == 2
+    assert jobs_option.check_workers(2, tmp_path / "missing.pdf") == 1
+    assert asked == [(2, "file", "0.0 MB"), (2, "file", "10.0 MB"), (2, "file", "0.0 MB")]

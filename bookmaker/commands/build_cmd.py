@@ -48,6 +48,12 @@ def build_command(
     ),
     jobs: int = JOBS,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    timings: bool = typer.Option(
+        False,
+        "--timings",
+        help="Print to stderr how many processes the build took and why, then the seconds each "
+        "stage took (plan, mazes, pages, preflight, cover, write).",
+    ),
 ) -> None:
     """Build the book: a print-ready PDF, its cover when the config has a cover: block, and
     its manifest. stdout lists the files written; stderr says what pages the printer's page
@@ -62,6 +68,9 @@ def build_command(
         result = build(config, output, seed=seed, jobs=workers(jobs))
     for note in result.notes:
         typer.echo(note, err=True)
+    if timings:
+        for line in result.timings:
+            typer.echo(line, err=True)
     for path in (result.pdf, result.key_pdf, result.cover, result.manifest):
         if path:
             typer.echo(str(path))

@@ -12,7 +12,7 @@ from ..layout.cover_geometry import CoverGeometry
 from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
 from ..wording import listing
 from .cover_options import PAPER, SPINE, cover_barcode, cover_spine, pages_option
-from .jobs_option import JOBS, workers
+from .jobs_option import JOBS, check_workers
 
 # Each printer's default interior, as the help gives it.
 INTERIOR_DEFAULTS = ", ".join(
@@ -80,7 +80,7 @@ def check(
     if cover:
         report = _check_cover(pdf, profile, trim_size, pages, paper, spine_width, barcode)
     else:
-        report = check_pdf(pdf, profile, trim=trim_size, interior=interior, workers=workers(jobs))
+        report = check_pdf(pdf, profile, trim=trim_size, interior=interior, workers=check_workers(jobs, pdf))
     typer.echo(report.format())
     if not cover and not report.ok and _may_be_a_cover(pdf):
         typer.echo(

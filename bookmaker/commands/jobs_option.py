@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import os
+import math
+from pathlib import Path
 
 import typer
+
+from ..processes import WORTH_SPREADING, choose_workers, usable_cores
 
 JOBS = typer.Option(
     1,
@@ -13,11 +16,24 @@ JOBS = typer.Option(
     min=0,
     help="Processes to work in (mazes and preflight pages; page compression on a thread); 0 "
     "means one per core, and never more than the cores. The output is the same for every value. "
-    "Worth it for hundreds of mazes; a small book builds faster in one.",
+    "A small book or file, or a machine whose cores are busy, is done in one process, which "
+    "is faster there (--timings says which was chosen).",
 )
 
 
 def workers(jobs: int) -> int:
-    """The processes ``--jobs`` asks for: more than there are cores only adds start-up time."""
-    cores = os.cpu_count() or 1
+    """The processes ``--jobs`` asks for: more than the cores this process may use only adds
+    start-up time."""
+    cores = math.ceil(usable_cores())
     return min(jobs or cores, cores)
+
+
+def check_workers(jobs: int, pdf: Path) -> int:
+    """The processes ``check`` takes for ``pdf`` at ``--jobs``: the rule ``build`` follows,
+    with the work told by the file's size."""
+    try:
+        size = pdf.stat().st_size
+    except OSError:  # the check itself says what is wrong with the path
+        size = 0
+    megabytes = f"{size / 1e6:.1f} MB"
+    return choose_workers(workers(jobs), WORTH_SPREADING.check_seconds(size), "file", megabytes).workers
