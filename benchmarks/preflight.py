@@ -1,6 +1,6 @@
 """Time the preflight: the sample book, 1,000 pages of strokes, and a heavy foreign file.
 
-    python benchmarks/preflight.py [--runs 3] [--config configs/activity-book.yaml]
+    python benchmarks/preflight.py [--runs 5] [--config configs/activity-book.yaml]
                                    [--pdf FILE] [--profile NAME] [--pages 1000]
                                    [--cases book strokes foreign] [--baseline DIR]
                                    [--profile-top 12]
@@ -96,7 +96,7 @@ def stroke_book(path: Path, pages: int = 1000, lines: int = 1500, inside: bool =
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--config", type=Path, default=ROOT / "configs" / "activity-book.yaml")
     parser.add_argument("--pdf", type=Path, help="check this PDF instead of building the config's book")
     parser.add_argument("--profile", help="printer profile (default: the config's)")

@@ -278,7 +278,7 @@ def test_a_change_lasts_until_its_q_is_restored(change):
     assert scanned(SETUP + b"q " + change + b" q Q" + PROBE + b" Q") == changed
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(operation, max_size=40))
 def test_states_copied_on_change_judge_as_states_copied_at_every_q(parts):
     content = b" ".join(parts)
