@@ -7,7 +7,6 @@ benchmarks/preflight.py times, written small by the same script)."""
 from __future__ import annotations
 
 import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -32,7 +31,6 @@ def foreign_pdf():
     spec = importlib.util.spec_from_file_location("foreign_pdf", ROOT / "benchmarks" / "foreign_pdf.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("foreign_pdf", module)
     spec.loader.exec_module(module)
     return module
 
