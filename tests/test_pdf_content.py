@@ -270,16 +270,20 @@ def expand(operations) -> list:
     """The operations that PathRuns and StrokeRuns stand for."""
     out = []
     for operands, op in operations:
-        if op in (PATH_RUN, STROKE_RUN):
-            moves, firsts = set(operands.moves), set(getattr(operands, "paths", [])) - {0}
-            for i, (x, y) in enumerate(zip(operands.xs, operands.ys, strict=True)):
-                if i in firsts:
-                    out.append(([], b"S"))
-                out.append(([x, y], b"m" if i in moves else b"l"))
+        if op not in (PATH_RUN, STROKE_RUN):
+            out.append((list(operands), op))
+            continue
+        moves, paths = set(operands.moves), getattr(operands, "paths", [0])
+        widths = getattr(operands, "widths", None)
+        for k, (start, end) in enumerate(zip(paths, paths[1:] + [len(operands.xs)], strict=True)):
+            if widths is not None:  # each path between q and Q, at its own width if it has one
+                out += [([], b"q")] + ([([widths[k]], b"w")] if widths[k] is not None else [])
+            for i in range(start, end):
+                out.append(([operands.xs[i], operands.ys[i]], b"m" if i in moves else b"l"))
             if op == STROKE_RUN:
                 out.append(([], b"S"))
-        else:
-            out.append((list(operands), op))
+            if widths is not None:
+                out.append(([], b"Q"))
     return out
 
 
@@ -307,6 +311,51 @@ def test_stroke_runs():
     assert runs[2] == (StrokeRun([0, 24, 3, 5, 8, 9], [0, 0, 1, 1, 1, 9], [0, 2, 4], [0, 2]), STROKE_RUN)
     assert runs[3] == (PathRun([1, 2], [1, 2], [0]), PATH_RUN)
     assert idle_n_dropped(expand(runs)) == idle_n_dropped(ops(data))
+
+
+def test_saved_stroke_runs():
+    # each line stroked in a state of its own, at its own width or the one in effect
+    data = b"0.5 w q 1 w 0 0 m 24 0 l S Q q 3 1 m 5 1 l 8 1 m 9 9 l S Q q 2.5 w 1 1 m 2 2 l S Q 7 7 m"
+    runs = parse(data, path_runs=True)
+    assert runs[1] == (
+        StrokeRun(
+            [0, 24, 3, 5, 8, 9, 1, 2], [0, 0, 1, 1, 1, 9, 1, 2], [0, 2, 4, 6], [0, 2, 6], [1, None, 2.5]
+        ),
+        STROKE_RUN,
+    )
+    assert expand(runs) == ops(data)
+    # every path at its own width: the widths as they come
+    data = b"q 1 w 0 0 m 1 1 l S Q q 2 w 2 2 m 3 3 l S Q"
+    assert parse(data, path_runs=True)[0][0].widths == [1, 2]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"q 1 w 0 0 m 1 1 l S Q",  # one path alone: nothing to gain
+        b"q 1 w 0 0 m 1 1 l S 2 2 m 3 3 l S Q q 1 w 0 0 m 1 1 l S Q",  # two stroked paths in one state
+        b"q 1 2 w 0 0 m 1 1 l S Q q 1 w 0 0 m 1 1 l S Q",  # w with two operands
+        b"q 1 J 0 0 m 1 1 l S Q q 1 w 0 0 m 1 1 l S Q",  # another operator in the state
+        b"q 1 w 0 0 m 1 1 l f Q q 1 w 0 0 m 1 1 l S Q",  # a fill
+        b"q 1 w 0 0 m 1 1 l S n Q q 1 w 0 0 m 1 1 l S Q",  # n after S
+    ],
+)
+def test_saved_stroke_runs_are_only_saved_strokes(data):
+    runs = parse(data, path_runs=True)
+    assert all(operands.widths is None for operands, op in runs if op == STROKE_RUN)
+    assert idle_n_dropped(expand(runs)) == idle_n_dropped(ops(data))
+
+
+def test_saved_stroke_runs_never_start_while_a_path_is_under_way():
+    # the first q's S strokes the path under way too: that state is left out of the run
+    data = b"5 5 m 6 6 l q 1 w 0 0 m 1 1 l S Q q 2 w 2 2 m 3 3 l S Q q 3 w 4 4 m 5 5 l S Q"
+    runs = parse(data, path_runs=True)
+    assert [op for _, op in runs][:7] == [PATH_RUN, b"q", b"w", b"m", b"l", b"S", b"Q"]
+    assert runs[-1][0].widths == [2, 3]
+    assert expand(runs) == ops(data)
+    # with one state left after it, no run at all
+    data = b"5 5 m q 1 w 0 0 m 1 1 l S Q q 2 w 2 2 m 3 3 l S Q"
+    assert STROKE_RUN not in [op for _, op in parse(data, path_runs=True)]
 
 
 @pytest.mark.parametrize(
@@ -431,6 +480,8 @@ path_operations = st.lists(
         st.tuples(numbers, numbers).map(lambda xy: xy[0] + b" " + xy[1] + b" m"),
         st.tuples(numbers, numbers).map(lambda xy: xy[0] + b" " + xy[1] + b" l"),
         st.lists(numbers, min_size=4, max_size=4).map(lambda n: b"%s %s m %s %s l S" % tuple(n)),  # a line
+        st.lists(numbers, min_size=5, max_size=5).map(lambda n: b"q %s w %s %s m %s %s l S Q" % tuple(n)),
+        st.lists(numbers, min_size=6, max_size=6).map(lambda n: b"q %s %s m %s %s l %s %s l S Q" % tuple(n)),
         st.sampled_from(
             [b"S", b"n", b"h", b"0 0 5 5 re", b"W", b"f", b"q", b"Q", b"1 w", b"% x\n", b"(s) Tj"]
         ),

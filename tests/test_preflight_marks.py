@@ -387,6 +387,9 @@ coordinate = st.integers(-20, 460).map(lambda v: b"%d" % v)
 drawing = st.lists(
     st.one_of(
         st.lists(coordinate, min_size=4, max_size=4).map(lambda n: b"%s %s m %s %s l S" % tuple(n)),
+        st.tuples(st.sampled_from([b"", b"0.3 w", b"3 w"]), st.lists(coordinate, min_size=4, max_size=4)).map(
+            lambda wn: b"q %s %s %s m %s %s l S Q" % (wn[0], *wn[1])
+        ),  # each line in a state of its own, as many exporters write them
         st.tuples(coordinate, coordinate).map(lambda xy: xy[0] + b" " + xy[1] + b" m"),
         st.tuples(coordinate, coordinate).map(lambda xy: xy[0] + b" " + xy[1] + b" l"),
         st.sampled_from(

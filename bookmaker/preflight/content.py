@@ -28,9 +28,14 @@ Two or more paths in a row that are each made of ``m`` and ``l`` alone and
 stroked by ``S`` (each line stroked on its own, as many exporters write
 them), with any ``n`` between them, come as one ``(StrokeRun(xs, ys, moves,
 paths), STROKE_RUN)``: ``paths`` holds the index of each path's first point.
-A StrokeRun never starts while a path is under construction (anywhere after
-``m``, ``l``, ``c``, ``v``, ``y``, ``h``, ``re``, ``W`` or ``W*`` and before the
-operator that paints or ends the path), so each of its paths is whole.
+So do two or more such paths in a row that are each stroked in a state of
+their own, ``q x w x y m x y l S Q`` (the width is optional), as exporters that
+save and restore the state around every object write them: their StrokeRun's
+``widths`` then gives each path's width (None where the path keeps the one
+in effect), where a run of plain strokes has None. A StrokeRun never starts
+while a path is under construction (anywhere after ``m``, ``l``, ``c``, ``v``,
+``y``, ``h``, ``re``, ``W`` or ``W*`` and before the operator that paints or
+ends the path), so each of its paths is whole.
 
 Most of a drawing's content is numbers and operators separated by spaces, so
 the stream is cut at the few bytes that start anything else (strings, hex
@@ -116,12 +121,14 @@ class PathRun(NamedTuple):
 
 
 class StrokeRun(NamedTuple):
-    """Consecutive paths of ``x y m`` / ``x y l`` operations, each stroked by ``S``."""
+    """Consecutive paths of ``x y m`` / ``x y l`` operations, each stroked by ``S``;
+    with ``widths``, each between ``q`` and ``Q``, at that width if it is not None."""
 
     xs: list[float]
     ys: list[float]
     moves: list[int]  # which points begin a subpath
     paths: list[int]  # which points begin a stroked path
+    widths: list[float | None] | None = None  # each path's own line width, if the paths are saved
 
 
 class _Glued(list):
@@ -170,18 +177,24 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
 
 # What each word is, as one byte, so that whole runs of words can be
 # inspected in C: a number, a name, the operators m and l, S, n, the other
-# operators that build a path or clip, those that paint one, any other
-# operator, or several tokens glued together.
-NUMBER, NAME, MOVE, LINE, OPERATOR, GLUED, STROKE, END_PATH, BUILD, PAINT = range(10)
+# operators that build a path or clip, those that paint one, q, Q, w, any
+# other operator, or several tokens glued together.
+NUMBER, NAME, MOVE, LINE, OPERATOR, GLUED, STROKE, END_PATH, BUILD, PAINT, SAVE, RESTORE, WIDTH = range(13)
 _CODES = {
     b"m": MOVE,
     b"l": LINE,
     b"S": STROKE,
     b"n": END_PATH,
+    b"q": SAVE,
+    b"Q": RESTORE,
+    b"w": WIDTH,
     **dict.fromkeys([b"c", b"v", b"y", b"h", b"re", b"W", b"W*"], BUILD),
     **dict.fromkeys([b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"], PAINT),
 }
-_IS_OPERATOR = bytes(code in (MOVE, LINE, OPERATOR, STROKE, END_PATH, BUILD, PAINT) for code in range(256))
+_IS_OPERATOR = bytes(
+    code in (MOVE, LINE, OPERATOR, STROKE, END_PATH, BUILD, PAINT, SAVE, RESTORE, WIDTH)
+    for code in range(256)
+)
 _IS_MOVE = bytes(code == MOVE for code in range(256))
 _IS_NUMBER = bytes(code == NUMBER for code in range(256))
 # Codes that start or continue a path (1) and that end one (2).
@@ -189,11 +202,13 @@ _PATH_STATE = bytes(
     1 if code in (MOVE, LINE, BUILD) else 2 if code in (STROKE, END_PATH, PAINT) else 0 for code in range(256)
 )
 # Not after an operand (which would make the first m or l take three): two
-# or more paths "x y m (x y m|l)* x y l S n?", or else two or more
-# "x y m" / "x y l" in a row.
+# or more paths "x y m (x y m|l)* x y l S n?", or two or more such paths
+# "q (x w)? ... S Q", or else two or more "x y m" / "x y l" in a row.
+_PATH = rb"\x00\x00\x02(?:\x00\x00[\x02\x03])*\x00\x00\x03"
 _RUN = re.compile(
     rb"(?<![\x00\x01])(?:"
-    rb"(?P<strokes>(?:\x00\x00\x02(?:\x00\x00[\x02\x03])*\x00\x00\x03\x06\x07?){2,})"
+    rb"(?P<strokes>(?:" + _PATH + rb"\x06\x07?){2,})"
+    rb"|(?P<saved>(?:\x0a(?:\x00\x0c)?" + _PATH + rb"\x06\x0b){2,})"
     rb"|(?:\x00\x00[\x02\x03]){2,})"
 )
 
@@ -206,11 +221,15 @@ def _still_under_way(codes: bytes, under_way: bool) -> bool:
     return under_way if started == ended else started > ended
 
 
-# In a StrokeRun's codes with the numbers and n taken out, an S then an m:
-# the m begins a new stroked path. FIRST marks such an m.
-FIRST = 0x50
+# In a StrokeRun's codes with all but m, l and S taken out, an S then an m:
+# the m begins a new stroked path. FIRST marks such an m. In the codes of saved
+# paths, WIDTH_OPERAND marks the number before each w.
+FIRST, WIDTH_OPERAND = 0x50, 0x51
 _IS_FIRST = bytes(code == FIRST for code in range(256))
 _IS_MOVE_OR_FIRST = bytes(code in (MOVE, FIRST) for code in range(256))
+_IS_WIDTH_OPERAND = bytes(code == WIDTH_OPERAND for code in range(256))
+_NOT_POINTS = bytes([NUMBER, END_PATH, SAVE, RESTORE, WIDTH, WIDTH_OPERAND])
+_NOT_SAVE_OR_WIDTH = bytes(code for code in range(256) if code not in (SAVE, WIDTH))
 
 
 class _Vocabulary:
@@ -283,15 +302,16 @@ def _plain(
             if start == 0 and operands:
                 continue  # the first m or l would take these too
             under_way = _still_under_way(codes[done:start], under_way)
-            strokes = run.group("strokes") is not None
+            saved = run.group("saved") is not None
+            strokes = saved or run.group("strokes") is not None
             if strokes and under_way:  # the first S strokes the path under way too: leave that path out
                 start = codes.index(STROKE, start) + 1
-                start += codes.startswith(bytes([END_PATH]), start)
+                start += codes.startswith(bytes([RESTORE if saved else END_PATH]), start)
                 if codes.count(STROKE, start, end) < 2:
                     continue
             operands = _region(words, codes, done, start, operands, ops, vocabulary)  # leaves none
             if strokes:
-                ops.append((_stroke_run(words[start:end], codes[start:end]), STROKE_RUN))
+                ops.append((_stroke_run(words[start:end], codes[start:end], saved), STROKE_RUN))
             else:
                 moves = list(
                     compress(range((end - start) // 3), codes[start + 2 : end : 3].translate(_IS_MOVE))
@@ -304,19 +324,30 @@ def _plain(
     return _region(words, codes, done, len(words), operands, ops, vocabulary), under_way
 
 
-def _stroke_run(words: list[bytes], codes: bytes) -> StrokeRun:
-    """The StrokeRun of ``words``, whose ``codes`` the regular expression matched."""
+def _stroke_run(words: list[bytes], codes: bytes, saved: bool) -> StrokeRun:
+    """The StrokeRun of ``words``, whose ``codes`` the regular expression matched
+    (``saved``: as paths each between q and Q)."""
+    widths: list[float | None] | None = None
+    if saved:  # the operand of each w is a width, not a coordinate
+        codes = codes.replace(bytes([NUMBER, WIDTH]), bytes([WIDTH_OPERAND, WIDTH]))
+        given: list[float | None] = list(map(float, compress(words, codes.translate(_IS_WIDTH_OPERAND))))
+        if len(given) == codes.count(SAVE):
+            widths = given
+        else:  # some paths keep the width in effect: one code a path, 1 where it sets its own
+            own = codes.translate(None, _NOT_SAVE_OR_WIDTH).replace(bytes([SAVE, WIDTH]), b"\x01")
+            values = iter(given)
+            widths = [None if code == SAVE else next(values) for code in own]
     numbers = list(map(float, compress(words, codes.translate(_IS_NUMBER))))
     # One code a point, the first of each stroked path marked FIRST.
     points = (
         bytes([FIRST])
-        + codes.translate(None, bytes([NUMBER, END_PATH]))
+        + codes.translate(None, _NOT_POINTS)
         .replace(bytes([STROKE, MOVE]), bytes([FIRST]))
         .translate(None, bytes([STROKE]))[1:]
     )
     moves = list(compress(range(len(points)), points.translate(_IS_MOVE_OR_FIRST)))
     paths = list(compress(range(len(points)), points.translate(_IS_FIRST)))
-    return StrokeRun(numbers[0::2], numbers[1::2], moves, paths)
+    return StrokeRun(numbers[0::2], numbers[1::2], moves, paths, widths)
 
 
 def _region(

@@ -50,7 +50,6 @@ import zlib
 from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Iterable
-from copy import copy
 from dataclasses import dataclass, field
 from itertools import accumulate, repeat
 from operator import mul
@@ -295,6 +294,13 @@ class _GState:
     pattern_space: Matrix = IDENTITY  # the default space of the stream being walked
     hidden: str | None = None  # the default-off layer that hides what paints, if any
 
+    def copy(self) -> _GState:
+        """A state like this one, to change while this one is kept: as copy.copy makes it,
+        at a fraction of its cost."""
+        clone = object.__new__(_GState)
+        clone.__dict__.update(self.__dict__)
+        return clone
+
     def inherited(self) -> tuple:
         """What a form drawn in this state inherits, but its position and clip."""
         return (
@@ -374,6 +380,29 @@ _INTERPRETED = (
         b"BDC",
         b"BMC",
         b"EMC",
+    }
+)
+# What changes the graphics state (text shows do where their render mode clips;
+# an end of path does where W or W* has made a clip pending).
+_STATE_CHANGES = (
+    _COLOURS
+    | _TEXT_SHOWS
+    | {
+        b"cm",
+        b"w",
+        b"J",
+        b"gs",
+        b"BDC",
+        b"BMC",
+        b"EMC",
+        b"Tf",
+        b"Tc",
+        b"Tw",
+        b"Tz",
+        b"TL",
+        b"Tr",
+        b"Ts",
+        b"TD",
     }
 )
 UNIT_SQUARE = ((0, 0), (1, 0), (0, 1), (1, 1))
@@ -539,7 +568,10 @@ class Scanner:
     def _walk(self, operations, resources: dict, gs: _GState, marks: Marks, depth: int) -> None:
         if depth:  # a page's own operations cost what its file size does; forms can multiply
             self._spend(len(operations))
+        # The states q saved. A q does not copy the state: it is copied only when
+        # something changes it while the stack holds it too (``shared``).
         stack: list[_GState] = []
+        shared = False
         # The current path, in user space (cm may not change within a path),
         # kept flat for speed: subpath k holds points starts[k] up to
         # starts[k + 1] of xs, ys, and is closed if closed[k].
@@ -555,6 +587,9 @@ class Scanner:
         for operands, op in operations:
             if op not in _INTERPRETED:  # dashes, joins, marked content...
                 continue
+            if shared and (op in _STATE_CHANGES or (clip_pending and op in _ENDS)):
+                gs = gs.copy()
+                shared = False
             try:
                 # path construction, the bulk of any drawing, first
                 if op == PATH_RUN:  # consecutive "x y m" and "x y l", as one
@@ -615,11 +650,16 @@ class Scanner:
                 # graphics state
                 elif op == b"q":
                     stack.append(gs)
-                    gs = copy(gs)
+                    shared = True
                 elif op == b"Q":
                     if stack:
                         gs = stack.pop()
-                        gs.hidden = _hiding(sections, outer_hidden)  # marked content ignores q and Q
+                        shared = bool(stack) and stack[-1] is gs
+                        hidden = _hiding(sections, outer_hidden)  # marked content ignores q and Q
+                        if gs.hidden != hidden:
+                            if shared:
+                                gs, shared = gs.copy(), False
+                            gs.hidden = hidden
                 elif op == b"cm":
                     gs.ctm = _mul(_matrix(operands), gs.ctm)
                 elif op == b"w":
@@ -712,15 +752,21 @@ class Scanner:
     # painting -------------------------------------------------------------------------
 
     def _stroke_run(self, run, gs: _GState, marks: Marks) -> None:
-        """Paths each stroked in the same state: the state's rules once, the
-        ink of each path that could reach outside the watch on its own."""
+        """Paths each stroked in the same state, but perhaps each its own width
+        (run.widths): the state's rules once, the thinnest width, and the ink of
+        each path that could reach outside the watch on its own."""
         if gs.stroke_alpha <= 0 or not run.xs:
             return
+        xs, ys, moves, paths, widths = run
+        if widths is None:
+            widths = [gs.line_width] * len(paths)
+        elif None in widths:  # those paths keep the width in effect
+            widths = [gs.line_width if width is None else width for width in widths]
         self._transparency(marks, gs, gs.stroke_alpha, "stroke alpha")
         marks.note_paint(gs.stroke_paint)
         self._pattern(marks, gs.stroke_pattern)
         if gs.stroke != NO_INK:
-            self._stroke_width(gs, marks)
+            self._stroke_width(min(widths), gs.ctm, marks)
             self._note_colour(marks, gs.stroke_colour)
             marks.paints += 1
             kind = gs.stroke
@@ -728,14 +774,15 @@ class Scanner:
             kind = WHITE
         else:
             return
-        if not self.track_ink or not self._may_record(run.xs, run.ys, gs, marks, True):
+        widest = max(map(abs, widths))
+        if not self.track_ink or not self._may_record(xs, ys, gs, marks, widest):
             return
-        xs, ys, moves, paths = run
         ends = paths[1:] + [len(xs)]
-        half, cap, ctm, clip = gs.line_width / 2, gs.line_cap, gs.ctm, gs.clip
-        for k in _paths_near_edges(run, gs, marks.watch):
+        cap, ctm, clip = gs.line_cap, gs.ctm, gs.clip
+        for k in _paths_near_edges(run, gs.ctm, widest, marks.watch):
             start, end = paths[k], ends[k]
             starts = [move - start for move in moves[bisect_left(moves, start) : bisect_left(moves, end)]]
+            half = widths[k] / 2
             ink = _stroke_bounds(xs[start:end], ys[start:end], starts, [False] * len(starts), ctm, half, cap)
             if ink is not None:
                 self._record(marks, kind, ink, True, clip)
@@ -744,8 +791,8 @@ class Scanner:
         if hue is not None and self.find_colour:
             marks.colours.add(hue)
 
-    def _stroke_width(self, gs: _GState, marks: Marks) -> None:
-        width = gs.line_width * _min_scale(gs.ctm)
+    def _stroke_width(self, line_width: float, ctm: Matrix, marks: Marks) -> None:
+        width = line_width * _min_scale(ctm)
         if marks.thinnest is None or width < marks.thinnest:
             marks.thinnest = width
 
@@ -789,7 +836,7 @@ class Scanner:
                 marks.note_paint(gs.stroke_paint)
                 self._pattern(marks, gs.stroke_pattern)
                 if gs.stroke != NO_INK:
-                    self._stroke_width(gs, marks)
+                    self._stroke_width(gs.line_width, gs.ctm, marks)
                     self._note_colour(marks, gs.stroke_colour)
         if not self.track_ink:
             return
@@ -808,7 +855,7 @@ class Scanner:
                 self._record(marks, WHITE, white_line, True, gs.clip)
         kind = max(gs.fill if fill else NO_INK, gs.stroke if stroke else NO_INK)
         marks.paints += kind != NO_INK
-        if kind == NO_INK or not self._may_record(xs, ys, gs, marks, stroke):
+        if kind == NO_INK or not self._may_record(xs, ys, gs, marks, gs.line_width if stroke else 0.0):
             return
         ctm = gs.ctm
         if stroke:
@@ -821,16 +868,16 @@ class Scanner:
             exact = _bounds([_apply(ctm, x, y) for x, y in zip(xs, ys, strict=True)])
         self._record(marks, kind, exact, True, gs.clip)
 
-    def _may_record(self, xs: list[float], ys: list[float], gs: _GState, marks: Marks, stroke: bool) -> bool:
-        """Whether painting these points could record anything. A loose box
-        first: the points, widened on every side by more than any stroke's ink
-        can reach past them (√2 half-widths at a square cap's corner), in
-        device space. Only if that, clipped, could cross the watch is the
-        exact ink worked out; on a clean page never."""
+    def _may_record(self, xs: list[float], ys: list[float], gs: _GState, marks: Marks, width: float) -> bool:
+        """Whether painting these points, stroked no wider than ``width`` (0: filled),
+        could record anything. A loose box first: the points, widened on every side
+        by more than any stroke's ink can reach past them (√2 half-widths at a
+        square cap's corner), in device space. Only if that, clipped, could cross
+        the watch is the exact ink worked out; on a clean page never."""
         watch = marks.watch
         if watch is None:
             return True
-        reach = abs(gs.line_width) * 0.75 if stroke else 0.0
+        reach = abs(width) * 0.75
         x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
         ctm = gs.ctm
         box = _bounds([_apply(ctm, x0, y0), _apply(ctm, x1, y0), _apply(ctm, x0, y1), _apply(ctm, x1, y1)])
@@ -1203,7 +1250,7 @@ class Scanner:
                 marks.note_paint(gs.stroke_paint)
                 self._pattern(marks, gs.stroke_pattern)
                 if gs.stroke != NO_INK:
-                    self._stroke_width(gs, marks)
+                    self._stroke_width(gs.line_width, gs.ctm, marks)
                     self._note_colour(marks, gs.stroke_colour)
             kind = max(gs.fill if fills else NO_INK, gs.stroke if strokes else NO_INK)
             to_device = _mul(tm, gs.ctm)
@@ -1251,7 +1298,7 @@ class Scanner:
         if gs.hidden is None and "/OC" in xobject:
             hidden = self._layer_off(xobject.get("/OC"))
             if hidden is not None:
-                gs = copy(gs)
+                gs = gs.copy()
                 gs.hidden = hidden
         if subtype == "/Image":
             soft = "/SMask" in xobject or as_number(xobject.get("/SMaskInData"), 0) > 0
@@ -1331,7 +1378,7 @@ class Scanner:
             self._check_fonts(form_marks, form_resources)
             if self.press is not None:
                 form_marks.note_paint(self._group_paint(xobject))
-            inner = copy(gs)
+            inner = gs.copy()
             inner.ctm, inner.clip, inner.clip_exact = linear, inner_clip, inner_exact
             inner.pattern_space = linear
             self._drawing.add(form)
@@ -1448,15 +1495,16 @@ def _text_box(to_device: Matrix, x0: float, x1: float, y0: float, y1: float) -> 
     return _bounds([_apply(to_device, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))])
 
 
-def _paths_near_edges(run, gs: _GState, watch: Box | None) -> Iterable[int]:
-    """Which of a StrokeRun's paths may reach outside ``watch``: under a
-    transformation along the axes, those with a point closer to its edge (in
-    user space) than any stroke's ink reaches past its points, found a point
-    at a time in comprehensions rather than a path at a time; else all."""
-    a, b, c, d, e, f = gs.ctm
+def _paths_near_edges(run, ctm: Matrix, widest: float, watch: Box | None) -> Iterable[int]:
+    """Which of a StrokeRun's paths, stroked no wider than ``widest``, may reach
+    outside ``watch``: under a transformation along the axes, those with a point
+    closer to its edge (in user space) than any stroke's ink reaches past its
+    points, found a point at a time in comprehensions rather than a path at a
+    time; else all."""
+    a, b, c, d, e, f = ctm
     if watch is None or b or c or not a or not d:
         return range(len(run.paths))
-    reach = abs(gs.line_width) * 0.75
+    reach = widest * 0.75
     x0, x1 = sorted(((watch[0] - e) / a, (watch[2] - e) / a))
     y0, y1 = sorted(((watch[1] - f) / d, (watch[3] - f) / d))
     pad = 1e-6 + 1e-9 * max(map(abs, (x0, x1, y0, y1)))  # more than any rounding of the exact sums
