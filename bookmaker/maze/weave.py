@@ -15,28 +15,29 @@ as a straight step (``step_kind``). The crossing cell it runs under is not on it
 Generation, as Buck describes it (Mazes for Programmers, ch. 10): crossings are placed
 first, then Kruskal's algorithm carves the rest. Part of the seed -> maze contract:
 
-1. Two draws: ``rng.getrandbits(128 * cells)``, two 32-bit words per wall (the lowest
-   first), then ``rng.getrandbits(64 * cells)``, two words per cell.
-2. The possible crossings, as Buck's weave places them: the inner cells (not on the
-   grid's edge), in the order of their first words (then ids), each become one when none
-   of its four walls is settled yet and joining west to east and north to south closes
-   no loop. Its over-passage runs west-east when its first word is odd, north-south when
-   even, or the other way where that one is not allowed (below). Of these, the crossings
-   whose cell's second word is below ``weave * 2**32`` are placed: ``weave`` is the share
-   of the possible crossings placed, 1 all of them. (Leaving some out frees walls and
-   joins fewer cells, so the others stay possible.)
+1. One draw, ``rng.getrandbits(128 * cells)``: four 32-bit words per cell (the lowest
+   first), a and b of its east wall, then a and b of its south wall (``kruskal`` draws
+   the same).
+2. The possible crossings: the inner cells (not on the grid's edge) whose east wall's b
+   word, as ``b >> 5``, is lower than that of every other inner cell in the 3 x 3 cells
+   round it. Each of them whose south wall's b word is below ``weave * 2**32`` is
+   placed, in the order of those keys (then ids), unless joining west to east and north
+   to south across it would close a loop: ``weave`` is the share of the possible
+   crossings placed, 1 all of them, about one inner cell in eight. Its over-passage runs
+   west-east when its east wall's b word is odd, north-south when even. (No two lie in
+   each other's 3 x 3 cells, so none settles a wall another needs.)
 3. Placing it opens the over-passage's two walls, joins the tunnel's two cells, and
    keeps the crossing cell's other two walls closed for good. The side walls at both
    mouths of the tunnel (west and east of the cells above and below a west-east
    crossing) are kept for last, so the under-passage's walls reach up to the crossing
    and the drawing can stop them a gap short of the over-passage's walls, where the eye
-   sees the corridor dip under; a direction whose mouths' side walls are already open
-   is not allowed.
+   sees the corridor dip under.
 4. Kruskal's then takes the other walls in the order of their keys, wall ``2 * cell``
    (east of the cell) and ``2 * cell + 1`` (south) keyed by its words a, b as
-   ``random()`` makes a float of them: ``(a >> 5) * 2**26 + (b >> 6)``, equal keys in
-   wall order. The walls kept for last follow, in the same order, and open only where
-   nothing else can still join two parts of the maze.
+   ``random()`` makes a float of them: ``(a >> 5) * 2**26 + (b >> 6)``, as ``kruskal``
+   keys them; equal keys go east walls first, then south walls, each in cell order. The
+   walls kept for last follow, in the same order, and open only where nothing else can
+   still join two parts of the maze.
 """
 
 from __future__ import annotations
@@ -45,12 +46,26 @@ import random
 import sys
 from array import array
 from functools import cached_property
-from itertools import compress
-from operator import and_
+from itertools import compress, repeat
+from operator import and_, eq, lshift, rshift
 from typing import Literal
 
 from ..errors import BookmakerError
-from .algorithms.kruskal import _cell_ids, _join_in_order
+from .algorithms.kruskal import (
+    _CLEAR_LOW_5,
+    _GUARD,
+    _LANE,
+    _NO_WALL,
+    _cell_ids,
+    _flags,
+    _join_in_order,
+    _lane_array,
+    _LaneRanks,
+    _lanes,
+    _little,
+    _settled_walls,
+    _sorted_walls,
+)
 from .mask import Mask
 from .model import Maze
 from .topology import E, N, S, SquareGrid, W
@@ -61,6 +76,8 @@ Over = Literal["h", "v"]  # a crossing's over-passage: west-east ("h") or north-
 # The algorithm that weaves: the others carve a maze in ways crossings can't be placed into.
 WEAVING_ALGORITHM = "kruskal"
 
+# (dx, dy) -> the side a step goes through: N, E, S, W, then the tunnels under them.
+_SIDE_OF_STEP = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3, (0, -2): 4, (2, 0): 5, (0, 2): 6, (-2, 0): 7}
 # Per wall, what the crossings settled: nothing yet, opened, closed for good, or kept for
 # last (the side walls at a tunnel's mouths).
 _FREE, _OPENED, _CLOSED, _LAST = 0, 1, 2, 3
@@ -82,6 +99,15 @@ class WeaveGrid(SquareGrid):
         w = self.width
         return -w, 1, w, -1, -2 * w, 2, 2 * w, -2
 
+    def side_between(self, a: int, b: int) -> int:
+        """By the cells' coordinates: a search that never built the neighbour table (a
+        poster's is 32 MB) need not build it to count a path's turns."""
+        (ay, ax), (by, bx) = divmod(a, self.width), divmod(b, self.width)
+        try:
+            return _SIDE_OF_STEP[bx - ax, by - ay]
+        except KeyError:
+            raise ValueError(f"cells {a} and {b} are not neighbours") from None
+
     def step_kind(self, cell: int, side: int) -> int:
         """A tunnel goes the way of the side it passes under: straight on."""
         return side & 3
@@ -94,22 +120,15 @@ class WeaveGrid(SquareGrid):
         return self._open_sides_of_table()
 
     def _neighbour_table(self) -> array[int]:
-        width, height, count = self.width, self.height, self.cells
+        count = self.cells
         near = super()._neighbour_table()
         table = array("i", [-1]) * (8 * count)
         for side in range(4):
             table[side::8] = near[side::4]
-        for cell in range(count):
-            x, y = cell % width, cell // width
-            base = 8 * cell + 4
-            if y >= 2:
-                table[base] = cell - 2 * width
-            if x < width - 2:
-                table[base + 1] = cell + 2
-            if y < height - 2:
-                table[base + 2] = cell + 2 * width
-            if x >= 2:
-                table[base + 3] = cell - 2
+        # Two steps: where the cell between has a neighbour beyond it through the same side.
+        for side in range(4):
+            between = near[side::4]
+            table[4 + side :: 8] = array("i", (-1 if cell < 0 else near[4 * cell + side] for cell in between))
         return table
 
     def _back_table(self) -> bytes:
@@ -143,28 +162,93 @@ def crossings(maze: Maze) -> list[tuple[int, Over]]:
 
 
 def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
-    """A perfect woven maze on ``grid``, about ``share`` of its possible crossings placed."""
+    """A perfect woven maze on ``grid``, about ``share`` of its possible crossings placed.
+
+    Kruskal's part runs as ``kruskal``'s square kernel does, on keys made to say what the
+    crossings settled: an opened wall is lowest (0), a wall closed for good is past the
+    edge (``_NO_WALL``), a wall kept for last is above every other (2**29 on top of its key,
+    all keys halved to make room: their low bits are clear, so nothing is lost). The
+    kernel's cycle rule holds on this graph as on the plain grid. Its cut rule (a cell's
+    lowest wall is in the tree) does not hold at a tunnel's mouth, whose lowest passage is
+    the tunnel: a mouth's own choice is taken back, and its wall goes to the sort unless
+    the cell beyond chose it too.
+    """
     width, n = grid.width, grid.cells
-    wall_words = _words(rng.getrandbits(128 * n), 4 * n)
-    cell_words = _words(rng.getrandbits(64 * n), 2 * n)
-    cells, state, parent, sets = _place_crossings(grid, cell_words, share)
-    del cell_words
-    firsts, seconds = wall_words[0::2], wall_words[1::2]
-    del wall_words
-    # The walls that exist: all but the east walls of the last column and the south walls
-    # of the last row.
-    exists = bytearray(b"\1" * (2 * n))
-    exists[2 * width - 2 :: 2 * width] = bytes(n // width)
-    exists[2 * (n - width) + 1 :: 2] = bytes(width)
-    free = state.translate(_IS_FREE)
-    order = sorted(
-        compress(range(2 * n), map(and_, exists, free)),
-        key=lambda wall: (firsts[wall] >> 5) << 26 | seconds[wall] >> 6,
-    )
-    order += sorted(
-        compress(range(2 * n), state.translate(_IS_LAST)),
-        key=lambda wall: (firsts[wall] >> 5) << 26 | seconds[wall] >> 6,
-    )
+    data = rng.getrandbits(128 * n).to_bytes(16 * n, "little")
+    words = _words(data, 4 * n)
+    cells, state, placed = _place_crossings(grid, words[1::4], words[3::4], share)
+    del words
+    if n == 1:
+        return cells
+    wall_words = memoryview(data).cast("I")
+    prefix = _halved_prefixes(wall_words[0::2])
+    seconds = wall_words[1::2].tobytes()
+    del wall_words, data
+    for cell, horizontal in placed:
+        west, east, north, south = 2 * cell - 2, 2 * cell, 2 * (cell - width) + 1, 2 * cell + 1
+        opened, closed = ((west, east), (north, south)) if horizontal else ((north, south), (west, east))
+        for wall in opened:
+            prefix[wall] = 0
+        for wall in closed:
+            prefix[wall] = _NO_WALL
+        for wall in _mouth_sides(cell, horizontal, width):
+            prefix[wall] |= _KEPT
+    # Past the grid's edge (east of the last column, south of the last row): no wall.
+    prefix[2 * width - 2 :: 2 * width] = array("i", [_NO_WALL]) * grid.height
+    prefix[2 * (n - width) + 1 :: 2] = array("i", [_NO_WALL]) * width
+    (rest_east, rest_south), (forced_east, forced_south), parent = _settled_walls(prefix, width, grid.height)
+    rest = bytearray(2 * n)
+    rest[0::2], rest[1::2] = rest_east, rest_south
+    forced = bytearray(2 * n)
+    forced[0::2], forced[1::2] = forced_east, forced_south
+    del rest_east, rest_south, forced_east, forced_south
+    # The tunnels: (north, south) or (west, east) of each crossing.
+    joins = [
+        (cell - width, cell + width) if horizontal else (cell - 1, cell + 1) for cell, horizontal in placed
+    ]
+    joins += [(cell - 1, cell) if horizontal else (cell - width, cell) for cell, horizontal in placed]
+    joins += [(cell, cell + 1) if horizontal else (cell, cell + width) for cell, horizontal in placed]
+    mouths = {cell for pair in joins[: len(placed)] for cell in pair}
+
+    def lowest_wall(cell: int) -> int:
+        """The wall of ``cell`` with the lowest key, or -1 where two tie (the kernel's cut
+        rule then chooses none); a wall past the grid's edge is never lowest."""
+        east, south = 2 * cell, 2 * cell + 1
+        keys = (
+            prefix[east - 2] if cell % width else _NO_WALL + 1,
+            prefix[east],
+            prefix[south - 2 * width] if cell >= width else _NO_WALL + 1,
+            prefix[south],
+        )
+        low = min(keys)
+        return -1 if keys.count(low) > 1 else (east - 2, east, south - 2 * width, south)[keys.index(low)]
+
+    for mouth in sorted(mouths):
+        parent[mouth] = mouth  # a mouth's lowest wall need not be in the tree
+        wall = lowest_wall(mouth)
+        if wall < 0 or state[wall] == _OPENED:
+            continue
+        beyond = wall // 2 + (width if wall & 1 else 1)
+        if beyond == mouth:
+            beyond = wall // 2
+        if beyond not in mouths and lowest_wall(beyond) == wall:
+            joins.append((mouth, beyond))  # the cell beyond chose it: in the tree
+        else:
+            forced[wall] = 0
+            rest[wall] = 1
+    for a, b in joins:
+        while a != parent[a]:
+            parent[a] = a = parent[parent[a]]
+        while b != parent[b]:
+            parent[b] = b = parent[parent[b]]
+        parent[min(a, b)] = max(a, b)
+    sets = sum(map(eq, parent, range(n)))
+    # What the crossings closed for good stays closed, even where no rule settled it.
+    for cell, horizontal in placed:
+        rest[2 * (cell - width) + 1 if horizontal else 2 * cell - 2] = 0
+        rest[2 * cell + 1 if horizontal else 2 * cell] = 0
+    order = _sorted_walls((rest[0::2], rest[1::2]), prefix, seconds, n)
+    del rest, seconds
     other = array("i", bytes(8 * n))
     ids = _cell_ids(n + width)
     other[0::2] = ids[1 : n + 1]
@@ -172,128 +256,120 @@ def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
     del ids
     joined = bytearray(2 * n)
     if sets > 1:
-        _join_in_order(array("i", order), 2, other, parent, sets, joined)
+        _join_in_order(order, 2, other, parent, sets, joined)
     del order, other, parent
-    east = int.from_bytes(joined[0::2], "little")
-    south = int.from_bytes(joined[1::2], "little")
+    east = int.from_bytes(forced[0::2], "little") | int.from_bytes(joined[0::2], "little")
+    south = int.from_bytes(forced[1::2], "little") | int.from_bytes(joined[1::2], "little")
     bits = east * E | (east * W) << 8 | south * S | (south * N) << (8 * width)
     return bytearray((int.from_bytes(cells, "little") | bits).to_bytes(n, "little"))
 
 
-_IS_FREE = bytes([1]) + bytes(255)  # translate() tables over ``state``
-_IS_LAST = bytes([0, 0, 0, 1]) + bytes(252)
+_KEPT = 1 << 29  # on top of a (halved) key: after every wall not kept for last
 
 
-def _words(value: int, count: int) -> array[int]:
-    """``count`` 32-bit words of ``value``, the lowest first."""
+def _halved_prefixes(firsts: memoryview) -> array[int]:
+    """``kruskal``'s key prefixes of the walls (``_key_prefixes``) halved: ``(a >> 5) << 2``
+    of each wall's first word a, which leaves room above them for ``_KEPT``."""
+    data = bytearray(firsts.tobytes())
+    data[0::4] = data[0::4].translate(_CLEAR_LOW_5)
+    return _lane_array(int.from_bytes(data, "little") >> 3, len(data) // 4)
+
+
+def _mouth_sides(cell: int, horizontal: bool, width: int) -> tuple[int, int, int, int]:
+    """The side walls at the mouths of the tunnel under the crossing at ``cell``: west and
+    east of the cells above and below it, or north and south of those beside it."""
+    if horizontal:
+        return 2 * (cell - width) - 2, 2 * (cell - width), 2 * (cell + width) - 2, 2 * (cell + width)
+    return 2 * (cell - width) - 1, 2 * cell - 1, 2 * (cell - width) + 3, 2 * cell + 3
+
+
+def _words(data: bytes, count: int) -> array[int]:
+    """The ``count`` 32-bit little-endian words of ``data``."""
     words = array("I")
-    words.frombytes(value.to_bytes(4 * count, "little"))
+    words.frombytes(data[: 4 * count])
     if sys.byteorder == "big":
         words.byteswap()
     return words
 
 
 def _place_crossings(
-    grid: WeaveGrid, words: array[int], share: float
-) -> tuple[bytearray, bytearray, array[int], int]:
-    """Steps 2 and 3 of the module's docstring: the cell bytes of the crossings and their
-    tunnels, each wall's state, the union-find of the cells they join, and its number of
-    sets."""
-    width, n = grid.width, grid.cells
-    firsts, seconds = words[0::2], words[1::2]
-    possible = _possible_crossings(grid, firsts)
+    grid: WeaveGrid, firsts: array[int], seconds: array[int], share: float
+) -> tuple[bytearray, bytearray, list[tuple[int, bool]]]:
+    """Steps 2 and 3 of the module's docstring: the cell bytes of the crossings placed and
+    their tunnels, each wall's state, and the crossings placed, as (cell, over-passage
+    west-east).
+
+    No two possible crossings lie in each other's 3 x 3 cells, so none settles a wall
+    another needs: its own four walls and its mouths' side walls all lie in its 3 x 3.
+    """
+    width, height, n = grid.width, grid.height, grid.cells
+    if width < 3 or height < 3:
+        return bytearray(n), bytearray(2 * n), []
+    keys = array("i", map(lshift, map(rshift, firsts, repeat(5)), repeat(3)))  # as wall keys' prefixes
+    inner = bytearray(n)
+    for y in range(1, height - 1):
+        inner[y * width + 1 : (y + 1) * width - 1] = b"\1" * (width - 2)
+    # The key lanes of the cells round each cell; a cell on the grid's edge never blocks.
+    for cell in compress(range(n), inner.translate(_FLIP)):
+        keys[cell] = _NO_WALL
+    centre = int.from_bytes(_little(memoryview(keys).cast("B").cast("I")), "little")
+    every = (1 << (_LANE * n)) - 1
+    row = _LANE * width
+    lanes = {"centre": centre}
+    for name, shift in (
+        ("west", -_LANE), ("east", _LANE), ("north", -row), ("south", row),
+        ("north-west", -row - _LANE), ("north-east", -row + _LANE),
+        ("south-west", row - _LANE), ("south-east", row + _LANE),
+    ):  # fmt: skip
+        lanes[name] = centre >> shift if shift > 0 else (centre << -shift) & every
+    lowest = _LaneRanks(lanes, _lanes(_GUARD, n)).below(
+        "centre", *(name for name in lanes if name != "centre")
+    )
+    del lanes, centre
     keep = min(int(share * 2**32), 2**32)
+    chosen = map(and_, map(and_, _flags(lowest, n), inner), map(keep.__gt__, seconds))
+    possible = sorted(compress(range(n), chosen), key=keys.__getitem__)
+    parent = _cell_ids(n)  # the cells the crossings placed join
     cells = bytearray(n)
     state = bytearray(2 * n)
-    parent = _cell_ids(n)
-    sets = n
-    for cell, horizontal in possible:
-        if seconds[cell] >= keep:
-            continue
+    placed = []
+    for cell in possible:
+        rw, re, rn, rs = cell - 1, cell + 1, cell - width, cell + width
+        while rw != parent[rw]:
+            parent[rw] = rw = parent[parent[rw]]
+        while re != parent[re]:
+            parent[re] = re = parent[parent[re]]
+        while rn != parent[rn]:
+            parent[rn] = rn = parent[parent[rn]]
+        while rs != parent[rs]:
+            parent[rs] = rs = parent[parent[rs]]
+        if rw == re or rn == rs or (rn in (rw, re) and rs in (rw, re)):
+            continue  # joining across it would close a loop
+        parent[cell] = rw
+        parent[min(rw, re)] = max(rw, re)
+        parent[min(rn, rs)] = max(rn, rs)
+        horizontal = bool(firsts[cell] & 1)
+        placed.append((cell, horizontal))
         west, east, north, south = 2 * cell - 2, 2 * cell, 2 * (cell - width) + 1, 2 * cell + 1
         if horizontal:
-            opened, closed = (west, east), (north, south)
-            mouths = (north - 3, north - 1, south + 2 * width - 3, south + 2 * width - 1)
+            state[west] = state[east] = _OPENED
+            state[north] = state[south] = _CLOSED
             cells[cell] |= E | W
             cells[cell - 1] |= E
             cells[cell + 1] |= W
             cells[cell - width] |= TUNNEL_S
             cells[cell + width] |= TUNNEL_N
         else:
-            opened, closed = (north, south), (west, east)
-            mouths = (west - 2 * width + 1, west + 1, east - 2 * width + 3, east + 3)
+            state[north] = state[south] = _OPENED
+            state[west] = state[east] = _CLOSED
             cells[cell] |= N | S
             cells[cell - width] |= S
             cells[cell + width] |= N
             cells[cell - 1] |= TUNNEL_E
             cells[cell + 1] |= TUNNEL_W
-        for wall in opened:
-            state[wall] = _OPENED
-        for wall in closed:
-            state[wall] = _CLOSED
-        for wall in mouths:
+        for wall in _mouth_sides(cell, horizontal, width):
             state[wall] = _LAST
-        # The crossing's over-passage and its tunnel: two trees of the union-find, or loops
-        # would have kept it out of the possible ones (a subset of them closes none either).
-        for a, b in ((cell - 1, cell), (cell, cell + 1), (cell - width, cell + width)):
-            while a != parent[a]:
-                a = parent[a]
-            while b != parent[b]:
-                b = parent[b]
-            parent[min(a, b)] = max(a, b)
-        sets -= 3
-    return cells, state, parent, sets
+    return cells, state, placed
 
 
-def _possible_crossings(grid: WeaveGrid, firsts: array[int]) -> list[tuple[int, bool]]:
-    """Step 2 of the module's docstring: every crossing Buck's weave places, in order, as
-    (cell, over-passage west-east)."""
-    width, height, n = grid.width, grid.height, grid.cells
-    state = bytearray(2 * n)  # per wall id (2 * cell east, 2 * cell + 1 south): _FREE...
-    parent = _cell_ids(n)
-    inner = [y * width + x for y in range(1, height - 1) for x in range(1, width - 1)]
-    inner.sort(key=firsts.__getitem__)
-
-    def find(cell: int) -> int:
-        while cell != parent[cell]:
-            parent[cell] = cell = parent[parent[cell]]
-        return cell
-
-    placed = []
-    for cell in inner:
-        west, east, north, south = 2 * cell - 2, 2 * cell, 2 * (cell - width) + 1, 2 * cell + 1
-        if state[west] or state[east] or state[north] or state[south]:
-            continue  # a wall of it is settled: a neighbour is a crossing or a tunnel's mouth
-        rw, re, rn, rs = find(cell - 1), find(cell + 1), find(cell - width), find(cell + width)
-        if rw == re or rn == rs or (rn in (rw, re) and rs in (rw, re)):
-            continue  # joining across it would close a loop
-        # The mouths' side walls, for each way the over-passage may run.
-        sides_h = (north - 3, north - 1, south + 2 * width - 3, south + 2 * width - 1)
-        sides_v = (west - 2 * width + 1, west + 1, east - 2 * width + 3, east + 3)
-        allowed_h = _OPENED not in (
-            state[sides_h[0]],
-            state[sides_h[1]],
-            state[sides_h[2]],
-            state[sides_h[3]],
-        )
-        allowed_v = _OPENED not in (
-            state[sides_v[0]],
-            state[sides_v[1]],
-            state[sides_v[2]],
-            state[sides_v[3]],
-        )
-        horizontal = allowed_h if firsts[cell] & 1 else not allowed_v
-        if not (allowed_h if horizontal else allowed_v):
-            continue
-        opened, closed, mouths = (
-            ((west, east), (north, south), sides_h) if horizontal else ((north, south), (west, east), sides_v)
-        )
-        state[opened[0]] = state[opened[1]] = _OPENED
-        state[closed[0]] = state[closed[1]] = _CLOSED
-        for wall in mouths:
-            state[wall] = _LAST
-        parent[cell] = rw
-        parent[min(rw, re)] = max(rw, re)
-        parent[min(rn, rs)] = max(rn, rs)
-        placed.append((cell, horizontal))
-    return placed
+_FLIP = bytes([1, 0]) + bytes(254)  # translate(): 1 where a flag is 0
