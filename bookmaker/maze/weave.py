@@ -247,7 +247,7 @@ def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
     for cell, horizontal in placed:
         rest[2 * (cell - width) + 1 if horizontal else 2 * cell - 2] = 0
         rest[2 * cell + 1 if horizontal else 2 * cell] = 0
-    order = _sorted_walls((rest[0::2], rest[1::2]), prefix, seconds, n)
+    order = _sorted_walls((bytes(rest[0::2]), bytes(rest[1::2])), prefix, seconds, n)
     del rest, seconds
     other = array("i", bytes(8 * n))
     ids = _cell_ids(n + width)
