@@ -182,8 +182,12 @@ def reference_carve(width: int, height: int, seed: int, share: float) -> set[tup
     return passages
 
 
-@pytest.mark.parametrize(
-    ("width", "height", "seed", "share"), [(9, 7, 3, 0.5), (16, 12, 8, 1.0), (1, 5, 2, 1.0)]
+@settings(max_examples=30, deadline=None)
+@given(
+    width=st.integers(1, 14),
+    height=st.integers(1, 14),
+    seed=st.integers(0, 2**32),
+    share=st.sampled_from([0.2, 0.5, 1.0]),
 )
 def test_carving_follows_the_documented_contract(width, height, seed, share):
     record = maze_record(woven(width, height, seed, share))

@@ -170,8 +170,7 @@ def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
     all keys halved to make room: their low bits are clear, so nothing is lost). The
     kernel's cycle rule holds on this graph as on the plain grid. Its cut rule (a cell's
     lowest wall is in the tree) does not hold at a tunnel's mouth, whose lowest passage is
-    the tunnel: a mouth's own choice is taken back, and its wall goes to the sort unless
-    the cell beyond chose it too.
+    the tunnel: the kernel is told to leave the mouths out of it (``no_cut``).
     """
     width, n = grid.width, grid.cells
     data = rng.getrandbits(128 * n).to_bytes(16 * n, "little")
@@ -196,52 +195,28 @@ def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
     # Past the grid's edge (east of the last column, south of the last row): no wall.
     prefix[2 * width - 2 :: 2 * width] = array("i", [_NO_WALL]) * grid.height
     prefix[2 * (n - width) + 1 :: 2] = array("i", [_NO_WALL]) * width
-    (rest_east, rest_south), (forced_east, forced_south), parent = _settled_walls(prefix, width, grid.height)
+    mouths = bytearray(n)
+    for cell, horizontal in placed:
+        step = width if horizontal else 1
+        mouths[cell - step] = mouths[cell + step] = 1
+    (rest_east, rest_south), (forced_east, forced_south), parent = _settled_walls(
+        prefix, width, grid.height, bytes(mouths)
+    )
+    del mouths
     rest = bytearray(2 * n)
     rest[0::2], rest[1::2] = rest_east, rest_south
     forced = bytearray(2 * n)
     forced[0::2], forced[1::2] = forced_east, forced_south
     del rest_east, rest_south, forced_east, forced_south
-    # The tunnels: (north, south) or (west, east) of each crossing.
-    joins = [
-        (cell - width, cell + width) if horizontal else (cell - 1, cell + 1) for cell, horizontal in placed
-    ]
-    joins += [(cell - 1, cell) if horizontal else (cell - width, cell) for cell, horizontal in placed]
-    joins += [(cell, cell + 1) if horizontal else (cell, cell + width) for cell, horizontal in placed]
-    mouths = {cell for pair in joins[: len(placed)] for cell in pair}
-
-    def lowest_wall(cell: int) -> int:
-        """The wall of ``cell`` with the lowest key, or -1 where two tie (the kernel's cut
-        rule then chooses none); a wall past the grid's edge is never lowest."""
-        east, south = 2 * cell, 2 * cell + 1
-        keys = (
-            prefix[east - 2] if cell % width else _NO_WALL + 1,
-            prefix[east],
-            prefix[south - 2 * width] if cell >= width else _NO_WALL + 1,
-            prefix[south],
-        )
-        low = min(keys)
-        return -1 if keys.count(low) > 1 else (east - 2, east, south - 2 * width, south)[keys.index(low)]
-
-    for mouth in sorted(mouths):
-        parent[mouth] = mouth  # a mouth's lowest wall need not be in the tree
-        wall = lowest_wall(mouth)
-        if wall < 0 or state[wall] == _OPENED:
-            continue
-        beyond = wall // 2 + (width if wall & 1 else 1)
-        if beyond == mouth:
-            beyond = wall // 2
-        if beyond not in mouths and lowest_wall(beyond) == wall:
-            joins.append((mouth, beyond))  # the cell beyond chose it: in the tree
-        else:
-            forced[wall] = 0
-            rest[wall] = 1
-    for a, b in joins:
-        while a != parent[a]:
-            parent[a] = a = parent[parent[a]]
-        while b != parent[b]:
-            parent[b] = b = parent[parent[b]]
-        parent[min(a, b)] = max(a, b)
+    # Join what the crossings join: each one's over-passage, and its tunnel.
+    for cell, horizontal in placed:
+        step, across = (1, width) if horizontal else (width, 1)
+        for a, b in ((cell - step, cell), (cell, cell + step), (cell - across, cell + across)):
+            while a != parent[a]:
+                parent[a] = a = parent[parent[a]]
+            while b != parent[b]:
+                parent[b] = b = parent[parent[b]]
+            parent[min(a, b)] = max(a, b)
     sets = sum(map(eq, parent, range(n)))
     # What the crossings closed for good stays closed, even where no rule settled it.
     for cell, horizontal in placed:
@@ -333,18 +308,22 @@ def _place_crossings(
     cells = bytearray(n)
     state = bytearray(2 * n)
     placed = []
+    linked = bytearray(n)  # 1: joined to another cell by a crossing placed
     for cell in possible:
         rw, re, rn, rs = cell - 1, cell + 1, cell - width, cell + width
-        while rw != parent[rw]:
-            parent[rw] = rw = parent[parent[rw]]
-        while re != parent[re]:
-            parent[re] = re = parent[parent[re]]
-        while rn != parent[rn]:
-            parent[rn] = rn = parent[parent[rn]]
-        while rs != parent[rs]:
-            parent[rs] = rs = parent[parent[rs]]
-        if rw == re or rn == rs or (rn in (rw, re) and rs in (rw, re)):
-            continue  # joining across it would close a loop
+        if linked[rw] or linked[re] or linked[rn] or linked[rs]:  # else each is alone
+            while rw != parent[rw]:
+                parent[rw] = rw = parent[parent[rw]]
+            while re != parent[re]:
+                parent[re] = re = parent[parent[re]]
+            while rn != parent[rn]:
+                parent[rn] = rn = parent[parent[rn]]
+            while rs != parent[rs]:
+                parent[rs] = rs = parent[parent[rs]]
+            if rw == re or rn == rs or (rn in (rw, re) and rs in (rw, re)):
+                continue  # joining across it would close a loop
+        linked[cell - 1 : cell + 2] = b"\1\1\1"
+        linked[cell - width] = linked[cell + width] = 1
         parent[cell] = rw
         parent[min(rw, re)] = max(rw, re)
         parent[min(rn, rs)] = max(rn, rs)
