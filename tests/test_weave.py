@@ -139,7 +139,7 @@ def reference_carve(width: int, height: int, seed: int, share: float) -> set[tup
         )
     ]
     for c in sorted(possible, key=lambda c: (crossing_key(c), c)):
-        if word[4 * c + 3] >= share * 2**32:
+        if share < 1 and word[4 * c + 3] >> 1 >= int(share * 2**31):
             continue
         w, e, up, down = c - 1, c + 1, c - width, c + width
         assert not any(wall(c, o) in settled for o in (w, e, up, down))

@@ -20,9 +20,10 @@ first, then Kruskal's algorithm carves the rest. Part of the seed -> maze contra
    the same).
 2. The possible crossings: the inner cells (not on the grid's edge) whose east wall's b
    word, as ``b >> 5``, is lower than that of every other inner cell in the 3 x 3 cells
-   round it. Each of them whose south wall's b word is below ``weave * 2**32`` is
-   placed, in the order of those keys (then ids), unless joining west to east and north
-   to south across it would close a loop: ``weave`` is the share of the possible
+   round it. Each of them whose south wall's b word, as ``b >> 1``, is below
+   ``weave * 2**31`` (rounded down; ``weave`` 1: every one) is placed, in the order of
+   those keys (then ids), unless joining west to east and north to south across it
+   would close a loop: ``weave`` is the share of the possible
    crossings placed, 1 all of them, about one inner cell in eight. Its over-passage runs
    west-east when its east wall's b word is odd, north-south when even. (No two lie in
    each other's 3 x 3 cells, so none settles a wall another needs.)
@@ -43,11 +44,10 @@ first, then Kruskal's algorithm carves the rest. Part of the seed -> maze contra
 from __future__ import annotations
 
 import random
-import sys
 from array import array
 from functools import cached_property
-from itertools import compress, repeat
-from operator import and_, eq, lshift, rshift
+from itertools import compress
+from operator import eq
 from typing import Literal
 
 from ..errors import BookmakerError
@@ -58,11 +58,11 @@ from .algorithms.kruskal import (
     _NO_WALL,
     _cell_ids,
     _flags,
+    _guard_where,
     _join_in_order,
     _lane_array,
     _LaneRanks,
     _lanes,
-    _little,
     _settled_walls,
     _sorted_walls,
 )
@@ -174,9 +174,7 @@ def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
     """
     width, n = grid.width, grid.cells
     data = rng.getrandbits(128 * n).to_bytes(16 * n, "little")
-    words = _words(data, 4 * n)
-    cells, state, placed = _place_crossings(grid, words[1::4], words[3::4], share)
-    del words
+    cells, state, placed = _place_crossings(grid, data, share)
     if n == 1:
         return cells
     wall_words = memoryview(data).cast("I")
@@ -258,36 +256,29 @@ def _mouth_sides(cell: int, horizontal: bool, width: int) -> tuple[int, int, int
     return 2 * (cell - width) - 1, 2 * cell - 1, 2 * (cell - width) + 3, 2 * cell + 3
 
 
-def _words(data: bytes, count: int) -> array[int]:
-    """The ``count`` 32-bit little-endian words of ``data``."""
-    words = array("I")
-    words.frombytes(data[: 4 * count])
-    if sys.byteorder == "big":
-        words.byteswap()
-    return words
-
-
 def _place_crossings(
-    grid: WeaveGrid, firsts: array[int], seconds: array[int], share: float
+    grid: WeaveGrid, data: bytes, share: float
 ) -> tuple[bytearray, bytearray, list[tuple[int, bool]]]:
-    """Steps 2 and 3 of the module's docstring: the cell bytes of the crossings placed and
-    their tunnels, each wall's state, and the crossings placed, as (cell, over-passage
-    west-east).
+    """Steps 2 and 3 of the module's docstring, from the draw's bytes ``data``: the cell
+    bytes of the crossings placed and their tunnels, each wall's state, and the crossings
+    placed, as (cell, over-passage west-east).
 
-    No two possible crossings lie in each other's 3 x 3 cells, so none settles a wall
-    another needs: its own four walls and its mouths' side walls all lie in its 3 x 3.
+    The possible crossings are found on lanes, as ``kruskal``'s rules are, all cells at
+    once. No two lie in each other's 3 x 3 cells, so none settles a wall another needs:
+    its own four walls and its mouths' side walls all lie in its 3 x 3.
     """
     width, height, n = grid.width, grid.height, grid.cells
     if width < 3 or height < 3:
         return bytearray(n), bytearray(2 * n), []
-    keys = array("i", map(lshift, map(rshift, firsts, repeat(5)), repeat(3)))  # as wall keys' prefixes
+    words = memoryview(data).cast("I")
+    keys = bytearray(words[1::4].tobytes())  # the east walls' b words, little-endian
+    keys[0::4] = keys[0::4].translate(_CLEAR_LOW_5)
     inner = bytearray(n)
     for y in range(1, height - 1):
         inner[y * width + 1 : (y + 1) * width - 1] = b"\1" * (width - 2)
-    # The key lanes of the cells round each cell; a cell on the grid's edge never blocks.
-    for cell in compress(range(n), inner.translate(_FLIP)):
-        keys[cell] = _NO_WALL
-    centre = int.from_bytes(_little(memoryview(keys).cast("B").cast("I")), "little")
+    # (b >> 5) << 3 a lane, below 2**30; a cell on the grid's edge never blocks: 2**30 up.
+    centre = int.from_bytes(keys, "little") >> 2 | _guard_where(inner.translate(_FLIP)) >> 1
+    del keys
     every = (1 << (_LANE * n)) - 1
     row = _LANE * width
     lanes = {"centre": centre}
@@ -297,13 +288,21 @@ def _place_crossings(
         ("south-west", row - _LANE), ("south-east", row + _LANE),
     ):  # fmt: skip
         lanes[name] = centre >> shift if shift > 0 else (centre << -shift) & every
-    lowest = _LaneRanks(lanes, _lanes(_GUARD, n)).below(
-        "centre", *(name for name in lanes if name != "centre")
-    )
+    guard = _lanes(_GUARD, n)
+    chosen = _LaneRanks(lanes, guard).below("centre", *(name for name in lanes if name != "centre"))
+    chosen &= _guard_where(inner)
     del lanes, centre
-    keep = min(int(share * 2**32), 2**32)
-    chosen = map(and_, map(and_, _flags(lowest, n), inner), map(keep.__gt__, seconds))
-    possible = sorted(compress(range(n), chosen), key=keys.__getitem__)
+    if share < 1:  # the south walls' b >> 1 below share * 2**31
+        halves = bytearray(words[3::4].tobytes())
+        halves[0::4] = halves[0::4].translate(_CLEAR_LOW_1)
+        kept = int.from_bytes(halves, "little") >> 1
+        del halves
+        chosen &= (_lanes(int(share * 2**31), n) | guard) - (kept + (guard >> 31))
+    possible = sorted(
+        compress(range(n), _flags(chosen, n)),
+        key=lambda cell: int.from_bytes(data[16 * cell + 4 : 16 * cell + 8], "little") >> 5,
+    )
+    del chosen
     parent = _cell_ids(n)  # the cells the crossings placed join
     cells = bytearray(n)
     state = bytearray(2 * n)
@@ -327,7 +326,7 @@ def _place_crossings(
         parent[cell] = rw
         parent[min(rw, re)] = max(rw, re)
         parent[min(rn, rs)] = max(rn, rs)
-        horizontal = bool(firsts[cell] & 1)
+        horizontal = bool(data[16 * cell + 4] & 1)  # the east wall's b word odd
         placed.append((cell, horizontal))
         west, east, north, south = 2 * cell - 2, 2 * cell, 2 * (cell - width) + 1, 2 * cell + 1
         if horizontal:
@@ -352,3 +351,4 @@ def _place_crossings(
 
 
 _FLIP = bytes([1, 0]) + bytes(254)  # translate(): 1 where a flag is 0
+_CLEAR_LOW_1 = bytes(b & ~1 for b in range(256))

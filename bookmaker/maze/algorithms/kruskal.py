@@ -348,7 +348,7 @@ class _LaneRanks:
         return answer
 
 
-def _guard_where(flags: bytes) -> int:
+def _guard_where(flags: bytes | bytearray) -> int:
     """Lanes whose guard bit is set where ``flags`` (a byte a lane) is 1."""
     wide = bytearray(4 * len(flags))
     wide[3::4] = flags.translate(_ONE_TO_GUARD)
