@@ -78,9 +78,6 @@ WEAVING_ALGORITHM = "kruskal"
 
 # (dx, dy) -> the side a step goes through: N, E, S, W, then the tunnels under them.
 _SIDE_OF_STEP = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3, (0, -2): 4, (2, 0): 5, (0, 2): 6, (-2, 0): 7}
-# Per wall, what the crossings settled: nothing yet, opened, closed for good, or kept for
-# last (the side walls at a tunnel's mouths).
-_FREE, _OPENED, _CLOSED, _LAST = 0, 1, 2, 3
 
 
 class WeaveGrid(SquareGrid):
@@ -174,54 +171,34 @@ def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
     """
     width, n = grid.width, grid.cells
     data = rng.getrandbits(128 * n).to_bytes(16 * n, "little")
-    cells, state, placed = _place_crossings(grid, data, share)
     if n == 1:
-        return cells
+        return bytearray(1)
     wall_words = memoryview(data).cast("I")
     prefix = _halved_prefixes(wall_words[0::2])
     seconds = wall_words[1::2].tobytes()
-    del wall_words, data
-    for cell, horizontal in placed:
-        west, east, north, south = 2 * cell - 2, 2 * cell, 2 * (cell - width) + 1, 2 * cell + 1
-        opened, closed = ((west, east), (north, south)) if horizontal else ((north, south), (west, east))
-        for wall in opened:
-            prefix[wall] = 0
-        for wall in closed:
-            prefix[wall] = _NO_WALL
-        for wall in _mouth_sides(cell, horizontal, width):
-            prefix[wall] |= _KEPT
+    del wall_words
     # Past the grid's edge (east of the last column, south of the last row): no wall.
     prefix[2 * width - 2 :: 2 * width] = array("i", [_NO_WALL]) * grid.height
     prefix[2 * (n - width) + 1 :: 2] = array("i", [_NO_WALL]) * width
-    mouths = bytearray(n)
-    for cell, horizontal in placed:
-        step = width if horizontal else 1
-        mouths[cell - step] = mouths[cell + step] = 1
+    cells, mouths, tunnels = _place_crossings(grid, data, share, prefix)
+    del data
     (rest_east, rest_south), (forced_east, forced_south), parent = _settled_walls(
-        prefix, width, grid.height, bytes(mouths)
+        prefix, width, grid.height, mouths
     )
     del mouths
-    rest = bytearray(2 * n)
-    rest[0::2], rest[1::2] = rest_east, rest_south
-    forced = bytearray(2 * n)
-    forced[0::2], forced[1::2] = forced_east, forced_south
-    del rest_east, rest_south, forced_east, forced_south
-    # Join what the crossings join: each one's over-passage, and its tunnel.
-    for cell, horizontal in placed:
-        step, across = (1, width) if horizontal else (width, 1)
-        for a, b in ((cell - step, cell), (cell, cell + step), (cell - across, cell + across)):
-            while a != parent[a]:
-                parent[a] = a = parent[parent[a]]
-            while b != parent[b]:
-                parent[b] = b = parent[parent[b]]
-            parent[min(a, b)] = max(a, b)
+    # The tunnels join their mouths. An over-passage's walls are the lowest: forced by a
+    # cell beside them, or first in the sort. A wall closed for good is the highest
+    # round both its corners, none of them past the grid's edge, so the cycle rule
+    # settles it out of the tree.
+    for a, b in tunnels:
+        while a != parent[a]:
+            parent[a] = a = parent[parent[a]]
+        while b != parent[b]:
+            parent[b] = b = parent[parent[b]]
+        parent[min(a, b)] = max(a, b)
     sets = sum(map(eq, parent, range(n)))
-    # What the crossings closed for good stays closed, even where no rule settled it.
-    for cell, horizontal in placed:
-        rest[2 * (cell - width) + 1 if horizontal else 2 * cell - 2] = 0
-        rest[2 * cell + 1 if horizontal else 2 * cell] = 0
-    order = _sorted_walls((bytes(rest[0::2]), bytes(rest[1::2])), prefix, seconds, n)
-    del rest, seconds
+    order = _sorted_walls((rest_east, rest_south), prefix, seconds, n)
+    del rest_east, rest_south, seconds, prefix
     other = array("i", bytes(8 * n))
     ids = _cell_ids(n + width)
     other[0::2] = ids[1 : n + 1]
@@ -231,8 +208,8 @@ def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
     if sets > 1:
         _join_in_order(order, 2, other, parent, sets, joined)
     del order, other, parent
-    east = int.from_bytes(forced[0::2], "little") | int.from_bytes(joined[0::2], "little")
-    south = int.from_bytes(forced[1::2], "little") | int.from_bytes(joined[1::2], "little")
+    east = int.from_bytes(forced_east, "little") | int.from_bytes(joined[0::2], "little")
+    south = int.from_bytes(forced_south, "little") | int.from_bytes(joined[1::2], "little")
     bits = east * E | (east * W) << 8 | south * S | (south * N) << (8 * width)
     return bytearray((int.from_bytes(cells, "little") | bits).to_bytes(n, "little"))
 
@@ -248,20 +225,13 @@ def _halved_prefixes(firsts: memoryview) -> array[int]:
     return _lane_array(int.from_bytes(data, "little") >> 3, len(data) // 4)
 
 
-def _mouth_sides(cell: int, horizontal: bool, width: int) -> tuple[int, int, int, int]:
-    """The side walls at the mouths of the tunnel under the crossing at ``cell``: west and
-    east of the cells above and below it, or north and south of those beside it."""
-    if horizontal:
-        return 2 * (cell - width) - 2, 2 * (cell - width), 2 * (cell + width) - 2, 2 * (cell + width)
-    return 2 * (cell - width) - 1, 2 * cell - 1, 2 * (cell - width) + 3, 2 * cell + 3
-
-
 def _place_crossings(
-    grid: WeaveGrid, data: bytes, share: float
-) -> tuple[bytearray, bytearray, list[tuple[int, bool]]]:
+    grid: WeaveGrid, data: bytes, share: float, prefix: array[int]
+) -> tuple[bytearray, bytes, list[tuple[int, int]]]:
     """Steps 2 and 3 of the module's docstring, from the draw's bytes ``data``: the cell
-    bytes of the crossings placed and their tunnels, each wall's state, and the crossings
-    placed, as (cell, over-passage west-east).
+    bytes of the crossings placed and their tunnels, a byte a cell that is 1 at a tunnel's
+    mouth, and the tunnels, as pairs of cells. The walls' keys ``prefix`` are made to
+    say what each crossing settles (see ``carve``).
 
     The possible crossings are found on lanes, as ``kruskal``'s rules are, all cells at
     once. No two lie in each other's 3 x 3 cells, so none settles a wall another needs:
@@ -269,7 +239,7 @@ def _place_crossings(
     """
     width, height, n = grid.width, grid.height, grid.cells
     if width < 3 or height < 3:
-        return bytearray(n), bytearray(2 * n), []
+        return bytearray(n), bytes(n), []
     words = memoryview(data).cast("I")
     keys = bytearray(words[1::4].tobytes())  # the east walls' b words, little-endian
     keys[0::4] = keys[0::4].translate(_CLEAR_LOW_5)
@@ -305,8 +275,8 @@ def _place_crossings(
     del chosen
     parent = _cell_ids(n)  # the cells the crossings placed join
     cells = bytearray(n)
-    state = bytearray(2 * n)
-    placed = []
+    mouths = bytearray(n)
+    tunnels = []
     linked = bytearray(n)  # 1: joined to another cell by a crossing placed
     for cell in possible:
         rw, re, rn, rs = cell - 1, cell + 1, cell - width, cell + width
@@ -326,28 +296,32 @@ def _place_crossings(
         parent[cell] = rw
         parent[min(rw, re)] = max(rw, re)
         parent[min(rn, rs)] = max(rn, rs)
-        horizontal = bool(data[16 * cell + 4] & 1)  # the east wall's b word odd
-        placed.append((cell, horizontal))
         west, east, north, south = 2 * cell - 2, 2 * cell, 2 * (cell - width) + 1, 2 * cell + 1
-        if horizontal:
-            state[west] = state[east] = _OPENED
-            state[north] = state[south] = _CLOSED
+        if data[16 * cell + 4] & 1:  # the east wall's b word odd: over west-east
+            prefix[west] = prefix[east] = 0
+            prefix[north] = prefix[south] = _NO_WALL
+            for wall in (north - 3, north - 1, south + 2 * width - 3, south + 2 * width - 1):
+                prefix[wall] |= _KEPT  # the mouths' side walls
             cells[cell] |= E | W
             cells[cell - 1] |= E
             cells[cell + 1] |= W
             cells[cell - width] |= TUNNEL_S
             cells[cell + width] |= TUNNEL_N
+            mouths[cell - width] = mouths[cell + width] = 1
+            tunnels.append((cell - width, cell + width))
         else:
-            state[north] = state[south] = _OPENED
-            state[west] = state[east] = _CLOSED
+            prefix[north] = prefix[south] = 0
+            prefix[west] = prefix[east] = _NO_WALL
+            for wall in (north - 2, west + 1, north + 2, east + 3):
+                prefix[wall] |= _KEPT
             cells[cell] |= N | S
             cells[cell - width] |= S
             cells[cell + width] |= N
             cells[cell - 1] |= TUNNEL_E
             cells[cell + 1] |= TUNNEL_W
-        for wall in _mouth_sides(cell, horizontal, width):
-            state[wall] = _LAST
-    return cells, state, placed
+            mouths[cell - 1] = mouths[cell + 1] = 1
+            tunnels.append((cell - 1, cell + 1))
+    return cells, bytes(mouths), tunnels
 
 
 _FLIP = bytes([1, 0]) + bytes(254)  # translate(): 1 where a flag is 0
