@@ -44,6 +44,7 @@ first, then Kruskal's algorithm carves the rest. Part of the seed -> maze contra
 from __future__ import annotations
 
 import random
+import sys
 from array import array
 from functools import cached_property
 from itertools import compress
@@ -195,7 +196,10 @@ def carve(grid: WeaveGrid, rng: random.Random, share: float) -> bytearray:
             parent[a] = a = parent[parent[a]]
         while b != parent[b]:
             parent[b] = b = parent[parent[b]]
-        parent[min(a, b)] = max(a, b)
+        if a < b:
+            parent[a] = b
+        elif b < a:
+            parent[b] = a
     sets = sum(map(eq, parent, range(n)))
     order = _sorted_walls((rest_east, rest_south), prefix, seconds, n)
     del rest_east, rest_south, seconds, prefix
@@ -248,6 +252,10 @@ def _place_crossings(
         inner[y * width + 1 : (y + 1) * width - 1] = b"\1" * (width - 2)
     # (b >> 5) << 3 a lane, below 2**30; a cell on the grid's edge never blocks: 2**30 up.
     centre = int.from_bytes(keys, "little") >> 2 | _guard_where(inner.translate(_FLIP)) >> 1
+    order_of = array("I")  # b with its low 5 bits clear: ordered as b >> 5
+    order_of.frombytes(keys)
+    if sys.byteorder == "big":
+        order_of.byteswap()
     del keys
     every = (1 << (_LANE * n)) - 1
     row = _LANE * width
@@ -270,7 +278,7 @@ def _place_crossings(
         chosen &= (_lanes(int(share * 2**31), n) | guard) - (kept + (guard >> 31))
     possible = sorted(
         compress(range(n), _flags(chosen, n)),
-        key=lambda cell: int.from_bytes(data[16 * cell + 4 : 16 * cell + 8], "little") >> 5,
+        key=order_of.__getitem__,
     )
     del chosen
     parent = _cell_ids(n)  # the cells the crossings placed join
@@ -294,8 +302,14 @@ def _place_crossings(
         linked[cell - 1 : cell + 2] = b"\1\1\1"
         linked[cell - width] = linked[cell + width] = 1
         parent[cell] = rw
-        parent[min(rw, re)] = max(rw, re)
-        parent[min(rn, rs)] = max(rn, rs)
+        if rw < re:
+            parent[rw] = re
+        else:
+            parent[re] = rw
+        if rn < rs:
+            parent[rn] = rs
+        else:
+            parent[rs] = rn
         west, east, north, south = 2 * cell - 2, 2 * cell, 2 * (cell - width) + 1, 2 * cell + 1
         if data[16 * cell + 4] & 1:  # the east wall's b word odd: over west-east
             prefix[west] = prefix[east] = 0
