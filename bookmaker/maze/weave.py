@@ -24,7 +24,7 @@ first, then Kruskal's algorithm carves the rest. Part of the seed -> maze contra
    ``weave * 2**31`` (rounded down; ``weave`` 1: every one) is placed, in the order of
    those keys (then ids), unless joining west to east and north to south across it
    would close a loop: ``weave`` is the share of the possible
-   crossings placed, 1 all of them, about one inner cell in eight. Its over-passage runs
+   crossings placed, 1 all of them, about one inner cell in nine. Its over-passage runs
    west-east when its east wall's b word is odd, north-south when even. (No two lie in
    each other's 3 x 3 cells, so none settles a wall another needs.)
 3. Placing it opens the over-passage's two walls, joins the tunnel's two cells, and
