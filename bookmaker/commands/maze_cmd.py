@@ -223,7 +223,7 @@ def maze_command(
         "-f",
         metavar="FORMAT",
         help=f"{', '.join(FORMATS)}; default from the -o extension, else ascii "
-        "(svg for shapes ascii can't draw).",
+        "(svg for what ascii can't draw: other shapes, silhouettes, woven mazes).",
     ),
     solution: bool = typer.Option(
         False, "--solution", help="Show the answer (pdf: on page 2; json: fills 'solution')."
