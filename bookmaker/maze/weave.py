@@ -64,6 +64,7 @@ from .algorithms.kruskal import (
     _lane_array,
     _LaneRanks,
     _lanes,
+    _little,
     _settled_walls,
     _sorted_walls,
 )
@@ -282,9 +283,8 @@ def _place_crossings(
     )
     del chosen
     parent = _cell_ids(n)  # the cells the crossings placed join
-    cells = bytearray(n)
-    mouths = bytearray(n)
-    tunnels = []
+    across = bytearray(n)  # 1: a crossing placed, its over-passage west-east
+    down = bytearray(n)  # 1: a crossing placed, its over-passage north-south
     linked = bytearray(n)  # 1: joined to another cell by a crossing placed
     for cell in possible:
         rw, re, rn, rs = cell - 1, cell + 1, cell - width, cell + width
@@ -310,33 +310,47 @@ def _place_crossings(
             parent[rn] = rs
         else:
             parent[rs] = rn
-        west, east, north, south = 2 * cell - 2, 2 * cell, 2 * (cell - width) + 1, 2 * cell + 1
         if data[16 * cell + 4] & 1:  # the east wall's b word odd: over west-east
-            prefix[west] = prefix[east] = 0
-            prefix[north] = prefix[south] = _NO_WALL
-            for wall in (north - 3, north - 1, south + 2 * width - 3, south + 2 * width - 1):
-                prefix[wall] |= _KEPT  # the mouths' side walls
-            cells[cell] |= E | W
-            cells[cell - 1] |= E
-            cells[cell + 1] |= W
-            cells[cell - width] |= TUNNEL_S
-            cells[cell + width] |= TUNNEL_N
-            mouths[cell - width] = mouths[cell + width] = 1
-            tunnels.append((cell - width, cell + width))
+            across[cell] = 1
         else:
-            prefix[north] = prefix[south] = 0
-            prefix[west] = prefix[east] = _NO_WALL
-            for wall in (north - 2, west + 1, north + 2, east + 3):
-                prefix[wall] |= _KEPT
-            cells[cell] |= N | S
-            cells[cell - width] |= S
-            cells[cell + width] |= N
-            cells[cell - 1] |= TUNNEL_E
-            cells[cell + 1] |= TUNNEL_W
-            mouths[cell - 1] = mouths[cell + 1] = 1
-            tunnels.append((cell - 1, cell + 1))
-    return cells, bytes(mouths), tunnels
+            down[cell] = 1
+    # Everything else a crossing settles, for all of them at once: a byte a cell, shifted
+    # by a cell (8 bits) or a row to reach its neighbours.
+    h, v = int.from_bytes(across, "little"), int.from_bytes(down, "little")
+    row = 8 * width
+    cells = (
+        h * (E | W) | (h >> 8) * E | (h << 8) * W | (h >> row) * TUNNEL_S | (h << row) * TUNNEL_N
+        | v * (N | S) | (v >> row) * S | (v << row) * N | (v >> 8) * TUNNEL_E | (v << 8) * TUNNEL_W
+    )  # fmt: skip
+    mouths = (h >> row) | (h << row) | (v >> 8) | (v << 8)
+    # Per cell, whether its east wall and its south wall are opened, closed or kept for
+    # last (the mouths' side walls: east of the cells beside the mouths above and below a
+    # west-east crossing, south of those beside the mouths west and east of the other).
+    walls = {
+        "opened": (h | h >> 8, v | v >> row),
+        "closed": (v | v >> 8, h | h >> row),
+        "kept": (
+            h >> (row + 8) | h >> row | h << (row - 8) | h << row,
+            v >> (row + 8) | v >> 8 | v >> (row - 8) | v << 8,
+        ),
+    }
+    wall_keys = int.from_bytes(_little(memoryview(prefix).cast("B").cast("I")), "little")
+    masks = {}
+    for name, (east, south) in walls.items():
+        flags = bytearray(2 * n)
+        flags[0::2] = east.to_bytes(n, "little")
+        flags[1::2] = south.to_bytes(n, "little")
+        wide = bytearray(8 * n)
+        wide[0::4] = wide[1::4] = wide[2::4] = wide[3::4] = flags.translate(_ALL_ONES)
+        masks[name] = int.from_bytes(wide, "little")
+    wall_keys &= ~(masks["opened"] | masks["closed"])
+    wall_keys |= masks["closed"] & _lanes(_NO_WALL, 2 * n) | masks["kept"] & _lanes(_KEPT, 2 * n)
+    prefix[:] = _lane_array(wall_keys, 2 * n)
+    tunnels = [(cell - width, cell + width) for cell in compress(range(n), across)]
+    tunnels += [(cell - 1, cell + 1) for cell in compress(range(n), down)]
+    return bytearray(cells.to_bytes(n, "little")), mouths.to_bytes(n, "little"), tunnels
 
 
+_ALL_ONES = bytes([0]) + b"\xff" * 255  # translate(): a flag 1 to a byte of ones
 _FLIP = bytes([1, 0]) + bytes(254)  # translate(): 1 where a flag is 0
 _CLEAR_LOW_1 = bytes(b & ~1 for b in range(256))
