@@ -68,6 +68,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python benchmarks/scans.py
 	$(BIN)/python benchmarks/character.py
 	$(BIN)/python benchmarks/studio.py
+	$(BIN)/python benchmarks/weave.py
 
 # The pictures in the README and the docs, made by bookmaker itself.
 pictures: $(BIN)/.installed

@@ -298,6 +298,7 @@ def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:
         answer_file=key_path.name if key_path and item.answer_page else None,
         shape=None if writes_v1(maze) else maze.topology.shape_json(),
         braid=maze.braid,
+        weave=maze.weave,
         perfect=made.stats.loops == 0,
         mask=maze.topology.mask.as_json() if maze.topology.mask is not None else None,
     )

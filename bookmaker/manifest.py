@@ -48,11 +48,18 @@ class MazeRecord:
     braid: float = 0.0
     mask: dict | None = None  # Mask.as_json(): what the silhouette was made from
     perfect: bool = True  # false once braiding made loops
+    weave: float = 0.0  # the share of possible crossings placed; written when woven
 
     def as_json(self) -> dict[str, Any]:
         # docs/design.md: a /2 maze carries its shape, braid and mask.
         size = (
-            {"shape": self.shape, "braid": self.braid or 0, "mask": self.mask, "perfect": self.perfect}
+            {
+                "shape": self.shape,
+                "braid": self.braid or 0,
+                **({"weave": self.weave} if self.weave else {}),
+                "mask": self.mask,
+                "perfect": self.perfect,
+            }
             if self.shape
             else {"width": self.width, "height": self.height}
         )

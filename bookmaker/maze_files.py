@@ -32,7 +32,7 @@ from typing import Any
 from .errors import BookmakerError
 from .files import created_note, make_folder, write_atomic
 from .masks import MaskSpec, masked_grid
-from .maze import Maze, generate_on, lookup
+from .maze import Maze, generate_on, lookup, woven_grid
 from .maze.shapes import DEFAULT_SHAPE, MASKED_SHAPES, SHAPE_NAMES, make_topology, shape_named, shape_word
 from .maze.solve import ENDPOINT_MODES, default_endpoints, with_endpoints
 from .maze.topology import Topology, check_grid_size
@@ -85,6 +85,7 @@ class MazeRequest:
     # section of this shape gets, so a first maze has a way in and out.
     endpoints: str | tuple[Cell, Cell] | None = None
     braid: float = 0.0  # the share of dead ends joined into loops, 0 to 1
+    weave: float = 0.0  # the share of possible crossings placed, 0 to 1 (square, kruskal)
     # A name in FORMATS; None: what ``output``'s suffix asks for, else the default format
     # that draws the shape.
     format: str | None = None
@@ -177,6 +178,11 @@ def _plan(request: MazeRequest, note: Callable[[str], None]) -> _Plan:
     if not 0 <= request.braid <= 1:
         raise BookmakerError(f"--braid takes a share from 0 to 1, got {request.braid:.15g}")
     topology = _topology(request)
+    if request.weave:
+        try:
+            topology = woven_grid(topology, request.algorithm, request.braid, request.weave)
+        except BookmakerError as error:  # said as the flag is written: '--weave works on ...'
+            raise BookmakerError(f"--{error}") from None
     record = _format(request, topology)
     sheet = _sheet(record, request.page, request.title)
     _at_least(request.seed, "--seed", 0)
@@ -349,7 +355,9 @@ def _make(
     watch: Stopwatch,
 ) -> Maze:
     try:
-        maze = generate_on(topology, request.algorithm, seed, braid=request.braid, **request.options)
+        maze = generate_on(
+            topology, request.algorithm, seed, braid=request.braid, weave=request.weave, **request.options
+        )
     except ValueError as error:  # an option value the algorithm cannot use
         raise BookmakerError(f"{request.algorithm}: {error}") from None
     watch.lap("carve")

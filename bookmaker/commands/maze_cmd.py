@@ -162,7 +162,7 @@ def maze_command(
         "--code",
         metavar="CODE",
         help="A maze code printed in a book (e.g. 82J8-9A17-BZGZ-WGRP): it gives the "
-        "algorithm, shape, size, seed, endpoints and braid.",
+        "algorithm, shape, size, seed, endpoints, braid and weave.",
     ),
     algorithm: str | None = typer.Option(
         None,
@@ -223,7 +223,7 @@ def maze_command(
         "-f",
         metavar="FORMAT",
         help=f"{', '.join(FORMATS)}; default from the -o extension, else ascii "
-        "(svg for shapes ascii can't draw).",
+        "(svg for what ascii can't draw: other shapes, silhouettes, woven mazes).",
     ),
     solution: bool = typer.Option(
         False, "--solution", help="Show the answer (pdf: on page 2; json: fills 'solution')."
@@ -300,6 +300,13 @@ def maze_command(
         metavar="P",
         help="Join this share of dead ends into loops, 0 to 1 (default 0; 1: no dead ends).",
     ),
+    weave: str | None = typer.Option(
+        None,
+        "--weave",
+        metavar="P",
+        help="Place this share of the possible crossings, where passages run over and under "
+        "one another, 0 to 1 (default 0; square grids, --algorithm kruskal).",
+    ),
     timings: bool = typer.Option(
         False,
         "--timings",
@@ -311,7 +318,7 @@ def maze_command(
     The same algorithm, size, seed and options give the same maze, on any machine, next year.
     """
     if code is not None:
-        algorithm, shape, size, rings, seed, endpoints, braid = _from_code(
+        algorithm, shape, size, rings, seed, endpoints, braid, weave = _from_code(
             code,
             {
                 "--algorithm": algorithm,
@@ -323,6 +330,7 @@ def maze_command(
                 "--start": start,
                 "--end": end,
                 "--braid": braid,
+                "--weave": weave,
                 "--option": option,
                 "--count": count,
                 "--mask-image": mask_image,
@@ -335,6 +343,7 @@ def maze_command(
             },
         )
     share = _number(braid or "0", "--braid")
+    crossings = _number(weave or "0", "--weave")
     mask, pinned = _mask_spec(
         {
             "image": mask_image,
@@ -360,6 +369,7 @@ def maze_command(
         count=_read(count, _integer, "--count"),
         endpoints=_endpoints(endpoints, start, end),
         braid=share,
+        weave=crossings,
         format=fmt,
         output=output,
         solution=solution,
@@ -379,7 +389,7 @@ def maze_command(
 
 
 def _from_code(code: str, given: dict[str, Any]) -> tuple:
-    """(algorithm, shape, size, rings, seed, endpoints, braid) as flags would give them, from
+    """(algorithm, shape, size, rings, seed, endpoints, braid, weave) as flags would give them, from
     a maze code; a flag the code already answers is an error, not a silent override."""
     parts = read_code(code)
     for flag, value in given.items():
@@ -397,6 +407,7 @@ def _from_code(code: str, given: dict[str, Any]) -> tuple:
         str(parts.seed),
         parts.endpoints,
         f"{parts.braid:g}",
+        f"{parts.weave:g}",
     )
 
 

@@ -66,6 +66,7 @@ from ..maze.shapes import (
 )
 from ..maze.solve import ENDPOINT_MODES, default_endpoints
 from ..maze.topology import MAX_BOOK_SIDE, Topology
+from ..maze.weave import WEAVING_ALGORITHM, weave_refusal
 from ..profiles import COLOUR_PAPERS, INTERIORS, OUTPUTS, PAGE_SIZES, PAPERS, PROFILES, RECIPES, parse_size
 from ..wording import count_problem, did_you_mean, listing
 
@@ -505,6 +506,14 @@ class Section(Strict):
         description="Share of dead ends joined into loops after carving, 0 to 1: 0 keeps the "
         "mazes perfect (one way between any two cells), 1 leaves no dead ends.",
     )
+    weave: float = Field(
+        0.0,
+        ge=0,
+        le=1,
+        description="Share of the possible crossings placed, 0 to 1: passages cross over and "
+        "under one another, and the mazes stay perfect. Square grids carved by kruskal, "
+        "without mask or braid; 0 is a flat maze.",
+    )
     instructions: str = Field("", description="A line printed above each maze of the section.")
     difficulty: str | None = Field(None, description="A label such as 'Easy', shown on pages.")
     order: Literal["generated", "difficulty"] = Field(
@@ -635,6 +644,22 @@ class Section(Strict):
             except BookmakerError as error:
                 raise problem(str(error), key) from None
         return options
+
+    @field_validator("weave")
+    @classmethod
+    def _weave_fits(cls, weave: float, info: ValidationInfo) -> float:
+        if not weave:
+            return weave
+        shape, name = info.data.get("shape"), info.data.get("algorithm")
+        if shape is not None and not shape_named(shape).weaves:
+            raise problem(weave_refusal(f"on {shape} grids"))
+        if name is not None and name != WEAVING_ALGORITHM:
+            raise problem(weave_refusal(f"with {name}") + f"; set algorithm: {WEAVING_ALGORITHM}")
+        if info.data.get("mask") is not None:
+            raise problem(weave_refusal("with a mask"))
+        if info.data.get("braid"):
+            raise problem(weave_refusal("with braid: its loops would open walls beside the crossings"))
+        return weave
 
     @field_validator("mask")
     @classmethod

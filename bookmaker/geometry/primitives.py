@@ -83,9 +83,49 @@ class MazeDrawing:
     # Walls meeting at 60 or 120 degrees, or on curves, need round caps and joins to close
     # without spikes; square walls keep their square caps.
     round_walls: bool = False
+    # The stretches of ``solution`` that run through a tunnel, under a crossing: a backend
+    # draws them dashed, and the rest of the line solid (``solid_pieces``). Woven mazes only.
+    solution_under: Sequence[Segment] = ()
     # Text a backend wrote of the drawing, by the backend's name: made where the maze is
     # made (in a worker process when there are several), kept for when its page is drawn.
     written: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+# A dashed stretch of the solution under a crossing, in cells: dashes of DASH with gaps of
+# DASH_GAP, as many as fit with a gap's room at both ends, centred, so that the line stops
+# clear of the over-passage's walls it passes under.
+DASH, DASH_GAP = 0.17, 0.12
+
+
+def solid_pieces(drawing: MazeDrawing) -> list[list[Point]]:
+    """The solution line of a woven maze's drawing cut where it runs under a crossing: the
+    solid polylines to draw, in order (``MazeDrawing.solution_under`` are the cuts)."""
+    assert drawing.solution is not None
+    under = {(x0, y0, x1, y1) for x0, y0, x1, y1 in drawing.solution_under}
+    pieces: list[list[Point]] = [[]]
+    for point in drawing.solution:
+        assert not isinstance(point, Arc)  # a woven maze is square: straight lines only
+        last = pieces[-1]
+        if last and (*last[-1], *point) in under:
+            pieces.append([point])
+        else:
+            last.append(point)
+    return [piece for piece in pieces if len(piece) > 1]
+
+
+def dashes(stretch: Segment) -> list[Segment]:
+    """The dashes a stretch under a crossing is drawn as (``DASH``), each a segment, drawn
+    with butt caps so the gaps stay open."""
+    x0, y0, x1, y1 = stretch
+    length = math.hypot(x1 - x0, y1 - y0)
+    count = max(1, int((length - DASH_GAP) / (DASH + DASH_GAP) + 1e-9))
+    at = (length - count * DASH - (count - 1) * DASH_GAP) / 2
+    found = []
+    for _ in range(count):
+        a, b = at / length, (at + DASH) / length
+        found.append((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b))
+        at += DASH + DASH_GAP
+    return found
 
 
 # Between the outer wall and either arrow (the start's tip, the finish's tail), as a share of

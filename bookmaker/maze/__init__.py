@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import BookmakerError
 from ..wording import did_you_mean
+from . import weave as weaving
 from .algorithms import ALGORITHMS, Algorithm
 from .braid import join_dead_ends
 from .mask import Mask
@@ -33,6 +34,7 @@ __all__ = [
     "generate_on",
     "lookup",
     "recipe",
+    "woven_grid",
     "N",
     "E",
     "S",
@@ -57,9 +59,13 @@ def generate(name: str, width: int, height: int, seed: int, **options: Any) -> M
     return generate_on(SquareGrid(width, height), name, seed, **options)
 
 
-def generate_on(topology: Topology, name: str, seed: int, braid: float = 0.0, **options: Any) -> Maze:
+def generate_on(
+    topology: Topology, name: str, seed: int, braid: float = 0.0, weave: float = 0.0, **options: Any
+) -> Maze:
     """A maze on ``topology``, the same for the same arguments: perfect, unless ``braid``
-    joins that share of its dead ends into loops (``braid.braid``).
+    joins that share of its dead ends into loops (``braid.braid``). ``weave`` places that
+    share of the possible crossings first, on a square grid carved by Kruskal's
+    (``weave``); the maze's topology is then a ``WeaveGrid``, which has tunnels.
 
     The braid draws from the carving's own random stream after it, so a braided maze is
     the unbraided maze of its seed with walls taken out.
@@ -67,10 +73,33 @@ def generate_on(topology: Topology, name: str, seed: int, braid: float = 0.0, **
     algorithm = lookup(name)
     settings = algorithm.settings(options)
     rng = random.Random(seed)
-    cells = algorithm(topology, rng, **settings)
+    if weave:
+        topology = woven_grid(topology, name, braid, weave)
+        cells = weaving.carve(topology, rng, weave)
+    else:
+        cells = algorithm(topology, rng, **settings)
     if braid:
         join_dead_ends(topology, cells, braid, rng)
-    return Maze(topology, cells, algorithm=name, seed=seed, options=settings, braid=braid)
+    return Maze(topology, cells, algorithm=name, seed=seed, options=settings, braid=braid, weave=weave)
+
+
+def woven_grid(topology: Topology, name: str, braid: float, weave: float) -> weaving.WeaveGrid:
+    """The grid a maze of ``weave`` > 0 is carved on; a one-line error where weave does not
+    go with the shape, mask, generator or braid asked for."""
+    weaving.check_weave(weave)
+    if isinstance(topology, weaving.WeaveGrid) and not braid and name == weaving.WEAVING_ALGORITHM:
+        return topology  # made for it already (``woven_grid`` of a plain grid)
+    if not isinstance(topology, SquareGrid):
+        raise BookmakerError(weaving.weave_refusal(f"on {topology.kind} grids"))
+    if topology.mask is not None:
+        raise BookmakerError(weaving.weave_refusal("with a mask"))
+    if name != weaving.WEAVING_ALGORITHM:
+        raise BookmakerError(weaving.weave_refusal(f"with {name}"))
+    if braid:
+        raise BookmakerError(
+            weaving.weave_refusal("with braid: its loops would open walls beside the crossings")
+        )
+    return weaving.WeaveGrid(topology.width, topology.height)
 
 
 def changed_options(maze: Maze) -> dict[str, Any]:
@@ -92,7 +121,9 @@ def recipe(maze: Maze) -> str:
     shape = shape_word(maze.topology.kind)
     cut = mask_recipe(maze.topology.mask) if maze.topology.mask is not None else ""
     braid = f" braid={maze.braid:g}" if maze.braid else ""
-    return f"{maze.algorithm} {shape}{maze.topology.describe()} seed {maze.seed}{options}{cut}{braid}{tail}"
+    weave = f" weave={maze.weave:g}" if maze.weave else ""
+    size = f"{shape}{maze.topology.describe()}"
+    return f"{maze.algorithm} {size} seed {maze.seed}{options}{cut}{braid}{weave}{tail}"
 
 
 RECIPE_DIGEST = 8  # hex digits of a mask file's SHA-256 a recipe carries

@@ -16,10 +16,12 @@ The tables below, and each shape's ``Shape.code_id``, are part of the format: co
 printed in books already sold must keep reading as the same mazes, so entries are only
 ever appended.
 
-Two versions are written. Version 1 gives the shape two bits (ids 0 to 3: square, hex,
+Three versions are written. Version 1 gives the shape two bits (ids 0 to 3: square, hex,
 triangle, polar); version 2 is the same but for four shape bits (ids 0 to 15). A maze
 whose shape id fits two bits gets a version 1 code, so every shape of the first four
-keeps its code exactly; only a later shape's mazes get version 2 codes.
+keeps its code exactly; only a later shape's mazes get version 2 codes. Version 3 is
+version 2 with the weave (``weave``, in hundredths, 1 to 100) after the braid: only a
+woven maze gets one, so every other maze keeps its code.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from .shapes import SHAPES, Shape
 
 VERSION = 1  # the first codes: two bits of shape
 WIDE_SHAPES_VERSION = 2  # four bits of shape, for a shape id over 3
+WEAVE_VERSION = 3  # version 2 and a weave, for a woven maze
 _ALGORITHM_BY_ID = {algorithm.code_id: algorithm.name for algorithm in ALGORITHMS.values()}
 _SHAPE_BY_ID = {shape.code_id: shape for shape in SHAPES}
 ENDPOINT_IDS = ("none", "corners", "border", "diameter", "centre", "opposite")
@@ -46,7 +49,7 @@ CHECK_DIGITS = 2  # 1021 < 32 ** 2
 GROUP = 4  # characters between dashes
 # Field widths, in bits. A length prefix says how many bits a number takes.
 _VERSION_BITS, _ALGORITHM_BITS, _ENDPOINT_BITS = 2, 4, 3
-_SHAPE_BITS = {VERSION: 2, WIDE_SHAPES_VERSION: 4}
+_SHAPE_BITS = {VERSION: 2, WIDE_SHAPES_VERSION: 4, WEAVE_VERSION: 4}
 MAX_SHAPE_ID = (1 << _SHAPE_BITS[WIDE_SHAPES_VERSION]) - 1
 _SIZE_LENGTH_BITS, _SEED_LENGTH_BITS, _BRAID_BITS = 4, 6, 7
 
@@ -62,6 +65,7 @@ class CodeParts:
     seed: int
     endpoints: str
     braid: float
+    weave: float = 0.0
 
 
 def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
@@ -79,6 +83,7 @@ def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
         or endpoints not in ENDPOINT_IDS
         or maze.seed is None
         or round(maze.braid * 100) != maze.braid * 100
+        or round(maze.weave * 100) != maze.weave * 100
     ):
         return None
     size = topology.dimensions
@@ -88,6 +93,8 @@ def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
     ):
         return None
     version = VERSION if shape.code_id < 1 << _SHAPE_BITS[VERSION] else WIDE_SHAPES_VERSION
+    if maze.weave:
+        version = WEAVE_VERSION
     bits = _Bits()
     bits.put(version, _VERSION_BITS)
     bits.put(ALGORITHMS[maze.algorithm].code_id, _ALGORITHM_BITS)
@@ -96,6 +103,8 @@ def recipe_code(maze: Maze, endpoints: str | None = None) -> str | None:
     bits.put(1 if maze.braid else 0, 1)
     if maze.braid:
         bits.put(round(maze.braid * 100), _BRAID_BITS)
+    if version == WEAVE_VERSION:
+        bits.put(round(maze.weave * 100), _BRAID_BITS)
     for number in size:
         bits.put_number(number, _SIZE_LENGTH_BITS)
     bits.put_number(maze.seed, _SEED_LENGTH_BITS)
@@ -134,6 +143,7 @@ def read_code(code: str) -> CodeParts:
         shape = _shape(code, bits.take(_SHAPE_BITS[version]))
         endpoints = ENDPOINT_IDS[bits.take(_ENDPOINT_BITS)]
         braid = bits.take(_BRAID_BITS) / 100 if bits.take(1) else 0.0
+        weave = bits.take(_BRAID_BITS) / 100 if version == WEAVE_VERSION else 0.0
         width = bits.take_number(_SIZE_LENGTH_BITS)
         height = 0 if shape.takes_rings else bits.take_number(_SIZE_LENGTH_BITS)
         seed = bits.take_number(_SEED_LENGTH_BITS)
@@ -141,7 +151,7 @@ def read_code(code: str) -> CodeParts:
         raise BookmakerError(f"--code: '{code}' is not a code bookmaker wrote") from None
     if bits.rest():
         raise BookmakerError(f"--code: '{code}' is not a code bookmaker wrote")
-    return CodeParts(algorithm, shape.name, width, height, seed, endpoints, braid)
+    return CodeParts(algorithm, shape.name, width, height, seed, endpoints, braid, weave)
 
 
 def _shape(code: str, code_id: int) -> Shape:

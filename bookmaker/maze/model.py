@@ -25,6 +25,7 @@ class Maze:
     start: int | None = None
     end: int | None = None
     braid: float = 0.0  # the share of dead ends joined after carving (``braid``); 0: perfect
+    weave: float = 0.0  # the share of possible crossings placed before carving (``weave``)
     # How ``start`` and ``end`` were chosen, as a recipe says it: an endpoint mode, or
     # 'start X,Y end X,Y' for cells named by hand (see ``solve.with_endpoints``).
     endpoints: str | None = None

@@ -73,6 +73,9 @@ class Shape:
     # The patch under a start and a finish marked inside the maze rather than on its rim:
     # "circle", "square" or "hexagon" (``geometry.primitives.halo``), named on the how-to page.
     end_patches: tuple[str, str] = ("circle", "square")
+    # Whether its mazes may weave, passages crossing over and under (``weave``): a crossing
+    # needs a straight passage through a cell with a perpendicular one beneath it.
+    weaves: bool = False
 
     @property
     def takes_rings(self) -> bool:
@@ -144,6 +147,7 @@ SQUARE = Shape(
     described="",
     title_art=(24, 14),  # each grid shape fills the same wide band under the title, about 1.7 : 1
     cover_sample=(9, 9),  # small enough to be taken in at a glance from a shop shelf
+    weaves=True,
 )
 HEX = Shape(
     "hex",

@@ -662,6 +662,7 @@ class BookPlan:
                         endpoints=section.endpoints,
                         mask=mask,
                         braid=section.braid,
+                        weave=section.weave,
                         min_solution_share=section.min_solution_share,
                         marker_size=puzzle.marker_cells if puzzle else 1.0,
                         answer_marker_size=answer.marker_cells if answer else 1.0,

@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import BookmakerError
 from ..geometry import MazeDrawing, maze_drawing
 from ..masks import MaskSpec, masked_grid
-from ..maze import generate_on
+from ..maze import generate_on, woven_grid
 from ..maze.model import Maze
 from ..maze.shapes import make_topology
 from ..maze.solve import Stats, measure, solution, with_endpoints
@@ -56,6 +56,7 @@ class MazeJob:
     rings: int | None = None  # polar only
     mask: MaskSpec | None = None  # the silhouette a grid is cut to
     braid: float = 0.0  # share of dead ends joined into loops
+    weave: float = 0.0  # share of possible crossings placed (square grids, kruskal)
     seed: int | None = None  # a seed the user chose, used as it is instead of a derived one
 
     def topology(self) -> Topology:
@@ -63,12 +64,14 @@ class MazeJob:
         size = None if self.width is None or self.height is None else (self.width, self.height)
         if self.mask is not None:
             return masked_grid(self.shape, size, self.mask)
-        return make_topology(self.shape, size, self.rings)
+        topology = make_topology(self.shape, size, self.rings)
+        # A woven maze's grid has tunnels: made once for all the jobs alike in ``grid``.
+        return woven_grid(topology, self.algorithm, self.braid, self.weave) if self.weave else topology
 
     @property
     def grid(self) -> tuple:
         """What decides ``topology()``: jobs alike in it can share one."""
-        return self.shape, self.width, self.height, self.rings, self.mask
+        return self.shape, self.width, self.height, self.rings, self.mask, bool(self.weave)
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,9 @@ def make_maze(job: MazeJob, topology: Topology | None = None) -> MadeMaze:
         seed = (
             job.seed if job.seed is not None else maze_seed(job.book_seed, job.seed_key, job.index, attempt)
         )
-        maze = generate_on(topology, job.algorithm, seed, braid=job.braid, **dict(job.options))
+        maze = generate_on(
+            topology, job.algorithm, seed, braid=job.braid, weave=job.weave, **dict(job.options)
+        )
         maze = with_endpoints(maze, job.endpoints)
         path = solution(maze)
         share = len(path) / maze.topology.present_count if path else 0.0

@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import RGB, Inks, hex_to_rgb
 from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall
+from ..geometry.primitives import dashes, solid_pieces
 from ..geometry.square import CentreLine, GridWalls
 from ..layout.views import Style
 from .pdfx import canvas_options, declare
@@ -223,11 +224,20 @@ def draw_maze(
         canvas.setLineWidth(style.solution_width / cell)
         canvas.setLineCap(1)
         canvas.setLineJoin(1)
-        canvas.drawPath(
-            _PathText(written.solution) if written.solution is not None else _line(canvas, drawing.solution),
-            stroke=1,
-            fill=0,
-        )
+        if drawing.solution_under:  # a woven maze: solid, but dashed where it runs under
+            pieces = " ".join(_straight_text(piece) for piece in solid_pieces(drawing))
+            canvas.drawPath(_PathText(pieces), stroke=1, fill=0)
+            canvas.setLineCap(0)  # butt caps: the gaps between the dashes stay open
+            stretches = [dash for stretch in drawing.solution_under for dash in dashes(stretch)]
+            canvas.drawPath(_walls(canvas, stretches), stroke=1, fill=0)
+        else:
+            canvas.drawPath(
+                _PathText(written.solution)
+                if written.solution is not None
+                else _line(canvas, drawing.solution),
+                stroke=1,
+                fill=0,
+            )
     if style.marker_color:
         canvas.setFillColorRGB(*hex_to_rgb(style.marker_color))
     else:

@@ -28,6 +28,7 @@ from xml.sax.saxutils import escape
 
 from ..errors import BookmakerError
 from ..geometry import Arc, PathStep, Point, Rect, Segment, Wall, extent, marker_reach, maze_drawing
+from ..geometry.primitives import dashes, solid_pieces
 from ..geometry.square import GridWalls
 from ..layout.page_geometry import MIN_CELL_PT, stroke_width
 from ..layout.typesetting import fit_text, wrap
@@ -36,6 +37,7 @@ from ..maze import recipe
 from ..maze.model import Maze
 from ..maze.shapes import shape_word
 from ..maze.topology import SquareGrid, Topology
+from ..maze.weave import WeaveGrid
 from ..stopwatch import Stopwatch
 from .canvas import (
     HALO_STRENGTH,
@@ -84,6 +86,8 @@ def _ascii_refuses(topology: Topology) -> str | None:
         return f"ascii draws square mazes only; use svg, png or pdf for a {topology.kind} maze"
     if topology.mask is not None:
         return "ascii draws whole rectangles only; use svg, png or pdf for a maze with a mask"
+    if isinstance(topology, WeaveGrid):
+        return "ascii has no way to draw a passage under another; use svg, png or pdf for a woven maze"
     return None
 
 
@@ -224,7 +228,15 @@ def to_svg(maze: Maze, solution: bool = False, cell: float = 20.0, stopwatch: St
         solution_ink = (
             f'fill="none" stroke="{SOLUTION_COLOR}" stroke-width="{_num(line_width / cell)}" {ends}/>'
         )
-        if straight(drawing.solution):
+        if drawing.solution_under:  # a woven maze: solid, but dashed where it runs under
+            parts += [
+                f'<polyline points="{_svg_points(piece)}" {solution_ink}' for piece in solid_pieces(drawing)
+            ]
+            parts.append(
+                f'<path d="{_svg_walls(d for s in drawing.solution_under for d in dashes(s))}" fill="none" '
+                f'stroke="{SOLUTION_COLOR}" stroke-width="{_num(line_width / cell)}"/>'
+            )
+        elif straight(drawing.solution):
             parts.append(f'<polyline points="{_svg_points(drawing.solution)}" {solution_ink}')
         else:
             parts.append(f'<path d="{_svg_path(drawing.solution)}" {solution_ink}')
@@ -379,7 +391,15 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20, stopwatch: Stopwa
             )
     if drawing.solution:
         _, line_width = _line_widths(maze.topology, cell)
-        _round_line(draw, flat_at(_flat(drawing.solution, cell)), line_width * k, _rgb255(SOLUTION_COLOR))
+        ink = _rgb255(SOLUTION_COLOR)
+        if drawing.solution_under:  # a woven maze: solid, but dashed where it runs under
+            for piece in solid_pieces(drawing):
+                _round_line(draw, flat_at(piece), line_width * k, ink)
+            for stretch in drawing.solution_under:
+                for x0, y0, x1, y1 in dashes(stretch):
+                    draw.line(flat_at([(x0, y0), (x1, y1)]), fill=ink, width=round(line_width * k))
+        else:
+            _round_line(draw, flat_at(_flat(drawing.solution, cell)), line_width * k, ink)
     for marker in (drawing.start_marker, drawing.end_marker):
         if marker:
             draw.polygon([at(point) for point in marker], fill="black")

@@ -17,6 +17,7 @@ from ..maze.model import Maze
 from ..maze.solve import measure
 from ..maze.solve import solution as solve
 from ..maze.topology import SquareGrid
+from ..maze.weave import crossings
 from ..stopwatch import Stopwatch
 
 FORMAT_VERSION = "bookmaker.maze/1"
@@ -37,8 +38,14 @@ def _xy(maze: Maze, cell: int | None) -> list[int] | None:
 
 
 def writes_v1(maze: Maze) -> bool:
-    """Whether ``maze`` is written as ``bookmaker.maze/1``: a plain square grid, perfect."""
-    return isinstance(maze.topology, SquareGrid) and maze.topology.mask is None and not maze.braid
+    """Whether ``maze`` is written as ``bookmaker.maze/1``: a plain square grid, perfect,
+    not woven (/1's four bits a cell have no tunnels)."""
+    return (
+        isinstance(maze.topology, SquareGrid)
+        and maze.topology.mask is None
+        and not maze.braid
+        and not maze.weave
+    )
 
 
 def maze_record(maze: Maze, solution: bool = False) -> dict:
@@ -97,6 +104,8 @@ def _record_v2(maze: Maze, solution: bool) -> dict:
             else [cell for cell, on in enumerate(maze.topology.present) if on]
         ),
         "passages": opened,
+        # Only a woven maze has crossings, so every other /2 document stays as it was.
+        **({"crossings": [list(crossing) for crossing in crossings(maze)]} if maze.weave else {}),
         "perfect": stats.loops == 0,
         "start": maze.start,
         "end": maze.end,

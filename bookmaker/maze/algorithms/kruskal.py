@@ -176,7 +176,7 @@ def _order_ties_by_whole_key(order: array[int], prefix_of: array[int], seconds: 
 
 
 def _settled_walls(
-    prefix_of: array[int], width: int, height: int
+    prefix_of: array[int], width: int, height: int, no_cut: bytes | None = None
 ) -> tuple[tuple[bytes, bytes], tuple[bytes, bytes], array[int]]:
     """What two rules settle before any sorting, from the walls' key prefixes.
 
@@ -191,6 +191,10 @@ def _settled_walls(
     of the forced walls: each cell points across its lowest wall, except that a wall
     lowest on both its cells makes the first of them a root.
 
+    ``no_cut``, a byte a cell, is 1 where the cut rule does not hold because the cell has
+    a passage that is no wall of the grid (a woven maze's tunnel mouth, see ``weave``):
+    such a cell forces no wall of its own and points nowhere.
+
     The rules look one row up and one down, so they run a band of rows at a time with a
     row more on each side, whose own answers are left out.
     """
@@ -203,7 +207,7 @@ def _settled_walls(
     for top in range(0, height, rows):
         bottom = min(height, top + rows)
         above, below = min(top, 1), min(height - bottom, 1)
-        band = _settled_band(prefix_of, width, height, top - above, bottom + below)
+        band = _settled_band(prefix_of, width, height, top - above, bottom + below, no_cut)
         keep = slice(above * width, (above + bottom - top) * width)
         for results, found in zip((rest_east, rest_south, forced_east, forced_south), band[:4], strict=True):
             results.append(found[keep])
@@ -216,7 +220,7 @@ def _settled_walls(
 
 
 def _settled_band(
-    prefix_of: array[int], width: int, height: int, top: int, bottom: int
+    prefix_of: array[int], width: int, height: int, top: int, bottom: int, no_cut: bytes | None = None
 ) -> tuple[bytes, bytes, bytes, bytes, array[int]]:
     """``_settled_walls`` of rows ``top`` to ``bottom`` (exclusive), each cell's answers as
     on the whole grid except the first row's loops and the last row's forced south walls,
@@ -236,11 +240,20 @@ def _settled_band(
     # comes out right lane by lane because every lane's sum is a cell id.
     lowest_west = ranks.below("west", "east", "north", "south")
     lowest_east = ranks.below("east", "west", "north", "south")
+    # Cells where the cut rule does not hold (a woven maze's tunnel mouths, see
+    # ``weave``): their own lowest wall is not forced, and they point nowhere.
+    skip = 0 if no_cut is None else _guard_where(no_cut[top * width : bottom * width])
+    if skip:
+        lowest_west &= ~skip
+        lowest_east &= ~skip
     forced_east = lowest_east | (lowest_west >> _LANE)
     steps = (lowest_east ^ (lowest_east & (lowest_west >> _LANE))) - lowest_west
     del lowest_west, lowest_east
     lowest_north = ranks.below("north", "west", "east", "south")
     lowest_south = ranks.below("south", "west", "east", "north")
+    if skip:
+        lowest_north &= ~skip
+        lowest_south &= ~skip
     forced_south = lowest_south | (lowest_north >> row)
     steps += ((lowest_south ^ (lowest_south & (lowest_north >> row))) - lowest_north) * width
     del lowest_north, lowest_south
@@ -333,6 +346,16 @@ class _LaneRanks:
         for other in others:
             answer &= (self.lanes[other] | self.guard) - low
         return answer
+
+
+def _guard_where(flags: bytes | bytearray) -> int:
+    """Lanes whose guard bit is set where ``flags`` (a byte a lane) is 1."""
+    wide = bytearray(4 * len(flags))
+    wide[3::4] = flags.translate(_ONE_TO_GUARD)
+    return int.from_bytes(wide, "little")
+
+
+_ONE_TO_GUARD = bytes([0, 0x80]) + bytes(254)
 
 
 def _lanes(value: int, count: int) -> int:
