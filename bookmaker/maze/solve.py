@@ -341,7 +341,7 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     that settles its pairs, and its distances bound the others. A target in none is no
     farther than that pair. The distance known, the targets in id order that might reach
     that far are settled until one does: it and its farthest target of lowest id are the
-    pair. On a braided 1000x1000 maze that takes some five to eight searches.
+    pair. On braided mazes that takes some four to ten searches.
     """
     count = len(targets)
     columns: dict[int, Sequence[int]] = {}  # a searched cell: its distances to the targets, in order
@@ -379,8 +379,6 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     one = targets[columns[middle].index(reach[middle])]
     sweep = search(one) if one not in columns else full[one]
     two = targets[columns[one].index(reach[one])]
-    if two not in columns:
-        search(two)
     here, through = two, _neighbour_through(topology)
     while sweep[here] > reach[one] // 2:  # down to the middle of the pair's path
         downhill = sweep[here] - 1
