@@ -390,22 +390,43 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     del sweep
 
     open_targets = list(compress(range(count), map(longest.__lt__, upper)))
+    # Pairs of open targets that may be farther apart than ``longest``, with that bound:
+    # compared in full once, then each search only tightens the pairs left.
+    apart: list[tuple[int, int, int]] | None = None
+    searched = middle
     while open_targets:
-        if len(open_targets) > _PAIRED_TARGETS:
-            search(targets[max(open_targets, key=upper.__getitem__)])  # the lowest index on a tie
+        if apart is None and len(open_targets) > _PAIRED_TARGETS:
+            searched = targets[max(open_targets, key=upper.__getitem__)]  # the lowest index on a tie
+            search(searched)
         else:
-            pairs = [0] * len(open_targets)  # per open target, its pairs that may be farther
-            for place, index in enumerate(open_targets):
-                beyond = range(place + 1, len(open_targets))
-                bounds = pair_bounds(index, open_targets[place + 1 :])
-                for other in compress(beyond, map(longest.__lt__, bounds)):
-                    pairs[place] += 1
-                    pairs[other] += 1
-            for place, index in enumerate(open_targets):
-                if not pairs[place]:
+            if apart is None:
+                apart = [
+                    (bound, index, other)
+                    for place, index in enumerate(open_targets)
+                    for bound, other in zip(
+                        pair_bounds(index, open_targets[place + 1 :]), open_targets[place + 1 :], strict=True
+                    )
+                    if bound > longest
+                ]
+            else:
+                near = columns[searched]
+                apart = [
+                    (tight, index, other)
+                    for bound, index, other in apart
+                    if (tight := min(bound, near[index] + near[other])) > longest
+                    and upper[index] > longest < upper[other]
+                ]
+            pairs = dict.fromkeys(open_targets, 0)  # per open target, its pairs left
+            for _, index, other in apart:
+                pairs[index] += 1
+                pairs[other] += 1
+            for index, count_of_pairs in pairs.items():
+                if not count_of_pairs:
                     upper[index] = min(upper[index], longest)
-            if max(pairs):
-                search(targets[open_targets[pairs.index(max(pairs))]])
+            most = max(pairs.values())
+            if most:
+                searched = targets[next(index for index, paired in pairs.items() if paired == most)]
+                search(searched)
         open_targets = [index for index in open_targets if upper[index] > longest]
 
     distance = longest
