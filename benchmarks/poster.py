@@ -5,6 +5,8 @@
     .venv/bin/python benchmarks/poster.py --algorithms wilson kruskal --formats pdf
     .venv/bin/python benchmarks/poster.py --profile wilson pdf 1000x1000   # where the time goes
     .venv/bin/python benchmarks/poster.py --checkout /tmp/old --no-stages  # an older copy
+    .venv/bin/python benchmarks/poster.py --braids              # braid 0.1/0.5/1 against unbraided
+    .venv/bin/python benchmarks/poster.py --braids --quick      # the same at 300x300, for iterating
 
 Each measurement is a fresh process, ``python -m bookmaker maze --size S
 --algorithm A --seed 1 --endpoints border --solution -o FILE --timings`` (and ``--page fit``
@@ -210,6 +212,82 @@ def profile(algorithm: str, fmt: str, size: str, top: int, env: dict[str, str], 
             print(flush=True)
 
 
+# Braided posters (issue 29): each braid share against the same poster unbraided, one fresh
+# process a run, the shares interleaved run by run so a busy machine slows them alike. Peak
+# memory is the process's own VmHWM (ru_maxrss would include what it inherited).
+BRAIDS = (0.0, 0.1, 0.5, 1.0)
+BRAID_GOAL = 1.5  # the most a braided poster may take of the unbraided one, time and memory
+BRAIDED_CHILD = r"""
+import atexit, runpy, sys
+def peak():
+    with open("/proc/self/status") as status:
+        kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    print(f"VmHWM {kb} kB", file=sys.stderr)
+atexit.register(peak)
+sys.argv = ["bookmaker", *sys.argv[1:]]
+runpy.run_module("bookmaker", run_name="__main__", alter_sys=True)
+"""
+
+
+def braided_run(share: float, size: str, env: dict[str, str], folder: Path) -> tuple[float, float, dict]:
+    """Wall seconds, VmHWM MB and stage seconds of one braided (or plain) pdf poster."""
+    args = command("recursive-backtracker", "pdf", size, Path(folder) / "poster.pdf", stages=True)
+    args += ["--braid", f"{share:g}"]
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", BRAIDED_CHILD, *args], env=env, cwd=folder, capture_output=True, text=True
+    )
+    wall = time.perf_counter() - start
+    if done.returncode:
+        raise SystemExit(f"bookmaker {' '.join(args)} failed:\n{done.stderr}")
+    stages, peak = {}, 0.0
+    for line in done.stderr.splitlines():  # "carve 0.412 s", "VmHWM 123456 kB"
+        name, _, rest = line.partition(" ")
+        if name in STAGES and rest.endswith(" s"):
+            stages[name] = float(rest[:-2])
+        elif name == "VmHWM":
+            peak = int(rest.split()[0]) * 1024 / 1e6
+    return wall, peak, stages
+
+
+def braid_table(size: str, runs: int, env: dict[str, str]) -> str:
+    """Braid 0.1, 0.5 and 1 against the unbraided poster: medians, ratios, load averages."""
+    results: dict[float, list[tuple[float, float, dict]]] = {share: [] for share in BRAIDS}
+    loads = []
+    with tempfile.TemporaryDirectory() as folder:
+        for run in range(runs):
+            for share in BRAIDS:
+                results[share].append(braided_run(share, size, env, Path(folder)))
+                loads.append(Path("/proc/loadavg").read_text().split()[0])
+                wall, peak, _ = results[share][-1]
+                print(
+                    f"run {run + 1} braid {share:g}: {wall:.2f} s, {peak:.0f} MB", file=sys.stderr, flush=True
+                )
+    head = ["braid", "size", "wall s", "x plain", "peak MB", "x plain", "met", *STAGES]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
+    plain_wall = statistics.median(run[0] for run in results[0.0])
+    plain_peak = statistics.median(run[1] for run in results[0.0])
+    for share, measured in results.items():
+        wall = statistics.median(run[0] for run in measured)
+        peak = statistics.median(run[1] for run in measured)
+        laps = [statistics.median(run[2].get(stage, 0.0) for run in measured) for stage in STAGES]
+        met = (
+            ""
+            if not share
+            else "yes"
+            if max(wall / plain_wall, peak / plain_peak) <= BRAID_GOAL
+            else "**no**"
+        )
+        cells = [f"{share:g}", size, f"{wall:.2f}", f"{wall / plain_wall:.2f}", f"{peak:.0f}"]
+        cells += [f"{peak / plain_peak:.2f}", met, *(f"{lap:.2f}" for lap in laps)]
+        lines.append("| " + " | ".join(cells) + " |")
+    loads_text = " ".join(loads)
+    lines.append(
+        f"\nrecursive-backtracker pdf, medians of {runs} runs; 1-min load average after each: {loads_text}"
+    )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", default=["1000x1000"], metavar="WxH")
@@ -230,8 +308,13 @@ def main() -> None:
     )
     parser.add_argument("--profile", nargs=3, metavar=("ALGORITHM", "FORMAT", "SIZE"))
     parser.add_argument("--top", type=int, default=12, help="cProfile lines with --profile")
+    parser.add_argument("--braids", action="store_true", help="braid 0.1/0.5/1 against unbraided (--runs 3)")
+    parser.add_argument("--quick", action="store_true", help="with --braids: 300x300, for iterating")
     options = parser.parse_args()
     env = environment(options.checkout)
+    if options.braids:
+        print(braid_table("300x300" if options.quick else options.sizes[0], options.runs, env))
+        return
     if options.profile:
         profile(*options.profile, options.top, env, options.stages)
         return

@@ -461,3 +461,67 @@ def test_maze_2_json_counts_loops_and_says_whether_the_maze_is_perfect():
         assert record["stats"]["loops"] == passages - cells + 1
         assert record["perfect"] is perfect
         assert (record["stats"]["loops"] == 0) is perfect
+
+
+# --- The farthest pair's tie-break, pinned across many mazes ----------------------------
+
+
+def tie_break_cases():
+    """Small braided mazes of every shape, with many equally far pairs among so few cells."""
+    for shape, size in [
+        ("square", (5, 4)),
+        ("square", (7, 6)),
+        ("hex", (5, 4)),
+        ("triangle", (7, 4)),
+        ("polar", 3),
+        ("masked", None),
+    ]:
+        topology = topology_of(shape, size)
+        for seed in range(12):
+            for share in (0.1, 0.5, 1.0):
+                yield generate_on(
+                    topology, "wilson" if seed % 2 else "recursive-backtracker", seed, braid=share
+                )
+
+
+def test_farthest_pairs_take_the_lowest_ids_on_every_tie():
+    # Of the equally far pairs a <= b, the lowest (a, b): the brute force below says which.
+    ties = 0
+    for maze in tie_break_cases():
+        if is_perfect(maze):  # a light braid may open nothing; the tree pass has its own ties
+            continue
+        topology = maze.topology
+        present = present_cells(topology)
+        rim = [cell for cell in present if topology.opening_sides[cell]]
+        dist = {cell: bfs(topology, maze.cells, cell) for cell in present}
+        for mode, candidates in (("diameter", present), ("border", rim)):
+            pairs = [(a, b, dist[a][b]) for a in candidates for b in candidates if a <= b]
+            a, b, longest = min(pairs, key=lambda pair: (-pair[2], pair[0], pair[1]))
+            ties += sum(1 for *_, distance in pairs if distance == longest) > 1
+            assert choose_endpoints(maze, mode) == (a, b), (topology.describe(), maze.seed, mode)
+            if mode == "diameter":
+                assert measure(maze).longest_path == longest + 1
+    assert ties > 100  # the cases do hold ties to break
+
+
+# Endpoints and solutions of larger braided mazes as the solver chose them when the farthest
+# pair became a few searches and bounds (issue 29): a faster solver must choose the same.
+PINNED_ROUTES = "349d129aa5360221"
+
+
+def test_braided_endpoints_and_routes_are_pinned():
+    digest = hashlib.sha256()
+    for shape, size in [("square", (40, 30)), ("hex", (24, 20)), ("square", (60, 8))]:
+        topology = topology_of(shape, size)
+        for seed in range(4):
+            for share in (0.1, 0.5, 1.0):
+                maze = generate_on(
+                    topology, "recursive-backtracker" if seed % 2 else "kruskal", seed, braid=share
+                )
+                for mode in ("border", "diameter"):
+                    marked = with_endpoints(maze, mode)
+                    path = shortest_path(marked, marked.start, marked.end)
+                    digest.update(
+                        repr((mode, marked.start, marked.end, path, measure(marked, path))).encode()
+                    )
+    assert digest.hexdigest()[:16] == PINNED_ROUTES

@@ -11,17 +11,18 @@ find the farthest pair with a few searches rather than one from every cell.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import compress, islice, pairwise
+from itertools import compress, pairwise
 from typing import Any
 
 from ..errors import BookmakerError
 from .model import Maze
 from .opposite import opposite_ends
 from .shapes import DEFAULT_ENDPOINTS, SHAPE_NAMES, shape_named
-from .topology import Topology
+from .topology import SquareGrid, Topology
 
 ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre", "opposite")
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
@@ -81,15 +82,6 @@ def _search(
     return order, parent
 
 
-def _depths(order: array[int], parent: array[int], count: int) -> array[int]:
-    """Per cell id, its distance from the search's source; -1 where the search did not reach."""
-    dist = array("i", [-1]) * count
-    dist[order[0]] = 0
-    for cell in islice(order, 1, None):
-        dist[cell] = dist[parent[cell]] + 1
-    return dist
-
-
 def _neighbour_through(topology: Topology) -> Callable[[int, int], int]:
     """``(cell, side) -> the cell through that side``, for walks too short to need a loop of
     their own."""
@@ -106,9 +98,41 @@ def distances_from(maze: Maze, source: int) -> list[int]:
     return _distances(maze.topology, maze.cells, source).tolist()
 
 
-def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> array[int]:
-    """The breadth-first search behind ``distances_from``, on unchecked arguments."""
-    return _depths(*_search(topology, cells, source), topology.cells)
+def _distances(topology: Topology, cells: bytes | bytearray, source: int, until: int = -1) -> array[int]:
+    """The breadth-first search behind ``distances_from``, on unchecked arguments; it may stop
+    once it reaches ``until``, every cell nearer ``source`` than that measured.
+
+    Depth by depth, each cell's distance written as it is reached: a search for distances
+    alone, without the parent and order arrays ``_search`` keeps and a pass to turn them
+    into depths, takes about half as long.
+    """
+    dist = array("i", [-1]) * topology.cells
+    dist[source] = 0
+    frontier, depth = [source], 0
+    offsets = topology.step_offsets
+    steps = _offset_steps(offsets) if offsets is not None else None
+    sides, table = (topology.sides, topology.neighbours) if steps is None else (0, array("i"))
+    while frontier and (until < 0 or dist[until] < 0):
+        depth += 1
+        reached: list[int] = []
+        append = reached.append
+        if steps is not None:
+            for here in frontier:
+                for step in steps[cells[here]]:
+                    there = here + step
+                    if dist[there] < 0:
+                        dist[there] = depth
+                        append(there)
+        else:
+            for here in frontier:
+                base = here * sides
+                for side in _SIDES_OF[cells[here]]:
+                    there = table[base + side]
+                    if dist[there] < 0:
+                        dist[there] = depth
+                        append(there)
+        frontier = reached
+    return dist
 
 
 # A search of a maze up to this many cells is kept for the next question about the same
@@ -116,6 +140,22 @@ def _distances(topology: Topology, cells: bytes | bytearray, source: int) -> arr
 # 8 bytes a cell past the stage that needs it, so it is searched again instead.
 KEPT_SEARCH_CELLS = 1 << 14  # 128x128; a book's mazes are far smaller
 _kept_search: list[tuple[Topology, bytes, tuple[array[int], array[int]] | None]] = []
+
+
+# The farthest pair of a maze with loops keeps its end's search, when it ran one, for the
+# solution, which walks down it from the start: 4 bytes a cell, for one maze at a time.
+_kept_distances: list[tuple[Topology, bytes, int, array[int]]] = []
+
+
+def _keep_distances(topology: Topology, cells: bytes, source: int, dist: array[int] | None) -> None:
+    _kept_distances[:] = [] if dist is None else [(topology, cells, source, dist)]
+
+
+def _kept_distances_from(topology: Topology, cells: bytes | bytearray, source: int) -> array[int] | None:
+    for kept_topology, kept_cells, kept_source, dist in _kept_distances:
+        if kept_topology is topology and kept_source == source and kept_cells == cells:
+            return dist
+    return None
 
 
 def _tree_search(topology: Topology, cells: bytes) -> tuple[array[int], array[int]] | None:
@@ -198,19 +238,22 @@ def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
     tree = _tree_search(topology, bytes(cells)) if topology.cells <= KEPT_SEARCH_CELLS else None
     if tree is not None:
         return _tree_path(tree[1], start, end)
-    order, parent = _search(topology, cells, end, until=start)
-    if parent[start] == UNSEEN:
+    if _is_tree_sized(topology, cells):  # the one path runs up the search tree
+        order, parent = _search(topology, cells, end, until=start)
+        if parent[start] == UNSEEN:
+            raise BookmakerError(f"no path from cell {start} to cell {end}: the maze is not connected")
+        path = [start]
+        while path[-1] != end:
+            path.append(parent[path[-1]])
+        return path
+    # Walking downhill in distance-to-end gives a shortest path; where loops offer several,
+    # the first open side in side order picks one. The farthest pair's search from its end
+    # may be kept, and every distance below the start's is the same in it.
+    dist = _kept_distances_from(topology, cells, end) or _distances(topology, cells, end, until=start)
+    if dist[start] < 0:
         raise BookmakerError(f"no path from cell {start} to cell {end}: the maze is not connected")
     here = start
     path = [here]
-    if _is_tree_sized(topology, cells):  # the one path runs up the search tree
-        while here != end:
-            here = parent[here]
-            path.append(here)
-        return path
-    # Walking downhill in distance-to-end gives a shortest path; where loops offer several,
-    # the first open side in side order picks one.
-    dist = _depths(order, parent, topology.cells)
     through = _neighbour_through(topology)
     while dist[here]:
         downhill = dist[here] - 1
@@ -238,29 +281,15 @@ def _farthest_pair_of(topology: Topology, cells: bytes, among: str) -> tuple[int
     and takes ``_farthest_apart``, which finds the same pairs with lowest ids on a tie.
     """
     if not _is_tree_sized(topology, cells):
-        return _farthest_pairs_with_loops(topology, cells)[among == "border"]
+        targets: Sequence[int] = range(topology.cells)  # every cell, of a maze without a mask
+        if among == "border" or topology.mask is not None:
+            chosen = topology.opening_sides if among == "border" else topology.present
+            targets = array("i", compress(targets, chosen))
+        return _farthest_apart(topology, cells, targets)
     tree = _tree_search(topology, cells)
     if tree is None:
         raise BookmakerError("the maze is not connected, so it has no farthest pair")
     return _farthest_in_tree(*tree, topology.present if among == "cells" else topology.opening_sides)
-
-
-@lru_cache(maxsize=8)
-def _farthest_pairs_with_loops(
-    topology: Topology, cells: bytes
-) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The farthest-apart pair of all cells and of border cells of a maze with loops: one
-    set of searches serves both."""
-    first = topology.first_cell()
-    searches = {first: _distances(topology, cells, first)}
-    if searches[first].count(-1) > topology.cells - topology.present_count:
-        raise BookmakerError("the maze is not connected, so it has no farthest pair")
-    present = [cell for cell in range(topology.cells) if topology.present[cell]]
-    rim = [cell for cell in present if topology.opening_sides[cell]]
-    return (
-        _farthest_apart(topology, cells, present, searches),
-        _farthest_apart(topology, cells, rim, searches),
-    )
 
 
 def _farthest_in_tree(order: array[int], parent: array[int], targets: bytes) -> tuple[int, int, int]:
@@ -292,118 +321,137 @@ def _farthest_in_tree(order: array[int], parent: array[int], targets: bytes) -> 
     return _ordered(best)
 
 
-# A breadth-first search, with the bounds it updates, takes about as long as this many pair
-# comparisons per cell of the maze (measured: some 500 ns a cell against 50 ns a pair).
-_PAIRS_PER_SEARCHED_CELL = 10
+# The farthest pair's candidates are compared pair by pair when at most this many are left:
+# the comparisons grow as their square, some 0.1 µs a pair and search, so 2,000 cost about
+# as much as one search of a 1000x1000 maze; more than that, searches narrow them first.
+_PAIRED_TARGETS = 2000
 
 
-def _farthest_apart(
-    topology: Topology, cells: bytes, targets: list[int], searches: dict[int, array[int]]
-) -> tuple[int, int, int]:
+def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) -> tuple[int, int, int]:
     """The two of ``targets`` (ascending ids) farthest apart along the passages, as
     (a, b, distance): exact, and of all such pairs the lowest (a, b), on a connected maze.
 
-    A target's reach is how far the farthest target is from it; the answer is the
-    largest reach. A breadth-first search from a cell s whose farthest target is r away
-    bounds every target v's reach by the triangle inequality: at most d(s, v) + r, at
-    least r - d(s, v), and at least d(s, v) if s is a target, which the search settles.
-    Searches alternate between the target with the highest upper bound and the unsettled
-    one with the lowest lower bound, the most central, whose bounds are the tightest
-    (Takes and Kosters, "Determining the diameter of small world networks", 2011).
-    Loops make a central cell's bounds loose, as it no longer lies on every long path, so
-    a target's bound is first tightened pair by pair: targets v and w are at most the
-    least d(s, v) + d(s, w) over searched s apart, and only the targets still open can be
-    farther from v than the farthest pair yet. On braided mazes that saves most searches;
-    comparing pairs is budgeted to cost no more than the searches have.
-
-    Then the targets in id order that might reach that far are settled until one does:
-    it and its farthest target of lowest id are the pair. ``searches`` (source: its
-    distances to every cell) holds searches already run on this maze, and gets this
-    call's, so the next call, for other targets, starts from them.
+    A search from a cell s whose farthest target is r away bounds every target v's reach
+    (its farthest target's distance) by d(s, v) + r, and every pair v, w by d(s, v) +
+    d(s, w), exact when s lies on a shortest path between them (after Takes and Kosters,
+    "Determining the diameter of small world networks", 2011). A double sweep from the
+    middle finds a far pair, the lower bound; a search from the middle of its path bounds
+    the pairs through the maze's middle. Then, while a pair of targets might be farther
+    apart than the farthest pair found, the target in the most such pairs is searched:
+    that settles its pairs, and its distances bound the others. A target in none is no
+    farther than that pair. The distance known, the targets in id order that might reach
+    that far are settled until one does: it and its farthest target of lowest id are the
+    pair. On braided mazes that takes some three to fifteen searches, the most on a light braid.
     """
     count = len(targets)
-    position = {cell: index for index, cell in enumerate(targets)}
-    lower, upper = [0] * count, [topology.cells] * count
-    unsettled = bytearray(b"\1") * count
-    tightened_with = [0] * count  # per target, how many searches its last tightening used
-    to_targets: dict[int, Sequence[int]] = {}  # source: its distances to the targets, in order
-    pair_budget = 0  # pair comparisons left: as many as the searches so far cost
+    columns: dict[int, Sequence[int]] = {}  # a searched cell: its distances to the targets, in order
+    reach: dict[int, int] = {}  # a searched cell: its farthest target's distance
+    full: dict[int, array[int]] = {}  # a searched target: its distance to every cell
+    upper = array("i", [topology.cells]) * count  # per target, a bound on its reach
+    longest = -1  # the farthest pair found: the longest reach of a searched target
 
-    def search(source: int) -> None:
-        """Search from ``source`` (or take the search already run) into the bounds."""
-        nonlocal lower, upper, pair_budget
-        pair_budget += _PAIRS_PER_SEARCHED_CELL * topology.cells
-        dist = searches.get(source)
-        if dist is None:
-            dist = searches[source] = _distances(topology, cells, source)
-        # With every cell a target, the distances are in target order already.
-        near = to_targets[source] = dist if count == topology.cells else [dist[cell] for cell in targets]
-        reach = max(near)
-        upper = [bound if bound < d + reach else d + reach for bound, d in zip(upper, near, strict=True)]
-        lower = [bound if bound > reach - d else reach - d for bound, d in zip(lower, near, strict=True)]
-        if source in position:
-            lower = [bound if bound > d else d for bound, d in zip(lower, near, strict=True)]
-            unsettled[position[source]] = 0
+    def search(source: int) -> array[int]:
+        nonlocal upper, longest
+        dist = _distances(topology, cells, source)
+        column = dist if count == topology.cells else array("i", map(dist.__getitem__, targets))
+        columns[source], reach[source] = column, max(column)
+        upper = array("i", map(min, upper, map(reach[source].__add__, column)))
+        index = bisect_left(targets, source)
+        if index < count and targets[index] == source:
+            full[source] = dist
+            longest = max(longest, reach[source])
+        return dist
 
-    def tightened(index: int, partners: list[int], floor: int) -> bool:
-        """Bound target ``index``'s reach by its pairs with ``partners``, the only targets
-        that may reach farther than ``floor``. Does nothing and says False if the target
-        was tightened with these very searches, or if the comparisons would overdraw
-        ``pair_budget``: pairs never take much more time than searches, even where they
-        prune nothing."""
-        nonlocal pair_budget
-        work = len(partners) * len(to_targets)
-        if tightened_with[index] == len(to_targets) or work > pair_budget:
-            return False
-        tightened_with[index] = len(to_targets)
-        pair_budget -= work
-        apart: list[int] | None = None
-        for near in to_targets.values():
-            here, column = near[index], [near[other] for other in partners]
-            apart = (
-                [here + d for d in column]
-                if apart is None
-                else [bound if bound < here + d else here + d for bound, d in zip(apart, column, strict=True)]
-            )
-        assert apart is not None  # to_targets holds the first search at least
-        apart[partners.index(index)] = 0
-        upper[index] = min(upper[index], max(max(apart), floor))
-        return True
+    def pair_bounds(index: int, others: Sequence[int]) -> Iterator[int]:
+        """Per target of ``others``, a bound on its distance from target ``index``."""
+        ends = [(column[index].__add__, map(column.__getitem__, others)) for column in columns.values()]
+        return map(min, *(map(add, ahead) for add, ahead in ends))
 
-    for source in list(searches):
-        search(source)
-    reached = max(lower)
-    open_targets = [index for index in range(count) if upper[index] > reached]
-    central = False
+    # Unmasked, a square grid's middle cell is found at once; elsewhere it takes a pass
+    # over every cell, and the first cell starts the sweep instead.
+    middle = (
+        topology.middle_cell()
+        if isinstance(topology, SquareGrid) and topology.mask is None
+        else topology.first_cell()
+    )
+    if search(middle).count(-1) > topology.cells - topology.present_count:
+        raise BookmakerError("the maze is not connected, so it has no farthest pair")
+    one = targets[columns[middle].index(reach[middle])]
+    sweep = search(one) if one not in columns else full[one]
+    two = targets[columns[one].index(reach[one])]
+    here, through = two, _neighbour_through(topology)
+    while sweep[here] > reach[one] // 2:  # down to the middle of the pair's path
+        downhill = sweep[here] - 1
+        here = next(
+            there for side in _SIDES_OF[cells[here]] if sweep[there := through(here, side)] == downhill
+        )
+    if here not in columns:
+        search(here)
+    del sweep
+
+    open_targets = list(compress(range(count), map(longest.__lt__, upper)))
+    # Pairs of open targets that may be farther apart than ``longest``, with that bound:
+    # compared in full once, then each search only tightens the pairs left.
+    apart: list[tuple[int, int, int]] | None = None
+    searched = middle
     while open_targets:
-        if central:
-            least = min(compress(lower, unsettled))
-            index = lower.index(least)
-            while not unsettled[index]:
-                index = lower.index(least, index + 1)
+        if apart is None and len(open_targets) > _PAIRED_TARGETS:
+            searched = targets[max(open_targets, key=upper.__getitem__)]  # the lowest index on a tie
+            search(searched)
         else:
-            index = max(open_targets, key=upper.__getitem__)  # the lowest index on a tie
-            if tightened(index, open_targets, reached):
-                open_targets = [index for index in open_targets if upper[index] > reached]
-                continue
-        search(targets[index])
-        central = not central
-        reached = max(lower)
-        open_targets = [index for index in open_targets if upper[index] > reached]
+            if apart is None:
+                apart = [
+                    (bound, index, other)
+                    for place, index in enumerate(open_targets)
+                    for bound, other in zip(
+                        pair_bounds(index, open_targets[place + 1 :]), open_targets[place + 1 :], strict=True
+                    )
+                    if bound > longest
+                ]
+            else:
+                near = columns[searched]
+                apart = [
+                    (tight, index, other)
+                    for bound, index, other in apart
+                    if (tight := min(bound, near[index] + near[other])) > longest
+                    and upper[index] > longest < upper[other]
+                ]
+            pairs = dict.fromkeys(open_targets, 0)  # per open target, its pairs left
+            for _, index, other in apart:
+                pairs[index] += 1
+                pairs[other] += 1
+            for index, count_of_pairs in pairs.items():
+                if not count_of_pairs:
+                    upper[index] = min(upper[index], longest)
+            most = max(pairs.values())
+            if most:
+                searched = targets[next(index for index, paired in pairs.items() if paired == most)]
+                search(searched)
+        open_targets = [index for index in open_targets if upper[index] > longest]
 
-    distance = reached
-    partners = [index for index in range(count) if upper[index] >= distance]
-    for index in partners:
-        if upper[index] < distance:
+    distance = longest
+    ties = list(compress(range(count), map((distance - 1).__lt__, upper)))  # may reach that far
+    for first in ties:
+        source = targets[first]
+        if source not in full:
+            if max(pair_bounds(first, ties)) < distance:
+                continue
+            if not any(columns[other][first] == distance for other in full):
+                search(source)
+        if source in full and reach[source] < distance:
             continue
-        if unsettled[index]:
-            if tightened(index, partners, distance - 1) and upper[index] < distance:
-                continue
-            search(targets[index])  # settles it: its upper bound becomes its reach
-            if upper[index] < distance:
-                continue
-        near = to_targets[targets[index]]
-        return targets[index], targets[near.index(distance)], distance
+        # ``first`` reaches ``distance``; its partner of lowest id is exact from its own
+        # search, or, found by a settled target's, wants no search while no lower one may be.
+        if source in full:
+            second = columns[source].index(distance)
+        else:
+            second = min(bisect_left(targets, other) for other in full if columns[other][first] == distance)
+            lower = ties[: bisect_left(ties, second)]
+            if any(bound >= distance for bound in pair_bounds(first, [i for i in lower if i != first])):
+                search(source)
+                second = columns[source].index(distance)
+        _keep_distances(topology, cells, targets[second], full.get(targets[second]))
+        return source, targets[second], distance
     raise AssertionError("no target reaches as far as the bounds say")
 
 
