@@ -7,8 +7,8 @@ the cells as polygons.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
@@ -32,49 +32,98 @@ def cropped(edges: Edges) -> Edges:
     return moved
 
 
-def walls(maze: Maze, edges: Edges) -> list[Segment]:
-    """Every standing wall once: inner walls from the cell owning them, and the border
-    (round a silhouette, every side that faces a cell a mask switched off)."""
+def walls(maze: Maze) -> list[Segment]:
+    """Every standing wall once, collinear pieces that touch merged into one segment each
+    (so pages stay small): inner walls from the cell owning them, and the border (round a
+    silhouette, every side that faces a cell a mask switched off).
+
+    Walls are lines of the grid's lattice (``RectGrid.lattice``), handled as whole numbers
+    and made coordinates, ``cell_edges``'s own, at the end. The segments come line by line,
+    the lines in the order their first piece comes in cell order, each from its lowest end.
+    """
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
-    table, sides, owned, present = grid.neighbours, grid.sides, grid.owned_sides, grid.present
-    gaps = openings(maze)
-    pieces = []
-    for cell, bits in enumerate(maze.cells):
-        if not present[cell]:
-            continue
-        for side, (x0, y0), (x1, y1) in edges(grid, cell):
-            if table[cell * sides + side] < 0:
-                standing = (cell, side) not in gaps
-            else:
-                standing = side in owned and not bits >> side & 1
-            if standing:
-                pieces.append((x0, y0, x1, y1))
-    return merged(pieces)
-
-
-def merged(pieces: list[Segment]) -> list[Segment]:
-    """Collinear pieces that touch joined into one segment each, so pages stay small."""
-    lines: dict[tuple[float, float, float], list[tuple[float, float, Point, Point]]] = {}
-    for x0, y0, x1, y1 in pieces:
-        a, b = sorted(((x0, y0), (x1, y1)))
-        length = math.dist(a, b)
-        dx, dy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        key = (round(dx, 6), round(dy, 6), round(a[0] * dy - a[1] * dx, 6))
-        lines.setdefault(key, []).append((a[0] * dx + a[1] * dy, b[0] * dx + b[1] * dy, a, b))
+    pieces = _lines(maze, grid)
+    _, _, _, x_at, y_at = grid.lattice()
+    ox, oy = grid.origin
+    cropped = (ox, oy) != (0.0, 0.0)
     runs = []
-    for on_line in lines.values():
+    for on_line in pieces.values():
         on_line.sort()
-        _, reach, a, b = on_line[0]
-        for start, stop, c, d in on_line[1:]:
-            if start <= reach + 1e-9:  # touches the run so far: extend it
-                if stop > reach:
-                    reach, b = stop, d
+        _, x0, y0, x1, y1 = on_line[0]
+        for _, a, b, c, d in on_line[1:]:
+            if (a, b) == (x1, y1):  # continues the run so far
+                x1, y1 = c, d
                 continue
-            runs.append((*a, *b))
-            reach, a, b = stop, c, d
-        runs.append((*a, *b))
-    return runs
+            runs.append((x0, y0, x1, y1))
+            x0, y0, x1, y1 = a, b, c, d
+        runs.append((x0, y0, x1, y1))
+    if cropped:
+        return [(x_at(a) - ox, y_at(b) - oy, x_at(c) - ox, y_at(d) - oy) for a, b, c, d in runs]
+    return [(x_at(a), y_at(b), x_at(c), y_at(d)) for a, b, c, d in runs]
+
+
+def _standing(maze: Maze, grid: RectGrid) -> bytes:
+    """Per cell, the bit mask of its sides whose wall it draws: an owned side whose passage is
+    closed, and a side with no neighbour, but where an opening is cut; 0 off the mask."""
+    owned = sum(1 << side for side in grid.owned_sides)
+    count = grid.cells
+    closed_owned = int.from_bytes(
+        bytes(maze.cells).translate(bytes(owned & ~bits for bits in range(256))), "little"
+    )
+    leads = int.from_bytes(grid.open_sides, "little")
+    sides = int.from_bytes(grid.side_masks, "little")
+    present = int.from_bytes(grid.present, "little") * 255  # 255 a byte where the cell is on
+    every = int.from_bytes(b"\xff" * count, "little")
+    standing = bytearray(
+        ((closed_owned & leads | sides & (leads ^ every)) & present).to_bytes(count, "little")
+    )
+    for cell, side in openings(maze):
+        if not leads >> (8 * cell + side) & 1:
+            standing[cell] &= ~(1 << side)
+    return bytes(standing)
+
+
+def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[tuple[int, int, int, int, int]]]:
+    """The standing pieces, by the lattice line they lie on ((dx, dy) its direction, and
+    x dy - y dx), in the order each line's first piece comes; each piece as (where along the
+    line it starts, then its lower end and its upper end)."""
+    origin, parity, corners, _, _ = grid.lattice()
+    # Per parity and standing mask, each piece as (dx, dy, its line's offset from the cell's
+    # origin, where it starts from there, and its two ends from there, lower first).
+    shapes: list[list[list[tuple[int, int, int, int, int, int, int, int]]]] = []
+    for sides in corners:
+        pieces = []
+        for ends in sides:
+            if ends is None:
+                pieces.append(None)
+                continue
+            a, b, c, d = ends
+            if (c, d) < (a, b):
+                a, b, c, d = c, d, a, b
+            dx, dy = c - a, d - b
+            pieces.append((dx, dy, a * dy - b * dx, a if dx else b, a, b, c, d))
+        shapes.append(
+            [
+                [piece for side, piece in enumerate(pieces) if mask >> side & 1 and piece]
+                for mask in range(256)
+            ]
+        )
+    lines: dict[tuple[int, int, int], list[tuple[int, int, int, int, int]]] = {}
+    width = grid.width
+    standing = _standing(maze, grid)
+    for cell in compress(range(grid.cells), standing):
+        y, x = divmod(cell, width)
+        at_x, at_y = origin(x, y)
+        for dx, dy, offset, start, a, b, c, d in shapes[parity(x, y)][standing[cell]]:
+            key = (dx, dy, offset + at_x * dy - at_y * dx)
+            piece = (start + (at_x if dx else at_y), at_x + a, at_y + b, at_x + c, at_y + d)
+            line = lines.get(key)
+            if line is None:
+                lines[key] = [piece]
+            else:
+                line.append(piece)
+    return lines
 
 
 def _opening(grid: RectGrid, cell: int, side: int) -> tuple[Point, Point]:
@@ -111,7 +160,7 @@ def drawing(
         line = through_openings(grid, path, [grid.centre(cell) for cell in path], beyond)
         cells = [[p for _, p, _ in edges(grid, cell)] for cell in path]
     room = grid.corridor  # inner marks shrink to fit a narrow cell
-    standing = walls(maze, edges) if known_walls is None else known_walls
+    standing = walls(maze) if known_walls is None else known_walls
     return MazeDrawing(
         bbox=(0, 0, *grid.box),
         walls=standing,

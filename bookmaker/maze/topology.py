@@ -18,17 +18,21 @@ the passage bits are N=1, E=2, S=4, W=8.
 from __future__ import annotations
 
 import math
+import sys
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import BookmakerError
 from .mask import Mask, pieces
 
 MAX_SIDES = 8  # a cell's passages fit one byte
+# translate() tables, one per side: a neighbour table entry's sign byte to the side's bit
+# when the entry is a cell (not negative), else 0.
+_LEADS = [bytes(1 << side if byte < 0x80 else 0 for byte in range(256)) for side in range(MAX_SIDES)]
 NO_SIDE = 255  # a walk slot that leads nowhere
 
 N, E, S, W = 1, 2, 4, 8  # the square grid's passage bits
@@ -115,10 +119,15 @@ class Topology(ABC):
         return self._open_sides_of_table()
 
     def _open_sides_of_table(self) -> bytes:
-        table, sides = self.neighbours, self.sides
-        return bytes(
-            sum(1 << s for s in range(sides) if table[cell * sides + s] >= 0) for cell in range(self.cells)
-        )
+        # A side at a time, from the sign byte of each table entry (ids are never negative,
+        # "none" is -1): bulk byte operations, where a loop over a poster's cells takes seconds.
+        table, sides, cells = self.neighbours, self.sides, self.cells
+        sign = 3 if sys.byteorder == "little" else 0
+        found = 0
+        for side in range(sides):
+            signs = table[side::sides].tobytes()[sign::4]
+            found |= int.from_bytes(signs.translate(_LEADS[side]), "little")
+        return found.to_bytes(cells, "little")
 
     # Edges are numbered for generators that take every wall in a random order:
     # each edge belongs to one cell, through one of its ``owned_sides``.
@@ -277,6 +286,20 @@ def _overlap(
         if min(max(first), max(second)) - max(min(first), min(second)) <= 1e-9 * scale:
             return False
     return True
+
+
+class Lattice(NamedTuple):
+    """A grid's cell corners on a lattice of whole numbers, for code that handles millions of
+    walls (``geometry.polygons``): cell (x, y)'s corners through side ``s`` run from
+    ``(X + a, Y + b)`` to ``(X + c, Y + d)``, where ``(X, Y)`` is ``origin(x, y)`` and
+    ``(a, b, c, d) = corners[parity(x, y)][s]`` (None: no such side), and lattice point
+    ``(X, Y)`` lies at ``(x_at(X), y_at(Y))``: the very numbers ``cell_edges`` gives."""
+
+    origin: Callable[[int, int], tuple[int, int]]
+    parity: Callable[[int, int], int]
+    corners: tuple[tuple[tuple[int, int, int, int] | None, ...], ...]
+    x_at: Callable[[int], float]
+    y_at: Callable[[int], float]
 
 
 class RectGrid(Topology):
@@ -530,22 +553,73 @@ class RectGrid(Topology):
         return middle, (nx, ny)
 
     @abstractmethod
+    def lattice(self) -> Lattice:
+        """Where ``cell_edges`` puts each cell's corners, as whole numbers: see ``Lattice``."""
+
+    @cached_property
+    def side_masks(self) -> bytes:
+        """Per cell, ``present_sides``: the sides it has."""
+        width = self.width
+        rows = [
+            bytes(self.present_sides(y * width + x) for x in range(width)) for y in range(min(2, self.height))
+        ]
+        return ((rows[0] + rows[-1]) * (self.height // 2) + rows[0] * (self.height % 2))[: self.cells]
+
+    @abstractmethod
     def cell_edges(self, cell: int) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
         """``cell``'s sides in order round it, as (side, first end, second end) in the whole
         grid's box, each side's second end the next one's first: where walls are drawn."""
 
-    def _grid_table(self, steps: Callable[[int, int], Iterable[tuple[int, int]]]) -> array[int]:
-        """The neighbour table from ``steps(x, y)``: the (x, y) through each side, in side order."""
-        width, height, sides = self.width, self.height, self.sides
-        table = array("i", [-1]) * (self.cells * sides)
-        index = 0
-        for y in range(height):
-            for x in range(width):
-                for nx, ny in steps(x, y):
-                    if 0 <= nx < width and 0 <= ny < height:
-                        table[index] = ny * width + nx
-                    index += 1
+    def _grid_table(self, steps: Sequence[Sequence[tuple[int, int] | None]]) -> array[int]:
+        """The neighbour table from ``steps[parity][side]``: the (dx, dy) through each side of a
+        cell whose parity (its x, or x + y, mod 2: the shape says) is ``parity``, or None where
+        such a cell has no such side. ``parity_of_row`` adds y to x's parity, or not.
+
+        Built a row and a parity at a time with slices, not a cell at a time: a poster's
+        table has six million entries, seconds in a Python loop."""
+        width, height, sides, cells = self.width, self.height, self.sides, self.cells
+        table = array("i", [-1]) * (cells * sides)
+        # Every id from a row above the grid to one past its end: a step's targets are slices of it.
+        margin = width + 1
+        ids = array("i", range(-margin, cells + margin))
+        for side in range(sides):
+            column = array("i", [-1]) * cells
+            for y in range(height):
+                row = y * width
+                for parity in (0, 1):
+                    first = (parity + y * self.parity_of_row) % 2  # the row's first x of that parity
+                    step = steps[parity][side]
+                    if step is None or first >= width:
+                        continue
+                    dx, dy = step
+                    if not 0 <= y + dy < height:
+                        continue
+                    lo, hi = first, width  # the xs of this parity whose x + dx stays on the grid
+                    if dx < 0 and lo == 0:
+                        lo += 2
+                    if dx > 0:
+                        hi = width - 1
+                    if lo < hi:
+                        moved = margin + row + dy * width + dx
+                        column[row + lo : row + hi : 2] = ids[moved + lo : moved + hi : 2]
+            table[side::sides] = column
         return table
+
+    # Whether a cell's parity, which ``_grid_table``'s steps depend on, counts y as well as x.
+    parity_of_row = 0
+
+
+def _same_point(x: int, y: int) -> tuple[int, int]:
+    return x, y
+
+
+def _no_parity(x: int, y: int) -> int:
+    return 0
+
+
+def _whole(value: int) -> int:
+    """A square's corners are whole numbers, as ``cell_edges`` gives them."""
+    return value
 
 
 class SquareGrid(RectGrid):
@@ -582,6 +656,10 @@ class SquareGrid(RectGrid):
         x, y = cell % self.width, cell // self.width
         corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
         return [(side, corners[side], corners[(side + 1) % 4]) for side in range(4)]
+
+    def lattice(self) -> Lattice:
+        corners = ((0, 0, 1, 0), (1, 0, 1, 1), (1, 1, 0, 1), (0, 1, 0, 0))  # N, E, S, W
+        return Lattice(_same_point, _no_parity, (corners,), _whole, _whole)
 
     @property
     def step_offsets(self) -> tuple[int, ...]:
