@@ -1,35 +1,18 @@
 """Shapes whose cells are polygons with straight sides (hex, triangle), drawn alike.
 
-A shape's topology says where each cell's sides lie (``cell_edges``); from that
-come the walls, the openings' arrows, the solution through the cells' centres and
-the cells as polygons.
+A shape's topology says where each cell's sides lie (``cell_edges``, and as whole
+numbers ``lattice``); from that come the walls, the openings' arrows, the solution
+through the cells' centres and the cells as polygons.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import compress
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
 from .primitives import MazeDrawing, Point, Segment, end_markers, openings, through_openings
-
-# A cell's sides in order around it: (side, first end, second end), each side's second end
-# the next one's first, so the first ends are the cell's polygon.
-Edges = Callable[[RectGrid, int], list[tuple[int, Point, Point]]]
-
-
-def cropped(edges: Edges) -> Edges:
-    """``edges`` moved so a masked grid's drawing starts at its silhouette's box (docs/design.md:
-    the drawing, like the box, is the silhouette's)."""
-
-    def moved(grid: RectGrid, cell: int) -> list[tuple[int, Point, Point]]:
-        ox, oy = grid.origin
-        return [
-            (side, (x0 - ox, y0 - oy), (x1 - ox, y1 - oy)) for side, (x0, y0), (x1, y1) in edges(grid, cell)
-        ]
-
-    return moved
 
 
 def walls(maze: Maze) -> list[Segment]:
@@ -44,9 +27,6 @@ def walls(maze: Maze) -> list[Segment]:
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
     pieces = _lines(maze, grid)
-    _, _, _, x_at, y_at = grid.lattice()
-    ox, oy = grid.origin
-    cropped = (ox, oy) != (0.0, 0.0)
     runs = []
     for on_line in pieces.values():
         on_line.sort()
@@ -58,9 +38,20 @@ def walls(maze: Maze) -> list[Segment]:
             runs.append((x0, y0, x1, y1))
             x0, y0, x1, y1 = a, b, c, d
         runs.append((x0, y0, x1, y1))
-    if cropped:
-        return [(x_at(a) - ox, y_at(b) - oy, x_at(c) - ox, y_at(d) - oy) for a, b, c, d in runs]
-    return [(x_at(a), y_at(b), x_at(c), y_at(d)) for a, b, c, d in runs]
+    xs, ys = _coordinates(grid)
+    return [(xs[a], ys[b], xs[c], ys[d]) for a, b, c, d in runs]
+
+
+def _coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
+    """Each lattice column's x and row's y in the drawing: ``cell_edges``'s numbers, less a
+    silhouette's ``origin`` (docs/design.md: the drawing, like the box, is the silhouette's),
+    looked up rather than worked out per corner."""
+    _, _, _, x_at, y_at = grid.lattice()
+    ox, oy = grid.origin
+    across, down = 4 * grid.width + 4, 2 * grid.height + 4  # past the last corner either way
+    if (ox, oy) == (0.0, 0.0):
+        return [x_at(i) for i in range(across)], [y_at(i) for i in range(down)]
+    return [x_at(i) - ox for i in range(across)], [y_at(i) - oy for i in range(down)]
 
 
 def _standing(maze: Maze, grid: RectGrid) -> bytes:
@@ -84,6 +75,9 @@ def _standing(maze: Maze, grid: RectGrid) -> bytes:
     return bytes(standing)
 
 
+Piece = tuple[int, int, int, int, int, int, int, int]
+
+
 def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[tuple[int, int, int, int, int]]]:
     """The standing pieces, by the lattice line they lie on ((dx, dy) its direction, and
     x dy - y dx), in the order each line's first piece comes; each piece as (where along the
@@ -91,9 +85,9 @@ def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[tuple[
     origin, parity, corners, _, _ = grid.lattice()
     # Per parity and standing mask, each piece as (dx, dy, its line's offset from the cell's
     # origin, where it starts from there, and its two ends from there, lower first).
-    shapes: list[list[list[tuple[int, int, int, int, int, int, int, int]]]] = []
+    shapes: list[list[list[Piece]]] = []
     for sides in corners:
-        pieces = []
+        pieces: list[Piece | None] = []
         for ends in sides:
             if ends is None:
                 pieces.append(None)
@@ -126,6 +120,19 @@ def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[tuple[
     return lines
 
 
+def _polygons(grid: RectGrid, path: Sequence[int]) -> list[list[Point]]:
+    """The cells of ``path`` as polygons: each side's first corner, as ``cell_edges`` gives them."""
+    origin, parity, corners, _, _ = grid.lattice()
+    xs, ys = _coordinates(grid)
+    firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
+    width, polygons = grid.width, []
+    for cell in path:
+        y, x = divmod(cell, width)
+        at_x, at_y = origin(x, y)
+        polygons.append([(xs[at_x + a], ys[at_y + b]) for a, b in firsts[parity(x, y)]])
+    return polygons
+
+
 def _opening(grid: RectGrid, cell: int, side: int) -> tuple[Point, Point]:
     """The middle of ``cell``'s ``side`` in the drawing and the unit vector out through it."""
     (mx, my), outward = grid.side_line(cell, side)
@@ -144,9 +151,6 @@ def drawing(
     caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
-    edges: Edges = type(grid).cell_edges
-    if grid.origin != (0.0, 0.0):
-        edges = cropped(edges)
 
     def outward(cell: int, side: int) -> Point:
         return _opening(grid, cell, side)[1]
@@ -158,7 +162,7 @@ def drawing(
     line = cells = None
     if path:
         line = through_openings(grid, path, [grid.centre(cell) for cell in path], beyond)
-        cells = [[p for _, p, _ in edges(grid, cell)] for cell in path]
+        cells = _polygons(grid, path)
     room = grid.corridor  # inner marks shrink to fit a narrow cell
     standing = walls(maze) if known_walls is None else known_walls
     return MazeDrawing(
