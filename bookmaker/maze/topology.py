@@ -23,6 +23,7 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Callable, Sequence
 from functools import cached_property
+from itertools import compress
 from random import Random
 from typing import Any, NamedTuple
 
@@ -47,6 +48,19 @@ def check_grid_size(width: int, height: int) -> None:
         raise BookmakerError(f"maze size must be at least 1x1, got {width}x{height}")
 
 
+def leading_sides(table: array[int], sides: int) -> bytes:
+    """Per cell, the bit mask of its sides whose entry in neighbour ``table`` is a cell.
+
+    A side at a time, from the sign byte of each entry (ids are never negative, "none" is
+    -1): bulk byte operations, where a loop over a poster's cells takes seconds."""
+    sign = 3 if sys.byteorder == "little" else 0
+    found = 0
+    for side in range(sides):
+        signs = table[side::sides].tobytes()[sign::4]
+        found |= int.from_bytes(signs.translate(_LEADS[side]), "little")
+    return found.to_bytes(len(table) // sides, "little")
+
+
 class Topology(ABC):
     """A shape's cells and neighbour relation; subclasses fill in the tables."""
 
@@ -67,8 +81,7 @@ class Topology(ABC):
 
     @cached_property
     def _present_ids(self) -> array[int]:
-        present = self.present
-        return array("i", (cell for cell in range(self.cells) if present[cell]))
+        return array("i", compress(range(self.cells), self.present))
 
     def random_cell(self, rng: Random) -> int:
         """A cell that takes part, drawn uniformly; one ``randrange`` call either way, so an
@@ -119,15 +132,7 @@ class Topology(ABC):
         return self._open_sides_of_table()
 
     def _open_sides_of_table(self) -> bytes:
-        # A side at a time, from the sign byte of each table entry (ids are never negative,
-        # "none" is -1): bulk byte operations, where a loop over a poster's cells takes seconds.
-        table, sides, cells = self.neighbours, self.sides, self.cells
-        sign = 3 if sys.byteorder == "little" else 0
-        found = 0
-        for side in range(sides):
-            signs = table[side::sides].tobytes()[sign::4]
-            found |= int.from_bytes(signs.translate(_LEADS[side]), "little")
-        return found.to_bytes(cells, "little")
+        return leading_sides(self.neighbours, self.sides)
 
     # Edges are numbered for generators that take every wall in a random order:
     # each edge belongs to one cell, through one of its ``owned_sides``.
@@ -400,16 +405,35 @@ class RectGrid(Topology):
         """Where the box's top-left corner lies in the whole grid's box: (0, 0) unmasked."""
         if self.mask is None:
             return 0.0, 0.0
-        bounds = [self.cell_bounds(cell) for cell in self._present_ids]
+        bounds = self._rim_bounds
         return min(b[0] for b in bounds), min(b[1] for b in bounds)
 
     @cached_property
     def box(self) -> tuple[float, float]:
         if self.mask is None:
             return self.grid_box
-        bounds = [self.cell_bounds(cell) for cell in self._present_ids]
+        bounds = self._rim_bounds
         ox, oy = self.origin
         return max(b[2] for b in bounds) - ox, max(b[3] for b in bounds) - oy
+
+    @cached_property
+    def _rim_bounds(self) -> list[tuple[float, float, float, float]]:
+        """``cell_bounds`` of the first and last cell that is on in each row and each column:
+        a cell's left and right grow with its x, its top and bottom with its y (in a column),
+        so these hold the silhouette's extremes, from a few thousand cells, not a million."""
+        on, width, height = self.present, self.width, self.height
+        rim: set[int] = set()
+        for y in range(height):
+            row = on[y * width : (y + 1) * width]
+            first = row.find(1)
+            if first >= 0:
+                rim.update((y * width + first, y * width + row.rfind(1)))
+        for x in range(width):
+            column = on[x::width]
+            first = column.find(1)
+            if first >= 0:
+                rim.update((first * width + x, column.rfind(1) * width + x))
+        return [self.cell_bounds(cell) for cell in sorted(rim)]
 
     def centre(self, cell: int) -> tuple[float, float]:
         x, y = self.grid_centre(cell)
@@ -443,17 +467,25 @@ class RectGrid(Topology):
     def neighbours(self) -> array[int]:
         if self.mask is None:
             return self.full_neighbours
-        table, back, sides, on = array("i", self.full_neighbours), self.back, self.sides, self.mask.on
-        nowhere = array("i", [-1]) * sides
-        for cell in range(self.cells):
-            if on[cell]:
-                continue
-            base = cell * sides
-            for side in range(sides):
-                other = table[base + side]
-                if other >= 0:
-                    table[other * sides + back[base + side]] = -1
-            table[base : base + sides] = nowhere
+        # An entry stays where its cell and the cell it leads to are both on, else becomes -1:
+        # four 0xff bytes ORed over it, side by side for all cells at once.
+        full, sides, on = self.full_neighbours, self.sides, self.mask.on
+        leads_on = on + b"\0"  # entry -1 reads the byte past the end: nothing there
+        dropped = bytearray(4 * sides * self.cells)
+        off = on.translate(bytes([255]) + bytes([0]) * 255)
+        for side in range(sides):
+            column = full[side::sides]
+            gone = int.from_bytes(off, "little") | int.from_bytes(
+                bytes(map(leads_on.__getitem__, column)).translate(bytes([255]) + bytes([0]) * 255), "little"
+            )
+            for byte in range(4):
+                dropped[4 * side + byte :: 4 * sides] = gone.to_bytes(self.cells, "little")
+        table = array("i")
+        table.frombytes(
+            (int.from_bytes(full.tobytes(), "little") | int.from_bytes(dropped, "little")).to_bytes(
+                4 * sides * self.cells, "little"
+            )
+        )
         return table
 
     @cached_property
@@ -462,17 +494,15 @@ class RectGrid(Topology):
         outside of the whole silhouette, so walls round a hole inside it are no border."""
         if self.mask is None:
             return self._border_masks()
-        full, sides, on = self.full_neighbours, self.sides, self.mask.on
+        full, sides, on, count = self.full_neighbours, self.sides, self.mask.on, self.cells
+        real = int.from_bytes(self.side_masks, "little")
+        edge = real & ~int.from_bytes(leading_sides(full, sides), "little")  # sides off the grid
         # Cells that are off and reach the grid's edge through other such cells lie outside.
-        outside = bytearray(self.cells)
-        queue = [
-            cell
-            for cell in range(self.cells)
-            if not on[cell]
-            and any(
-                full[cell * sides + side] < 0 for side in range(sides) if self.present_sides(cell) >> side & 1
-            )
-        ]
+        off = on.translate(bytes([1]) + bytes(255))
+        queue = list(
+            compress(range(count), (int.from_bytes(off, "little") * 255 & edge).to_bytes(count, "little"))
+        )
+        outside = bytearray(count)
         for cell in queue:
             outside[cell] = 1
         for cell in queue:
@@ -480,15 +510,15 @@ class RectGrid(Topology):
                 if other >= 0 and not on[other] and not outside[other]:
                     outside[other] = 1
                     queue.append(other)
-        masks = bytearray(self.cells)
-        for cell in self._present_ids:
-            real, base, mask = self.present_sides(cell), cell * sides, 0
-            for side in range(sides):
-                other = full[base + side]
-                if real >> side & 1 and (other < 0 or outside[other]):
-                    mask |= 1 << side
-            masks[cell] = mask
-        return bytes(masks)
+        # A side faces the outside where it leads off the grid (entry -1 reads the byte past
+        # the end) or to a cell outside; all cells at once, a side at a time.
+        beyond = bytes(outside) + b"\1"
+        facing = 0
+        for side in range(sides):
+            flags = bytes(map(beyond.__getitem__, full[side::sides]))
+            facing |= int.from_bytes(flags.translate(bytes([0, 1 << side]) + bytes(254)), "little")
+        present = int.from_bytes(on, "little") * 255
+        return (facing & real & present).to_bytes(count, "little")
 
     @cached_property
     def opening_sides(self) -> bytes:
