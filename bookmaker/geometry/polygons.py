@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from typing import cast
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
-from .primitives import MazeDrawing, Point, Segment, end_markers, openings, through_openings
+from .primitives import MazeDrawing, Point, Segment, Walls, end_markers, openings, through_openings
 
 
-def walls(maze: Maze) -> list[Segment]:
+def walls(maze: Maze) -> Walls:
     """Every standing wall once, collinear pieces that touch merged into one segment each
     (so pages stay small): inner walls from the cell owning them, and the border (round a
     silhouette, every side that faces a cell a mask switched off).
@@ -39,7 +40,7 @@ def walls(maze: Maze) -> list[Segment]:
             x0, y0, x1, y1 = a, b, c, d
         runs.append((x0, y0, x1, y1))
     xs, ys = _coordinates(grid)
-    return [(xs[a], ys[b], xs[c], ys[d]) for a, b, c, d in runs]
+    return Walls((xs[a], ys[b], xs[c], ys[d]) for a, b, c, d in runs)
 
 
 def _coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
@@ -165,12 +166,13 @@ def drawing(
         cells = _polygons(grid, path)
     room = grid.corridor  # inner marks shrink to fit a narrow cell
     standing = walls(maze) if known_walls is None else known_walls
+    segments = cast(Sequence[Segment], standing)  # a polygon's walls are all straight
     return MazeDrawing(
         bbox=(0, 0, *grid.box),
         walls=standing,
         solution=line,
         solution_cells=cells,
         # Only a silhouette's outline has notches an arrow may sit in.
-        **end_markers(maze, marker_size, outward, beyond, room, standing if grid.mask is not None else None),
+        **end_markers(maze, marker_size, outward, beyond, room, segments if grid.mask is not None else None),
         round_walls=round_walls,
     )
