@@ -7,7 +7,7 @@ through the cells' centres and the cells as polygons.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import compress
 from typing import cast
 
@@ -27,20 +27,30 @@ def walls(maze: Maze) -> Walls:
     """
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
-    pieces = _lines(maze, grid)
-    runs = []
-    for on_line in pieces.values():
-        on_line.sort()
-        _, x0, y0, x1, y1 = on_line[0]
-        for _, a, b, c, d in on_line[1:]:
-            if (a, b) == (x1, y1):  # continues the run so far
-                x1, y1 = c, d
-                continue
-            runs.append((x0, y0, x1, y1))
-            x0, y0, x1, y1 = a, b, c, d
-        runs.append((x0, y0, x1, y1))
     xs, ys = _coordinates(grid)
-    return Walls((xs[a], ys[b], xs[c], ys[d]) for a, b, c, d in runs)
+    return Walls((xs[x0], ys[y0], xs[x1], ys[y1]) for x0, y0, x1, y1 in _runs(_lines(maze, grid)))
+
+
+def _runs(lines: dict[tuple[int, int, int], list[int]]) -> Iterator[tuple[int, int, int, int]]:
+    """Each line's pieces that touch joined into runs, as (lower end, upper end) on the lattice."""
+    for line, starts in lines.items():
+        starts.sort()
+        dx, dy, _ = line
+        step = dx if dx else dy  # a piece's length along the line, in the unit of ``starts``
+        first = last = starts[0]
+        for start in starts[1:]:
+            if start != last + step:  # not touching the run so far: that run is done
+                yield (*_point(line, first), *_point(line, last + step))
+                first = start
+            last = start
+        yield (*_point(line, first), *_point(line, last + step))
+
+
+def _point(line: tuple[int, int, int], start: int) -> tuple[int, int]:
+    """The lattice point ``start`` along ``line`` (see ``_lines``): its x, or on an upright
+    line its y."""
+    dx, dy, offset = line
+    return (start, (start * dy - offset) // dx) if dx else (offset // dy, start)
 
 
 def _coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
@@ -76,16 +86,17 @@ def _standing(maze: Maze, grid: RectGrid) -> bytes:
     return bytes(standing)
 
 
-Piece = tuple[int, int, int, int, int, int, int, int]
+Piece = tuple[int, int, int, int]
 
 
-def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[tuple[int, int, int, int, int]]]:
-    """The standing pieces, by the lattice line they lie on ((dx, dy) its direction, and
-    x dy - y dx), in the order each line's first piece comes; each piece as (where along the
-    line it starts, then its lower end and its upper end)."""
+def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[int]]:
+    """The standing pieces, by the lattice line they lie on ((dx, dy) a piece's step along it,
+    and x dy - y dx), in the order each line's first piece comes; each piece as where along
+    the line its lower end lies (its x, or on an upright line its y). Whole numbers only: a
+    poster has millions of pieces."""
     origin, parity, corners, _, _ = grid.lattice()
     # Per parity and standing mask, each piece as (dx, dy, its line's offset from the cell's
-    # origin, where it starts from there, and its two ends from there, lower first).
+    # origin, where along the line its lower end lies from there).
     shapes: list[list[list[Piece]]] = []
     for sides in corners:
         pieces: list[Piece | None] = []
@@ -97,27 +108,26 @@ def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[tuple[
             if (c, d) < (a, b):
                 a, b, c, d = c, d, a, b
             dx, dy = c - a, d - b
-            pieces.append((dx, dy, a * dy - b * dx, a if dx else b, a, b, c, d))
+            pieces.append((dx, dy, a * dy - b * dx, a if dx else b))
         shapes.append(
             [
                 [piece for side, piece in enumerate(pieces) if mask >> side & 1 and piece]
                 for mask in range(256)
             ]
         )
-    lines: dict[tuple[int, int, int], list[tuple[int, int, int, int, int]]] = {}
+    lines: dict[tuple[int, int, int], list[int]] = {}
     width = grid.width
     standing = _standing(maze, grid)
     for cell in compress(range(grid.cells), standing):
         y, x = divmod(cell, width)
         at_x, at_y = origin(x, y)
-        for dx, dy, offset, start, a, b, c, d in shapes[parity(x, y)][standing[cell]]:
+        for dx, dy, offset, start in shapes[parity(x, y)][standing[cell]]:
             key = (dx, dy, offset + at_x * dy - at_y * dx)
-            piece = (start + (at_x if dx else at_y), at_x + a, at_y + b, at_x + c, at_y + d)
             line = lines.get(key)
             if line is None:
-                lines[key] = [piece]
+                lines[key] = [start + (at_x if dx else at_y)]
             else:
-                line.append(piece)
+                line.append(start + (at_x if dx else at_y))
     return lines
 
 
