@@ -20,6 +20,12 @@ start-up and imports. Figures are medians over the runs; MB are 10^6 bytes.
 Goals (issue 9): every algorithm but aldous-broder, in pdf, svg and png, at
 most 3 s and 150 MB at 1000x1000, and 12 s and 500 MB at 2000x2000.
 
+``--shapes`` measures hex, triangle and polar posters of about a million cells
+against the square poster of as many cells, and masked posters (a picture and a
+built-in outline) against the unmasked one (issue 29's goals: 2x and 1.5x, time
+and memory); ``--shapes 200`` is the fast mode, 200x200 cells a grid. See
+``shape_rows``.
+
 ``--profile ALGORITHM FORMAT SIZE`` runs the command once in-process under
 cProfile (the top functions by their own time) and once under tracemalloc
 (the most memory traced in each stage, and the lines that held the most at
@@ -285,6 +291,151 @@ def braid_table(size: str, runs: int, env: dict[str, str]) -> str:
     lines.append(
         f"\nrecursive-backtracker pdf, medians of {runs} runs; 1-min load average after each: {loads_text}"
     )
+
+
+# --- Shapes and masks (issue 29) ------------------------------------------------------
+
+OWL = ROOT / "configs" / "art" / "owl.png"  # the sample picture mask
+OUTLINE = "heart"  # a built-in outline that fills much of its box
+# Goals: a shape's poster at most 2x the square one of as many cells, a masked poster at most
+# 1.5x the unmasked one of the same grid; time and memory alike.
+SHAPE_GOAL, MASK_GOAL = 2.0, 1.5
+
+
+def shape_cases(side: int) -> list[tuple[str, str, list[str], float]]:
+    """(name, reference name, the shape's `bookmaker maze` arguments, goal): every shape of
+    about ``side`` squared cells, and the ``side`` x ``side`` square grid under each mask."""
+    from bookmaker.maze.polar_grid import ring_counts
+
+    rings = 1
+    while sum(ring_counts(rings)) < side * side:
+        rings += 1
+    grid = ["--size", f"{side}x{side}"]
+    return [
+        ("square", "square", grid, 1.0),
+        ("hex", "square", ["--shape", "hex", *grid], SHAPE_GOAL),
+        ("triangle", "square", ["--shape", "triangle", *grid], SHAPE_GOAL),
+        (f"polar {rings} rings", "square", ["--shape", "polar", "--rings", str(rings)], SHAPE_GOAL),
+        ("square, picture mask", "square", ["--mask-image", str(OWL), *grid], MASK_GOAL),
+        (f"square, {OUTLINE} outline", "square", ["--outline", OUTLINE, *grid], MASK_GOAL),
+    ]
+
+
+# One poster in a process of its own, which reports its peak resident memory (VmHWM: Linux
+# keeps ru_maxrss across exec, so a child's would start at this script's own peak).
+SHAPE_CHILD = r"""
+import resource, sys, time
+start = time.perf_counter()
+from bookmaker.cli import app
+try:
+    app(sys.argv[1:], standalone_mode=False)
+except SystemExit as stop:
+    if stop.code:
+        raise
+seconds = time.perf_counter() - start
+with open("/proc/self/status") as status:
+    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(f"POSTER {seconds} {peak * 1024 / 1e6} {usage.ru_utime + usage.ru_stime}", file=sys.stderr)
+"""
+
+
+def shape_run(
+    args: list[str], fmt: str, env: dict[str, str], folder: Path
+) -> tuple[float, float, float, dict]:
+    """Seconds (imports included), peak MB, CPU seconds and the stages of one poster in a
+    fresh process. CPU time suffers less than wall time from other work on a shared machine."""
+    out = Path(folder) / f"poster.{fmt}"
+    extra = ["--page", "fit"] if fmt == "pdf" else []
+    command = [
+        "maze",
+        *args,
+        "--seed",
+        "1",
+        "--endpoints",
+        "border",
+        "--solution",
+        *extra,
+        "-o",
+        str(out),
+        "--timings",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", SHAPE_CHILD, *command],
+        env=env,
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    if done.returncode:
+        raise SystemExit(f"bookmaker {' '.join(command)} failed:\n{done.stderr}")
+    stages, seconds, peak, cpu = {}, 0.0, 0.0, 0.0
+    for line in done.stderr.splitlines():
+        name, _, rest = line.partition(" ")
+        if name == "POSTER":
+            seconds, peak, cpu = map(float, rest.split())
+        elif name in STAGES and rest.endswith(" s"):
+            stages[name] = float(rest[:-2])
+    return seconds, peak, cpu, stages
+
+
+def load() -> str:
+    with open("/proc/loadavg") as file:
+        return " ".join(file.read().split()[:3])
+
+
+def shape_rows(side: int, formats: list[str], runs: int, env: dict[str, str]) -> str:
+    """Every case of ``shape_cases`` in each format, ``runs`` times, interleaved (each run
+    goes through all cases before the next, so a busy spell slows all alike); the table of
+    medians, each row's ratio to its reference's median, and the load averages seen."""
+    cases = shape_cases(side)
+    times: dict[tuple[str, str], list[float]] = {}
+    peaks: dict[tuple[str, str], list[float]] = {}
+    cpus: dict[tuple[str, str], list[float]] = {}
+    stages: dict[tuple[str, str], list[dict]] = {}
+    loads = [load()]
+    with tempfile.TemporaryDirectory() as folder:
+        for run in range(runs):
+            for fmt in formats:
+                for name, _, args, _ in cases:
+                    seconds, peak, cpu, took = shape_run(args, fmt, env, Path(folder))
+                    times.setdefault((name, fmt), []).append(seconds)
+                    cpus.setdefault((name, fmt), []).append(cpu)
+                    peaks.setdefault((name, fmt), []).append(peak)
+                    stages.setdefault((name, fmt), []).append(took)
+                    print(
+                        f"run {run + 1} {fmt} {name}: {seconds:.2f} s, {cpu:.2f} s CPU, {peak:.0f} MB "
+                        f"(load {load()})",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+            loads.append(load())
+    head = ["case", "format", "s", "CPU s", "MB", "x time", "x CPU", "x memory", "goal", "met", *STAGES]
+    lines = [
+        f"{side}x{side}-cell grids (polar: as many cells), {runs} runs interleaved, medians; "
+        f"load average {' -> '.join(loads)}",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|---|---|" + "---:|" * 8 + "---:|" * len(STAGES),
+    ]
+    for fmt in formats:
+        for name, reference, _, goal in cases:
+            seconds = statistics.median(times[name, fmt])
+            peak = statistics.median(peaks[name, fmt])
+            x_time = seconds / statistics.median(times[reference, fmt])
+            x_peak = peak / statistics.median(peaks[reference, fmt])
+            cpu = statistics.median(cpus[name, fmt])
+            x_cpu = cpu / statistics.median(cpus[reference, fmt])
+            met = "" if name == reference else "yes" if max(x_time, x_peak) <= goal else "**no**"
+            laps = [statistics.median(took.get(stage, 0.0) for took in stages[name, fmt]) for stage in STAGES]
+            lines.append(
+                f"| {name} | {fmt} | {seconds:.2f} | {cpu:.2f} | {peak:.0f} | {x_time:.2f} | {x_cpu:.2f} | "
+                f"{x_peak:.2f} | "
+                f"{'' if name == reference else f'{goal:g}x'} | {met} | "
+                + " | ".join(f"{lap:.2f}" for lap in laps)
+                + " |"
+            )
     return "\n".join(lines)
 
 
@@ -310,10 +461,21 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=12, help="cProfile lines with --profile")
     parser.add_argument("--braids", action="store_true", help="braid 0.1/0.5/1 against unbraided (--runs 3)")
     parser.add_argument("--quick", action="store_true", help="with --braids: 300x300, for iterating")
+    parser.add_argument(
+        "--shapes",
+        type=int,
+        nargs="?",
+        const=1000,
+        metavar="SIDE",
+        help="shapes and masks against square and unmasked posters of SIDE x SIDE cells (1000)",
+    )
     options = parser.parse_args()
     env = environment(options.checkout)
     if options.braids:
         print(braid_table("300x300" if options.quick else options.sizes[0], options.runs, env))
+        return
+    if options.shapes:
+        print(shape_rows(options.shapes, options.formats, options.runs, env))
         return
     if options.profile:
         profile(*options.profile, options.top, env, options.stages)

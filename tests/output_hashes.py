@@ -1,6 +1,7 @@
 """The sha256 of every output the refactors promise not to change, and the recorder.
 
-    .venv/bin/python -m tests.output_hashes      # re-record tests/fixtures/output_hashes.json
+    .venv/bin/python -m tests.output_hashes         # re-record tests/fixtures/output_hashes.json
+    .venv/bin/python -m tests.output_hashes shapes  # ... tests/fixtures/shape_hashes.json
 
 Re-record only in a commit that changes a drawing on purpose, and say so in
 its message. Outputs are made through the public entry points (`bookmaker
@@ -19,6 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "output_hashes.json"
+# Hex, triangle, polar and masked mazes (issue 29's speed work on them): their own file,
+# so these cases can be recorded without touching the square ones.
+SHAPES_FIXTURE = ROOT / "tests" / "fixtures" / "shape_hashes.json"
 
 ALGORITHMS = (
     "recursive-backtracker",
@@ -103,9 +107,53 @@ def maze_cases() -> Iterator[tuple[str, list[str]]]:
         yield " ".join(args), args
 
 
-def maze_hashes() -> dict[str, str]:
-    """`bookmaker maze ARGS` -> sha256 of its stdout. Every case makes a maze: one that
-    fails raises, here and when recording."""
+# (shape and mask arguments, endpoints): every shape, and each mask kind that goes through
+# the picture sampler (an image and an outline) on each grid, at small sizes.
+SHAPE_CASES = (
+    ("--shape hex --size 9x7", "border"),
+    ("--shape hex --size 1x1", "border"),
+    ("--shape hex --size 6x1", "corners"),
+    ("--shape triangle --size 11x6", "border"),
+    ("--shape triangle --size 2x5", "diameter"),
+    ("--shape polar --rings 7", "centre"),
+    ("--shape polar --rings 2", "border"),
+    ("--outline heart --size 14x12", "border"),
+    ("--shape hex --outline fish --size 16x10", "opposite"),
+    ("--shape triangle --outline tree --size 22x13", "border"),
+    (f"--mask-image {ROOT / 'configs' / 'art' / 'owl.png'} --size 20x20", "border"),
+    (f"--shape hex --mask-image {ROOT / 'configs' / 'art' / 'owl.png'} --size 16x14", "corners"),
+    ("--shape triangle --mask-text Hi --size 20x9", "border"),
+)
+SHAPE_FORMATS = ("json", "svg", "png", "pdf", "pdf --page fit", "pdf --page a5")
+
+
+def shape_cases() -> Iterator[tuple[str, list[str]]]:
+    """The cases of ``SHAPES_FIXTURE``; the key names the image by its file name only, so
+    it is the same in every checkout."""
+    for index, ((shape, ends), fmt) in enumerate((c, f) for c in SHAPE_CASES for f in SHAPE_FORMATS):
+        algorithm = ("recursive-backtracker", "wilson", "kruskal", "prim")[index % 4]
+        args = [
+            *shape.split(),
+            "--algorithm",
+            algorithm,
+            "--seed",
+            str(index % 89),
+            "--endpoints",
+            ends,
+            "--solution",
+            "--format",
+            *fmt.split(),
+            "-o",
+            "-",
+        ]
+        if index % 3 == 0:
+            args += ["--braid", "0.5"]
+        yield " ".join(args).replace(str(ROOT) + os.sep, ""), args
+
+
+def maze_hashes(cases: Iterator[tuple[str, list[str]]] | None = None) -> dict[str, str]:
+    """`bookmaker maze ARGS` -> sha256 of its stdout, for ``cases`` (``maze_cases`` unless
+    given). Every case makes a maze: one that fails raises, here and when recording."""
     from typer.testing import CliRunner
 
     from bookmaker.cli import click_group
@@ -115,7 +163,7 @@ def maze_hashes() -> dict[str, str]:
     group, runner = click_group(), CliRunner()
     hashes = {}
     with _clean_environment():
-        for key, args in maze_cases():
+        for key, args in maze_cases() if cases is None else cases:
             with runner.isolation() as (stdout, _, _):
                 group.main(args=["maze", *args], prog_name="bookmaker", standalone_mode=False)
                 hashes[key] = _digest(stdout.getvalue())
@@ -159,6 +207,12 @@ def book_hashes(built: dict[str, Path] | None = None) -> dict[str, str]:
     }
 
 
+def record_shapes() -> None:
+    hashes = maze_hashes(shape_cases())
+    SHAPES_FIXTURE.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{SHAPES_FIXTURE}: {len(hashes)} shape and mask outputs")
+
+
 def record() -> None:
     FIXTURE.parent.mkdir(parents=True, exist_ok=True)
     data = {"books": book_hashes(), "mazes": maze_hashes()}
@@ -167,4 +221,6 @@ def record() -> None:
 
 
 if __name__ == "__main__":
-    record()
+    import sys
+
+    record_shapes() if sys.argv[1:] == ["shapes"] else record()

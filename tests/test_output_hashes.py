@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.output_hashes import FIXTURE, book_hashes, maze_hashes
+from tests.output_hashes import FIXTURE, SHAPES_FIXTURE, book_hashes, maze_hashes, shape_cases
 
 RECORDED = json.loads(FIXTURE.read_text(encoding="utf-8"))
 
@@ -23,4 +23,10 @@ def test_outputs_are_byte_identical_to_the_recorded_ones(kind, request):
     # the books built once per run, shared with tests/test_determinism.py
     now = book_hashes(request.getfixturevalue("sample_books")) if kind == "books" else maze_hashes()
     changed = _differences(RECORDED[kind], now)
+    assert not changed, f"{len(changed)} outputs changed, e.g. {changed[:5]}"
+
+
+def test_shape_and_mask_outputs_are_byte_identical_to_the_recorded_ones():
+    recorded = json.loads(SHAPES_FIXTURE.read_text(encoding="utf-8"))
+    changed = _differences(recorded, maze_hashes(shape_cases()))
     assert not changed, f"{len(changed)} outputs changed, e.g. {changed[:5]}"

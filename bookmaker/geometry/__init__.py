@@ -29,6 +29,7 @@ from .primitives import (
     Rect,
     Segment,
     Wall,
+    Walls,
     halo_shape,
     marker_reach,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "Rect",
     "Segment",
     "Wall",
+    "Walls",
     "DRAWINGS",
     "extent",
     "halo_shape",

@@ -20,6 +20,7 @@ from .primitives import (
     PathStep,
     Point,
     Wall,
+    Walls,
     end_markers,
     on_circle,
     openings,
@@ -46,7 +47,7 @@ def _circle(grid: PolarGrid, radius: int, standing: list[bool]) -> list[Arc]:
     return [Arc(middle, middle, radius, 360 * start / count, 360 * stop / count) for start, stop in runs]
 
 
-def walls(maze: Maze) -> list[Wall]:
+def walls(maze: Maze) -> Walls:
     """The ring circles' standing arcs, the outer circle's, then the radial walls."""
     grid, cells = maze.topology, maze.cells
     assert isinstance(grid, PolarGrid)  # what DRAWINGS sends here
@@ -83,7 +84,7 @@ def walls(maze: Maze) -> list[Wall]:
                     (*on_circle(middle, middle, start, angle), *on_circle(middle, middle, ring + 1, angle))
                 )
                 start = following
-    return arcs + segments
+    return Walls([*arcs, *segments])
 
 
 def _opening_angle(grid: PolarGrid, cell: int, side: int) -> float:

@@ -1,80 +1,147 @@
 """Shapes whose cells are polygons with straight sides (hex, triangle), drawn alike.
 
-A shape's topology says where each cell's sides lie (``cell_edges``); from that
-come the walls, the openings' arrows, the solution through the cells' centres and
-the cells as polygons.
+A shape's topology says where each cell's sides lie (``cell_edges``, and as whole
+numbers ``lattice``); from that come the walls, the openings' arrows, the solution
+through the cells' centres and the cells as polygons.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
+from itertools import compress
+from typing import cast
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
-from .primitives import MazeDrawing, Point, Segment, end_markers, openings, through_openings
-
-# A cell's sides in order around it: (side, first end, second end), each side's second end
-# the next one's first, so the first ends are the cell's polygon.
-Edges = Callable[[RectGrid, int], list[tuple[int, Point, Point]]]
+from .primitives import MazeDrawing, Point, Segment, Walls, end_markers, openings, through_openings
 
 
-def cropped(edges: Edges) -> Edges:
-    """``edges`` moved so a masked grid's drawing starts at its silhouette's box (docs/design.md:
-    the drawing, like the box, is the silhouette's)."""
+def walls(maze: Maze) -> Walls:
+    """Every standing wall once, collinear pieces that touch merged into one segment each
+    (so pages stay small): inner walls from the cell owning them, and the border (round a
+    silhouette, every side that faces a cell a mask switched off).
 
-    def moved(grid: RectGrid, cell: int) -> list[tuple[int, Point, Point]]:
-        ox, oy = grid.origin
-        return [
-            (side, (x0 - ox, y0 - oy), (x1 - ox, y1 - oy)) for side, (x0, y0), (x1, y1) in edges(grid, cell)
-        ]
-
-    return moved
-
-
-def walls(maze: Maze, edges: Edges) -> list[Segment]:
-    """Every standing wall once: inner walls from the cell owning them, and the border
-    (round a silhouette, every side that faces a cell a mask switched off)."""
+    Walls are lines of the grid's lattice (``RectGrid.lattice``), handled as whole numbers
+    and made coordinates, ``cell_edges``'s own, at the end. The segments come line by line,
+    the lines in the order their first piece comes in cell order, each from its lowest end.
+    """
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
-    table, sides, owned, present = grid.neighbours, grid.sides, grid.owned_sides, grid.present
-    gaps = openings(maze)
-    pieces = []
-    for cell, bits in enumerate(maze.cells):
-        if not present[cell]:
-            continue
-        for side, (x0, y0), (x1, y1) in edges(grid, cell):
-            if table[cell * sides + side] < 0:
-                standing = (cell, side) not in gaps
-            else:
-                standing = side in owned and not bits >> side & 1
-            if standing:
-                pieces.append((x0, y0, x1, y1))
-    return merged(pieces)
+    xs, ys = _coordinates(grid)
+    return Walls((xs[x0], ys[y0], xs[x1], ys[y1]) for x0, y0, x1, y1 in _runs(_lines(maze, grid)))
 
 
-def merged(pieces: list[Segment]) -> list[Segment]:
-    """Collinear pieces that touch joined into one segment each, so pages stay small."""
-    lines: dict[tuple[float, float, float], list[tuple[float, float, Point, Point]]] = {}
-    for x0, y0, x1, y1 in pieces:
-        a, b = sorted(((x0, y0), (x1, y1)))
-        length = math.dist(a, b)
-        dx, dy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        key = (round(dx, 6), round(dy, 6), round(a[0] * dy - a[1] * dx, 6))
-        lines.setdefault(key, []).append((a[0] * dx + a[1] * dy, b[0] * dx + b[1] * dy, a, b))
-    runs = []
-    for on_line in lines.values():
-        on_line.sort()
-        _, reach, a, b = on_line[0]
-        for start, stop, c, d in on_line[1:]:
-            if start <= reach + 1e-9:  # touches the run so far: extend it
-                if stop > reach:
-                    reach, b = stop, d
+def _runs(lines: dict[tuple[int, int, int], list[int]]) -> Iterator[tuple[int, int, int, int]]:
+    """Each line's pieces that touch joined into runs, as (lower end, upper end) on the lattice."""
+    for line, starts in lines.items():
+        starts.sort()
+        dx, dy, _ = line
+        step = dx if dx else dy  # a piece's length along the line, in the unit of ``starts``
+        first = last = starts[0]
+        for start in starts[1:]:
+            if start != last + step:  # not touching the run so far: that run is done
+                yield (*_point(line, first), *_point(line, last + step))
+                first = start
+            last = start
+        yield (*_point(line, first), *_point(line, last + step))
+
+
+def _point(line: tuple[int, int, int], start: int) -> tuple[int, int]:
+    """The lattice point ``start`` along ``line`` (see ``_lines``): its x, or on an upright
+    line its y."""
+    dx, dy, offset = line
+    return (start, (start * dy - offset) // dx) if dx else (offset // dy, start)
+
+
+def _coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
+    """Each lattice column's x and row's y in the drawing: ``cell_edges``'s numbers, less a
+    silhouette's ``origin`` (docs/design.md: the drawing, like the box, is the silhouette's),
+    looked up rather than worked out per corner."""
+    _, _, _, x_at, y_at = grid.lattice()
+    ox, oy = grid.origin
+    across, down = 4 * grid.width + 4, 2 * grid.height + 4  # past the last corner either way
+    if (ox, oy) == (0.0, 0.0):
+        return [x_at(i) for i in range(across)], [y_at(i) for i in range(down)]
+    return [x_at(i) - ox for i in range(across)], [y_at(i) - oy for i in range(down)]
+
+
+def _standing(maze: Maze, grid: RectGrid) -> bytes:
+    """Per cell, the bit mask of its sides whose wall it draws: an owned side whose passage is
+    closed, and a side with no neighbour, but where an opening is cut; 0 off the mask."""
+    owned = sum(1 << side for side in grid.owned_sides)
+    count = grid.cells
+    closed_owned = int.from_bytes(
+        bytes(maze.cells).translate(bytes(owned & ~bits for bits in range(256))), "little"
+    )
+    leads = int.from_bytes(grid.open_sides, "little")
+    sides = int.from_bytes(grid.side_masks, "little")
+    present = int.from_bytes(grid.present, "little") * 255  # 255 a byte where the cell is on
+    every = int.from_bytes(b"\xff" * count, "little")
+    standing = bytearray(
+        ((closed_owned & leads | sides & (leads ^ every)) & present).to_bytes(count, "little")
+    )
+    for cell, side in openings(maze):
+        if not leads >> (8 * cell + side) & 1:
+            standing[cell] &= ~(1 << side)
+    return bytes(standing)
+
+
+Piece = tuple[int, int, int, int]
+
+
+def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[int]]:
+    """The standing pieces, by the lattice line they lie on ((dx, dy) a piece's step along it,
+    and x dy - y dx), in the order each line's first piece comes; each piece as where along
+    the line its lower end lies (its x, or on an upright line its y). Whole numbers only: a
+    poster has millions of pieces."""
+    origin, parity, corners, _, _ = grid.lattice()
+    # Per parity and standing mask, each piece as (dx, dy, its line's offset from the cell's
+    # origin, where along the line its lower end lies from there).
+    shapes: list[list[list[Piece]]] = []
+    for sides in corners:
+        pieces: list[Piece | None] = []
+        for ends in sides:
+            if ends is None:
+                pieces.append(None)
                 continue
-            runs.append((*a, *b))
-            reach, a, b = stop, c, d
-        runs.append((*a, *b))
-    return runs
+            a, b, c, d = ends
+            if (c, d) < (a, b):
+                a, b, c, d = c, d, a, b
+            dx, dy = c - a, d - b
+            pieces.append((dx, dy, a * dy - b * dx, a if dx else b))
+        shapes.append(
+            [
+                [piece for side, piece in enumerate(pieces) if mask >> side & 1 and piece]
+                for mask in range(256)
+            ]
+        )
+    lines: dict[tuple[int, int, int], list[int]] = {}
+    width = grid.width
+    standing = _standing(maze, grid)
+    for cell in compress(range(grid.cells), standing):
+        y, x = divmod(cell, width)
+        at_x, at_y = origin(x, y)
+        for dx, dy, offset, start in shapes[parity(x, y)][standing[cell]]:
+            key = (dx, dy, offset + at_x * dy - at_y * dx)
+            line = lines.get(key)
+            if line is None:
+                lines[key] = [start + (at_x if dx else at_y)]
+            else:
+                line.append(start + (at_x if dx else at_y))
+    return lines
+
+
+def _polygons(grid: RectGrid, path: Sequence[int]) -> list[list[Point]]:
+    """The cells of ``path`` as polygons: each side's first corner, as ``cell_edges`` gives them."""
+    origin, parity, corners, _, _ = grid.lattice()
+    xs, ys = _coordinates(grid)
+    firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
+    width, polygons = grid.width, []
+    for cell in path:
+        y, x = divmod(cell, width)
+        at_x, at_y = origin(x, y)
+        polygons.append([(xs[at_x + a], ys[at_y + b]) for a, b in firsts[parity(x, y)]])
+    return polygons
 
 
 def _opening(grid: RectGrid, cell: int, side: int) -> tuple[Point, Point]:
@@ -95,9 +162,6 @@ def drawing(
     caps and joins, which close the corners where sides meet at 60 or 120 degrees."""
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
-    edges: Edges = type(grid).cell_edges
-    if grid.origin != (0.0, 0.0):
-        edges = cropped(edges)
 
     def outward(cell: int, side: int) -> Point:
         return _opening(grid, cell, side)[1]
@@ -109,15 +173,16 @@ def drawing(
     line = cells = None
     if path:
         line = through_openings(grid, path, [grid.centre(cell) for cell in path], beyond)
-        cells = [[p for _, p, _ in edges(grid, cell)] for cell in path]
+        cells = _polygons(grid, path)
     room = grid.corridor  # inner marks shrink to fit a narrow cell
-    standing = walls(maze, edges) if known_walls is None else known_walls
+    standing = walls(maze) if known_walls is None else known_walls
+    segments = cast(Sequence[Segment], standing)  # a polygon's walls are all straight
     return MazeDrawing(
         bbox=(0, 0, *grid.box),
         walls=standing,
         solution=line,
         solution_cells=cells,
         # Only a silhouette's outline has notches an arrow may sit in.
-        **end_markers(maze, marker_size, outward, beyond, room, standing if grid.mask is not None else None),
+        **end_markers(maze, marker_size, outward, beyond, room, segments if grid.mask is not None else None),
         round_walls=round_walls,
     )

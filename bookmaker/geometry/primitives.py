@@ -51,6 +51,18 @@ class Arc(NamedTuple):
 
 
 Wall = Segment | Arc
+
+
+class Walls(list[Wall]):
+    """A drawing's walls, and the text a backend wrote of them, by the backend's name: a
+    puzzle and its answer share their walls (``maze_drawing``'s ``walls``), so a poster's
+    megabytes of wall text are written once for both pages."""
+
+    def __init__(self, walls: Iterable[Wall] = ()) -> None:
+        super().__init__(walls)
+        self.written: dict[str, str] = {}
+
+
 # A path: a line to each point, along each arc (which starts where the path is).
 PathStep = Point | Arc
 
@@ -389,13 +401,18 @@ def _clear_arrow(make: Callable[[float], list[Point]], size: float, walls: Seque
     first = make(0.0)
     xs, ys = [x for x, _ in first], [y for _, y in first]
     reach = (1 + ARROW_SLIDE * ARROW_SLIDES) * size
+    right, left = max(xs) + reach, min(xs) - reach
+    bottom, top = max(ys) + reach, min(ys) - reach
+    # The walls whose box meets the arrow's, reach added. min(a, b) <= r exactly when a <= r
+    # or b <= r: the same test without two calls a wall, of which a silhouette poster has a
+    # million.
     near = [
         wall
         for wall in walls
-        if min(wall[0], wall[2]) <= max(xs) + reach
-        and max(wall[0], wall[2]) >= min(xs) - reach
-        and min(wall[1], wall[3]) <= max(ys) + reach
-        and max(wall[1], wall[3]) >= min(ys) - reach
+        if (wall[0] <= right or wall[2] <= right)
+        and (wall[0] >= left or wall[2] >= left)
+        and (wall[1] <= bottom or wall[3] <= bottom)
+        and (wall[1] >= top or wall[3] >= top)
     ]
     best, best_gap = first, _wall_gap(first, near)
     for step in range(1, ARROW_SLIDES):

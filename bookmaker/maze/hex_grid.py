@@ -10,12 +10,28 @@ from __future__ import annotations
 import math
 from array import array
 
-from .topology import RectGrid
+from .topology import Lattice, RectGrid
 
 ROOT3_2 = math.sqrt(3) / 2
 # (dx, dy) through each side, in an even column and in an odd one.
 _EVEN = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
 _ODD = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+
+
+def _hex_origin(x: int, y: int) -> tuple[int, int]:
+    return 3 * x, 2 * y + (x & 1)
+
+
+def _column_parity(x: int, y: int) -> int:
+    return x & 1
+
+
+def _half(value: int) -> float:
+    return value / 2
+
+
+def _half_height(value: int) -> float:
+    return ROOT3_2 * value
 
 
 class HexGrid(RectGrid):
@@ -56,8 +72,13 @@ class HexGrid(RectGrid):
         ]
         return [(side, corners[side], corners[(side + 1) % 6]) for side in range(6)]
 
+    def lattice(self) -> Lattice:
+        # Half units across, half heights (sqrt 3 / 2) down, from the cell's left and top.
+        corners = ((1, 0, 3, 0), (3, 0, 4, 1), (4, 1, 3, 2), (3, 2, 1, 2), (1, 2, 0, 1), (0, 1, 1, 0))
+        return Lattice(_hex_origin, _column_parity, (corners, corners), _half, _half_height)
+
     def _neighbour_table(self) -> array[int]:
-        return self._grid_table(lambda x, y: [(x + dx, y + dy) for dx, dy in (_ODD if x & 1 else _EVEN)])
+        return self._grid_table((_EVEN, _ODD))
 
     def _back_table(self) -> bytes:
         return bytes((3, 4, 5, 0, 1, 2)) * self.cells

@@ -18,17 +18,22 @@ the passage bits are N=1, E=2, S=4, W=8.
 from __future__ import annotations
 
 import math
+import sys
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from functools import cached_property
+from itertools import compress
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import BookmakerError
 from .mask import Mask, pieces
 
 MAX_SIDES = 8  # a cell's passages fit one byte
+# translate() tables, one per side: a neighbour table entry's sign byte to the side's bit
+# when the entry is a cell (not negative), else 0.
+_LEADS = [bytes(1 << side if byte < 0x80 else 0 for byte in range(256)) for side in range(MAX_SIDES)]
 NO_SIDE = 255  # a walk slot that leads nowhere
 
 N, E, S, W = 1, 2, 4, 8  # the square grid's passage bits
@@ -41,6 +46,19 @@ def check_grid_size(width: int, height: int) -> None:
     """The one rule for grid sizes: at least one cell each way."""
     if width < 1 or height < 1:
         raise BookmakerError(f"maze size must be at least 1x1, got {width}x{height}")
+
+
+def leading_sides(table: array[int], sides: int) -> bytes:
+    """Per cell, the bit mask of its sides whose entry in neighbour ``table`` is a cell.
+
+    A side at a time, from the sign byte of each entry (ids are never negative, "none" is
+    -1): bulk byte operations, where a loop over a poster's cells takes seconds."""
+    sign = 3 if sys.byteorder == "little" else 0
+    found = 0
+    for side in range(sides):
+        signs = table[side::sides].tobytes()[sign::4]
+        found |= int.from_bytes(signs.translate(_LEADS[side]), "little")
+    return found.to_bytes(len(table) // sides, "little")
 
 
 class Topology(ABC):
@@ -63,8 +81,7 @@ class Topology(ABC):
 
     @cached_property
     def _present_ids(self) -> array[int]:
-        present = self.present
-        return array("i", (cell for cell in range(self.cells) if present[cell]))
+        return array("i", compress(range(self.cells), self.present))
 
     def random_cell(self, rng: Random) -> int:
         """A cell that takes part, drawn uniformly; one ``randrange`` call either way, so an
@@ -115,10 +132,7 @@ class Topology(ABC):
         return self._open_sides_of_table()
 
     def _open_sides_of_table(self) -> bytes:
-        table, sides = self.neighbours, self.sides
-        return bytes(
-            sum(1 << s for s in range(sides) if table[cell * sides + s] >= 0) for cell in range(self.cells)
-        )
+        return leading_sides(self.neighbours, self.sides)
 
     # Edges are numbered for generators that take every wall in a random order:
     # each edge belongs to one cell, through one of its ``owned_sides``.
@@ -279,6 +293,20 @@ def _overlap(
     return True
 
 
+class Lattice(NamedTuple):
+    """A grid's cell corners on a lattice of whole numbers, for code that handles millions of
+    walls (``geometry.polygons``): cell (x, y)'s corners through side ``s`` run from
+    ``(X + a, Y + b)`` to ``(X + c, Y + d)``, where ``(X, Y)`` is ``origin(x, y)`` and
+    ``(a, b, c, d) = corners[parity(x, y)][s]`` (None: no such side), and lattice point
+    ``(X, Y)`` lies at ``(x_at(X), y_at(Y))``: the very numbers ``cell_edges`` gives."""
+
+    origin: Callable[[int, int], tuple[int, int]]
+    parity: Callable[[int, int], int]
+    corners: tuple[tuple[tuple[int, int, int, int] | None, ...], ...]
+    x_at: Callable[[int], float]
+    y_at: Callable[[int], float]
+
+
 class RectGrid(Topology):
     """A shape laid out in ``width`` columns by ``height`` rows, cell (x, y) numbered ``y * width + x``.
 
@@ -377,16 +405,35 @@ class RectGrid(Topology):
         """Where the box's top-left corner lies in the whole grid's box: (0, 0) unmasked."""
         if self.mask is None:
             return 0.0, 0.0
-        bounds = [self.cell_bounds(cell) for cell in self._present_ids]
+        bounds = self._rim_bounds
         return min(b[0] for b in bounds), min(b[1] for b in bounds)
 
     @cached_property
     def box(self) -> tuple[float, float]:
         if self.mask is None:
             return self.grid_box
-        bounds = [self.cell_bounds(cell) for cell in self._present_ids]
+        bounds = self._rim_bounds
         ox, oy = self.origin
         return max(b[2] for b in bounds) - ox, max(b[3] for b in bounds) - oy
+
+    @cached_property
+    def _rim_bounds(self) -> list[tuple[float, float, float, float]]:
+        """``cell_bounds`` of the first and last cell that is on in each row and each column:
+        a cell's left and right grow with its x, its top and bottom with its y (in a column),
+        so these hold the silhouette's extremes, from a few thousand cells, not a million."""
+        on, width, height = self.present, self.width, self.height
+        rim: set[int] = set()
+        for y in range(height):
+            row = on[y * width : (y + 1) * width]
+            first = row.find(1)
+            if first >= 0:
+                rim.update((y * width + first, y * width + row.rfind(1)))
+        for x in range(width):
+            column = on[x::width]
+            first = column.find(1)
+            if first >= 0:
+                rim.update((first * width + x, column.rfind(1) * width + x))
+        return [self.cell_bounds(cell) for cell in sorted(rim)]
 
     def centre(self, cell: int) -> tuple[float, float]:
         x, y = self.grid_centre(cell)
@@ -420,17 +467,25 @@ class RectGrid(Topology):
     def neighbours(self) -> array[int]:
         if self.mask is None:
             return self.full_neighbours
-        table, back, sides, on = array("i", self.full_neighbours), self.back, self.sides, self.mask.on
-        nowhere = array("i", [-1]) * sides
-        for cell in range(self.cells):
-            if on[cell]:
-                continue
-            base = cell * sides
-            for side in range(sides):
-                other = table[base + side]
-                if other >= 0:
-                    table[other * sides + back[base + side]] = -1
-            table[base : base + sides] = nowhere
+        # An entry stays where its cell and the cell it leads to are both on, else becomes -1:
+        # four 0xff bytes ORed over it, side by side for all cells at once.
+        full, sides, on = self.full_neighbours, self.sides, self.mask.on
+        leads_on = on + b"\0"  # entry -1 reads the byte past the end: nothing there
+        dropped = bytearray(4 * sides * self.cells)
+        off = on.translate(bytes([255]) + bytes([0]) * 255)
+        for side in range(sides):
+            column = full[side::sides]
+            gone = int.from_bytes(off, "little") | int.from_bytes(
+                bytes(map(leads_on.__getitem__, column)).translate(bytes([255]) + bytes([0]) * 255), "little"
+            )
+            for byte in range(4):
+                dropped[4 * side + byte :: 4 * sides] = gone.to_bytes(self.cells, "little")
+        table = array("i")
+        table.frombytes(
+            (int.from_bytes(full.tobytes(), "little") | int.from_bytes(dropped, "little")).to_bytes(
+                4 * sides * self.cells, "little"
+            )
+        )
         return table
 
     @cached_property
@@ -439,17 +494,15 @@ class RectGrid(Topology):
         outside of the whole silhouette, so walls round a hole inside it are no border."""
         if self.mask is None:
             return self._border_masks()
-        full, sides, on = self.full_neighbours, self.sides, self.mask.on
+        full, sides, on, count = self.full_neighbours, self.sides, self.mask.on, self.cells
+        real = int.from_bytes(self.side_masks, "little")
+        edge = real & ~int.from_bytes(leading_sides(full, sides), "little")  # sides off the grid
         # Cells that are off and reach the grid's edge through other such cells lie outside.
-        outside = bytearray(self.cells)
-        queue = [
-            cell
-            for cell in range(self.cells)
-            if not on[cell]
-            and any(
-                full[cell * sides + side] < 0 for side in range(sides) if self.present_sides(cell) >> side & 1
-            )
-        ]
+        off = on.translate(bytes([1]) + bytes(255))
+        queue = list(
+            compress(range(count), (int.from_bytes(off, "little") * 255 & edge).to_bytes(count, "little"))
+        )
+        outside = bytearray(count)
         for cell in queue:
             outside[cell] = 1
         for cell in queue:
@@ -457,15 +510,15 @@ class RectGrid(Topology):
                 if other >= 0 and not on[other] and not outside[other]:
                     outside[other] = 1
                     queue.append(other)
-        masks = bytearray(self.cells)
-        for cell in self._present_ids:
-            real, base, mask = self.present_sides(cell), cell * sides, 0
-            for side in range(sides):
-                other = full[base + side]
-                if real >> side & 1 and (other < 0 or outside[other]):
-                    mask |= 1 << side
-            masks[cell] = mask
-        return bytes(masks)
+        # A side faces the outside where it leads off the grid (entry -1 reads the byte past
+        # the end) or to a cell outside; all cells at once, a side at a time.
+        beyond = bytes(outside) + b"\1"
+        facing = 0
+        for side in range(sides):
+            flags = bytes(map(beyond.__getitem__, full[side::sides]))
+            facing |= int.from_bytes(flags.translate(bytes([0, 1 << side]) + bytes(254)), "little")
+        present = int.from_bytes(on, "little") * 255
+        return (facing & real & present).to_bytes(count, "little")
 
     @cached_property
     def opening_sides(self) -> bytes:
@@ -530,22 +583,73 @@ class RectGrid(Topology):
         return middle, (nx, ny)
 
     @abstractmethod
+    def lattice(self) -> Lattice:
+        """Where ``cell_edges`` puts each cell's corners, as whole numbers: see ``Lattice``."""
+
+    @cached_property
+    def side_masks(self) -> bytes:
+        """Per cell, ``present_sides``: the sides it has."""
+        width = self.width
+        rows = [
+            bytes(self.present_sides(y * width + x) for x in range(width)) for y in range(min(2, self.height))
+        ]
+        return ((rows[0] + rows[-1]) * (self.height // 2) + rows[0] * (self.height % 2))[: self.cells]
+
+    @abstractmethod
     def cell_edges(self, cell: int) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
         """``cell``'s sides in order round it, as (side, first end, second end) in the whole
         grid's box, each side's second end the next one's first: where walls are drawn."""
 
-    def _grid_table(self, steps: Callable[[int, int], Iterable[tuple[int, int]]]) -> array[int]:
-        """The neighbour table from ``steps(x, y)``: the (x, y) through each side, in side order."""
-        width, height, sides = self.width, self.height, self.sides
-        table = array("i", [-1]) * (self.cells * sides)
-        index = 0
-        for y in range(height):
-            for x in range(width):
-                for nx, ny in steps(x, y):
-                    if 0 <= nx < width and 0 <= ny < height:
-                        table[index] = ny * width + nx
-                    index += 1
+    def _grid_table(self, steps: Sequence[Sequence[tuple[int, int] | None]]) -> array[int]:
+        """The neighbour table from ``steps[parity][side]``: the (dx, dy) through each side of a
+        cell whose parity (its x, or x + y, mod 2: the shape says) is ``parity``, or None where
+        such a cell has no such side. ``parity_of_row`` adds y to x's parity, or not.
+
+        Built a row and a parity at a time with slices, not a cell at a time: a poster's
+        table has six million entries, seconds in a Python loop."""
+        width, height, sides, cells = self.width, self.height, self.sides, self.cells
+        table = array("i", [-1]) * (cells * sides)
+        # Every id from a row above the grid to one past its end: a step's targets are slices of it.
+        margin = width + 1
+        ids = array("i", range(-margin, cells + margin))
+        for side in range(sides):
+            column = array("i", [-1]) * cells
+            for y in range(height):
+                row = y * width
+                for parity in (0, 1):
+                    first = (parity + y * self.parity_of_row) % 2  # the row's first x of that parity
+                    step = steps[parity][side]
+                    if step is None or first >= width:
+                        continue
+                    dx, dy = step
+                    if not 0 <= y + dy < height:
+                        continue
+                    lo, hi = first, width  # the xs of this parity whose x + dx stays on the grid
+                    if dx < 0 and lo == 0:
+                        lo += 2
+                    if dx > 0:
+                        hi = width - 1
+                    if lo < hi:
+                        moved = margin + row + dy * width + dx
+                        column[row + lo : row + hi : 2] = ids[moved + lo : moved + hi : 2]
+            table[side::sides] = column
         return table
+
+    # Whether a cell's parity, which ``_grid_table``'s steps depend on, counts y as well as x.
+    parity_of_row = 0
+
+
+def _same_point(x: int, y: int) -> tuple[int, int]:
+    return x, y
+
+
+def _no_parity(x: int, y: int) -> int:
+    return 0
+
+
+def _whole(value: int) -> int:
+    """A square's corners are whole numbers, as ``cell_edges`` gives them."""
+    return value
 
 
 class SquareGrid(RectGrid):
@@ -582,6 +686,10 @@ class SquareGrid(RectGrid):
         x, y = cell % self.width, cell // self.width
         corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
         return [(side, corners[side], corners[(side + 1) % 4]) for side in range(4)]
+
+    def lattice(self) -> Lattice:
+        corners = ((0, 0, 1, 0), (1, 0, 1, 1), (1, 1, 0, 1), (0, 1, 0, 0))  # N, E, S, W
+        return Lattice(_same_point, _no_parity, (corners,), _whole, _whole)
 
     @property
     def step_offsets(self) -> tuple[int, ...]:

@@ -14,10 +14,26 @@ from array import array
 
 from ..errors import BookmakerError
 from .mask import Mask
-from .topology import E, N, RectGrid, S, W
+from .topology import E, Lattice, N, RectGrid, S, W
 
 ROW = math.sqrt(3) / 2
 NORTH, EAST, SOUTH, WEST = range(4)  # side numbers, as on squares
+
+
+def _same_point(x: int, y: int) -> tuple[int, int]:
+    return x, y
+
+
+def _points_down(x: int, y: int) -> int:
+    return (x + y) & 1
+
+
+def _half(value: int) -> float:
+    return value / 2
+
+
+def _row(value: int) -> float:
+    return ROW * value
 
 
 class TriangleGrid(RectGrid):
@@ -82,16 +98,29 @@ class TriangleGrid(RectGrid):
         row = b"".join(bytes((3, 1, 2 if (x + y) % 2 == 0 else 0)) for y in range(2) for x in range(width))
         return 3, (row * ((self.height + 1) // 2))[: 3 * self.cells]
 
-    def _neighbour_table(self) -> array[int]:
-        def steps(x: int, y: int) -> list[tuple[int, int]]:
-            up = (x + y) % 2 == 0
-            # A side a cell lacks leads nowhere: (-1, -1) is off the grid.
-            return [(-1, -1) if up else (x, y - 1), (x + 1, y), (x, y + 1) if up else (-1, -1), (x - 1, y)]
+    parity_of_row = 1  # a cell points up when x + y is even
 
-        return self._grid_table(steps)
+    def lattice(self) -> Lattice:
+        # Half units across, rows down: an upward cell (parity 0) has E, S and W, a downward
+        # one N, E and W, as ``cell_edges`` draws them.
+        up = (None, (1, 0, 2, 1), (2, 1, 0, 1), (0, 1, 1, 0))
+        down = ((0, 0, 2, 0), (2, 0, 1, 1), None, (1, 1, 0, 0))
+        return Lattice(_same_point, _points_down, (up, down), _half, _row)
+
+    def _neighbour_table(self) -> array[int]:
+        # N, E, S, W of an upward cell (parity 0) and of a downward one; a side a cell lacks
+        # leads nowhere.
+        return self._grid_table(((None, (1, 0), (0, 1), (-1, 0)), ((0, -1), (1, 0), None, (-1, 0))))
 
     def _back_table(self) -> bytes:
         return bytes((2, 3, 0, 1)) * self.cells
 
     def _border_masks(self) -> bytes:
-        return bytes(self.present_sides(cell) & ~self.open_sides[cell] for cell in range(self.cells))
+        # Each cell's sides (``present_sides``) less its open ones, for all cells at once.
+        width = self.width
+        rows = [bytes(self.present_sides(y * width + x) for x in range(width)) for y in range(2)]
+        present = int.from_bytes(
+            (rows[0] + rows[1]) * (self.height // 2) + rows[0] * (self.height % 2), "little"
+        )
+        closed = int.from_bytes(self.open_sides.translate(bytes(15 ^ mask for mask in range(256))), "little")
+        return (present & closed).to_bytes(self.cells, "little")

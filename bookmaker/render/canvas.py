@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from operator import itemgetter
 from typing import BinaryIO, NamedTuple, TypeGuard
 
 from reportlab import rl_config
@@ -25,7 +26,7 @@ from reportlab.pdfbase.pdfdoc import PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import RGB, Inks, hex_to_rgb
-from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall
+from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall, Walls
 from ..geometry.primitives import dashes, solid_pieces
 from ..geometry.square import CentreLine, GridWalls
 from ..layout.views import Style
@@ -129,16 +130,35 @@ def _drawing_text(drawing: MazeDrawing) -> _DrawingText:
     )
 
 
+class _WrittenPath(NamedTuple):
+    """A path's whole code, as a path object's ``getCode`` gave it, for ``drawPath``."""
+
+    code: str
+
+    def getCode(self) -> str:
+        return self.code
+
+
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
     if isinstance(walls, GridWalls):
         return _PathText(walls.write(*_GRID_RUNS))
+    if isinstance(walls, Walls):  # a puzzle's and its answer's: written once
+        code = walls.written.get(_WRITTEN)
+        if code is None:
+            code = walls.written[_WRITTEN] = _wall_path(canvas, walls).getCode()
+        return _WrittenPath(code)
+    return _wall_path(canvas, walls)
+
+
+def _wall_path(canvas: Canvas, walls: Iterable[Wall]):
     walls = list(walls)
     segments = [wall for wall in walls if not isinstance(wall, Arc)]
     if len(segments) == len(walls):
-        name = NumberText(fp_str)
-        return _PathText(
-            " ".join(f"{name[x0]} {name[y0]} m {name[x1]} {name[y1]} l" for x0, y0, x1, y1 in segments)
-        )
+        # Column by column through C loops (a poster has millions of segments); a number's
+        # text is worked out once.
+        name = NumberText(fp_str).__getitem__
+        ends = [map(name, map(itemgetter(i), segments)) for i in range(4)]
+        return _PathText(" ".join(map("{} {} m {} {} l".format, *ends)))
     path = canvas.beginPath()
     for wall in walls:
         if isinstance(wall, Arc):

@@ -141,15 +141,6 @@ def _num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _svg_to(x0: float, y0: float, x1: float, y1: float) -> str:
-    """The shortest SVG command from (x0, y0) to (x1, y1)."""
-    if y0 == y1:
-        return f"H{_num(x1)}"
-    if x0 == x1:
-        return f"V{_num(y1)}"
-    return f"L{_num(x1)} {_num(y1)}"
-
-
 def _svg_arc(arc: Arc) -> str:
     """SVG arc commands along ``arc`` from its start, in pieces of at most half a circle so
     every piece's flags are unambiguous (a full circle needs two)."""
@@ -166,13 +157,16 @@ def _svg_walls(walls: Iterable[Wall]) -> str:
     if isinstance(walls, GridWalls):
         return walls.write("M{0} {line}H{1}", "M{line} {0}V{1}", "")
     parts = []
+    name = NumberText(_num)  # a number's text worked out once: a poster repeats few
     for wall in walls:
         if isinstance(wall, Arc):
             x, y = wall.at(wall.start)
-            parts.append(f"M{_num(x)} {_num(y)}{_svg_arc(wall)}")
+            parts.append(f"M{name[x]} {name[y]}{_svg_arc(wall)}")
         else:
             x0, y0, x1, y1 = wall
-            parts.append(f"M{_num(x0)} {_num(y0)}{_svg_to(x0, y0, x1, y1)}")
+            # the shortest command to the far end
+            to = f"H{name[x1]}" if y0 == y1 else f"V{name[y1]}" if x0 == x1 else f"L{name[x1]} {name[y1]}"
+            parts.append(f"M{name[x0]} {name[y0]}{to}")
     return "".join(parts)
 
 
@@ -378,9 +372,18 @@ def to_png(maze: Maze, solution: bool = False, cell: int = 20, stopwatch: Stopwa
             else:
                 image.paste(strip, (0, top))
     if drawing.round_walls:
+        # Every wall is one black line with a round cap at each end: the same pixels whatever
+        # the order, so each cap is drawn once where walls meet (three on a hexagon's corner).
+        width = thickness * k
+        caps: set[tuple[float, float]] = set()
         for wall in drawing.walls:
             points = wall.points(PNG_FLATTEN / cell) if isinstance(wall, Arc) else [wall[:2], wall[2:]]
-            _round_line(draw, flat_at(points), thickness * k, "black")
+            xy = flat_at(points)
+            draw.line(xy, fill="black", width=round(width), joint="curve")
+            caps.update(((xy[0], xy[1]), (xy[-2], xy[-1])))
+        radius = width / 2
+        for x, y in sorted(caps):
+            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill="black")
     elif not isinstance(drawing.walls, GridWalls):  # a silhouette's square walls: no arcs
         for x0, y0, x1, y1 in cast(Iterable[Segment], drawing.walls):
             wall_left, wall_top = margin + x0 * cell - low, margin + y0 * cell - low
