@@ -291,6 +291,7 @@ def braid_table(size: str, runs: int, env: dict[str, str]) -> str:
     lines.append(
         f"\nrecursive-backtracker pdf, medians of {runs} runs; 1-min load average after each: {loads_text}"
     )
+    return "\n".join(lines)
 
 
 # --- Shapes and masks (issue 29) ------------------------------------------------------
