@@ -91,6 +91,10 @@ def test_ingramspark_requires_isbn_in_one_line_naming_file_and_line(tmp_path):
     )
 
 
+# The module on one worker, so the IngramSpark book (the module fixture below) is built once, not on each.
+pytestmark = pytest.mark.xdist_group("ingramspark_book")
+
+
 @pytest.fixture(scope="module")
 def ingramspark_book(tmp_path_factory):
     """An IngramSpark book of 18 content pages and its cover, built once."""
