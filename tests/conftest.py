@@ -44,6 +44,16 @@ def pytest_unconfigure(config) -> None:
     shutil.rmtree(HYPOTHESIS_HOME, ignore_errors=True)
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(items) -> None:
+    """Every test that reads a sample book runs on one xdist worker, the one that builds the
+    samples for test_output_hashes.py and test_determinism.py: each worker built the
+    samples it was handed tests for, most of them on both."""
+    for item in items:
+        if "sample_book" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("sample_books"))
+
+
 @pytest.fixture(scope="session")
 def sample_book(tmp_path_factory) -> Callable[[str], BuildResult]:
     """``sample_book("default")``: configs/default.yaml built once in this process, the way

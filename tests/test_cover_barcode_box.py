@@ -120,6 +120,10 @@ def test_the_preflight_objects_to_ink_at_every_corner_of_kdps_box_and_not_beside
 # --- a built cover keeps the box plain, and the preview's guide outlines it ----------------
 
 
+# The module on one worker, so the cover (the module fixture below) is built once, not on each.
+pytestmark = pytest.mark.xdist_group("built_cover")
+
+
 @pytest.fixture(scope="module")
 def built_cover(tmp_path_factory) -> tuple[Path, dict]:
     """A 6 x 9 in KDP book's cover, built (so through the cover preflight), with a back

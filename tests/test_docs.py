@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
+from tests.command_line import in_process
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
@@ -214,12 +216,7 @@ def test_every_whole_config_in_the_docs_validates(tmp_path):
     assert len(configs) >= 3
     for index, (page, config) in enumerate(configs):
         (tmp_path / f"{index}.yaml").write_text(config, encoding="utf-8")
-        run = subprocess.run(
-            [sys.executable, "-m", "bookmaker", "validate", f"{index}.yaml"],
-            cwd=tmp_path,
-            capture_output=True,
-            encoding="utf-8",
-        )
+        run = in_process("validate", f"{index}.yaml", cwd=tmp_path)
         assert run.returncode == 0, f"{page}: {run.stderr}"
 
 

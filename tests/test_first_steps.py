@@ -58,8 +58,9 @@ def refused(result: subprocess.CompletedProcess) -> str:
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
-def test_help_shows_no_type_after_a_plain_flag(tmp_path, command):
-    result = run(*([command] if command else []), "--help", cwd=tmp_path)
+def test_help_shows_no_type_after_a_plain_flag(tmp_path, monkeypatch, command):
+    monkeypatch.setenv("COLUMNS", "120")  # as env() gives a process: rows wide enough to hold a flag's text
+    result = in_process(*([command] if command else []), "--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     [row] = [line for line in result.stdout.splitlines() if " --help " in line]
     assert row.split("--help", 1)[1].strip(" │").startswith("Show this message and exit.")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -20,6 +19,7 @@ from pypdf import PdfReader
 from bookmaker.errors import BookmakerError
 from bookmaker.layout.cover_geometry import spine_width
 from bookmaker.profiles import INCH, PAPERS, PROFILES
+from tests.command_line import in_process
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,9 +52,9 @@ def test_a_printer_that_publishes_no_spine_formula_asks_for_the_width():
 
 
 def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "bookmaker", *args], capture_output=True, encoding="utf-8", cwd=cwd
-    )
+    """`bookmaker ARGS` in this process (tests/command_line.py): the exit code and lines the
+    tests read, without a Python start; test_bad_configs.py runs the real process."""
+    return in_process(*args, cwd=cwd)
 
 
 def config(profile: str, count: int, cover: str, interior: str = "") -> str:
@@ -89,6 +89,10 @@ def test_ingramspark_requires_isbn_in_one_line_naming_file_and_line(tmp_path):
         f"{path}:11: cover.isbn: required key is missing: isbn, since IngramSpark prints no cover "
         "without the book's ISBN barcode on the back (e.g. isbn: 978-1-4028-9462-6)"
     )
+
+
+# The module on one worker, so the IngramSpark book (the module fixture below) is built once, not on each.
+pytestmark = pytest.mark.xdist_group("ingramspark_book")
 
 
 @pytest.fixture(scope="module")

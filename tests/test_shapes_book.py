@@ -91,6 +91,10 @@ def named_cell(maze, cell):
     return list(maze.topology.coordinates(cell))
 
 
+# The module on one worker, so the small shapes book (the module fixture below) is built once, not on each.
+pytestmark = pytest.mark.xdist_group("small_book")
+
+
 @pytest.fixture(scope="module")
 def small_book(tmp_path_factory):
     folder = tmp_path_factory.mktemp("shapes")

@@ -30,6 +30,10 @@ def printed_under(record: dict) -> str:
     return f"maze code {record['code']}" if record["code"] else f"seed {record['seed']}"
 
 
+# The module on one worker, so the classroom worksheets (the module fixture below) is built once, not on each.
+pytestmark = pytest.mark.xdist_group("worksheets")
+
+
 @pytest.fixture(scope="module")
 def worksheets(tmp_path_factory):
     """configs/classroom.yaml as it stands, with fewer copies to keep the test quick."""
