@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import shutil
 import time
 from pathlib import Path
 
@@ -153,10 +152,15 @@ def test_the_scripted_flow(browser, studio_url, tmp_path):
 
 
 def test_closing_the_tab_that_builds_cancels_the_build_and_writes_nothing(browser, tmp_path):
-    # The activity book (100 mazes, 128 pages) takes seconds to build: long enough to close
-    # its tab while it runs; the cancel stops it within a maze or a page.
+    # The activity book with three times its mazes (300 mazes, about 340 pages) takes
+    # seconds to build even on a fast machine: long enough to close its tab while it runs
+    # (the sample itself, once issue 29 sped builds up, could finish before its tab closed);
+    # the cancel stops it within a maze or a page.
     config = tmp_path / "activity-book.yaml"
-    shutil.copy(ROOT / "configs" / "activity-book.yaml", config)
+    sample = (ROOT / "configs" / "activity-book.yaml").read_text(encoding="utf-8")
+    bigger = re.sub(r"(?m)^(\s+count: )(\d+)", lambda m: f"{m[1]}{int(m[2]) * 3}", sample)
+    assert bigger != sample
+    config.write_text(bigger, encoding="utf-8")
     with served(tmp_path, config) as url:
         context = browser.new_context()
         context.set_default_timeout(60_000)
