@@ -334,11 +334,16 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
     shapes allows only those; and each algorithm's options are typed from its declaration
     (``Option``). A section without an ``algorithm`` key gets the default algorithm's rules.
     """
+    # A journey's pages set its size and count when they are not given.
+    schema["required"] = [key for key in schema.get("required", []) if key != "count"]
     schema.update(
         {
             "if": {"properties": {"shape": _one_of(RING_SHAPES)}, "required": ["shape"]},
-            "then": {"required": ["rings"], "not": {"required": ["size"]}},
-            "else": {"required": ["size"], "not": {"required": ["rings"]}},
+            "then": {"required": ["rings", "count"], "not": {"required": ["size"]}},
+            "else": {
+                "anyOf": [{"required": ["size", "count"]}, {"required": ["journey"]}],
+                "not": {"required": ["rings"]},
+            },
         }
     )
     default = model.model_fields["algorithm"].default
@@ -429,6 +434,19 @@ class MaskConfig(Strict):
         return MaskSpec(kind, source, path, self.threshold, self.islands, font if kind == "text" else None)
 
 
+MAX_JOURNEY_PAGES = 48  # a journey past this is a book of its own, not a section
+
+
+class Journey(Strict):
+    """One maze tiled across consecutive pages, joined by labelled connectors."""
+
+    pages: int = Field(
+        ge=2,
+        le=MAX_JOURNEY_PAGES,
+        description=f"How many pages the one maze spans, 2 to {MAX_JOURNEY_PAGES}, tiled in reading order.",
+    )
+
+
 class Section(Strict):
     """A run of mazes made alike: one shape, one algorithm, one size, one title.
 
@@ -461,6 +479,12 @@ class Section(Strict):
         None,
         description=f"A silhouette the mazes take ({listing(MASKED_SHAPES, 'and')} grids): "
         "image, text, file or outline, with threshold and islands.",
+    )
+    journey: Journey | None = Field(
+        None,
+        description="One square maze across several pages (pages: N), from the top left of "
+        "the first to the bottom right of the last; without a size, each page is filled at "
+        "a quarter-inch corridor.",
     )
     size: GridSize | None = Field(
         None,
@@ -560,6 +584,8 @@ class Section(Strict):
                 return None
             mask = info.data.get("mask")
             if mask is not None and mask.kind in ("file", "text"):  # it sets the size
+                return None
+            if info.data.get("journey") is not None:  # its pages set the size (plan.journey)
                 return None
             raise problem(
                 f"required key is missing: a {shape} maze's size in cells, COLUMNSxROWS (e.g. size: 20x15)"
@@ -669,6 +695,33 @@ class Section(Strict):
             except BookmakerError as error:
                 raise problem(str(error)) from None
         return mode
+
+    @model_validator(mode="before")
+    @classmethod
+    def _journey_is_one_maze(cls, data: Any) -> Any:
+        # A journey is one maze: its count goes without saying.
+        if isinstance(data, dict) and data.get("journey") is not None and "count" not in data:
+            return {**data, "count": 1}
+        return data
+
+    @model_validator(mode="after")
+    def _journey_rules(self) -> Section:
+        if self.journey is None:
+            return self
+        refusals = (
+            (self.shape != "square", "shape", f"a journey is a square maze, not {self.shape}; remove shape"),
+            (self.mask is not None, "mask", "a journey's tiles are whole pages; remove the mask"),
+            (self.count != 1, "count", "a journey is one maze; give each journey a section of its own"),
+            (self.per_page != 1, "per_page", "a journey takes whole pages; remove per_page"),
+            (
+                "endpoints" in self.model_fields_set and self.endpoints != "corners",
+                "endpoints",
+                "a journey starts at the top left of its first page and finishes at the bottom "
+                "right of its last (endpoints: corners)",
+            ),
+        )
+        _raise_all([problem(message, key) for refused, key, message in refusals if refused])
+        return self
 
     @property
     def topology(self) -> Topology:

@@ -238,7 +238,7 @@ def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float) -> list
     for index, section in enumerate(book.sections):
         label = section.difficulty or ""
         about = opener_about(
-            plan.words, section.count, book.grid_for(index), first, first + section.count - 1
+            plan.words, section.count, plan.section_grid(index), first, first + section.count - 1
         )
         first += section.count
         opener = book.opener_of(index)
