@@ -48,6 +48,8 @@ class MazeRecord:
     braid: float = 0.0
     mask: dict | None = None  # Mask.as_json(): what the silhouette was made from
     perfect: bool = True  # false once braiding made loops
+    # One maze across pages: its tiles' cells, pages and boxes (BookPlan.journey_record).
+    journey: dict | None = None
 
     def as_json(self) -> dict[str, Any]:
         # docs/design.md: a /2 maze carries its shape, braid and mask.
@@ -81,6 +83,8 @@ class MazeRecord:
             record["variant"] = self.variant
         if self.answer_file:
             record["answer_file"] = self.answer_file
+        if self.journey:
+            record["journey"] = self.journey
         return record
 
 

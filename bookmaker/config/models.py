@@ -335,7 +335,7 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
     (``Option``). A section without an ``algorithm`` key gets the default algorithm's rules.
     """
     # A journey's pages set its size and count when they are not given.
-    schema["required"] = [key for key in schema.get("required", []) if key != "count"]
+    schema["properties"]["count"].pop("default", None)
     schema.update(
         {
             "if": {"properties": {"shape": _one_of(RING_SHAPES)}, "required": ["shape"]},
@@ -507,7 +507,10 @@ class Section(Strict):
         "counting as one (rings: 2 is the centre and a ring of 6 cells around it).",
         json_schema_extra={"minimum": MIN_RINGS, "maximum": MAX_RINGS},
     )
-    count: int = Field(ge=1, le=2000, description="How many mazes the section holds.")
+    # Required but for a journey, which is one maze (``_count_given``).
+    count: int = Field(
+        None, ge=1, le=2000, validate_default=True, description="How many mazes the section holds."
+    )
     per_page: SlotCount = Field(1, description=f"Mazes per page: {listing(GRID_SLOTS)}.")
     endpoints: Endpoints = Field(
         None,
@@ -553,6 +556,17 @@ class Section(Strict):
     )
 
     _options_default = field_validator("options", mode="before")(_none_is_default)
+
+    @field_validator("count", mode="before")
+    @classmethod
+    def _count_given(cls, count: Any, info: ValidationInfo) -> Any:
+        # A journey is one maze: its count goes without saying.
+        if count is None:
+            if info.data.get("journey") is not None:
+                return 1
+            raise problem("required key is missing")
+        return count
+
     _per_page_slots = field_validator("per_page")(_check_slots)
 
     @field_validator("size", mode="before")
@@ -695,14 +709,6 @@ class Section(Strict):
             except BookmakerError as error:
                 raise problem(str(error)) from None
         return mode
-
-    @model_validator(mode="before")
-    @classmethod
-    def _journey_is_one_maze(cls, data: Any) -> Any:
-        # A journey is one maze: its count goes without saying.
-        if isinstance(data, dict) and data.get("journey") is not None and "count" not in data:
-            return {**data, "count": 1}
-        return data
 
     @model_validator(mode="after")
     def _journey_rules(self) -> Section:

@@ -885,6 +885,26 @@ class BookPlan:
             if page.tile == 0:
                 item.page, item.placement = page.number, placement
 
+    def journey_record(self, item: Printed) -> dict | None:
+        """The manifest's ``journey`` of a journey's maze (None for any other): its grid of
+        pages, and each tile's cells (x, y, width, height in the whole maze), page and box,
+        and where the key shows it a page a tile, its page and box there."""
+        if not item.tile_pages:
+            return None
+        tiling = self.tiling(item.made.job.section)
+        tiles = []
+        for index, tile in enumerate(tiling.tiles()):
+            record: dict = {
+                "page": item.tile_pages[index],
+                "cells": [tile.x, tile.y, tile.width, tile.height],
+                "bbox": [round(v, 3) for v in item.tile_placements[index].bbox],
+            }
+            if item.answer_tile_pages:
+                record["answer_page"] = item.answer_tile_pages[index]
+                record["answer_bbox"] = [round(v, 3) for v in item.answer_tile_placements[index].bbox]
+            tiles.append(record)
+        return {"pages": len(tiles), "columns": tiling.columns, "rows": tiling.rows, "tiles": tiles}
+
     def contents(self, pages: list[PlannedPage]) -> list[Entry]:
         """Each section at its first page (its opener page, or its first page of mazes when
         it opens inline or without an opener; a worksheet set's first copy), and the answers."""
@@ -925,12 +945,20 @@ class BookPlan:
             if printed is None:
                 facts.append(
                     SectionFacts.of_config(
-                        section.title, section.shape, section.endpoints, section.braid, answers, markers
+                        section.title,
+                        section.shape,
+                        section.endpoints,
+                        section.braid,
+                        answers,
+                        markers,
+                        section.journey is not None,
                     )
                 )
             else:
                 made = [item.made for item in printed if item.made.job.section == index]
-                facts.append(SectionFacts.of_mazes(section.title, made, answers, markers))
+                facts.append(
+                    SectionFacts.of_mazes(section.title, made, answers, markers, section.journey is not None)
+                )
         return facts
 
     def caption(self, made: MadeMaze) -> str:
@@ -1124,7 +1152,15 @@ class BookPlan:
                     )
                 )
             words = self.words
-            if book.layout == "worksheet":
+            if page.tile is not None:
+                item = doc.printed[page.mazes[0]]
+                detail = words.pgettext(
+                    "answers.journey-part",
+                    "The part of maze {number} on page {page}.",
+                    number=item.number,
+                    page=item.tile_pages[page.tile],
+                )
+            elif book.layout == "worksheet":
                 detail = words.pgettext(
                     "answers.worksheets",
                     "Each worksheet's solutions, found by the variant code printed on it.",

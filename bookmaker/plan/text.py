@@ -47,6 +47,7 @@ from ..layout.typesetting import (
 )
 from ..profiles import INCH
 from .book import BookPlan
+from .journey import ARROWS
 from .mazes import variant_code
 from .pagination import Document
 from .words import opener_about
@@ -334,6 +335,8 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
         if section.difficulty and not sheets:
             yield where + ("difficulty",), section.difficulty, (BOLD, REGULAR)
         yield where + ("instructions",), section.instructions, (REGULAR,)
+        if section.journey is not None:  # its connectors' arrows, each beside a corridor off the page
+            yield where + ("journey",), "".join(ARROWS.values()), (BOLD,)
         mask = section.mask
         if mask is not None:  # the recipe under each maze names it
             kind = mask.kind
