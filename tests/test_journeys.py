@@ -22,6 +22,7 @@ from bookmaker.plan.journey import (
     chosen_tiling,
     connectors,
     crossings,
+    eller_pages,
     label,
     pages_crossed,
     route_pieces,
@@ -123,6 +124,16 @@ def test_the_solution_crosses_pages_in_order_through_connectors(seed):
         for piece in pieces:
             for x, y in (piece[0], piece[-1]):
                 assert x in (0, tile.width) or y in (0, tile.height)
+
+
+def test_eller_makes_a_journey_a_row_of_pages_at_a_time():
+    tiling = Tiling.of((23, 17), 3, 4)
+    whole = with_endpoints(generate("eller", 23, 17, 11, horizontal=0.5), "corners")
+    made = [tile for row in eller_pages(tiling, 11, horizontal=0.5) for tile in row]
+    assert len(made) == 12
+    for tile, part in zip(tiling.tiles(), made, strict=True):
+        expected = tile_maze(whole, tile)
+        assert (part.cells, part.start, part.end) == (expected.cells, expected.start, expected.end)
 
 
 def test_tiling_takes_the_grid_nearest_square_or_with_the_widest_cells():

@@ -11,11 +11,15 @@ C... along each edge the two pages share.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from itertools import pairwise, product
 
 from ..geometry import Point, Rect
 from ..geometry.square import OUTWARD
+from ..maze import lookup
+from ..maze.algorithms import eller
 from ..maze.model import Maze
 from ..maze.shapes import make_topology
 from ..maze.topology import MAX_BOOK_SIDE
@@ -278,3 +282,33 @@ def pages_crossed(tiling: Tiling, path: list[int], width: int) -> list[int]:
     comes onto one."""
     visited = [tiling.tile_of(*reversed(divmod(cell, width))) for cell in path]
     return [visited[0], *(b for a, b in pairwise(visited) if a != b)]
+
+
+def eller_pages(tiling: Tiling, seed: int, **options) -> Iterator[list[Maze]]:
+    """A journey made by Eller's algorithm, a row of pages at a time: each row's tiles
+    (``tile_maze``), top row first, with the start and finish of ``JOURNEY_ENDPOINTS``.
+
+    Eller's carves a row of cells at a time, keeping only the sets of the row above, so
+    only one row of pages is ever held: a journey of any height in memory that grows with
+    its width. The tiles are those of ``generate("eller", width, height, seed)``, cell for
+    cell, as its recipe remakes it."""
+    width, height = tiling.size
+    settings = lookup(eller.NAME).settings(options)
+    rows = eller.rows(width, height, random.Random(seed), **settings)
+    tiles = tiling.tiles()
+    for row, band_height in enumerate(tiling.heights):
+        band = bytearray()
+        for _ in range(band_height):
+            band += next(rows)
+        last = row == tiling.rows - 1
+        band_maze = Maze(
+            make_topology("square", (width, band_height)),
+            band,
+            algorithm=eller.NAME,
+            seed=seed,
+            options=settings,
+            start=0 if row == 0 else None,
+            end=width * band_height - 1 if last else None,
+            endpoints=JOURNEY_ENDPOINTS,
+        )
+        yield [tile_maze(band_maze, replace(tile, y=0)) for tile in tiles if tile.row == row]
