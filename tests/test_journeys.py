@@ -16,6 +16,7 @@ from bookmaker.build import build
 from bookmaker.config import ConfigError, load_book
 from bookmaker.maze import ALGORITHMS, generate
 from bookmaker.maze.solve import solution, with_endpoints
+from bookmaker.plan import BookPlan
 from bookmaker.plan.journey import (
     ARROWS,
     Tiling,
@@ -246,6 +247,24 @@ def test_a_journey_refuses_what_it_cannot_be(tmp_path, section, key, said):
     with pytest.raises(ConfigError) as caught:
         load_book(config)
     assert f"sections[0].{key}" in str(caught.value) and said in str(caught.value)
+
+
+def test_a_journey_is_no_worksheet(tmp_path):
+    config = tmp_path / "book.yaml"
+    config.write_text("title: T\nlayout: worksheet\nsections:\n  - title: Far\n    journey: {pages: 2}\n")
+    with pytest.raises(ConfigError, match=r"sections\[0\]\.journey: a journey runs across a book's pages"):
+        load_book(config)
+
+
+@pytest.mark.parametrize(
+    ("language", "printed"), [("en", "B ← p. 14"), ("de", "B ← S. 14"), ("nl", "B ← blz. 14")]
+)
+def test_connectors_print_in_the_books_language(tmp_path, language, printed):
+    config = tmp_path / "book.yaml"
+    config.write_text(
+        f"title: T\nlanguage: {language}\nsections:\n  - title: Far\n    journey: {{pages: 2}}\n"
+    )
+    assert BookPlan(load_book(config)).connector_text("B", "←", 14) == printed
 
 
 def test_a_journey_too_large_for_its_pages_is_refused_on_its_size(tmp_path):

@@ -1232,6 +1232,21 @@ class Book(Strict):
         return self
 
     @model_validator(mode="after")
+    def _no_journey_on_a_worksheet(self) -> Book:
+        # A worksheet is one sheet a student takes away; a journey needs its pages bound.
+        if self.layout == "worksheet":
+            for index, section in enumerate(self.sections):
+                if section.journey is not None:
+                    raise problem(
+                        "a journey runs across a book's pages; a worksheet is one sheet: remove "
+                        "journey, or use layout: book",
+                        "sections",
+                        index,
+                        "journey",
+                    )
+        return self
+
+    @model_validator(mode="after")
     def _worksheets_hold_few_mazes(self) -> Book:
         # A worksheet has name lines and big cells for young hands: more than 4 mazes crowd it.
         if self.layout == "worksheet":

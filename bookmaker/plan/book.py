@@ -1250,7 +1250,12 @@ class BookPlan:
         printed = [p for p in doc.printed if p.made.job.section == section]
         # Readers get sizes and numbers; the algorithm's technical summary is for designers.
         about = opener_about(
-            self.words, len(printed), printed[0].made.maze.topology, printed[0].number, printed[-1].number
+            self.words,
+            len(printed),
+            printed[0].made.maze.topology,
+            printed[0].number,
+            printed[-1].number,
+            spec.journey.pages if spec.journey else 0,
         )
         rating = round(sum(p.stars for p in printed) / len(printed)) if self.book.show_rating else None
         return OpenerView(spec.title, spec.difficulty or "", spec.instructions, about, rating, self.sizes)

@@ -239,7 +239,12 @@ def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float) -> list
     for index, section in enumerate(book.sections):
         label = section.difficulty or ""
         about = opener_about(
-            plan.words, section.count, plan.section_grid(index), first, first + section.count - 1
+            plan.words,
+            section.count,
+            plan.section_grid(index),
+            first,
+            first + section.count - 1,
+            section.journey.pages if section.journey else 0,
         )
         first += section.count
         opener = book.opener_of(index)

@@ -28,10 +28,13 @@ def mazes(words: Words, count: int) -> str:
     return DEFAULT_SHAPE.counted(words, count)
 
 
-def opener_about(words: Words, count: int, topology: Topology, first: int, last: int) -> str:
+def opener_about(words: Words, count: int, topology: Topology, first: int, last: int, pages: int = 0) -> str:
     """What a section's opening page says of its mazes: '4 mazes of 8 x 10 cells, numbers 5
-    to 8.'"""
+    to 8.'; of a journey across ``pages`` pages, '1 maze of 57 x 54 cells across 6 pages,
+    number 1.'"""
     about = about_mazes(words, count, topology)
+    if pages:
+        about = words.pgettext("opener.journey", "{mazes} across {pages} pages", mazes=about, pages=pages)
     if first == last:
         return words.pgettext("opener.about-one", "{mazes}, number {first}.", mazes=about, first=first)
     return words.pgettext(
