@@ -224,12 +224,26 @@ def test_the_recipe_remakes_the_journey(journey_book):
 
 def test_preview_lays_the_pages_side_by_side(journey_book):
     folder, result, manifest = journey_book
-    done = in_process("preview", "--journey", result.pdf, "-o", folder / "preview", "--dpi", "72", cwd=folder)
+    done = in_process(
+        "preview", "--journey", result.pdf, "-o", folder / "preview", "--dpi", "144", cwd=folder
+    )
     assert done.returncode == 0, done.stderr
     image = Image.open(folder / "preview" / "book-journey-1.png")
     tile = manifest["mazes"][0]["journey"]["tiles"][0]
     cell = (tile["bbox"][2] - tile["bbox"][0]) / tile["cells"][2]
-    assert abs(image.width - (16 * cell + 24)) <= 2 and abs(image.height - (20 * cell + 24)) <= 2
+    assert abs(image.width - (32 * cell + 24)) <= 2 and abs(image.height - (40 * cell + 24)) <= 2
+    # Where two pages join, their walls meet as one: as wide as any wall inside a page.
+    maze, scale = maze_of(manifest["mazes"][0]), 144 / 72
+    grey = image.convert("L")
+
+    def wall_width(column: int, row: int) -> int:
+        x, y = 12 + round(column * cell * scale), 12 + round((row + 0.5) * cell * scale)
+        return sum(grey.getpixel((x + dx, y)) < 128 for dx in range(-6, 7))
+
+    joins = [r for r in range(20) if not maze.cells[r * 16 + 7] & E]  # the wall between pages
+    inside = [(c, r) for r in range(20) for c in range(2, 7) if not maze.cells[r * 16 + c - 1] & E]
+    widths = {wall_width(8, row) for row in joins}
+    assert joins and widths <= {wall_width(c, r) for c, r in inside}
 
 
 @pytest.mark.parametrize(
