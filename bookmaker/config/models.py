@@ -48,6 +48,7 @@ from ..language import (
     plural_categories,
 )
 from ..layout.cover_geometry import BARCODES, PRINTER_BARCODE
+from ..layout.journey import JOURNEY_ENDPOINTS
 from ..layout.page_geometry import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
@@ -695,7 +696,9 @@ class Section(Strict):
     @field_validator("endpoints", mode="before")
     @classmethod
     def _endpoints_default_by_shape(cls, mode: Any, info: ValidationInfo) -> Any:
-        if mode is None:  # not given (or null): the shape's default
+        if mode is None:  # not given (or null): the shape's default, a journey's own
+            if info.data.get("journey") is not None:
+                return JOURNEY_ENDPOINTS
             return default_endpoints(info.data.get("shape"))
         return mode
 
@@ -720,10 +723,10 @@ class Section(Strict):
             (self.count != 1, "count", "a journey is one maze; give each journey a section of its own"),
             (self.per_page != 1, "per_page", "a journey takes whole pages; remove per_page"),
             (
-                "endpoints" in self.model_fields_set and self.endpoints != "corners",
+                self.endpoints != JOURNEY_ENDPOINTS,
                 "endpoints",
                 "a journey starts at the top left of its first page and finishes at the bottom "
-                "right of its last (endpoints: corners)",
+                f"right of its last (endpoints: {JOURNEY_ENDPOINTS})",
             ),
         )
         _raise_all([problem(message, key) for refused, key, message in refusals if refused])

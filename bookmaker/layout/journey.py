@@ -15,6 +15,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from .page_geometry import Box, Placement, arrow_room, centred, fit_cell, slot_maze_area
 from .typesetting import SetText, set_text
 
+# Where a journey starts and finishes: the first page's top left, the last page's bottom right.
+JOURNEY_ENDPOINTS = "corners"
 CONNECTOR_PT = 12.0  # a connector's size where the rows are wide enough: a child reads it
 LEAST_CONNECTOR_PT = 8.0  # above KDP's 7 pt floor; set smaller rows' connectors stay apart
 CONNECTOR_SHARE = 0.8  # of a cell: a connector beside one row keeps clear of the next row's

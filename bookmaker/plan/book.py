@@ -81,7 +81,6 @@ from ..maze.topology import Topology
 from ..profiles import get_profile
 from ..wording import fill_counts
 from .journey import (
-    JOURNEY_ENDPOINTS,
     Tile,
     Tiling,
     chosen_tiling,
@@ -803,7 +802,7 @@ class BookPlan:
                         width=width,
                         height=height,
                         rings=section.rings,
-                        endpoints=JOURNEY_ENDPOINTS if group.tiles else section.endpoints,
+                        endpoints=section.endpoints,
                         mask=mask,
                         braid=section.braid,
                         min_solution_share=section.min_solution_share,

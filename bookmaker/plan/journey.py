@@ -18,6 +18,7 @@ from itertools import pairwise, product
 
 from ..geometry import Point, Rect
 from ..geometry.square import OUTWARD
+from ..layout.journey import JOURNEY_ENDPOINTS
 from ..maze import lookup
 from ..maze.algorithms import eller
 from ..maze.model import Maze
@@ -27,7 +28,6 @@ from ..maze.topology import MAX_BOOK_SIDE
 # A journey's size when the config gives none: every page filled at a quarter-inch cell,
 # wide enough for a child's pencil and for the connectors beside each row.
 JOURNEY_CELL_PT = 18.0
-JOURNEY_ENDPOINTS = "corners"  # start at the first page's top left, finish at the last's bottom right
 # The side of a tile a connector sits on, as the compass names it, and the arrow it prints:
 # an arrow always points off the page, toward the page the corridor runs on to.
 ARROWS = {"N": "\u2191", "E": "\u2192", "S": "\u2193", "W": "\u2190"}
