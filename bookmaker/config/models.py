@@ -62,6 +62,7 @@ from ..maze.shapes import (
     MASKED_SHAPES,
     SHAPE_NAMES,
     SHAPES,
+    SQUARE,
     make_topology,
     shape_named,
 )
@@ -718,7 +719,11 @@ class Section(Strict):
         if self.journey is None:
             return self
         refusals = (
-            (self.shape != "square", "shape", f"a journey is a square maze, not {self.shape}; remove shape"),
+            (
+                self.shape != SQUARE.name,
+                "shape",
+                f"a journey is a square maze, not {self.shape}; remove shape",
+            ),
             (self.mask is not None, "mask", "a journey's tiles are whole pages; remove the mask"),
             (self.count != 1, "count", "a journey is one maze; give each journey a section of its own"),
             (self.per_page != 1, "per_page", "a journey takes whole pages; remove per_page"),

@@ -2,7 +2,7 @@
 
 Every tile of a journey is drawn at one cell size, the largest tile's fit to the room a
 page leaves once bands for the connectors are kept on every side: the east and west bands
-hold a connector's whole line beside its row; the north and south bands hold up to
+hold a connector's whole line beside its row; the north and south bands hold
 CONNECTOR_ROWS lines of them, staggered, since a connector is wider than a column.
 """
 
@@ -21,8 +21,7 @@ CONNECTOR_PT = 12.0  # a connector's size where the rows are wide enough: a chil
 LEAST_CONNECTOR_PT = 8.0  # above KDP's 7 pt floor; set smaller rows' connectors stay apart
 CONNECTOR_SHARE = 0.8  # of a cell: a connector beside one row keeps clear of the next row's
 CONNECTOR_GAP_PT = 3.0  # between a tile's outer wall and its connectors
-CONNECTOR_ROWS = 3  # staggered lines of connectors above and below a tile
-CONNECTOR_LEADING = 1.15
+CONNECTOR_ROWS = 4  # staggered lines of connectors above and below a tile, room kept for
 # The narrowest cell a journey may have: its connectors, at LEAST_CONNECTOR_PT, one a row.
 MIN_JOURNEY_CELL_PT = LEAST_CONNECTOR_PT / CONNECTOR_SHARE
 
@@ -31,10 +30,16 @@ def connector_size(cell: float) -> float:
     return max(LEAST_CONNECTOR_PT, min(CONNECTOR_PT, CONNECTOR_SHARE * cell))
 
 
+def leading(size: float) -> float:
+    """From one staggered line of connectors to the next: their ink (a capital over a
+    descender, nearly an em) CONNECTOR_GAP_PT apart, past the 2 pt every text keeps."""
+    return size + CONNECTOR_GAP_PT
+
+
 def bands(widest: float) -> tuple[float, float]:
     """The room (beside, above and below) a tile keeps for connectors ``widest`` points
     wide at CONNECTOR_PT."""
-    return CONNECTOR_GAP_PT + widest + 1, CONNECTOR_GAP_PT + CONNECTOR_ROWS * CONNECTOR_PT * CONNECTOR_LEADING
+    return CONNECTOR_GAP_PT + widest + 1, CONNECTOR_GAP_PT + CONNECTOR_ROWS * leading(CONNECTOR_PT)
 
 
 def tile_slot(area: Box, beside: float, above: float) -> Box:
@@ -67,12 +72,12 @@ def set_connectors(
 ) -> list[SetText]:
     """Each connector (side, cell along that side, text) set beside its gap in the tile's
     outer wall: east and west on their row's middle, clear of the wall; north and south
-    with the label's first letter over its column, on the nearest of CONNECTOR_ROWS lines
-    where it overruns no other."""
+    with the label's first letter over its column, on the nearest line where it overruns
+    no other."""
     left, bottom, right, top = placement.bbox
     cell, size = placement.cell, connector_size(placement.cell)
     clear = placement.wall_width / 2 + CONNECTOR_GAP_PT
-    leading = size * CONNECTOR_LEADING
+    step = leading(size)
     runs: list[SetText] = []
     line_ends: dict[str, list[float]] = {"N": [], "S": []}
     for side, at, text in sorted(connectors, key=lambda connector: (connector[0], connector[1])):
@@ -84,15 +89,15 @@ def set_connectors(
         middle = left + (at + 0.5) * cell
         x = middle - stringWidth(text[:1], font, size) / 2
         ends = line_ends[side]
-        line = next((i for i, end in enumerate(ends) if end + size / 3 <= x), None)
-        if line is None:
-            line = len(ends) if len(ends) < CONNECTOR_ROWS else min(range(len(ends)), key=ends.__getitem__)
-            if line == len(ends):
-                ends.append(0.0)
+        # The nearest line it overruns nothing on; a new one past them all (the band holds
+        # CONNECTOR_ROWS; a rare crowd of corridors side by side takes the room beyond it).
+        line = next((i for i, end in enumerate(ends) if end + size / 3 <= x), len(ends))
+        if line == len(ends):
+            ends.append(0.0)
         ends[line] = x + stringWidth(text, font, size)
         if side == "N":
-            y = top + clear + 0.25 * size + line * leading
+            y = top + clear + 0.25 * size + line * step
         else:
-            y = bottom - clear - 0.75 * size - line * leading
+            y = bottom - clear - 0.75 * size - line * step
         runs.append(set_text(x, y, text, font, size))
     return runs

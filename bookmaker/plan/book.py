@@ -76,7 +76,7 @@ from ..layout.views import (
 from ..masks.text import MIN_LETTER_ROWS
 from ..maze import recipe
 from ..maze.codes import recipe_code
-from ..maze.shapes import make_topology, shape_named
+from ..maze.shapes import SQUARE, make_topology, shape_named
 from ..maze.topology import Topology
 from ..profiles import get_profile
 from ..wording import fill_counts
@@ -226,7 +226,7 @@ class BookPlan:
         if name not in self._grids:
             journey = self.book.sections[group.section].journey
             self._grids[name] = (
-                make_topology("square", self.tiling(group.section).size)
+                make_topology(SQUARE.name, self.tiling(group.section).size)
                 if journey is not None
                 else self.book.grid_for(*name)
             )
@@ -304,7 +304,7 @@ class BookPlan:
                 f"{MIN_JOURNEY_CELL_PT:.1f} pt its connectors need beside each row; use a smaller "
                 "size or more pages",
             )
-        return place_tile(slot, make_topology("square", (tile.width, tile.height)), cell)
+        return place_tile(slot, make_topology(SQUARE.name, (tile.width, tile.height)), cell)
 
     def reduces_journey(self, frame: PageFrame, group: Group) -> bool:
         """Whether the answer key shows journey ``group``'s whole maze on one page of ``frame``

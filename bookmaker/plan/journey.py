@@ -22,7 +22,7 @@ from ..layout.journey import JOURNEY_ENDPOINTS
 from ..maze import lookup
 from ..maze.algorithms import eller
 from ..maze.model import Maze
-from ..maze.shapes import make_topology
+from ..maze.shapes import SQUARE, make_topology
 from ..maze.topology import MAX_BOOK_SIDE
 
 # A journey's size when the config gives none: every page filled at a quarter-inch cell,
@@ -142,7 +142,7 @@ def tile_maze(maze: Maze, tile: Tile) -> Maze:
         return (y - tile.y) * tile.width + (x - tile.x) if tile.holds(x, y) else None
 
     return Maze(
-        make_topology("square", (tile.width, tile.height)),
+        make_topology(SQUARE.name, (tile.width, tile.height)),
         cells,
         algorithm=maze.algorithm,
         seed=maze.seed,
@@ -302,7 +302,7 @@ def eller_pages(tiling: Tiling, seed: int, **options) -> Iterator[list[Maze]]:
             band += next(rows)
         last = row == tiling.rows - 1
         band_maze = Maze(
-            make_topology("square", (width, band_height)),
+            make_topology(SQUARE.name, (width, band_height)),
             band,
             algorithm=eller.NAME,
             seed=seed,
