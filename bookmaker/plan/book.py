@@ -21,6 +21,7 @@ from ..errors import ConfigKeyError, format_key
 from ..geometry import maze_drawing
 from ..layout.fonts import FontPair
 from ..layout.journey import (
+    CONNECTOR_PT,
     MIN_JOURNEY_CELL_PT,
     bands,
     place_tile,
@@ -81,6 +82,7 @@ from ..maze.topology import Topology
 from ..profiles import get_profile
 from ..wording import fill_counts
 from .journey import (
+    ARROWS,
     Tile,
     Tiling,
     chosen_tiling,
@@ -278,8 +280,10 @@ class BookPlan:
             widest = 0.0
         else:
             widest = max(
-                stringWidth(self.connector_text("W", arrow, WIDEST_PAGE), self.fonts.bold, 12.0)
-                for arrow in "\u2190\u2192"
+                stringWidth(
+                    self.connector_text("W", ARROWS[side], WIDEST_PAGE), self.fonts.bold, CONNECTOR_PT
+                )
+                for side in "EW"
             )
         area = (
             self.maze_area(frame, kind, section, opener_here) if kind == "puzzles" else self.area(frame, kind)
