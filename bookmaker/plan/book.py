@@ -83,6 +83,7 @@ from ..profiles import get_profile
 from ..wording import fill_counts
 from .journey import (
     ARROWS,
+    Connector,
     Tile,
     Tiling,
     chosen_tiling,
@@ -220,6 +221,7 @@ class BookPlan:
             self.date_field = labels.index(_plain_label(date_label))
         self._grids: dict[tuple[int, str | None], Topology] = {}
         self._tilings: dict[int, Tiling] = {}
+        self._ends: dict[int, list[list[Connector]]] = {}  # a journey's connectors, tile by tile
 
     def grid(self, group: Group) -> Topology:
         """The grid of ``group``'s mazes: its section's, cut by a mask (a worksheet's
@@ -1212,9 +1214,11 @@ class BookPlan:
         pages = item.answer_tile_pages if answer else item.tile_pages
         placement = (item.answer_tile_placements if answer else item.tile_placements)[index]
         drawing = maze_drawing(maze, None, placement.marker_cells)
+        if section not in self._ends:  # worked out once for all its pages and its key's
+            self._ends[section] = connectors(tiling, crossings(made.maze, tiling))
         texts = [
             (end.side, end.at, self.connector_text(end.label, end.arrow, pages[end.to]))
-            for end in connectors(tiling, crossings(made.maze, tiling))[index]
+            for end in self._ends[section][index]
         ]
         route: list = []
         if answer:
