@@ -166,7 +166,7 @@ def build(
         pages=len(main.pages),
         page_size=(main.frames[0].width, main.frames[0].height),
         pdf_sha256=hashlib.sha256(pdf).hexdigest(),
-        mazes=[_record(book, item, key_path) for item in printed],
+        mazes=[_record(book, item, key_path, plan.journey_record(item)) for item in printed],
         profile=book.profile,
         key={
             "file": key_path.name,
@@ -271,7 +271,7 @@ def _title_art(art) -> dict:
     return record
 
 
-def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:
+def _record(book: Book, item: Printed, key_path: Path | None, journey: dict | None) -> MazeRecord:
     made, job, maze = item.made, item.made.job, item.made.maze
     assert item.placement is not None  # BookPlan.place places every printed maze
     return MazeRecord(
@@ -301,6 +301,7 @@ def _record(book: Book, item: Printed, key_path: Path | None) -> MazeRecord:
         weave=maze.weave,
         perfect=made.stats.loops == 0,
         mask=maze.topology.mask.as_json() if maze.topology.mask is not None else None,
+        journey=journey,
     )
 
 

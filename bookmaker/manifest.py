@@ -49,6 +49,8 @@ class MazeRecord:
     mask: dict | None = None  # Mask.as_json(): what the silhouette was made from
     perfect: bool = True  # false once braiding made loops
     weave: float = 0.0  # the share of possible crossings placed; written when woven
+    # One maze across pages: its tiles' cells, pages and boxes (BookPlan.journey_record).
+    journey: dict | None = None
 
     def as_json(self) -> dict[str, Any]:
         # docs/design.md: a /2 maze carries its shape, braid and mask.
@@ -88,6 +90,8 @@ class MazeRecord:
             record["variant"] = self.variant
         if self.answer_file:
             record["answer_file"] = self.answer_file
+        if self.journey:
+            record["journey"] = self.journey
         return record
 
 

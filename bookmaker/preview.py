@@ -148,6 +148,63 @@ def render_sheets(
     ]
 
 
+def render_journeys(pdf: str | Path, manifest: dict, out_dir: str | Path, dpi: int = PAGE_DPI) -> list[Path]:
+    """Each journey of the book whose ``manifest`` (``bookmaker.manifest/1``) lies beside
+    ``pdf``, its pages' tiles cut out at their outer walls' boxes and laid side by side as
+    the maze runs: ``out_dir/<stem>-journey-<number>.png``, and ``-key.png`` for a key that
+    shows it a page a tile. Each tile's wall on a page edge is cut down its middle, so two
+    tiles that meet show one wall there, no wider than any other, where the pages join."""
+    journeys = [maze for maze in manifest.get("mazes", []) if maze.get("journey")]
+    if not journeys:
+        raise BookmakerError(f"{pdf}: its manifest lists no journey (a section with journey: pages)")
+    written, stem = [], Path(pdf).stem
+    for maze in journeys:
+        tiles = maze["journey"]["tiles"]
+        for suffix, page_key, box_key in (("", "page", "bbox"), ("-key", "answer_page", "answer_bbox")):
+            if page_key not in tiles[0]:
+                continue
+            path = Path(out_dir) / f"{stem}-journey-{maze['number']}{suffix}.png"
+            _save(_journey_image(pdf, tiles, page_key, box_key, dpi), path)
+            written.append(path)
+    return written
+
+
+def _journey_image(pdf: str | Path, tiles: list[dict], page_key: str, box_key: str, dpi: int) -> Image.Image:
+    scale = dpi / 72
+    # Points a cell, from the first tile's box and cells: every tile has the same.
+    x0, _, x1, _ = tiles[0][box_key]
+    cell = (x1 - x0) / tiles[0]["cells"][2]
+    images = dict(_render(pdf, [tile[page_key] for tile in tiles], dpi))
+    width = max(tile["cells"][0] + tile["cells"][2] for tile in tiles)
+    height = max(tile["cells"][1] + tile["cells"][3] for tile in tiles)
+    sheet = Image.new(
+        "RGB", (round(width * cell * scale) + 2 * PAD, round(height * cell * scale) + 2 * PAD), "white"
+    )
+    for tile in tiles:
+        page = images[tile[page_key]]
+        left, bottom, right, top = tile[box_key]
+        x, y, across, down = tile["cells"]
+        cut = page.crop(
+            (
+                round(left * scale),
+                round(page.height - top * scale),
+                round(right * scale),
+                round(page.height - bottom * scale),
+            )
+        )
+        at = (PAD + round(x * cell * scale), PAD + round(y * cell * scale))
+        sheet.paste(
+            cut.resize(
+                (
+                    round((x + across) * cell * scale) - at[0] + PAD,
+                    round((y + down) * cell * scale) - at[1] + PAD,
+                )
+            ),
+            at,
+        )
+    return sheet
+
+
 # Guides over a cover: colours a cover's own art seldom uses, so they stand out on any.
 TRIM_GUIDE, FOLD_GUIDE, SAFE_GUIDE, BARCODE_GUIDE = (0, 190, 255), (255, 40, 40), (40, 220, 40), (255, 150, 0)
 

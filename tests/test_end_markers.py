@@ -23,6 +23,7 @@ from bookmaker.geometry import Arc
 from bookmaker.layout.typesetting import set_slot
 from bookmaker.maze import generate
 from bookmaker.maze.solve import with_endpoints
+from bookmaker.plan.journey import tile_maze
 from bookmaker.prepare import prepare
 from bookmaker.render.export import export, png_layout
 
@@ -160,9 +161,13 @@ def planned_pages(config):
             answer_refs=refs,
             book_pages=len(ready.main.pages),
         )
-        for sheet in view.sheets:
+        for sheet, page in zip(view.sheets, doc.pages, strict=True):
             slots = getattr(sheet.view, "slots", None)
             if slots:
+                if page.tile is not None:  # a journey's page: its tile is a maze of its own
+                    made = printed[page.mazes[0]].made
+                    tile = plan.tiling(made.job.section).tiles()[page.tile]
+                    mazes[id(slots[0].drawing)] = tile_maze(made.maze, tile)
                 pages.append((sheet.frame.number, slots, mazes))
     return ready.fonts, pages
 
@@ -313,6 +318,8 @@ def printed_things(slots, mazes, fonts):
         )
         for word in setting.words:
             things.append((index, word.text, box_polygon(word.box)))
+        for connector in item.connectors:  # a journey's, beside a corridor off its page
+            things.append((index, f"connector {connector.text}", box_polygon(connector.box)))
         things.append((index, "number", box_polygon(setting.number.box)))
         if setting.note:
             things.append((index, "answer note", box_polygon(setting.note.box)))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import typer
 
+from ..errors import BookmakerError
 from ..layout.cover_geometry import CoverGeometry
 from ..preview import (
     PAGE_DPI,
@@ -18,6 +20,7 @@ from ..preview import (
     page_size,
     parse_pages,
     render_cover_guides,
+    render_journeys,
     render_pages,
     render_sheets,
 )
@@ -65,6 +68,13 @@ def preview(
         "built, or from --interior-pages and --paper "
         f"({FORMULA_PROFILES}), or --spine-width.",
     ),
+    journey: bool = typer.Option(
+        False,
+        "--journey",
+        help="A book with journeys: write <pdf name>-journey-<number>.png with each journey's "
+        "pages put side by side as its maze runs, cut at their outer walls (and -key.png for a "
+        "key that shows it a page a tile); read from the manifest beside the PDF.",
+    ),
     profile: str | None = typer.Option(
         None,
         "--profile",
@@ -96,6 +106,12 @@ def preview(
         ready_folder(out_dir)
         typer.echo(str(render_cover_guides(pdf, out_dir / f"{pdf.stem}-guides.png", geometry, dpi)))
         return
+    if journey:
+        manifest = _book_manifest(pdf)
+        ready_folder(out_dir)
+        for path in render_journeys(pdf, manifest, out_dir, dpi):
+            typer.echo(str(path))
+        return
     numbers = parse_pages(pages, page_count(pdf))
     ready_folder(out_dir)
     if sheet:
@@ -104,6 +120,22 @@ def preview(
         written = render_pages(pdf, out_dir, numbers, dpi)
     for path in written:
         typer.echo(str(path))
+
+
+def _book_manifest(pdf: Path) -> dict:
+    """The manifest a build wrote beside the book ``pdf`` (``x.manifest.json``)."""
+    path = pdf.with_name(f"{pdf.stem}.manifest.json")
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except OSError:
+        raise BookmakerError(
+            f"{pdf}: --journey reads the manifest a build writes beside the PDF, {path.name}; none is there"
+        ) from None
+    except ValueError as error:
+        raise BookmakerError(f"{path}: not a manifest bookmaker wrote: {error}") from None
+    if not isinstance(manifest, dict):
+        raise BookmakerError(f"{path}: not a manifest bookmaker wrote")
+    return manifest
 
 
 def register(app: typer.Typer) -> None:

@@ -48,6 +48,7 @@ from ..language import (
     plural_categories,
 )
 from ..layout.cover_geometry import BARCODES, PRINTER_BARCODE
+from ..layout.journey import JOURNEY_ENDPOINTS
 from ..layout.page_geometry import GRIDS, MARKERS, MIN_CONTENT_PT, TEXT_SIZE_NAMES
 from ..masks import DEFAULT_THRESHOLD, MaskSpec, masked_grid
 from ..masks.outlines import OUTLINES
@@ -61,6 +62,7 @@ from ..maze.shapes import (
     MASKED_SHAPES,
     SHAPE_NAMES,
     SHAPES,
+    SQUARE,
     make_topology,
     shape_named,
 )
@@ -335,11 +337,16 @@ def _section_rules(schema: dict[str, Any], model: type[BaseModel]) -> None:
     shapes allows only those; and each algorithm's options are typed from its declaration
     (``Option``). A section without an ``algorithm`` key gets the default algorithm's rules.
     """
+    # A journey's pages set its size and count when they are not given.
+    schema["properties"]["count"].pop("default", None)
     schema.update(
         {
             "if": {"properties": {"shape": _one_of(RING_SHAPES)}, "required": ["shape"]},
-            "then": {"required": ["rings"], "not": {"required": ["size"]}},
-            "else": {"required": ["size"], "not": {"required": ["rings"]}},
+            "then": {"required": ["rings", "count"], "not": {"required": ["size"]}},
+            "else": {
+                "anyOf": [{"required": ["size", "count"]}, {"required": ["journey"]}],
+                "not": {"required": ["rings"]},
+            },
         }
     )
     default = model.model_fields["algorithm"].default
@@ -430,6 +437,19 @@ class MaskConfig(Strict):
         return MaskSpec(kind, source, path, self.threshold, self.islands, font if kind == "text" else None)
 
 
+MAX_JOURNEY_PAGES = 48  # a journey past this is a book of its own, not a section
+
+
+class Journey(Strict):
+    """One maze tiled across consecutive pages, joined by labelled connectors."""
+
+    pages: int = Field(
+        ge=2,
+        le=MAX_JOURNEY_PAGES,
+        description=f"How many pages the one maze spans, 2 to {MAX_JOURNEY_PAGES}, tiled in reading order.",
+    )
+
+
 class Section(Strict):
     """A run of mazes made alike: one shape, one algorithm, one size, one title.
 
@@ -463,6 +483,12 @@ class Section(Strict):
         description=f"A silhouette the mazes take ({listing(MASKED_SHAPES, 'and')} grids): "
         "image, text, file or outline, with threshold and islands.",
     )
+    journey: Journey | None = Field(
+        None,
+        description="One square maze across several pages (pages: N), from the top left of "
+        "the first to the bottom right of the last; without a size, each page is filled at "
+        "a quarter-inch corridor.",
+    )
     size: GridSize | None = Field(
         None,
         validate_default=True,
@@ -484,7 +510,10 @@ class Section(Strict):
         "counting as one (rings: 2 is the centre and a ring of 6 cells around it).",
         json_schema_extra={"minimum": MIN_RINGS, "maximum": MAX_RINGS},
     )
-    count: int = Field(ge=1, le=2000, description="How many mazes the section holds.")
+    # Required but for a journey, which is one maze (``_count_given``).
+    count: int = Field(
+        None, ge=1, le=2000, validate_default=True, description="How many mazes the section holds."
+    )
     per_page: SlotCount = Field(1, description=f"Mazes per page: {listing(GRID_SLOTS)}.")
     endpoints: Endpoints = Field(
         None,
@@ -538,6 +567,17 @@ class Section(Strict):
     )
 
     _options_default = field_validator("options", mode="before")(_none_is_default)
+
+    @field_validator("count", mode="before")
+    @classmethod
+    def _count_given(cls, count: Any, info: ValidationInfo) -> Any:
+        # A journey is one maze: its count goes without saying.
+        if count is None:
+            if info.data.get("journey") is not None:
+                return 1
+            raise problem("required key is missing")
+        return count
+
     _per_page_slots = field_validator("per_page")(_check_slots)
 
     @field_validator("size", mode="before")
@@ -569,6 +609,8 @@ class Section(Strict):
                 return None
             mask = info.data.get("mask")
             if mask is not None and mask.kind in ("file", "text"):  # it sets the size
+                return None
+            if info.data.get("journey") is not None:  # its pages set the size (plan.journey)
                 return None
             raise problem(
                 f"required key is missing: a {shape} maze's size in cells, COLUMNSxROWS (e.g. size: 20x15)"
@@ -680,7 +722,9 @@ class Section(Strict):
     @field_validator("endpoints", mode="before")
     @classmethod
     def _endpoints_default_by_shape(cls, mode: Any, info: ValidationInfo) -> Any:
-        if mode is None:  # not given (or null): the shape's default
+        if mode is None:  # not given (or null): the shape's default, a journey's own
+            if info.data.get("journey") is not None:
+                return JOURNEY_ENDPOINTS
             return default_endpoints(info.data.get("shape"))
         return mode
 
@@ -694,6 +738,29 @@ class Section(Strict):
             except BookmakerError as error:
                 raise problem(str(error)) from None
         return mode
+
+    @model_validator(mode="after")
+    def _journey_rules(self) -> Section:
+        if self.journey is None:
+            return self
+        refusals = (
+            (
+                self.shape != SQUARE.name,
+                "shape",
+                f"a journey is a square maze, not {self.shape}; remove shape",
+            ),
+            (self.mask is not None, "mask", "a journey's tiles are whole pages; remove the mask"),
+            (self.count != 1, "count", "a journey is one maze; give each journey a section of its own"),
+            (self.per_page != 1, "per_page", "a journey takes whole pages; remove per_page"),
+            (
+                self.endpoints != JOURNEY_ENDPOINTS,
+                "endpoints",
+                "a journey starts at the top left of its first page and finishes at the bottom "
+                f"right of its last (endpoints: {JOURNEY_ENDPOINTS})",
+            ),
+        )
+        _raise_all([problem(message, key) for refused, key, message in refusals if refused])
+        return self
 
     @property
     def topology(self) -> Topology:
@@ -1195,6 +1262,21 @@ class Book(Strict):
             if category not in categories
         ]
         _raise_all(found)
+        return self
+
+    @model_validator(mode="after")
+    def _no_journey_on_a_worksheet(self) -> Book:
+        # A worksheet is one sheet a student takes away; a journey needs its pages bound.
+        if self.layout == "worksheet":
+            for index, section in enumerate(self.sections):
+                if section.journey is not None:
+                    raise problem(
+                        "a journey runs across a book's pages; a worksheet is one sheet: remove "
+                        "journey, or use layout: book",
+                        "sections",
+                        index,
+                        "journey",
+                    )
         return self
 
     @model_validator(mode="after")

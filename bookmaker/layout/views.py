@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..colours import RGB, Inks
-from ..geometry import MazeDrawing
+from ..geometry import MazeDrawing, Point
 from ..maze.model import Maze
 from .cover_geometry import CoverGeometry
 from .page_geometry import END_WORDS, PageFrame, Placement, TextSizes
+from .typesetting import SetText
 
 Entry = tuple[str, int, str]  # a contents line: title, page number, bookmark key
 
@@ -50,6 +51,9 @@ class MazeOnPage:
     markers: str = "arrows"  # or words (START and FINISH beside the openings), or both
     word_size: float = 10.0  # START and FINISH, bold
     end_words: tuple[str, str] = END_WORDS  # the start's and the finish's, in the book's language
+    # A journey's tile: the solution's pieces on it (cell units), and its connectors, set.
+    route: Sequence[Sequence[Point]] = ()
+    connectors: Sequence[SetText] = ()
 
 
 @dataclass(frozen=True)

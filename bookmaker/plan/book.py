@@ -18,10 +18,22 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .. import units
 from ..errors import ConfigKeyError, format_key
+from ..geometry import maze_drawing
 from ..layout.fonts import FontPair
+from ..layout.journey import (
+    CONNECTOR_PT,
+    MIN_JOURNEY_CELL_PT,
+    bands,
+    place_tile,
+    set_connectors,
+    tile_cell,
+    tile_cells,
+    tile_slot,
+)
 from ..layout.page_geometry import (
     CLEAR_PT,
     GRIDS,
+    MAX_CELL_PT,
     MAX_WALL_PT,
     MIN_ANSWER_CORRIDOR_PT,
     MIN_CELL_PT,
@@ -65,10 +77,22 @@ from ..layout.views import (
 from ..masks.text import MIN_LETTER_ROWS
 from ..maze import recipe
 from ..maze.codes import recipe_code
-from ..maze.shapes import shape_named
+from ..maze.shapes import SQUARE, make_topology, shape_named
 from ..maze.topology import Topology
 from ..profiles import get_profile
 from ..wording import fill_counts
+from .journey import (
+    ARROWS,
+    Connector,
+    Tile,
+    Tiling,
+    chosen_tiling,
+    connectors,
+    crossings,
+    route_cells,
+    route_pieces,
+    tile_maze,
+)
 from .mazes import (
     MadeMaze,
     MazeJob,
@@ -80,6 +104,7 @@ from .mazes import (
 )
 from .pagination import (
     CONTENTS_LINES_PER_PAGE,
+    AnswerPage,
     Document,
     Group,
     PlannedPage,
@@ -100,6 +125,11 @@ PACKED_COUNTS = (2, 3)
 TITLE_ART = {"seed_key": "cover", "algorithm": "wilson"}
 # What may end a worksheet field's label as written, before the catalogue's own colon.
 FIELD_ENDS = " :\u00a0\u202f"
+# A journey's answer is the whole maze on one page when its corridors stay this wide there;
+# narrower, each page of the journey gets a page of the key.
+MIN_REDUCED_CORRIDOR_PT = 1.5 * 72 / 25.4
+# The widest page number a connector names, for the room its band keeps.
+WIDEST_PAGE = 888
 
 if TYPE_CHECKING:  # the plan reads a Book; importing the config layer would run upwards
     from ..config import Book
@@ -190,14 +220,114 @@ class BookPlan:
                 labels.append(_plain_label(date_label))
             self.date_field = labels.index(_plain_label(date_label))
         self._grids: dict[tuple[int, str | None], Topology] = {}
+        self._tilings: dict[int, Tiling] = {}
+        self._ends: dict[int, list[list[Connector]]] = {}  # a journey's connectors, tile by tile
 
     def grid(self, group: Group) -> Topology:
         """The grid of ``group``'s mazes: its section's, cut by a mask (a worksheet's
         ``{name}`` may give each copy its own), made once."""
         name = (group.section, self.name(group.copy))
         if name not in self._grids:
-            self._grids[name] = self.book.grid_for(*name)
+            journey = self.book.sections[group.section].journey
+            self._grids[name] = (
+                make_topology(SQUARE.name, self.tiling(group.section).size)
+                if journey is not None
+                else self.book.grid_for(*name)
+            )
         return self._grids[name]
+
+    def section_grid(self, section: int) -> Topology:
+        """The grid of ``section``'s mazes, as its opener describes them."""
+        return self.grid(Group(section, [], 1))
+
+    def tiling(self, section: int) -> Tiling:
+        """How journey ``section``'s maze is cut into its pages (``chosen_tiling``): its size,
+        when the config gives none, from the room a page of the book leaves a tile."""
+        if section not in self._tilings:
+            spec = self.book.sections[section]
+            assert spec.journey is not None  # only a journey is tiled
+            doc = self.document(self.main_pages(self.groups(), [], []), problems=[])
+            frame = (
+                next((f for p, f in zip(doc.pages, doc.frames, strict=True) if p.section == section), None)
+                if doc
+                else None
+            )
+            if frame is None:  # its margins are the final document's problem to report
+                self._tilings[section] = Tiling.of(
+                    spec.size or (spec.journey.pages, 1), spec.journey.pages, 1
+                )
+            else:
+                slot = self.journey_slot(frame, "puzzles", section)
+                try:
+                    self._tilings[section] = chosen_tiling(
+                        spec.journey.pages,
+                        spec.size,
+                        lambda width, height: tile_cell(slot, width, height),
+                        lambda cell: tile_cells(slot, cell),
+                    )
+                except ValueError as error:
+                    raise ConfigKeyError(("sections", section, "size"), str(error)) from None
+        return self._tilings[section]
+
+    def connector_text(self, label: str, arrow: str, page: int) -> str:
+        """What a journey's connector prints: 'A → p. 14'."""
+        return self.words.pgettext(
+            "journey.connector", "{label} {arrow} p. {page}", label=label, arrow=arrow, page=page
+        )
+
+    def journey_slot(self, frame: PageFrame, kind: str, section: int, opener_here: bool = False) -> Box:
+        """The part of a ``kind`` page a journey's tile, its label and its code go in: the
+        maze area less the connectors' bands on every side."""
+        if self.fonts is None:
+            widest = 0.0
+        else:
+            widest = max(
+                stringWidth(
+                    self.connector_text("W", ARROWS[side], WIDEST_PAGE), self.fonts.bold, CONNECTOR_PT
+                )
+                for side in "EW"
+            )
+        area = (
+            self.maze_area(frame, kind, section, opener_here) if kind == "puzzles" else self.area(frame, kind)
+        )
+        return tile_slot(area, *bands(widest))
+
+    def tile_placement(
+        self, frame: PageFrame, kind: str, section: int, tile: Tile, opener_here: bool = False
+    ) -> Placement:
+        """Where ``tile`` of journey ``section`` goes on a ``kind`` page: every tile at the cell
+        its largest tile fits at, or a ConfigKeyError when that cell is too small for the
+        connectors beside each row."""
+        tiling, spec = self.tiling(section), self.book.sections[section]
+        slot = self.journey_slot(frame, kind, section, opener_here)
+        cell = math.floor(min(tile_cell(slot, *tiling.largest), MAX_CELL_PT) * 100) / 100
+        if cell < MIN_JOURNEY_CELL_PT:
+            width, height = tiling.size
+            raise ConfigKeyError(
+                ("sections", section, "size" if spec.size else "journey"),
+                f"a journey of {width}x{height} cells on {len(tiling.tiles())} pages gives "
+                f"{cell:.1f} pt cells{' in the answer key' if kind == 'answers' else ''}, under the "
+                f"{MIN_JOURNEY_CELL_PT:.1f} pt its connectors need beside each row; use a smaller "
+                "size or more pages",
+            )
+        return place_tile(slot, make_topology(SQUARE.name, (tile.width, tile.height)), cell)
+
+    def reduces_journey(self, frame: PageFrame, group: Group) -> bool:
+        """Whether the answer key shows journey ``group``'s whole maze on one page of ``frame``
+        with corridors at least MIN_REDUCED_CORRIDOR_PT wide."""
+        topology = self.grid(group)
+        try:
+            placement = place_maze(
+                slot_boxes(self.area(frame, "answers"), 1)[0],
+                topology,
+                MIN_CELL_PT,
+                (),
+                sizes=self.sizes,
+                side_room=self.word_room(group.section),
+            )
+        except ConfigKeyError:
+            return False
+        return clear_corridor(placement, topology, self.answer_wall(placement)) >= MIN_REDUCED_CORRIDOR_PT
 
     def groups(self) -> list[Group]:
         """Sections in order; a worksheet set repeats them for each copy."""
@@ -214,6 +344,7 @@ class BookPlan:
                         copy,
                         opener=self.book.opener_of(index),
                         answer_grids=self.answer_grids_wanted(),
+                        tiles=section.journey.pages if section.journey else 0,
                     )
                 )
                 position += section.count
@@ -298,9 +429,11 @@ class BookPlan:
         pages can widen KDP's gutter, narrowing every slot, so the counts are fitted to the
         key's pages again until they hold. They only ever fall, so this ends."""
         grids = [self.answer_grids_wanted()] * len(groups)
+        tiled = [False] * len(groups)
         while True:
             groups = [
-                replace(group, answer_grids=fitting) for group, fitting in zip(groups, grids, strict=True)
+                replace(group, answer_grids=fitting, tiled_key=tiles)
+                for group, fitting, tiles in zip(groups, grids, tiled, strict=True)
             ]
             if not answers:
                 return groups
@@ -322,9 +455,17 @@ class BookPlan:
                 else fitting
                 for group, fitting in zip(groups, grids, strict=True)
             ]
-            if fitted == grids:
+            # A journey's key is tiled once its whole maze no longer keeps its corridors on one
+            # page: more pages only narrow them, so a tiled key stays tiled.
+            now_tiled = [
+                was
+                or bool(group.tiles and self.has_answers(group.section))
+                and not self.reduces_journey(doc.frames[0], group)
+                for group, was in zip(groups, tiled, strict=True)
+            ]
+            if fitted == grids and now_tiled == tiled:
                 return groups
-            grids = fitted
+            grids, tiled = fitted, now_tiled
 
     def answer_grids(self, frame: PageFrame, topology: Topology, section: int) -> tuple[int, ...]:
         """The counts of answers of mazes on ``topology`` (of ``section``) a page of the key
@@ -404,7 +545,7 @@ class BookPlan:
             worksheet=True,
         )
 
-    def answer_pages(self, groups: list[Group]) -> list[tuple[int, list[int]]]:
+    def answer_pages(self, groups: list[Group]) -> list[AnswerPage]:
         """The answers packed onto the key's pages (``answer_pages``); a worksheet set's
         key takes them section by section, each student's found by its variant code."""
         return answer_pages(groups, lambda group: self.has_answers(group.section), by_section=self.worksheet)
@@ -627,8 +768,15 @@ class BookPlan:
             section = book.sections[group.section]
             mask = book.mask_spec(group.section, self.name(group.copy))
             grid = self.grid(group)
+            # A journey's arrows are sized for its tiles, in its pages and in a tiled key.
+            fit_tile = (
+                self.tile_placement if problems is None else partial(_noting, problems, self.tile_placement)
+            )
+            first_tile = self.tiling(group.section).tiles()[0] if group.tiles else None
             if self.sized_by_name(group) and problems is not None:
                 puzzle = _noting(problems, self.fit_name, puzzle_frame, answer_frame, group, grid)
+            elif first_tile is not None:
+                puzzle = fit_tile(puzzle_frame, "puzzles", group.section, first_tile)
             else:
                 puzzle = fit(puzzle_frame, self.puzzle_kind, group.per_page, group.section, grid)
             # A section kept out of the key must not be refused for the key's smaller slots;
@@ -638,11 +786,12 @@ class BookPlan:
                 max((answer_grid.get(position, 0) for position in group.mazes), default=0)
                 or group.answers_per_page
             )
-            answer = (
-                fit(answer_frame, "answers", densest, group.section, grid)
-                if puzzle and self.has_answers(group.section)
-                else puzzle
-            )
+            if not (puzzle and self.has_answers(group.section)):
+                answer = puzzle
+            elif group.tiled_key and first_tile is not None:
+                answer = fit_tile(answer_frame, "answers", group.section, first_tile)
+            else:
+                answer = fit(answer_frame, "answers", densest, group.section, grid)
             seed_key = section.slug if group.copy is None else f"{section.slug}/copy-{group.copy + 1}"
             # A polar section has rings instead; a file mask gives the grid its size.
             width, height, _ = shape_named(section.shape).size_fields(grid.dimensions)
@@ -705,6 +854,9 @@ class BookPlan:
             for page, frame in zip(doc.pages, doc.frames, strict=True):
                 if page.kind not in kinds:
                     continue
+                if page.tile is not None:
+                    self.place_tile(printed[page.mazes[0]], page, frame)
+                    continue
                 for slot, position in enumerate(page.mazes):
                     item = printed[position]
                     placement = self.fit(
@@ -720,6 +872,44 @@ class BookPlan:
                         item.answer_page, item.answer_placement = page.number, placement
                     else:
                         item.page, item.placement = page.number, placement
+
+    def place_tile(self, item: Printed, page: PlannedPage, frame: PageFrame) -> None:
+        """Fix the page and box of the tile of journey ``item`` that ``page`` shows; its
+        first tile's stand for the whole journey's."""
+        assert page.tile is not None  # a page of a journey shows one of its tiles
+        section = item.made.job.section
+        tile = self.tiling(section).tiles()[page.tile]
+        placement = self.tile_placement(frame, page.kind, section, tile, page.opener)
+        if page.kind == "answers":
+            item.answer_tile_pages.append(page.number)
+            item.answer_tile_placements.append(placement)
+            if page.tile == 0:
+                item.answer_page, item.answer_placement = page.number, placement
+        else:
+            item.tile_pages.append(page.number)
+            item.tile_placements.append(placement)
+            if page.tile == 0:
+                item.page, item.placement = page.number, placement
+
+    def journey_record(self, item: Printed) -> dict | None:
+        """The manifest's ``journey`` of a journey's maze (None for any other): its grid of
+        pages, and each tile's cells (x, y, width, height in the whole maze), page and box,
+        and where the key shows it a page a tile, its page and box there."""
+        if not item.tile_pages:
+            return None
+        tiling = self.tiling(item.made.job.section)
+        tiles = []
+        for index, tile in enumerate(tiling.tiles()):
+            record: dict = {
+                "page": item.tile_pages[index],
+                "cells": [tile.x, tile.y, tile.width, tile.height],
+                "bbox": [round(v, 3) for v in item.tile_placements[index].bbox],
+            }
+            if item.answer_tile_pages:
+                record["answer_page"] = item.answer_tile_pages[index]
+                record["answer_bbox"] = [round(v, 3) for v in item.answer_tile_placements[index].bbox]
+            tiles.append(record)
+        return {"pages": len(tiles), "columns": tiling.columns, "rows": tiling.rows, "tiles": tiles}
 
     def contents(self, pages: list[PlannedPage]) -> list[Entry]:
         """Each section at its first page (its opener page, or its first page of mazes when
@@ -761,12 +951,20 @@ class BookPlan:
             if printed is None:
                 facts.append(
                     SectionFacts.of_config(
-                        section.title, section.shape, section.endpoints, section.braid, answers, markers
+                        section.title,
+                        section.shape,
+                        section.endpoints,
+                        section.braid,
+                        answers,
+                        markers,
+                        section.journey is not None,
                     )
                 )
             else:
                 made = [item.made for item in printed if item.made.job.section == index]
-                facts.append(SectionFacts.of_mazes(section.title, made, answers, markers))
+                facts.append(
+                    SectionFacts.of_mazes(section.title, made, answers, markers, section.journey is not None)
+                )
         return facts
 
     def caption(self, made: MadeMaze) -> str:
@@ -886,6 +1084,9 @@ class BookPlan:
             section = book.sections[page.section]
             items = [doc.printed[i] for i in page.mazes]
             slots = []
+            if page.tile is not None:
+                slots.append(self._tile_on_page(items[0], page.tile, False, answer_refs))
+                items = []
             for item in items:
                 assert item.placement is not None  # BookPlan.place places every printed maze
                 slots.append(
@@ -932,7 +1133,9 @@ class BookPlan:
             )
         if kind == "answers":
             slots = []
-            for position in page.mazes:
+            if page.tile is not None:
+                slots.append(self._tile_on_page(doc.printed[page.mazes[0]], page.tile, True, answer_refs))
+            for position in page.mazes if page.tile is None else []:
                 item = doc.printed[position]
                 # The key holds only mazes with a solution, each placed by BookPlan.place.
                 assert item.made.answer is not None and item.answer_placement is not None
@@ -955,7 +1158,15 @@ class BookPlan:
                     )
                 )
             words = self.words
-            if book.layout == "worksheet":
+            if page.tile is not None:
+                item = doc.printed[page.mazes[0]]
+                detail = words.pgettext(
+                    "answers.journey-part",
+                    "The part of maze {number} on page {page}.",
+                    number=item.number,
+                    page=item.tile_pages[page.tile],
+                )
+            elif book.layout == "worksheet":
                 detail = words.pgettext(
                     "answers.worksheets",
                     "Each worksheet's solutions, found by the variant code printed on it.",
@@ -990,13 +1201,69 @@ class BookPlan:
             )
         return NotesView(self.words.pgettext("notes.heading", "Notes"))
 
+    def _tile_on_page(self, item: Printed, index: int, answer: bool, answer_refs: bool) -> MazeOnPage:
+        """What a page of journey ``item`` shows: its ``index``-th tile, with a connector at
+        each corridor that runs on to another page, naming that page (in the key, the key's).
+        The first tile carries the journey's number, stars and page reference; the last its
+        caption; the answer's tiles the solution's pieces on them."""
+        made, section = item.made, item.made.job.section
+        assert self.fonts is not None  # a book's pages are composed with its fonts loaded
+        tiling = self.tiling(section)
+        tiles = tiling.tiles()
+        tile = tiles[index]
+        maze = tile_maze(made.maze, tile)
+        pages = item.answer_tile_pages if answer else item.tile_pages
+        placement = (item.answer_tile_placements if answer else item.tile_placements)[index]
+        drawing = maze_drawing(maze, None, placement.marker_cells)
+        if section not in self._ends:  # worked out once for all its pages and its key's
+            self._ends[section] = connectors(tiling, crossings(made.maze, tiling))
+        texts = [
+            (end.side, end.at, self.connector_text(end.label, end.arrow, pages[end.to]))
+            for end in self._ends[section][index]
+        ]
+        route: list = []
+        if answer:
+            assert made.solution is not None  # the key holds only mazes with a solution
+            if self.book.answer_key.style == "cells":
+                drawing = replace(drawing, solution_cells=route_cells(made.maze, made.solution, tile))
+            else:
+                route = route_pieces(made.maze, made.solution, tile)
+        first, book = index == 0, self.book
+        if answer:
+            note = self.words.pgettext("answers.puzzle-page", "puzzle p. {page}", page=item.tile_pages[index])
+        elif item.answer_page and answer_refs:
+            note = self.words.pgettext("maze.answer-page", "answer p. {page}", page=item.answer_page)
+        else:
+            note = ""
+        style = self._style(answer, placement, made.maze.topology, section)
+        return MazeOnPage(
+            drawing,
+            placement,
+            item.label if first else "",
+            note if first else "",
+            self.caption(made) if index == len(tiles) - 1 else "",
+            item.stars if first and book.show_rating and not answer else None,
+            style,
+            self.sizes.number,
+            book.markers_of(section),
+            self.sizes.word,
+            self.end_words,
+            route=route,
+            connectors=set_connectors(placement, texts, self.fonts.bold),
+        )
+
     def _opener_view(self, doc: Document, section: int) -> OpenerView:
         """What opens section ``section``, on a page of its own or above its first maze."""
         spec = self.book.sections[section]
         printed = [p for p in doc.printed if p.made.job.section == section]
         # Readers get sizes and numbers; the algorithm's technical summary is for designers.
         about = opener_about(
-            self.words, len(printed), printed[0].made.maze.topology, printed[0].number, printed[-1].number
+            self.words,
+            len(printed),
+            printed[0].made.maze.topology,
+            printed[0].number,
+            printed[-1].number,
+            spec.journey.pages if spec.journey else 0,
         )
         rating = round(sum(p.stars for p in printed) / len(printed)) if self.book.show_rating else None
         return OpenerView(spec.title, spec.difficulty or "", spec.instructions, about, rating, self.sizes)

@@ -39,6 +39,7 @@ class PlannedPage:
     contents_slice: tuple[int, int] = (0, 0)  # contents entries on this page
     per_page: int = 0  # the slots of a page of mazes: its grid, however many it holds
     opener: bool = False  # the section's opener (inline) heads this page of mazes
+    tile: int | None = None  # the part of a journey this page shows (plan.journey), from 0
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,8 @@ class Group:
     # In the answer key: the counts a page may hold of these answers (answer_key.per_page
     # and fewer) that keep their corridors 2 mm wide, most first.
     answer_grids: tuple[int, ...] = ()
+    tiles: int = 0  # a journey's pages: its one maze is tiled across them (plan.journey)
+    tiled_key: bool = False  # a journey's answer too is tiled, a page a tile, not reduced to one
 
     @property
     def answers_per_page(self) -> int:
@@ -63,27 +66,34 @@ def chunks(items: list[int], size: int) -> list[list[int]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def answer_pages(groups: list[Group], shown, by_section: bool = False) -> list[tuple[int, list[int]]]:
+AnswerPage = tuple[int, list[int], int | None]  # answers the page's grid holds, positions, tile
+
+
+def answer_pages(groups: list[Group], shown, by_section: bool = False) -> list[AnswerPage]:
     """The answers of the groups for which ``shown(group)`` holds, packed onto pages as
-    (answers the page's grid holds, positions): each answer goes on the page before it while
-    a grid that every answer there accepts (``Group.answer_grids``) has a slot left, so a
-    change of count between sections wastes no page. ``by_section`` takes the groups section
-    by section (a worksheet set's copies side by side), so that answers alike sit together."""
+    (answers the page's grid holds, positions, None): each answer goes on the page before it
+    while a grid that every answer there accepts (``Group.answer_grids``) has a slot left, so
+    a change of count between sections wastes no page. ``by_section`` takes the groups
+    section by section (a worksheet set's copies side by side), so that answers alike sit
+    together. A journey whose key is tiled takes a page a tile: (1, [position], tile)."""
     if by_section:
         groups = sorted(groups, key=lambda group: group.section)  # stable: copies stay in order
-    pages: list[tuple[set[int], list[int]]] = []
+    pages: list[tuple[set[int], list[int], int | None]] = []
     for group in groups:
         if not shown(group):
             continue
+        if group.tiled_key:  # a page a tile, which no other answer joins
+            pages += [({1}, list(group.mazes), tile) for tile in range(group.tiles)]
+            continue
         grids = set(group.answer_grids)
         for position in group.mazes:
-            if pages:
+            if pages and pages[-1][2] is None:
                 common = pages[-1][0] & grids
                 if common and max(common) > len(pages[-1][1]):
-                    pages[-1] = (common, pages[-1][1] + [position])
+                    pages[-1] = (common, pages[-1][1] + [position], None)
                     continue
-            pages.append((grids, [position]))
-    return [(max(grids), positions) for grids, positions in pages]
+            pages.append((grids, [position], None))
+    return [(max(grids), positions, tile) for grids, positions, tile in pages]
 
 
 def paginate_book(
@@ -92,12 +102,12 @@ def paginate_book(
     how_to: bool,
     contents_entries: int,
     groups: list[Group],
-    answers: list[tuple[int, list[int]]] | None,
+    answers: list[AnswerPage] | None,
     worksheet: bool,
     contents_per_page: int = CONTENTS_LINES_PER_PAGE,
 ) -> list[PlannedPage]:
     """The page sequence of a book or worksheet set, numbered from 1; ``answers`` come as
-    (answers a page, positions) (``answer_pages``)."""
+    (answers a page, positions, tile) (``answer_pages``); a journey takes a page a tile."""
     pages: list[PlannedPage] = []
     if title_page:
         pages.append(PlannedPage("title"))
@@ -110,6 +120,20 @@ def paginate_book(
     for group in groups:
         if group.opener == "page":
             pages.append(PlannedPage("opener", section=group.section))
+        if group.tiles:
+            pages += [
+                PlannedPage(
+                    "puzzles",
+                    section=group.section,
+                    mazes=list(group.mazes),
+                    first_of_kind=tile == 0,
+                    per_page=1,
+                    opener=tile == 0 and group.opener == "inline",
+                    tile=tile,
+                )
+                for tile in range(group.tiles)
+            ]
+            continue
         for index, on_page in enumerate(chunks(group.mazes, group.per_page)):
             pages.append(
                 PlannedPage(
@@ -123,9 +147,11 @@ def paginate_book(
                 )
             )
     first = True
-    for per_page, positions in answers or []:
+    for per_page, positions, tile in answers or []:
         for on_page in chunks(positions, per_page):
-            pages.append(PlannedPage("answers", mazes=on_page, first_of_kind=first, per_page=per_page))
+            pages.append(
+                PlannedPage("answers", mazes=on_page, first_of_kind=first, per_page=per_page, tile=tile)
+            )
             first = False
     for number, page in enumerate(pages, start=1):
         page.number = number
@@ -204,6 +230,11 @@ class Printed:
     placement: Placement | None = None
     answer_page: int | None = None
     answer_placement: Placement | None = None
+    # A journey's pages and tiles' boxes, in its tiles' order; its answer's, when tiled too.
+    tile_pages: list[int] = field(default_factory=list)
+    tile_placements: list[Placement] = field(default_factory=list)
+    answer_tile_pages: list[int] = field(default_factory=list)
+    answer_tile_placements: list[Placement] = field(default_factory=list)
 
 
 @dataclass

@@ -47,6 +47,7 @@ from ..layout.typesetting import (
 )
 from ..profiles import INCH
 from .book import BookPlan
+from .journey import ARROWS
 from .mazes import variant_code
 from .pagination import Document
 from .words import opener_about
@@ -238,7 +239,12 @@ def _openers(plan: BookPlan, fonts: FontPair, width: float, room: float) -> list
     for index, section in enumerate(book.sections):
         label = section.difficulty or ""
         about = opener_about(
-            plan.words, section.count, book.grid_for(index), first, first + section.count - 1
+            plan.words,
+            section.count,
+            plan.section_grid(index),
+            first,
+            first + section.count - 1,
+            section.journey.pages if section.journey else 0,
         )
         first += section.count
         opener = book.opener_of(index)
@@ -334,6 +340,8 @@ def printed_texts(book: Book) -> Iterable[tuple[KeyPath, str, tuple[str, ...]]]:
         if section.difficulty and not sheets:
             yield where + ("difficulty",), section.difficulty, (BOLD, REGULAR)
         yield where + ("instructions",), section.instructions, (REGULAR,)
+        if section.journey is not None:  # its connectors' arrows, each beside a corridor off the page
+            yield where + ("journey",), "".join(ARROWS.values()), (BOLD,)
         mask = section.mask
         if mask is not None:  # the recipe under each maze names it
             kind = mask.kind

@@ -28,10 +28,13 @@ def mazes(words: Words, count: int) -> str:
     return DEFAULT_SHAPE.counted(words, count)
 
 
-def opener_about(words: Words, count: int, topology: Topology, first: int, last: int) -> str:
+def opener_about(words: Words, count: int, topology: Topology, first: int, last: int, pages: int = 0) -> str:
     """What a section's opening page says of its mazes: '4 mazes of 8 x 10 cells, numbers 5
-    to 8.'"""
+    to 8.'; of a journey across ``pages`` pages, '1 maze of 57 x 54 cells across 6 pages,
+    number 1.'"""
     about = about_mazes(words, count, topology)
+    if pages:
+        about = words.pgettext("opener.journey", "{mazes} across {pages} pages", mazes=about, pages=pages)
     if first == last:
         return words.pgettext("opener.about-one", "{mazes}, number {first}.", mazes=about, first=first)
     return words.pgettext(
@@ -67,10 +70,16 @@ class SectionFacts:
     loops: bool
     answers: bool
     markers: str = "arrows"  # how ends on the wall are marked: arrows, words or both
+    journey: bool = False  # one maze across pages, joined by connectors (plan.journey)
 
     @classmethod
     def of_mazes(
-        cls, title: str, made: Sequence[MadeMaze], answers: bool, markers: str = "arrows"
+        cls,
+        title: str,
+        made: Sequence[MadeMaze],
+        answers: bool,
+        markers: str = "arrows",
+        journey: bool = False,
     ) -> SectionFacts:
         """The facts of a section whose mazes ``made`` exist."""
         starts: set[str] = set()
@@ -88,16 +97,24 @@ class SectionFacts:
             any(item.stats.loops for item in made),
             answers,
             markers,
+            journey,
         )
 
     @classmethod
     def of_config(
-        cls, title: str, shape: str, endpoints: str, braid: float, answers: bool, markers: str = "arrows"
+        cls,
+        title: str,
+        shape: str,
+        endpoints: str,
+        braid: float,
+        answers: bool,
+        markers: str = "arrows",
+        journey: bool = False,
     ) -> SectionFacts:
         """The facts a section's config allows before its mazes are made: ends on the wall or
         inside wherever it has ends (the longest how-to text), loops where it is braided."""
         ends = frozenset() if endpoints == "none" else frozenset((ARROW, INSIDE))
-        return cls(title, shape, ends, ends, braid > 0, answers, markers)
+        return cls(title, shape, ends, ends, braid > 0, answers, markers, journey)
 
     @property
     def marked(self) -> bool:
@@ -130,6 +147,14 @@ def how_to_text(
     parts = [
         _ends(words, sections),
         _loops(words, sections),
+        words.pgettext(
+            "how-to.journey",
+            "A journey is one big maze that runs across several pages, from the first to the last. "
+            "Where a path runs off the edge of a page, a letter and an arrow name the page it goes "
+            "on: find the same letter at the edge of that page and carry on.",
+        )
+        if any(section.journey for section in sections)
+        else "",
         words.pgettext(
             "how-to.stars",
             "Stars beside a maze show how hard it is next to the other mazes in this book, from one "

@@ -57,7 +57,7 @@ from ..layout.typesetting import (
 )
 from ..layout.views import MazeOnPage, Style
 from ..maze.model import Maze
-from .canvas import draw_maze, fill_polygon
+from .canvas import draw_maze, draw_route, fill_polygon
 
 INK = 0.0
 ART_GREY = 0.55  # the title page's maze: light, so the title stays the first thing seen
@@ -170,6 +170,10 @@ def maze_slot(canvas: Canvas, fonts: FontPair, item: MazeOnPage) -> None:
     """One maze with its number and cross-reference above it and its code below."""
     p = item.placement
     draw_maze(canvas, item.drawing, p.left, p.top, p.cell, item.style)
+    if item.route:
+        draw_route(canvas, item.route, p.left, p.top, p.cell, item.style)
+    for connector in item.connectors:
+        set_down(canvas, connector)
     setting = set_slot(
         p,
         item.drawing,

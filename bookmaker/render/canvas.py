@@ -237,13 +237,7 @@ def draw_maze(
         canvas.setStrokeGray(style.wall_grey)
     canvas.drawPath(_walls(canvas, drawing.walls), stroke=1, fill=0)
     if drawing.solution and style.solution == "line":
-        if style.solution_grey is None:
-            canvas.setStrokeColorRGB(*hex_to_rgb(style.solution_color))
-        else:
-            canvas.setStrokeGray(style.solution_grey)
-        canvas.setLineWidth(style.solution_width / cell)
-        canvas.setLineCap(1)
-        canvas.setLineJoin(1)
+        _solution_ink(canvas, style, cell)
         if drawing.solution_under:  # a woven maze: solid, but dashed where it runs under
             pieces = " ".join(_straight_text(piece) for piece in solid_pieces(drawing))
             canvas.drawPath(_PathText(pieces), stroke=1, fill=0)
@@ -265,6 +259,30 @@ def draw_maze(
     for marker, opening in zip(markers, drawing.openings, strict=True):
         if marker and (style.arrows or opening is None):
             _fill(canvas, marker)
+    canvas.restoreState()
+
+
+def _solution_ink(canvas: Canvas, style: Style, cell: float) -> None:
+    """The solution line's colour (or grey) and width, on a canvas scaled to ``cell``."""
+    if style.solution_grey is None:
+        canvas.setStrokeColorRGB(*hex_to_rgb(style.solution_color))
+    else:
+        canvas.setStrokeGray(style.solution_grey)
+    canvas.setLineWidth(style.solution_width / cell)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+
+
+def draw_route(
+    canvas: Canvas, pieces: Sequence[Sequence[Point]], left: float, top: float, cell: float, style: Style
+) -> None:
+    """A solution in ``pieces`` (a journey's tile: each where the route is on its page), in
+    cell units like ``draw_maze``'s, inked as its solution line."""
+    canvas.saveState()
+    canvas.translate(left, top)
+    canvas.scale(cell, -cell)
+    _solution_ink(canvas, style, cell)
+    canvas.drawPath(_PathText(" ".join(_straight_text(piece) for piece in pieces)), stroke=1, fill=0)
     canvas.restoreState()
 
 
