@@ -253,6 +253,7 @@ def test_preview_lays_the_pages_side_by_side(journey_book):
         ("count: 2\n", "count", "a journey is one maze"),
         ("endpoints: border\n", "endpoints", "endpoints: corners"),
         ("per_page: 2\n", "per_page", "whole pages"),
+        ("algorithm: kruskal\n    weave: 0.5\n", "weave", "a tunnel under a page's edge"),
     ],
 )
 def test_a_journey_refuses_what_it_cannot_be(tmp_path, section, key, said):

@@ -20,14 +20,17 @@ from bookmaker.config import load_book
 from bookmaker.errors import BookmakerError
 from bookmaker.geometry import maze_drawing
 from bookmaker.geometry.primitives import solid_pieces
+from bookmaker.language import Words
 from bookmaker.maze import generate, generate_on, recipe
 from bookmaker.maze.codes import read_code, recipe_code
 from bookmaker.maze.solve import count_turns, distances_from, is_perfect, measure, solution, with_endpoints
 from bookmaker.maze.topology import E, N, S, SquareGrid, W
 from bookmaker.maze.weave import TUNNEL_E, TUNNEL_N, TUNNEL_S, TUNNEL_W, WeaveGrid, crossings
+from bookmaker.plan.words import SectionFacts, how_to_text
 from bookmaker.render.export import pdf_layout, to_pdf
 from bookmaker.render.maze_json import maze_record
 from tests.command_line import in_process
+from tests.readback import page_texts
 
 
 def woven(width: int, height: int, seed: int, share: float = 0.6, endpoints: str | None = None):
@@ -349,6 +352,32 @@ def test_a_woven_book_records_and_regenerates_its_mazes(tmp_path):
     record = json.loads(again.stdout)
     assert record["crossings"] and (record["start"], record["end"]) == (entry["start"], entry["end"])
     assert record["stats"]["solution_length"] == entry["solution_length"]
+    # Its how-to page tells a reader how to read a crossing, and the answer key's dashes.
+    text = " ".join(" ".join(page_texts(tmp_path / "output" / "book.pdf")).split())
+    assert "In a woven maze, paths cross like bridges." in text
+    assert "In the answers, the path is dashed where it runs" in text
+
+
+def facts(woven: bool, answers: bool) -> SectionFacts:
+    return SectionFacts("Over and under", "square", frozenset(), frozenset(), False, answers, woven=woven)
+
+
+@pytest.mark.parametrize(
+    ("language", "crossing", "dashed"),
+    [
+        ("en", "paths cross like bridges", "the path is dashed"),
+        ("de", "kreuzen sich Wege wie Brücken", "ist der Weg gestrichelt"),
+        ("pl", "drogi krzyżują się jak mosty", "droga jest przerywana"),
+    ],
+)
+def test_the_how_to_page_explains_crossings_only_where_mazes_weave(language, crossing, dashed):
+    words = Words(language)
+    with_answers = how_to_text(words, [facts(False, True), facts(True, True)], False, True)
+    assert crossing in with_answers and dashed in with_answers
+    without_answers = how_to_text(words, [facts(True, False)], False, False)
+    assert crossing in without_answers and dashed not in without_answers
+    flat = how_to_text(words, [facts(False, True)], False, True)
+    assert crossing not in flat and dashed not in flat
 
 
 # Pixel readback: the PDF page rendered, each wall read where the JSON says it is.

@@ -753,6 +753,12 @@ class Section(Strict):
             (self.count != 1, "count", "a journey is one maze; give each journey a section of its own"),
             (self.per_page != 1, "per_page", "a journey takes whole pages; remove per_page"),
             (
+                self.weave > 0,
+                "weave",
+                "a journey's pages join corridor by corridor, and a tunnel under a page's edge "
+                "would have no connector; remove weave, or give the woven mazes a section of their own",
+            ),
+            (
                 self.endpoints != JOURNEY_ENDPOINTS,
                 "endpoints",
                 "a journey starts at the top left of its first page and finishes at the bottom "

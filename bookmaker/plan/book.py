@@ -958,6 +958,7 @@ class BookPlan:
                         answers,
                         markers,
                         section.journey is not None,
+                        section.weave,
                     )
                 )
             else:

@@ -17,6 +17,7 @@ from ..geometry import halo_shape
 from ..language import Words
 from ..maze.shapes import DEFAULT_SHAPE, shape_named
 from ..maze.topology import Topology
+from ..maze.weave import crossings
 from ..profiles import RECIPES
 from .mazes import MadeMaze
 
@@ -71,6 +72,7 @@ class SectionFacts:
     answers: bool
     markers: str = "arrows"  # how ends on the wall are marked: arrows, words or both
     journey: bool = False  # one maze across pages, joined by connectors (plan.journey)
+    woven: bool = False  # some passages cross over and under others (maze.weave)
 
     @classmethod
     def of_mazes(
@@ -98,6 +100,7 @@ class SectionFacts:
             answers,
             markers,
             journey,
+            any(crossings(item.maze) for item in made),
         )
 
     @classmethod
@@ -110,11 +113,13 @@ class SectionFacts:
         answers: bool,
         markers: str = "arrows",
         journey: bool = False,
+        weave: float = 0.0,
     ) -> SectionFacts:
         """The facts a section's config allows before its mazes are made: ends on the wall or
-        inside wherever it has ends (the longest how-to text), loops where it is braided."""
+        inside wherever it has ends (the longest how-to text), loops where it is braided,
+        crossings where it is woven."""
         ends = frozenset() if endpoints == "none" else frozenset((ARROW, INSIDE))
-        return cls(title, shape, ends, ends, braid > 0, answers, markers, journey)
+        return cls(title, shape, ends, ends, braid > 0, answers, markers, journey, weave > 0)
 
     @property
     def marked(self) -> bool:
@@ -155,6 +160,7 @@ def how_to_text(
         )
         if any(section.journey for section in sections)
         else "",
+        _woven(words, [section for section in sections if section.woven]),
         words.pgettext(
             "how-to.stars",
             "Stars beside a maze show how hard it is next to the other mazes in this book, from one "
@@ -166,6 +172,24 @@ def how_to_text(
         *(recipe_texts[mode] for mode in RECIPES if mode in recipes and mode in recipe_texts),
     ]
     return "\n\n".join(part for part in parts if part)
+
+
+def _woven(words: Words, woven: Sequence[SectionFacts]) -> str:
+    """How to read a crossing, where the book has woven mazes, and the dashed answer line
+    under it where their answers are printed."""
+    if not woven:
+        return ""
+    text = words.pgettext(
+        "how-to.weave",
+        "In a woven maze, paths cross like bridges. Where a path's walls stop short at another "
+        "path, it runs underneath: go straight on to the other side, as there is no turning "
+        "under a bridge.",
+    )
+    if any(section.answers for section in woven):
+        text += " " + words.pgettext(
+            "how-to.weave-answers", "In the answers, the path is dashed where it runs underneath."
+        )
+    return text
 
 
 def _answers(words: Words, every: bool) -> str:
