@@ -31,8 +31,20 @@ class RenderedPage:
 
 
 def page_texts(pdf_path) -> list[str]:
-    """Each page's text as pypdf extracts it, every page read once."""
+    """Each page's text as pypdf extracts it, every page read once: a line for each run of
+    text the page draws."""
     return [page.extract_text() for page in PdfReader(pdf_path).pages]
+
+
+def page_words(pdf_path) -> list[str]:
+    """Each page's text as pdfium extracts it, where text on one baseline makes one line:
+    for checks of the words a page prints rather than of its lines. pdfium reads in C, about
+    ten times faster than pypdf, which parses each font again on every page."""
+    document = pdfium.PdfDocument(str(pdf_path))
+    try:
+        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in document]
+    finally:
+        document.close()
 
 
 def is_dark(rgb) -> bool:

@@ -191,7 +191,7 @@ def test_every_sample_builds_in_the_language_passes_its_printer_and_prints_no_en
     """Each sample, shrunk (``shrunk``: one small maze for each kind of section, one
     worksheet copy), built in the language with the preflight a build runs, for the sample's
     own profile: the interior and the cover pass it, and so does the worksheets' key, which
-    a build does not check. Each page's text (pypdf) holds none of the English words of
+    a build does not check. Each page's text (pdfium) holds none of the English words of
     bookmaker's own that the language does not write too (French "Notes"). English samples
     are built in full, and checked, by test_output_hashes.py."""
     text = BOOKS[name]
