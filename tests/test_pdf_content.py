@@ -468,7 +468,7 @@ def streams(draw) -> bytes:
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(streams())
 def test_agrees_with_pypdf(data):
     assert [(plain(operands), op) for operands, op in parse(data)] == pypdf_ops(data)
@@ -501,7 +501,7 @@ def test_runs_of_paths_stand_for_their_operations(parts):
             assert runs[i - 1][1] not in (b"m", b"l", b"c", b"v", b"y", b"h", b"re", b"W", b"W*", PATH_RUN)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.one_of(
         st.binary(max_size=200),
