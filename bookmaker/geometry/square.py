@@ -248,30 +248,18 @@ def woven_walls(maze: Maze) -> list[Segment]:
 
     for cell, over in crossings(maze):
         y, x = divmod(cell, width)
-        if over == "h":  # the tunnel runs north-south: its mouths' west and east walls
-            for mouth in (cell - width, cell + width):
-                row = mouth // width
-                for line, side in ((x, W), (x + 1, E)):
-                    if not cells[mouth] & side:
-                        shorten(
-                            False,
-                            line,
-                            row,
-                            row + (UNDER_GAP if row > y else 0),
-                            row + 1 - (UNDER_GAP if row < y else 0),
-                        )
-        else:  # the tunnel runs west-east: its mouths' north and south walls
-            for mouth in (cell - 1, cell + 1):
-                column = mouth % width
-                for line, side in ((y, N), (y + 1, S)):
-                    if not cells[mouth] & side:
-                        shorten(
-                            True,
-                            line,
-                            column,
-                            column + (UNDER_GAP if column > x else 0),
-                            column + 1 - (UNDER_GAP if column < x else 0),
-                        )
+        # The tunnel runs across the over-passage: north-south under an "h" crossing, its
+        # mouths' west and east walls shortened; west-east under a "v", their north and south.
+        if over == "h":
+            step, horizontal, lines, sides, at = width, False, (x, x + 1), (W, E), y
+        else:
+            step, horizontal, lines, sides, at = 1, True, (y, y + 1), (N, S), x
+        for mouth in (cell - step, cell + step):
+            edge = mouth // width if over == "h" else mouth % width
+            for line, side in zip(lines, sides, strict=True):
+                if not cells[mouth] & side:
+                    start = edge + (UNDER_GAP if edge > at else 0)
+                    shorten(horizontal, line, edge, start, edge + 1 - (UNDER_GAP if edge < at else 0))
     for horizontal, line, edge in stubs:
         walls.gaps.setdefault((horizontal, line), []).append(edge)
     return [
