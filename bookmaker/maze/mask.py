@@ -82,19 +82,21 @@ def pieces(grid: FullGrid, on: bytes | bytearray) -> list[array[int]]:
     if _last_pieces is not None and _last_pieces[0] == key:
         return _last_pieces[1]
     table, sides = grid.full_neighbours, grid.sides
-    seen = bytearray(len(on))
+    # 1 where a cell is off or already in a piece: one test a neighbour. The byte past the
+    # end, 1, is what a missing neighbour (-1) reads.
+    closed = bytearray(on.translate(bytes([1]) + bytes(255))) + b"\1"
     found = []
-    for first in range(len(on)):
-        if not on[first] or seen[first]:
-            continue
-        seen[first] = 1
+    first = closed.find(0)
+    while first >= 0:
+        closed[first] = 1
         piece = array("i", [first])  # 4 bytes a cell: a poster's piece is a million of them
         for cell in piece:  # grows while walked: a breadth-first queue
             for other in table[cell * sides : (cell + 1) * sides]:
-                if other >= 0 and on[other] and not seen[other]:
-                    seen[other] = 1
+                if not closed[other]:
+                    closed[other] = 1
                     piece.append(other)
         found.append(piece)
+        first = closed.find(0, first)
     found.sort(key=lambda piece: (-len(piece), piece[0]))
     _remember(key, found)
     return found
