@@ -11,7 +11,6 @@ points spread evenly over its own polygon (its square, hexagon or triangle).
 from __future__ import annotations
 
 import math
-from operator import add
 
 from PIL import Image
 
@@ -29,20 +28,20 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
     fit_w, fit_h = ink.width * scale, ink.height * scale
     lattice_w, lattice_h = max(1, round(fit_w * LATTICE)), max(1, round(fit_h * LATTICE))
     lattice = ink.resize((lattice_w, lattice_h), Image.Resampling.BOX)
-    values = lattice.tobytes()
     per_x, per_y = lattice_w / fit_w, lattice_h / fit_h  # lattice pixels per cell unit
     # A cell's polygon about its centre hangs on its parity alone (``RectGrid.lattice``: a
     # hexagon's column, a triangle pointing up or down), its centre's x on its column and
     # parity, its centre's y on its row and parity: so the sample points, their lattice
-    # columns (-1 outside) and their rows' first pixels (-1 outside) are each worked out once
-    # a parity, column or row, not once a cell, which on a poster is a million times. The
-    # cells of a row that share a parity are then summed together, a sample point at a time,
-    # through C loops.
+    # columns (-1 outside) and their rows (-1 outside) are each worked out once a parity,
+    # column or row, not once a cell, which on a poster is a million times.
     parity_of = grid.lattice().parity
     spreads: dict[int, list[tuple[float, float]]] = {}
     columns: dict[tuple[int, int], list[int]] = {}
     rows: dict[tuple[int, int], list[int]] = {}
     across: dict[tuple[int, int], list[list[int]]] = {}  # (parity, first x): per point, its columns
+    # (parity, first x) -> the rows whose cells from first x on, every other or every one, share
+    # that parity: (y, the cells' x range, each point's lattice row)
+    runs: dict[tuple[int, int], list[tuple[int, range, list[int]]]] = {}
     width, on = grid.width, bytearray(grid.cells)
     for y in range(grid.height):
         for first in range(min(2, width)):
@@ -61,11 +60,10 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
             ys = rows.get((y, parity))
             if ys is None:
                 ys = rows[y, parity] = [
-                    py * lattice_w if 0 <= py < lattice_h else -1
+                    py if 0 <= py < lattice_h else -1
                     for py in (math.floor((cy + dy - top) * per_y) for _, dy in offsets)
                 ]
-            points = across.get((parity, first))
-            if points is None:
+            if (parity, first) not in across:
                 per_column = []
                 for x in xs_of_row:
                     xs = columns.get((x, parity))
@@ -76,19 +74,46 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
                             for px in (math.floor((column_x + dx - left) * per_x) for dx, _ in offsets)
                         ]
                     per_column.append(xs)
-                points = across[parity, first] = [list(point) for point in zip(*per_column, strict=True)]
-            totals = [0] * len(xs_of_row)
-            for row_start, xs in zip(ys, points, strict=True):
-                if row_start < 0:
-                    continue  # a point off the picture is light
-                # The lattice row, and a light pixel past its end that column -1 reads.
-                pixels = values[row_start : row_start + lattice_w] + b"\0"
-                totals = list(map(add, totals, map(pixels.__getitem__, xs)))
-            least = (255 * len(offsets) + 1) // 2  # at least half of the points' full ink
-            on[y * width + xs_of_row.start : (y + 1) * width : xs_of_row.step] = bytes(
-                map(least.__le__, totals)
-            )
+                across[parity, first] = [list(point) for point in zip(*per_column, strict=True)]
+            runs.setdefault((parity, first), []).append((y, xs_of_row, ys))
+    # A cell's ink is the sum of its points' lattice pixels. A row's cells are summed together
+    # as one big integer holding a 16-bit slot a cell (36 points of 255 at most fit in 15 bits,
+    # so no slot carries into the next): each point adds the lattice pixels under it along the
+    # row, read off a copy of the lattice cut down to that point's columns, which is made once
+    # for all rows (through Pillow, in C) rather than pixel by pixel.
+    by_column = lattice.transpose(Image.Transpose.TRANSPOSE)  # lattice column c: its row c
+    del lattice  # a poster's lattice is 64 MB
+    for (parity, first), run in runs.items():
+        points = across[parity, first]
+        count = len(points[0])
+        totals = dict.fromkeys((y for y, _, _ in run), 0)
+        # Points that share their columns (a square's column of points) share their copy.
+        for point_columns in sorted(set(map(tuple, points))):
+            picked = Image.new("L", (lattice_h, count))  # a column off the picture stays light
+            for i, c in enumerate(point_columns):
+                if c >= 0:
+                    picked.paste(by_column.crop((0, c, lattice_h, c + 1)), (0, i))
+            cut = picked.transpose(Image.Transpose.TRANSPOSE)
+            wide = bytearray(2 * count * lattice_h)
+            wide[1::2] = cut.tobytes()  # row py, cell i: big-endian 16 bits at 2 * (py * count + i)
+            span = 2 * count
+            for k, columns_k in enumerate(points):
+                if tuple(columns_k) != point_columns:
+                    continue
+                for y, _, ys in run:
+                    py = ys[k]
+                    if py >= 0:  # a point off the picture is light
+                        totals[y] += int.from_bytes(wide[py * span : (py + 1) * span], "big")
+        least = (255 * len(spreads[parity]) + 1) // 2  # at least half of the points' full ink
+        # Each slot plus 2**15 - least has its top bit set where the slot is at least least.
+        bias = int.from_bytes((0x8000 - least).to_bytes(2, "big") * count, "big")
+        for y, xs_of_row, _ in run:
+            top_bytes = (totals[y] + bias).to_bytes(2 * count, "big")[0::2]
+            on[y * width + xs_of_row.start : (y + 1) * width : xs_of_row.step] = top_bytes.translate(_TOP_BIT)
     return bytes(on)
+
+
+_TOP_BIT = bytes(level >> 7 for level in range(256))  # a byte -> 1 where its top bit is set
 
 
 def fit(size: tuple[int, int], grid: RectGrid) -> tuple[float, float, float]:

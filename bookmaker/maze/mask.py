@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Protocol
@@ -70,24 +71,48 @@ class Mask:
         return record
 
 
-def pieces(grid: FullGrid, on: bytes | bytearray) -> list[list[int]]:
-    """The connected pieces of the cells that are on, largest first (then by lowest id)."""
+def pieces(grid: FullGrid, on: bytes | bytearray) -> list[array[int]]:
+    """The connected pieces of the cells that are on, largest first (then by lowest id).
+
+    The last answer is kept: a mask's pieces are sought when it is settled and again when
+    its grid is made (``topology.RectGrid`` checks that it is one piece), and on a poster
+    each search takes half a second. Callers read the pieces and never change them.
+    """
+    key = _key(grid, on)
+    if _last_pieces is not None and _last_pieces[0] == key:
+        return _last_pieces[1]
     table, sides = grid.full_neighbours, grid.sides
-    seen = bytearray(len(on))
+    # 1 where a cell is off or already in a piece: one test a neighbour. The byte past the
+    # end, 1, is what a missing neighbour (-1) reads.
+    closed = bytearray(on.translate(bytes([1]) + bytes(255))) + b"\1"
     found = []
-    for first in range(len(on)):
-        if not on[first] or seen[first]:
-            continue
-        seen[first] = 1
-        piece = [first]
+    first = closed.find(0)
+    while first >= 0:
+        closed[first] = 1
+        piece = array("i", [first])  # 4 bytes a cell: a poster's piece is a million of them
         for cell in piece:  # grows while walked: a breadth-first queue
             for other in table[cell * sides : (cell + 1) * sides]:
-                if other >= 0 and on[other] and not seen[other]:
-                    seen[other] = 1
+                if not closed[other]:
+                    closed[other] = 1
                     piece.append(other)
         found.append(piece)
+        first = closed.find(0, first)
     found.sort(key=lambda piece: (-len(piece), piece[0]))
+    _remember(key, found)
     return found
+
+
+_last_pieces: tuple[tuple[Any, ...], list[array[int]]] | None = None
+
+
+def _key(grid: FullGrid, on: bytes | bytearray) -> tuple[Any, ...]:
+    """What the pieces hang on: the kind and size of grid, so its neighbours, and the mask."""
+    return type(grid), grid.width, grid.sides, bytes(on)
+
+
+def _remember(key: tuple[Any, ...], found: list[array[int]]) -> None:
+    global _last_pieces
+    _last_pieces = key, found
 
 
 def settle_islands(
@@ -113,6 +138,7 @@ def settle_islands(
         for cell in found[0]:
             keep[cell] = 1
         on, found = bytes(keep), found[:1]
+        _remember(_key(grid, on), found)
     elif len(found) > 1 and islands == "connect":
         on = _connected(grid, on, letters)
         found = pieces(grid, on)
@@ -132,7 +158,7 @@ def settle_islands(
     return on
 
 
-def _where(grid: FullGrid, piece: list[int]) -> str:
+def _where(grid: FullGrid, piece: Sequence[int]) -> str:
     xs = [cell % grid.width for cell in piece]
     ys = [cell // grid.width for cell in piece]
 
@@ -155,7 +181,7 @@ def _connected(grid: FullGrid, on: bytes, letters: list[list[list[int]]] | None)
         _bridge(grid, joined, found[0], None)
 
 
-def _bridge(grid: FullGrid, joined: bytearray, sources: list[int], targets: set[int] | None) -> None:
+def _bridge(grid: FullGrid, joined: bytearray, sources: Sequence[int], targets: set[int] | None) -> None:
     """Switch on the fewest cells that join ``sources`` to a cell of ``targets`` (None: to any
     cell that is on), going through cells that are off. Nothing when they touch already, or
     when no way through off cells leads there."""
