@@ -7,16 +7,55 @@ through the cells' centres and the cells as polygons.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import compress
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, compress
 from typing import cast
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
-from .primitives import MazeDrawing, Point, Segment, Walls, end_markers, openings, through_openings
+from .primitives import MazeDrawing, Point, Segment, end_markers, openings, through_openings
 
 
-def walls(maze: Maze) -> Walls:
+class LatticeWalls:
+    """A polygon maze's walls as ``walls`` finds them, kept as lattice indices (four whole
+    numbers a run, in one array) with each lattice column's x and row's y: a poster's
+    million runs cost an array, not a million tuples of floats. Iterated, each run
+    ``(x0, y0, x1, y1)`` in the drawing's coordinates; a backend writes its text from the
+    indices (``columns``) and keeps it in ``written``, shared by a puzzle and its answer."""
+
+    def __init__(self, runs: array[int], xs: list[float], ys: list[float]) -> None:
+        self.runs, self.xs, self.ys = runs, xs, ys
+        self.written: dict[str, str] = {}
+
+    def __len__(self) -> int:
+        return len(self.runs) // 4
+
+    def __iter__(self) -> Iterator[Segment]:
+        runs = self.runs
+        return zip(
+            map(self.xs.__getitem__, runs[0::4]),
+            map(self.ys.__getitem__, runs[1::4]),
+            map(self.xs.__getitem__, runs[2::4]),
+            map(self.ys.__getitem__, runs[3::4]),
+            strict=True,
+        )
+
+    def columns(self, write: Callable[[float], str]) -> tuple[Iterator[str], ...]:
+        """The runs' x0s, y0s, x1s and y1s as ``write`` gives them, each lattice column's and
+        row's number written once."""
+        x_text = [write(x) for x in self.xs]
+        y_text = [write(y) for y in self.ys]
+        runs = self.runs
+        return (
+            map(x_text.__getitem__, runs[0::4]),
+            map(y_text.__getitem__, runs[1::4]),
+            map(x_text.__getitem__, runs[2::4]),
+            map(y_text.__getitem__, runs[3::4]),
+        )
+
+
+def walls(maze: Maze) -> LatticeWalls:
     """Every standing wall once, collinear pieces that touch merged into one segment each
     (so pages stay small): inner walls from the cell owning them, and the border (round a
     silhouette, every side that faces a cell a mask switched off).
@@ -28,7 +67,7 @@ def walls(maze: Maze) -> Walls:
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
     xs, ys = _coordinates(grid)
-    return Walls((xs[x0], ys[y0], xs[x1], ys[y1]) for x0, y0, x1, y1 in _runs(_lines(maze, grid)))
+    return LatticeWalls(array("l", chain.from_iterable(_runs(_lines(maze, grid)))), xs, ys)
 
 
 def _runs(lines: dict[tuple[int, int, int], list[int]]) -> Iterator[tuple[int, int, int, int]]:
