@@ -150,7 +150,9 @@ def _walls(canvas: Canvas, walls: Iterable[Wall]):
     if isinstance(walls, LatticeWalls):  # straight from the lattice indices, once for both pages
         code = walls.written.get(_WRITTEN)
         if code is None:
-            code = walls.written[_WRITTEN] = _PathText(" ".join(map(_RUN, *walls.columns(fp_str)))).getCode()
+            pieces = walls.write(_RUN, fp_str)
+            # As ``_PathText`` writes it, without copying the megabytes once more.
+            code = walls.written[_WRITTEN] = " ".join(["n", *pieces]) if pieces else ""
         return _WrittenPath(code)
     if isinstance(walls, Walls):  # a puzzle's and its answer's: written once
         code = walls.written.get(_WRITTEN)
