@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence as SequenceABC
 from itertools import chain, compress
-from typing import cast
+from typing import cast, overload
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
@@ -78,7 +79,7 @@ def walls(maze: Maze) -> LatticeWalls:
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
     xs, ys = _coordinates(grid)
     lines, steps = _lines(maze, grid)
-    return LatticeWalls(array("l", chain.from_iterable(_runs(lines, steps))), xs, ys)
+    return LatticeWalls(array("i", chain.from_iterable(_runs(lines, steps))), xs, ys)
 
 
 def _runs(
@@ -197,17 +198,33 @@ def _lines(maze: Maze, grid: RectGrid) -> tuple[dict[int, int | list[int]], list
     return lines, steps
 
 
-def _polygons(grid: RectGrid, path: Sequence[int]) -> list[list[Point]]:
-    """The cells of ``path`` as polygons: each side's first corner, as ``cell_edges`` gives them."""
-    origin, parity, corners, _, _ = grid.lattice()
-    xs, ys = _coordinates(grid)
-    firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
-    width, polygons = grid.width, []
-    for cell in path:
-        y, x = divmod(cell, width)
-        at_x, at_y = origin(x, y)
-        polygons.append([(xs[at_x + a], ys[at_y + b]) for a, b in firsts[parity(x, y)]])
-    return polygons
+class CellPolygons(SequenceABC[list[Point]]):
+    """The cells of a path as polygons, made as they are read: each side's first corner, as
+    ``cell_edges`` gives them (a poster's path crosses a few hundred thousand cells, whose
+    corners held at once would outweigh its walls)."""
+
+    def __init__(self, grid: RectGrid, path: Sequence[int]) -> None:
+        self.origin, self.parity, corners, _, _ = grid.lattice()
+        self.xs, self.ys = _coordinates(grid)
+        self.firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
+        self.width, self.path = grid.width, path
+
+    def __len__(self) -> int:
+        return len(self.path)
+
+    @overload
+    def __getitem__(self, index: int) -> list[Point]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[list[Point]]: ...
+
+    def __getitem__(self, index: int | slice) -> list[Point] | list[list[Point]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        y, x = divmod(self.path[index], self.width)
+        at_x, at_y = self.origin(x, y)
+        xs, ys = self.xs, self.ys
+        return [(xs[at_x + a], ys[at_y + b]) for a, b in self.firsts[self.parity(x, y)]]
 
 
 def _opening(grid: RectGrid, cell: int, side: int) -> tuple[Point, Point]:
@@ -239,7 +256,7 @@ def drawing(
     line = cells = None
     if path:
         line = through_openings(grid, path, [grid.centre(cell) for cell in path], beyond)
-        cells = _polygons(grid, path)
+        cells = CellPolygons(grid, path)
     room = grid.corridor  # inner marks shrink to fit a narrow cell
     standing = walls(maze) if known_walls is None else known_walls
     segments = cast(Sequence[Segment], standing)  # a polygon's walls are all straight
