@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import math
+import pickle
 import re
 from itertools import pairwise
 
@@ -298,3 +299,18 @@ def test_ascii_draws_square_mazes_only():
 def test_big_pages_are_refused_naming_the_shape():
     with pytest.raises(BookmakerError, match="a polar 400 rings maze at --cell 20 needs"):
         check_size("pdf", make_topology("polar", rings=400), 20)
+
+
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+def test_polygon_walls_and_cells_read_the_same_after_a_trip_to_a_worker_process(kind):
+    # Walls are kept as lattice indices and path cells made as they are read: a drawing
+    # made in a worker process is pickled back, and must draw the same there.
+    maze = make(kind, (6, 5))
+    drawing = maze_drawing(maze, solution(maze))
+    back = pickle.loads(pickle.dumps(drawing))
+    walls = list(drawing.walls)
+    assert walls and list(back.walls) == walls and len(back.walls) == len(walls)
+    assert all(len(wall) == 4 for wall in walls)
+    cells = list(drawing.solution_cells)
+    assert cells and list(back.solution_cells) == cells == back.solution_cells[:]
+    assert back.solution_cells[-1] == cells[-1]

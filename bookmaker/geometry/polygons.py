@@ -7,16 +7,66 @@ through the cells' centres and the cells as polygons.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import compress
-from typing import cast
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence as SequenceABC
+from itertools import chain, compress
+from typing import cast, overload
 
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
-from .primitives import MazeDrawing, Point, Segment, Walls, end_markers, openings, through_openings
+from .primitives import MazeDrawing, Point, Segment, end_markers, openings, through_openings
 
 
-def walls(maze: Maze) -> Walls:
+class LatticeWalls:
+    """A polygon maze's walls as ``walls`` finds them, kept as lattice indices (four whole
+    numbers a run, in one array) with each lattice column's x and row's y: a poster's
+    million runs cost an array, not a million tuples of floats. Iterated, each run
+    ``(x0, y0, x1, y1)`` in the drawing's coordinates; a backend writes its text from the
+    indices (``write``) and keeps it in ``written``, shared by a puzzle and its answer."""
+
+    def __init__(self, runs: array[int], xs: list[float], ys: list[float]) -> None:
+        self.runs, self.xs, self.ys = runs, xs, ys
+        self.written: dict[str, str] = {}
+
+    def __len__(self) -> int:
+        return len(self.runs) // 4
+
+    def __iter__(self) -> Iterator[Segment]:
+        runs = self.runs
+        return zip(
+            map(self.xs.__getitem__, runs[0::4]),
+            map(self.ys.__getitem__, runs[1::4]),
+            map(self.xs.__getitem__, runs[2::4]),
+            map(self.ys.__getitem__, runs[3::4]),
+            strict=True,
+        )
+
+    def write(self, run: Callable[[str, str, str, str], str], number: Callable[[float], str]) -> list[str]:
+        """The runs' text in pieces of a few thousand runs each, a piece the runs as ``run``
+        writes them from their four numbers as ``number`` writes them (each lattice column's
+        and row's once) joined by spaces: a poster's million short strings never live at once."""
+        x_text = [number(x) for x in self.xs]
+        y_text = [number(y) for y in self.ys]
+        runs, step = self.runs, 4 * _RUNS_A_PIECE
+        return [
+            " ".join(
+                map(
+                    run,
+                    map(x_text.__getitem__, runs[start : start + step : 4]),
+                    map(y_text.__getitem__, runs[start + 1 : start + step : 4]),
+                    map(x_text.__getitem__, runs[start + 2 : start + step : 4]),
+                    map(y_text.__getitem__, runs[start + 3 : start + step : 4]),
+                )
+            )
+            for start in range(0, len(runs), step)
+        ]
+
+
+_RUNS_A_PIECE = 4096
+
+
+def walls(maze: Maze) -> LatticeWalls:
     """Every standing wall once, collinear pieces that touch merged into one segment each
     (so pages stay small): inner walls from the cell owning them, and the border (round a
     silhouette, every side that faces a cell a mask switched off).
@@ -28,28 +78,34 @@ def walls(maze: Maze) -> Walls:
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
     xs, ys = _coordinates(grid)
-    return Walls((xs[x0], ys[y0], xs[x1], ys[y1]) for x0, y0, x1, y1 in _runs(_lines(maze, grid)))
+    lines, steps = _lines(maze, grid)
+    return LatticeWalls(array("i", chain.from_iterable(_runs(lines, steps))), xs, ys)
 
 
-def _runs(lines: dict[tuple[int, int, int], list[int]]) -> Iterator[tuple[int, int, int, int]]:
+def _runs(
+    lines: dict[int, int | list[int]], steps: list[tuple[int, int]]
+) -> Iterator[tuple[int, int, int, int]]:
     """Each line's pieces that touch joined into runs, as (lower end, upper end) on the lattice."""
-    for line, starts in lines.items():
-        starts.sort()
-        dx, dy, _ = line
+    for key, starts in lines.items():
+        offset, direction = divmod(key, _DIRECTIONS)
+        dx, dy = steps[direction]
         step = dx if dx else dy  # a piece's length along the line, in the unit of ``starts``
+        if isinstance(starts, int):  # most lines of a hex grid hold one piece
+            yield (*_point(dx, dy, offset, starts), *_point(dx, dy, offset, starts + step))
+            continue
+        starts.sort()
         first = last = starts[0]
         for start in starts[1:]:
             if start != last + step:  # not touching the run so far: that run is done
-                yield (*_point(line, first), *_point(line, last + step))
+                yield (*_point(dx, dy, offset, first), *_point(dx, dy, offset, last + step))
                 first = start
             last = start
-        yield (*_point(line, first), *_point(line, last + step))
+        yield (*_point(dx, dy, offset, first), *_point(dx, dy, offset, last + step))
 
 
-def _point(line: tuple[int, int, int], start: int) -> tuple[int, int]:
-    """The lattice point ``start`` along ``line`` (see ``_lines``): its x, or on an upright
-    line its y."""
-    dx, dy, offset = line
+def _point(dx: int, dy: int, offset: int, start: int) -> tuple[int, int]:
+    """The lattice point ``start`` along the line of step (dx, dy) and ``offset`` (see
+    ``_lines``): its x, or on an upright line its y."""
     return (start, (start * dy - offset) // dx) if dx else (offset // dy, start)
 
 
@@ -86,17 +142,23 @@ def _standing(maze: Maze, grid: RectGrid) -> bytes:
     return bytes(standing)
 
 
-Piece = tuple[int, int, int, int]
+Piece = tuple[int, int, int, int, int]
+
+# A line's key is its offset times this, plus its direction's index in the grid's steps.
+_DIRECTIONS = 8
 
 
-def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[int]]:
-    """The standing pieces, by the lattice line they lie on ((dx, dy) a piece's step along it,
-    and x dy - y dx), in the order each line's first piece comes; each piece as where along
-    the line its lower end lies (its x, or on an upright line its y). Whole numbers only: a
-    poster has millions of pieces."""
+def _lines(maze: Maze, grid: RectGrid) -> tuple[dict[int, int | list[int]], list[tuple[int, int]]]:
+    """The standing pieces, by the lattice line they lie on, in the order each line's first
+    piece comes, and the lines' steps: a line is its step (dx, dy) along it, one of the
+    steps, and x dy - y dx, keyed as one whole number (``_DIRECTIONS``); a piece is where
+    along the line its lower end lies (its x, or on an upright line its y), a lone piece
+    kept as that number and more as a list. Whole numbers only: a poster has millions of
+    pieces, and a hex grid's lines mostly one each."""
     origin, parity, corners, _, _ = grid.lattice()
+    steps: list[tuple[int, int]] = []
     # Per parity and standing mask, each piece as (dx, dy, its line's offset from the cell's
-    # origin, where along the line its lower end lies from there).
+    # origin, where along the line its lower end lies from there, its step's index).
     shapes: list[list[list[Piece]]] = []
     for sides in corners:
         pieces: list[Piece | None] = []
@@ -108,40 +170,61 @@ def _lines(maze: Maze, grid: RectGrid) -> dict[tuple[int, int, int], list[int]]:
             if (c, d) < (a, b):
                 a, b, c, d = c, d, a, b
             dx, dy = c - a, d - b
-            pieces.append((dx, dy, a * dy - b * dx, a if dx else b))
+            if (dx, dy) not in steps:
+                steps.append((dx, dy))
+            pieces.append((dx, dy, a * dy - b * dx, a if dx else b, steps.index((dx, dy))))
         shapes.append(
             [
                 [piece for side, piece in enumerate(pieces) if mask >> side & 1 and piece]
                 for mask in range(256)
             ]
         )
-    lines: dict[tuple[int, int, int], list[int]] = {}
+    assert len(steps) <= _DIRECTIONS
+    lines: dict[int, int | list[int]] = {}
     width = grid.width
     standing = _standing(maze, grid)
     for cell in compress(range(grid.cells), standing):
         y, x = divmod(cell, width)
         at_x, at_y = origin(x, y)
-        for dx, dy, offset, start in shapes[parity(x, y)][standing[cell]]:
-            key = (dx, dy, offset + at_x * dy - at_y * dx)
+        for dx, dy, offset, start, direction in shapes[parity(x, y)][standing[cell]]:
+            key = (offset + at_x * dy - at_y * dx) * _DIRECTIONS + direction
             line = lines.get(key)
             if line is None:
-                lines[key] = [start + (at_x if dx else at_y)]
+                lines[key] = start + (at_x if dx else at_y)
+            elif isinstance(line, int):
+                lines[key] = [line, start + (at_x if dx else at_y)]
             else:
                 line.append(start + (at_x if dx else at_y))
-    return lines
+    return lines, steps
 
 
-def _polygons(grid: RectGrid, path: Sequence[int]) -> list[list[Point]]:
-    """The cells of ``path`` as polygons: each side's first corner, as ``cell_edges`` gives them."""
-    origin, parity, corners, _, _ = grid.lattice()
-    xs, ys = _coordinates(grid)
-    firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
-    width, polygons = grid.width, []
-    for cell in path:
-        y, x = divmod(cell, width)
-        at_x, at_y = origin(x, y)
-        polygons.append([(xs[at_x + a], ys[at_y + b]) for a, b in firsts[parity(x, y)]])
-    return polygons
+class CellPolygons(SequenceABC[list[Point]]):
+    """The cells of a path as polygons, made as they are read: each side's first corner, as
+    ``cell_edges`` gives them (a poster's path crosses a few hundred thousand cells, whose
+    corners held at once would outweigh its walls)."""
+
+    def __init__(self, grid: RectGrid, path: Sequence[int]) -> None:
+        self.origin, self.parity, corners, _, _ = grid.lattice()
+        self.xs, self.ys = _coordinates(grid)
+        self.firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
+        self.width, self.path = grid.width, path
+
+    def __len__(self) -> int:
+        return len(self.path)
+
+    @overload
+    def __getitem__(self, index: int) -> list[Point]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[list[Point]]: ...
+
+    def __getitem__(self, index: int | slice) -> list[Point] | list[list[Point]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        y, x = divmod(self.path[index], self.width)
+        at_x, at_y = self.origin(x, y)
+        xs, ys = self.xs, self.ys
+        return [(xs[at_x + a], ys[at_y + b]) for a, b in self.firsts[self.parity(x, y)]]
 
 
 def _opening(grid: RectGrid, cell: int, side: int) -> tuple[Point, Point]:
@@ -173,7 +256,7 @@ def drawing(
     line = cells = None
     if path:
         line = through_openings(grid, path, [grid.centre(cell) for cell in path], beyond)
-        cells = _polygons(grid, path)
+        cells = CellPolygons(grid, path)
     room = grid.corridor  # inner marks shrink to fit a narrow cell
     standing = walls(maze) if known_walls is None else known_walls
     segments = cast(Sequence[Segment], standing)  # a polygon's walls are all straight

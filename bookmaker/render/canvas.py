@@ -27,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import RGB, Inks, hex_to_rgb
 from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall, Walls
+from ..geometry.polygons import LatticeWalls
 from ..geometry.primitives import dashes, solid_pieces
 from ..geometry.square import CentreLine, GridWalls
 from ..layout.views import Style
@@ -139,9 +140,20 @@ class _WrittenPath(NamedTuple):
         return self.code
 
 
+# A straight wall as reportlab's path object writes it, from its four numbers' text.
+_RUN = "{} {} m {} {} l".format
+
+
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
     if isinstance(walls, GridWalls):
         return _PathText(walls.write(*_GRID_RUNS))
+    if isinstance(walls, LatticeWalls):  # straight from the lattice indices, once for both pages
+        code = walls.written.get(_WRITTEN)
+        if code is None:
+            pieces = walls.write(_RUN, fp_str)
+            # As ``_PathText`` writes it, without copying the megabytes once more.
+            code = walls.written[_WRITTEN] = " ".join(["n", *pieces]) if pieces else ""
+        return _WrittenPath(code)
     if isinstance(walls, Walls):  # a puzzle's and its answer's: written once
         code = walls.written.get(_WRITTEN)
         if code is None:
@@ -158,7 +170,7 @@ def _wall_path(canvas: Canvas, walls: Iterable[Wall]):
         # text is worked out once.
         name = NumberText(fp_str).__getitem__
         ends = [map(name, map(itemgetter(i), segments)) for i in range(4)]
-        return _PathText(" ".join(map("{} {} m {} {} l".format, *ends)))
+        return _PathText(" ".join(map(_RUN, *ends)))
     path = canvas.beginPath()
     for wall in walls:
         if isinstance(wall, Arc):
