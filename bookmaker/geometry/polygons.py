@@ -13,6 +13,7 @@ from collections.abc import Sequence as SequenceABC
 from itertools import chain, compress
 from typing import cast, overload
 
+from ..maze.hex_grid import HexGrid
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
 from .primitives import MazeDrawing, Point, Segment, end_markers, openings, through_openings
@@ -42,15 +43,19 @@ class LatticeWalls:
             strict=True,
         )
 
-    def write(self, run: Callable[[str, str, str, str], str], number: Callable[[float], str]) -> list[str]:
-        """The runs' text in pieces of a few thousand runs each, a piece the runs as ``run``
-        writes them from their four numbers as ``number`` writes them (each lattice column's
-        and row's once) joined by spaces: a poster's million short strings never live at once."""
+    def write(
+        self, run: Callable[[str, str, str, str], str], number: Callable[[float], str]
+    ) -> Iterator[str]:
+        """The runs' text in pieces of a few thousand runs each, made as they are read, a
+        piece the runs as ``run`` writes them from their four numbers as ``number`` writes
+        them (each lattice column's and row's once) joined by spaces: a poster's million
+        short strings never live at once, nor need its whole text (a backend may compress
+        the pieces as they come)."""
         x_text = [number(x) for x in self.xs]
         y_text = [number(y) for y in self.ys]
         runs, step = self.runs, 4 * _RUNS_A_PIECE
-        return [
-            " ".join(
+        for start in range(0, len(runs), step):
+            yield " ".join(
                 map(
                     run,
                     map(x_text.__getitem__, runs[start : start + step : 4]),
@@ -59,8 +64,6 @@ class LatticeWalls:
                     map(y_text.__getitem__, runs[start + 3 : start + step : 4]),
                 )
             )
-            for start in range(0, len(runs), step)
-        ]
 
 
 _RUNS_A_PIECE = 4096
@@ -78,8 +81,151 @@ def walls(maze: Maze) -> LatticeWalls:
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
     xs, ys = _coordinates(grid)
+    if isinstance(grid, HexGrid) and grid.mask is None:
+        return LatticeWalls(_hex_runs(grid, _standing(maze, grid)), xs, ys)
     lines, steps = _lines(maze, grid)
     return LatticeWalls(array("i", chain.from_iterable(_runs(lines, steps))), xs, ys)
+
+
+def _hex_runs(grid: HexGrid, standing: bytes) -> array[int]:
+    """``walls``'s runs of a whole hex grid, in ``_lines``'s order, a lattice line at a time
+    from strided slices of the cells' bytes rather than a cell at a time.
+
+    Hex walls never touch end to end on a line, so each piece is a run. A wall lies on a
+    horizontal line (S, or N of the cell below), a rising one (NE, or SW of the cell up
+    right) or a falling one (SE, or NW of the cell down right). Each wall is put at its
+    first cell, the one west or above (``owner``), in a grid one cell larger all round,
+    whether that cell or the other one draws it (only one can: ``_standing``). Along a
+    slanted line the first cells step one column right and one or two rows down (up), so
+    the line's walls are two strided slices, interleaved; along a horizontal line every
+    other cell of a row. A line comes where its first piece comes in cell order (that
+    piece's cell and side): the rising lines' lowest piece, the falling lines' highest
+    (the topmost row), a row's leftmost.
+    """
+    width, height = grid.width, grid.height
+    across = width + 2  # the larger grid's row: column -1 .. width
+
+    def owner(side: int, other_side: int, shift_even: tuple[int, int], shift_odd: tuple[int, int]) -> bytes:
+        """Per cell of the larger grid, 1 where the wall through its ``side`` stands: its own
+        ``side`` bit, or the ``other_side`` bit of the cell beyond, which lies ``shift``
+        (by that cell's column parity) from its owner."""
+        own = bytes((mask >> side) & 1 for mask in range(256))
+        beyond = bytes((mask >> other_side) & 1 for mask in range(256))
+        walls = bytearray(across * (height + 2))
+        for y in range(height):
+            row = standing[y * width : (y + 1) * width]
+            at = (y + 1) * across + 1
+            walls[at : at + width] = row.translate(own)
+            for parity, (dx, dy) in ((0, shift_even), (1, shift_odd)):
+                cells = row[parity::2].translate(beyond)
+                to = (y + 1 + dy) * across + 1 + parity + dx
+                if any(cells):
+                    # The owners of one row and parity share a row of the larger grid.
+                    got = walls[to : to + 2 * len(cells) : 2]
+                    walls[to : to + 2 * len(cells) : 2] = bytes(map(int.__or__, got, cells))
+        return bytes(walls)
+
+    rising = owner(1, 4, (-1, 0), (-1, 1))  # NE; SW of the cell up right
+    falling = owner(2, 5, (-1, -1), (-1, 0))  # SE; NW of the cell down right
+    below = owner(3, 0, (0, -1), (0, -1))  # S; N of the cell below
+
+    def first(x: int, y: int, side: int, beyond: tuple[int, int], beyond_side: int) -> int:
+        """Where the piece owner (x, y)'s ``side`` comes in cell order, as cell * 6 + side: the
+        owner's, or on the border maybe the cell beyond's (at ``beyond``)."""
+        if 0 <= x < width and 0 <= y < height:
+            return (y * width + x) * 6 + side
+        return (beyond[1] * width + beyond[0]) * 6 + beyond_side
+
+    # (the first piece's cell and side, as cell * 6 + side; the line's kind; the line; its
+    # first owner's column; which of its walls stand)
+    lines: list[tuple[int, int, int, int, bytes]] = []
+
+    def slanted(walls: bytes, x_lo: int, x_hi: int, y_at: Callable[[int], int], down: int) -> bytes | None:
+        """The walls along a slanted line, its owners in columns ``x_lo`` .. ``x_hi``."""
+        count = x_hi - x_lo + 1
+        if count <= 0:
+            return None
+        stride = down * 3 * across + 2
+        found = bytearray(count)
+        for j in (0, 1):
+            x = x_lo + j
+            if j < count:
+                at = (y_at(x) + 1) * across + x + 1
+                last = at + stride * ((count - j + 1) // 2 - 1)
+                stop = last + 1 if stride > 0 else last - 1 if last else None
+                found[j::2] = walls[at:stop:stride]
+        return bytes(found) if any(found) else None
+
+    # Rising lines: owner (x, y)'s NE wall runs from (3x + 3, 2y + x % 2), one down right;
+    # ``line`` is x - y on the lattice, odd.
+    def rising_y(line: int) -> Callable[[int], int]:
+        return lambda x: (3 * x + 3 - (x & 1) - line) // 2
+
+    for line in range(-(2 * height + 4) | 1, 3 * width + 8, 2):
+        y_at = rising_y(line)
+        # y grows by 3 every 2 columns: start from about the right column, then adjust.
+        x_lo, x_hi = max(-1, (line - 5) // 3 - 1), min(width - 1, (2 * height + line - 3) // 3 + 1)
+        while x_lo <= x_hi and y_at(x_lo) < -1:
+            x_lo += 1
+        while x_hi >= x_lo and y_at(x_hi) > height:
+            x_hi -= 1
+        found = slanted(rising, x_lo, x_hi, y_at, 1)
+        if found is None:
+            continue
+        x = x_lo + found.find(1)
+        y = y_at(x)
+        lines.append((first(x, y, 1, (x + 1, y - 1 + (x & 1)), 4), 1, line, x_lo, found))
+
+    # Falling lines: owner (x, y)'s SE wall runs from (3x + 3, 2y + x % 2 + 2), one up right;
+    # ``line`` is x + y on the lattice.
+    def falling_y(line: int) -> Callable[[int], int]:
+        return lambda x: (line - 5 - 3 * x - (x & 1)) // 2
+
+    for line in range(1, 3 * width + 2 * height + 9, 2):
+        y_at = falling_y(line)
+        x_lo, x_hi = max(-1, (line - 5 - 2 * height) // 3 - 1), min(width - 1, (line - 3) // 3 + 1)
+        while x_lo <= x_hi and y_at(x_lo) > height:
+            x_lo += 1
+        while x_hi >= x_lo and y_at(x_hi) < -1:
+            x_hi -= 1
+        found = slanted(falling, x_lo, x_hi, y_at, -1)
+        if found is None:
+            continue
+        x = x_lo + found.rfind(1)
+        y = y_at(x)
+        lines.append((first(x, y, 2, (x + 1, y + (x & 1)), 5), 2, line, x_lo, found))
+    # Horizontal lines: owner (x, y)'s S wall runs from (3x + 1, 2y + x % 2 + 2) two right.
+    for y in range(-1, height):
+        for parity in (0, 1):
+            if parity >= width:
+                continue
+            at = (y + 1) * across + 1 + parity
+            found = below[at : at + width - parity : 2]
+            if not any(found):
+                continue
+            x = parity + 2 * found.find(1)
+            lines.append((first(x, y, 3, (x, y + 1), 0), 0, 2 * y + parity + 2, parity, found))
+    lines.sort()
+    runs = array("i")
+    for _, kind, line, x_lo, found in lines:
+        count = found.count(1)
+        if kind == 0:  # x from x_lo in steps of 2: a from 3 x + 1 in steps of 6
+            starts = array("i", compress(range(3 * x_lo + 1, 3 * x_lo + 1 + 6 * len(found), 6), found))
+            ends = array("i", map((2).__add__, starts))
+            lows = highs = array("i", [line]) * count
+        else:  # x from x_lo in steps of 1: a from 3 x + 3 in steps of 3
+            starts = array("i", compress(range(3 * x_lo + 3, 3 * x_lo + 3 + 3 * len(found), 3), found))
+            ends = array("i", map((1).__add__, starts))
+            if kind == 1:  # b = a - line, down to a + 1, b + 1
+                lows = array("i", map((-line).__add__, starts))
+                highs = array("i", map((1 - line).__add__, starts))
+            else:  # b = line - a, up to a + 1, b - 1
+                lows = array("i", map(line.__sub__, starts))
+                highs = array("i", map((line - 1).__sub__, starts))
+        piece = array("i", bytes(16 * count))
+        piece[0::4], piece[1::4], piece[2::4], piece[3::4] = starts, lows, ends, highs
+        runs += piece
+    return runs
 
 
 def _runs(

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from itertools import chain
 from operator import itemgetter
 from typing import BinaryIO, NamedTuple, TypeGuard
 
@@ -31,6 +33,7 @@ from ..geometry.polygons import LatticeWalls
 from ..geometry.primitives import dashes, solid_pieces
 from ..geometry.square import CentreLine, GridWalls
 from ..layout.views import Style
+from ..processes import usable_cores
 from .pdfx import canvas_options, declare
 
 
@@ -148,11 +151,13 @@ def _walls(canvas: Canvas, walls: Iterable[Wall]):
     if isinstance(walls, GridWalls):
         return _PathText(walls.write(*_GRID_RUNS))
     if isinstance(walls, LatticeWalls):  # straight from the lattice indices, once for both pages
+        streamed = getattr(canvas, _STREAMED, None)
+        if streamed is not None and len(walls):  # written as its page is compressed
+            return _WrittenPath(streamed.stand_in(walls, lambda: _path_pieces(walls.write(_RUN, fp_str))))
         code = walls.written.get(_WRITTEN)
         if code is None:
-            pieces = walls.write(_RUN, fp_str)
             # As ``_PathText`` writes it, without copying the megabytes once more.
-            code = walls.written[_WRITTEN] = " ".join(["n", *pieces]) if pieces else ""
+            code = walls.written[_WRITTEN] = "".join(_path_pieces(walls.write(_RUN, fp_str)))
         return _WrittenPath(code)
     if isinstance(walls, Walls):  # a puzzle's and its answer's: written once
         code = walls.written.get(_WRITTEN)
@@ -160,6 +165,19 @@ def _walls(canvas: Canvas, walls: Iterable[Wall]):
             code = walls.written[_WRITTEN] = _wall_path(canvas, walls).getCode()
         return _WrittenPath(code)
     return _wall_path(canvas, walls)
+
+
+def _path_pieces(operators: Iterator[str]) -> Iterator[str]:
+    """A path's text as ``_PathText`` gives it, from its operators' text in pieces, a piece
+    at a time: ``n`` and each piece after a space (nothing at all for no pieces)."""
+    first = next(operators, None)
+    if first is None:
+        return
+    yield "n "
+    yield first
+    for piece in operators:
+        yield " "
+        yield piece
 
 
 def _wall_path(canvas: Canvas, walls: Iterable[Wall]):
@@ -384,9 +402,102 @@ def _common_start(texts: list[str]) -> int:
     return min(low, end)
 
 
+# The canvas attribute that holds its ``StreamedPaths`` (``stream_paths``).
+_STREAMED = "bookmaker_streamed_paths"
+# What stands in a page's text for a streamed path: NUL never appears in what reportlab
+# writes into a content stream (it escapes a string's control characters).
+_STAND_IN = "\x00path {}\x00"
+_STAND_INS = re.compile("\x00path ([0-9]+)\x00")
+# The compressor is fed this much text at once: each hand-over to its thread costs a wait.
+_FEED = 1 << 20
+
+
+class StreamedPaths:
+    """Paths whose text is written only as ``compress_pages`` compresses their page, a
+    piece at a time: a poster's wall text (tens of megabytes) never exists whole, nor as
+    the page's text, nor as that text's bytes. Each path stands in its page's text as a
+    short stand-in, the same for the same source (a puzzle's walls and its answer's)."""
+
+    def __init__(self) -> None:
+        self.paths: list[tuple[object, Callable[[], Iterator[str]]]] = []
+        self.stand_ins: dict[int, str] = {}
+
+    def stand_in(self, source: object, pieces: Callable[[], Iterator[str]]) -> str:
+        """The stand-in for the path ``pieces`` writes, the same each time for ``source``."""
+        text = self.stand_ins.get(id(source))
+        if text is None:  # ``paths`` keeps ``source`` alive, so its id stays its own
+            text = self.stand_ins[id(source)] = _STAND_IN.format(len(self.paths))
+            self.paths.append((source, pieces))
+        return text
+
+    def expanded(self, text: str) -> Iterator[bytes]:
+        """``text`` with its stand-ins written out, as UTF-8 bytes a piece at a time."""
+        at = 0
+        for found in _STAND_INS.finditer(text):
+            yield text[at : found.start()].encode("utf8")
+            yield from (piece.encode("utf8") for piece in self.paths[int(found[1])][1]())
+            at = found.end()
+        yield text[at:].encode("utf8")
+
+    def outside(self, text: str, end: int) -> int:
+        """``end``, or where the stand-in it falls inside begins."""
+        for found in _STAND_INS.finditer(text, max(0, end - len(_STAND_IN) - 20), end):
+            if found.end() > end:
+                return found.start()
+        return end
+
+
+def stream_paths(canvas: Canvas) -> None:
+    """Let ``canvas`` write long paths (a polygon maze's walls) only as ``compress_pages``
+    compresses their pages; a canvas that is saved without ``compress_pages`` must not."""
+    setattr(canvas, _STREAMED, StreamedPaths())
+
+
+def _deflated(compressor, pieces: Iterable[bytes], pool: ThreadPoolExecutor | None) -> list[bytes]:
+    """What ``compressor`` makes of ``pieces``, fed to it in order a megabyte at a time, on
+    ``pool``'s thread if given: zlib lets go of the interpreter, so the next megabyte is
+    written meanwhile. How the input is cut never changes deflate's output."""
+    out: list[bytes] = []
+    feeding: Future | None = None
+    batch: list[bytes] = []
+    size = 0
+    for piece in chain(pieces, [b""]):
+        batch.append(piece)
+        size += len(piece)
+        if size < _FEED and piece:
+            continue
+        data = b"".join(batch)
+        batch, size = [], 0
+        if pool is None:
+            out.append(compressor.compress(data))
+            continue
+        if feeding is not None:
+            out.append(feeding.result())
+        feeding = pool.submit(compressor.compress, data)
+    if feeding is not None:
+        out.append(feeding.result())
+    return out
+
+
+@contextmanager
+def _compressing_thread() -> Iterator[ThreadPoolExecutor | None]:
+    """A thread to compress on while the text is written, where there is a second core."""
+    if usable_cores() < 2:
+        yield None
+        return
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(COMPRESSING_SWITCH_INTERVAL)  # see ``PageCompressor``
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            yield pool
+    finally:
+        sys.setswitchinterval(switch_interval)
+
+
 def compress_pages(canvas: Canvas) -> None:
     """Compress the pages drawn so far now, rather than at ``save``, into the very bytes
-    reportlab would write (``zlib.compress`` of each page's text), and let go of their text.
+    reportlab would write (``zlib.compress`` of each page's text), and let go of their text;
+    write out the paths ``stream_paths`` left standing in.
 
     A poster's answer page begins with its puzzle page's walls, megabytes of them.
     Deflate's output does not depend on how its input is fed to it, so the beginning all
@@ -394,20 +505,27 @@ def compress_pages(canvas: Canvas) -> None:
     a 1000x1000 maze's two pages in about half the time.
     """
     pages = canvas._doc.Pages.pages
+    streamed: StreamedPaths = getattr(canvas, _STREAMED, None) or StreamedPaths()
     if not pages or not _compressed_by_reportlab(pages):
-        return  # not the stream reportlab makes here: leave it to reportlab
+        for page in pages:  # not the stream reportlab makes here: leave it to reportlab
+            if isinstance(page.stream, str) and streamed.paths:
+                page.stream = b"".join(streamed.expanded(page.stream)).decode("utf8")
+        return
     texts = [page.stream for page in pages]
     # Characters are bytes in an ASCII text (reportlab writes any text as UTF-8).
     shared = _common_start(texts) if all(text.isascii() for text in texts) else 0
+    shared = streamed.outside(texts[0], shared)
     beginning = zlib.compressobj()  # zlib.compress's own level, window and memory
-    head = None
-    for index, page in enumerate(pages):
-        data = memoryview(texts[index].encode("utf8"))
-        texts[index] = page.stream = None  # the text goes once its bytes are made
-        if head is None:
-            head = beginning.compress(data[:shared])
-        rest = beginning.copy()
-        _set_contents(page, head + rest.compress(data[shared:]) + rest.flush())
+    head: bytes | None = None
+    with _compressing_thread() as pool:
+        for index, page in enumerate(pages):
+            text, texts[index] = texts[index], ""
+            page.stream = None  # the text goes once its bytes are made
+            if head is None:
+                head = b"".join(_deflated(beginning, streamed.expanded(text[:shared]), pool))
+            rest = beginning.copy()
+            tail = _deflated(rest, streamed.expanded(text[shared:]), pool)
+            _set_contents(page, b"".join([head, *tail, rest.flush()]))
 
 
 @contextmanager

@@ -47,6 +47,7 @@ from .canvas import (
     hex_to_rgb,
     reproducible_canvas,
     straight,
+    stream_paths,
 )
 from .maze_json import answer, to_json, to_jsonl
 
@@ -496,6 +497,7 @@ def to_pdf(
     with reproducible_canvas(out, (page_w, page_h), _font(), LABEL_PT) as canvas:
         canvas.setTitle(label if page is None else f"{title}: {label}")
         canvas.setCreator("bookmaker")
+        stream_paths(canvas)  # written as ``compress_pages`` compresses them
         style = pdf_style(maze.topology, scale)
         # Two captions and headings, one for each page; the second page only with a solution.
         for drawing, caption, heading in zip(drawings, captions, headings, strict=False):
