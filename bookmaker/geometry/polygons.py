@@ -206,25 +206,34 @@ def _hex_runs(grid: HexGrid, standing: bytes) -> array[int]:
             x = parity + 2 * found.find(1)
             lines.append((first(x, y, 3, (x, y + 1), 0), 0, 2 * y + parity + 2, parity, found))
     lines.sort()
-    runs = array("i")
-    for _, kind, line, x_lo, found in lines:
-        count = found.count(1)
+    counts = [found.count(1) for *_, found in lines]
+    # Lattice indices fit two bytes up to 10,000 cells across and 16,000 down: a poster's
+    # runs are then 16 MB, not 32; made once.
+    typecode = "h" if max(3 * width, 2 * height) + 8 < 1 << 15 else "i"
+    runs = array(typecode, [0]) * (4 * sum(counts))
+    at = 0
+    for (_, kind, line, x_lo, found), count in zip(lines, counts, strict=True):
         if kind == 0:  # x from x_lo in steps of 2: a from 3 x + 1 in steps of 6
-            starts = array("i", compress(range(3 * x_lo + 1, 3 * x_lo + 1 + 6 * len(found), 6), found))
-            ends = array("i", map((2).__add__, starts))
-            lows = highs = array("i", [line]) * count
+            starts = array(typecode, compress(range(3 * x_lo + 1, 3 * x_lo + 1 + 6 * len(found), 6), found))
+            ends = array(typecode, map((2).__add__, starts))
+            lows = highs = array(typecode, [line]) * count
         else:  # x from x_lo in steps of 1: a from 3 x + 3 in steps of 3
-            starts = array("i", compress(range(3 * x_lo + 3, 3 * x_lo + 3 + 3 * len(found), 3), found))
-            ends = array("i", map((1).__add__, starts))
+            starts = array(typecode, compress(range(3 * x_lo + 3, 3 * x_lo + 3 + 3 * len(found), 3), found))
+            ends = array(typecode, map((1).__add__, starts))
             if kind == 1:  # b = a - line, down to a + 1, b + 1
-                lows = array("i", map((-line).__add__, starts))
-                highs = array("i", map((1 - line).__add__, starts))
+                lows = array(typecode, map((-line).__add__, starts))
+                highs = array(typecode, map((1 - line).__add__, starts))
             else:  # b = line - a, up to a + 1, b - 1
-                lows = array("i", map(line.__sub__, starts))
-                highs = array("i", map((line - 1).__sub__, starts))
-        piece = array("i", bytes(16 * count))
-        piece[0::4], piece[1::4], piece[2::4], piece[3::4] = starts, lows, ends, highs
-        runs += piece
+                lows = array(typecode, map(line.__sub__, starts))
+                highs = array(typecode, map((line - 1).__sub__, starts))
+        end = at + 4 * count
+        runs[at:end:4], runs[at + 1 : end : 4], runs[at + 2 : end : 4], runs[at + 3 : end : 4] = (
+            starts,
+            lows,
+            ends,
+            highs,
+        )
+        at = end
     return runs
 
 

@@ -326,7 +326,10 @@ class _Deflated:
         self.data = data
 
     def encode(self, text) -> bytes:
-        return self.data
+        # Written once, at ``save``: let go of it, so that a poster's megabytes are not
+        # held while the file's are joined.
+        data, self.data = self.data, b""
+        return data
 
 
 def _compressed_by_reportlab(pages) -> bool:
@@ -526,6 +529,8 @@ def compress_pages(canvas: Canvas) -> None:
             rest = beginning.copy()
             tail = _deflated(rest, streamed.expanded(text[shared:]), pool)
             _set_contents(page, b"".join([head, *tail, rest.flush()]))
+    if hasattr(canvas, _STREAMED):  # written out: let go of the paths' sources
+        stream_paths(canvas)
 
 
 @contextmanager

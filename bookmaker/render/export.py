@@ -513,6 +513,7 @@ def to_pdf(
                 canvas.drawCentredString(page_w / 2, baseline, text)
             canvas.showPage()
         compress_pages(canvas)
+        del puzzle, drawing, drawings  # a poster's walls need not outlive its pages' streams
     watch.lap("write")
     return out.getvalue()
 
