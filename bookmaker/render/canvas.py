@@ -5,7 +5,8 @@ coordinates keep pages small. Square walls get square caps that close the
 corners; other shapes round caps and joins, and arcs become Bezier curves.
 Straight paths are written as text in bulk, byte for byte what reportlab's
 path object writes a call at a time (``_PathText``), and a poster's pages are
-compressed sharing the walls they begin with (``compress_pages``).
+compressed sharing the walls they begin with (``compress_pages``); a poster's polygon
+walls are written only then, a piece at a time into the compressor (``stream_paths``).
 """
 
 from __future__ import annotations
