@@ -25,6 +25,7 @@ from bookmaker.maze.braid import join_dead_ends
 from bookmaker.maze.mask import Mask
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import (
+    _Skeleton,
     choose_endpoints,
     distances_from,
     is_perfect,
@@ -525,3 +526,48 @@ def test_braided_endpoints_and_routes_are_pinned():
                         repr((mode, marked.start, marked.end, path, measure(marked, path))).encode()
                     )
     assert digest.hexdigest()[:16] == PINNED_ROUTES
+
+
+# Light braids leave few loops and long trees hanging off them: the farthest pair is found
+# on the core of loops with corridors contracted (``_Skeleton``), not by searching every cell.
+LIGHTLY_BRAIDED = [
+    (shape, size, name, seed, share)
+    for shape, size in [*SHAPES[:5], ("square", (16, 13))]
+    for name in ("recursive-backtracker",)
+    for seed, share in [(3, 0.05), (4, 0.15), (5, 0.3)]
+]
+
+
+@pytest.mark.parametrize("shape,size,name,seed,share", LIGHTLY_BRAIDED)
+def test_core_distances_and_pairs_match_brute_force_on_lightly_braided_mazes(shape, size, name, seed, share):
+    maze = generate_on(topology_of(shape, size), name, seed, braid=share)
+    topology = maze.topology
+    if is_perfect(maze):
+        return  # nothing drawn below the share: no loop to search round
+    cells = present_cells(topology)
+    skeleton = _Skeleton(topology, maze.cells, cells)
+    for source in cells:  # from every cell: in a hanging tree, on a corridor, at a node
+        reference = bfs(topology, maze.cells, source)
+        assert list(skeleton.distances(source)) == [reference[cell] for cell in cells]
+    assert choose_endpoints(maze, "diameter") == farthest_pair(topology, maze.cells, cells)[:2]
+    rim = [cell for cell in cells if topology.opening_sides[cell]]
+    assert choose_endpoints(maze, "border") == farthest_pair(topology, maze.cells, rim)[:2]
+
+
+def test_a_core_of_one_loop_and_a_maze_in_pieces():
+    # A ring of eight round a middle cell hanging off it, and a tree below: the core is one
+    # loop without a junction.
+    grid = SquareGrid(3, 4)
+    ring = [(0, 1), (1, 2), (2, 5), (5, 8), (8, 7), (7, 6), (6, 3), (3, 0), (1, 4), (7, 10)]
+    maze = Maze(grid, carved(grid, [*ring, (10, 9), (10, 11)]))
+    cells = list(range(grid.cells))
+    skeleton = _Skeleton(grid, maze.cells, cells)
+    for source in cells:
+        reference = bfs(grid, maze.cells, source)
+        assert list(skeleton.distances(source)) == [reference[cell] for cell in cells]
+    # A ring of four beside a tree of its own: peeling takes the whole tree.
+    grid = SquareGrid(4, 3)
+    tree = [(2, 3), (3, 7), (7, 6), (6, 10), (10, 11), (10, 9), (9, 8)]
+    apart = Maze(grid, carved(grid, [(0, 1), (1, 5), (5, 4), (4, 0), *tree]))
+    with pytest.raises(BookmakerError, match="not connected"):
+        _Skeleton(grid, apart.cells, [0, 11])

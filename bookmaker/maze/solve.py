@@ -321,6 +321,279 @@ def _farthest_in_tree(order: array[int], parent: array[int], targets: bytes) -> 
     return _ordered(best)
 
 
+# translate() tables on passage counts: 1 for a dead end; 1 for a node of the core (a count
+# other than 0, out of the core, and 2, inside a corridor).
+_DEAD_END = bytes(1 if count == 1 else 0 for count in range(256))
+_CORE_NODE = bytes(0 if count in (0, 2) else 1 for count in range(256))
+_ONLY_SIDE = bytes((bits & -bits).bit_length() - 1 if bits else 0 for bits in range(256))  # its lowest side
+
+
+class _Breadth:
+    """Distances to the targets by a breadth-first search of every cell: for a maze with
+    many loops, whose core (``_Skeleton``) would hold most of its cells. The distances from
+    each searched target are kept: the solution walks down the end's."""
+
+    def __init__(self, topology: Topology, cells: bytes | bytearray, targets: Sequence[int]) -> None:
+        self.topology, self.cells, self.targets = topology, cells, targets
+        self.kept: dict[int, array[int]] = {}
+        self.last_source, self.last = -1, array("i")
+
+    def distances(self, source: int) -> array[int]:
+        """Passage steps from ``source`` to each target, in order."""
+        topology = self.topology
+        dist = _distances(topology, self.cells, source)
+        if self.last_source < 0 and dist.count(-1) > topology.cells - topology.present_count:
+            raise BookmakerError("the maze is not connected, so it has no farthest pair")
+        self.last_source, self.last = source, dist
+        if len(self.targets) == topology.cells:
+            column = dist
+        else:
+            column = array("i", map(dist.__getitem__, self.targets))
+        if column is dist or source in self.targets:
+            self.kept[source] = dist
+        return column
+
+    def halfway(self, source: int, target: int, steps: int) -> int:
+        """The cell ``steps`` from ``source`` (the last searched) on a shortest way to ``target``."""
+        assert source == self.last_source
+        sweep, cells, through = self.last, self.cells, _neighbour_through(self.topology)
+        here = target
+        while sweep[here] > steps:
+            downhill = sweep[here] - 1
+            here = next(
+                there for side in _SIDES_OF[cells[here]] if sweep[there := through(here, side)] == downhill
+            )
+        return here
+
+
+class _Skeleton:
+    """A maze with loops as its core of loops, corridors contracted, and the trees hanging
+    off it; ``distances`` answers what a breadth-first search would, far faster.
+
+    Taking dead ends away until none is left (peeling) leaves the core: the cells on a loop
+    or between loops. Every peeled cell hangs in a tree off one core cell, its root,
+    ``height`` steps below it, so every way out of the tree runs through the root. In the
+    core, cells with two passages form corridors between nodes (junctions); each corridor
+    is one weighted edge, so a search of the core visits nodes only. A light braid leaves
+    a few per cent of a maze's cells as core nodes (1000x1000 backtracker at braid 0.1:
+    about 20,000), and a search of them takes a small share of a search of every cell.
+    """
+
+    def __init__(self, topology: Topology, cells: bytes | bytearray, targets: Sequence[int]) -> None:
+        size, sides, back = topology.cells, topology.sides, topology.back
+        # The cell through ``side`` of ``cell``: ``cell * carry + table[cell * stride + side]``,
+        # by id offset on a square grid, else from the neighbour table.
+        offsets = topology.step_offsets
+        carry, stride, table = (1, 0, array("i", offsets)) if offsets else (0, sides, topology.neighbours)
+        # Per cell, the sides open to cells still in the core (none once peeled).
+        core = bytearray(cells)
+        degree = bytearray(core.translate(_POPCOUNT))
+        connected = degree.count(0) == size - topology.present_count
+        hangs_from = array("i", [-1]) * size
+        peeled = list(compress(range(size), degree.translate(_DEAD_END)))
+        for cell in peeled:  # grows while walked: a dead end's removal may make another
+            if core[cell]:  # else the last cell of a piece with no loop
+                side = _ONLY_SIDE[core[cell]]
+                other = cell * carry + table[cell * stride + side]
+                hangs_from[cell] = other
+                core[cell] = degree[cell] = 0
+                core[other] &= ~(1 << back[cell * sides + side])
+                degree[other] -= 1
+                if degree[other] == 1:
+                    peeled.append(other)
+        root = array("i", range(size))  # a core cell is its own root, at height 0
+        height = array("i", bytes(4 * size))
+        for cell in reversed(peeled):  # each after the cell it hangs from
+            above = hangs_from[cell]
+            if above < 0:
+                connected = False
+                break
+            root[cell] = root[above]
+            height[cell] = height[above] + 1
+        del peeled
+        if not connected:
+            raise BookmakerError("the maze is not connected, so it has no farthest pair")
+        node_cells = list(compress(range(size), degree.translate(_CORE_NODE)))
+        if not node_cells:  # the core is one loop: its first cell stands for a node
+            node_cells = [degree.index(2)]
+        node_of = array("i", [-1]) * size
+        for node, cell in enumerate(node_cells):
+            node_of[cell] = node
+        # Each corridor walked once, from a node to the next: its cells' corridor and
+        # steps from its first node, and an edge each way between its nodes.
+        corridor_of = array("i", [-1]) * size
+        along = array("i", bytes(4 * size))
+        first_node, last_node, lengths = array("i"), array("i"), array("i")
+        edges: list[list[int]] = [[] for _ in node_cells]  # per node: other node, length, ...
+        for node, start in enumerate(node_cells):
+            for first_side in _SIDES_OF[core[start]]:
+                here = start * carry + table[start * stride + first_side]
+                if corridor_of[here] >= 0:
+                    continue  # a corridor walked from its other end
+                if node_of[here] >= 0:  # two nodes side by side
+                    if node < node_of[here]:
+                        edges[node] += (node_of[here], 1)
+                        edges[node_of[here]] += (node, 1)
+                    continue
+                corridor, steps_in = len(lengths), 1
+                entry = back[start * sides + first_side]
+                while node_of[here] < 0:
+                    corridor_of[here], along[here] = corridor, steps_in
+                    side = _ONLY_SIDE[core[here] & ~(1 << entry)]
+                    entry = back[here * sides + side]
+                    here = here * carry + table[here * stride + side]
+                    steps_in += 1
+                end = node_of[here]
+                first_node.append(node)
+                last_node.append(end)
+                lengths.append(steps_in)
+                edges[node] += (end, steps_in)
+                edges[end] += (node, steps_in)
+        self.node_cells, self.edges = node_cells, edges
+        self.first_node, self.last_node, self.lengths = first_node, last_node, lengths
+        self.hangs_from, self.height, self.root = hangs_from, height, root
+        self.node_of, self.corridor_of, self.along = node_of, corridor_of, along
+        self.targets = targets
+        # Per target, where it meets the core: its root, and the root's node or corridor.
+        self.target_roots = array("i", map(root.__getitem__, targets))
+        self.target_heights = array("i", map(height.__getitem__, targets))
+        self.last_source = -1
+        self.reached = array("i")  # per node, steps from the last source
+        self.came_from = array("i")  # per node, the node before it on a shortest way there
+
+    def _core_search(self, source: int) -> None:
+        """Steps from ``source``'s root to every node, by Dijkstra's method on the contracted
+        core (corridor lengths as weights), into ``reached``; ``came_from`` for the way."""
+        start = self.root[source]
+        far = 1 << 30
+        reached = array("i", [far]) * len(self.node_cells)
+        came_from = array("i", [-1]) * len(self.node_cells)
+        if self.node_of[start] >= 0:
+            seeds = [(0, self.node_of[start])]
+        else:
+            corridor, steps_in = self.corridor_of[start], self.along[start]
+            seeds = [
+                (steps_in, self.first_node[corridor]),
+                (self.lengths[corridor] - steps_in, self.last_node[corridor]),
+            ]
+        # Corridor lengths are small whole numbers: a list of nodes per distance (a bucket
+        # queue) replaces a heap, each node taken from the bucket of its final distance.
+        buckets: list[list[int]] = [[] for _ in range(max(steps for steps, _ in seeds) + 1)]
+        for steps, node in seeds:
+            if steps < reached[node]:
+                reached[node] = steps
+                buckets[steps].append(node)
+        edges = self.edges
+        steps = 0
+        while steps < len(buckets):
+            for node in buckets[steps]:
+                if reached[node] != steps:
+                    continue  # reached by a shorter way since
+                ways = edges[node]
+                for place in range(0, len(ways), 2):
+                    other = ways[place]
+                    further = steps + ways[place + 1]
+                    if further < reached[other]:
+                        reached[other] = further
+                        came_from[other] = node
+                        while len(buckets) <= further:
+                            buckets.append([])
+                        buckets[further].append(other)
+            buckets[steps] = []
+            steps += 1
+        if far in reached:
+            raise BookmakerError("the maze is not connected, so it has no farthest pair")
+        self.last_source, self.reached, self.came_from = source, reached, came_from
+
+    def distances(self, source: int) -> array[int]:
+        """Passage steps from ``source`` to each target, in order: exact."""
+        self._core_search(source)
+        reached, root, node_of = self.reached, self.root[source], self.node_of
+        corridor_of, along, lengths = self.corridor_of, self.along, self.lengths
+        first_node, last_node = self.first_node, self.last_node
+        source_height = self.height[source]
+        source_corridor = corridor_of[root] if node_of[root] < 0 else -2
+        source_along = along[root]
+        within: dict[int, int] | None = None  # for targets in the source's own tree
+        column = array("i", bytes(4 * len(self.targets)))
+        for index, (target_root, target_height) in enumerate(
+            zip(self.target_roots, self.target_heights, strict=True)
+        ):
+            if target_root == root:
+                if not (source_height and target_height):
+                    steps = source_height + target_height
+                else:
+                    if within is None:
+                        within = self._ancestors(source)
+                    steps = self._in_tree(within, self.targets[index])
+            else:
+                node = node_of[target_root]
+                if node >= 0:
+                    core = reached[node]
+                else:
+                    corridor, steps_in = corridor_of[target_root], along[target_root]
+                    core = min(
+                        reached[first_node[corridor]] + steps_in,
+                        reached[last_node[corridor]] + lengths[corridor] - steps_in,
+                    )
+                    if corridor == source_corridor:
+                        core = min(core, abs(steps_in - source_along))
+                steps = source_height + core + target_height
+            column[index] = steps
+        return column
+
+    def _ancestors(self, source: int) -> dict[int, int]:
+        """Per cell from ``source`` up to its root: its steps from ``source`` less its height
+        (what ``_in_tree`` adds a cell's height to)."""
+        hangs_from, height = self.hangs_from, self.height
+        within, steps, here = {}, 0, source
+        while height[here]:
+            within[here] = steps - height[here]
+            here, steps = hangs_from[here], steps + 1
+        within[here] = steps
+        return within
+
+    def _in_tree(self, within: dict[int, int], target: int) -> int:
+        """Steps from the source of ``within`` to ``target`` in the same tree: up from the
+        target to the first cell whose way is known, every cell passed remembered."""
+        hangs_from, passed, here = self.hangs_from, [], target
+        while here not in within:
+            passed.append(here)
+            here = hangs_from[here]
+        known = within[here]
+        for cell in passed:
+            within[cell] = known
+        return known + self.height[target]
+
+    def halfway(self, source: int, target: int, steps: int) -> int:
+        """A node on a shortest way from ``source`` (the last searched) to ``target`` near
+        ``steps`` from the source, or the source's root when the way meets no node."""
+        assert source == self.last_source
+        reached, root = self.reached, self.root[target]
+        node = self.node_of[root]
+        if node < 0:
+            corridor, steps_in = self.corridor_of[root], self.along[root]
+            first, last = self.first_node[corridor], self.last_node[corridor]
+            node = (
+                first
+                if reached[first] + steps_in <= reached[last] + self.lengths[corridor] - steps_in
+                else last
+            )
+        steps -= self.height[source]
+        best = node
+        while node >= 0:
+            if abs(reached[node] - steps) < abs(reached[best] - steps):
+                best = node
+            node = self.came_from[node]
+        return self.node_cells[best]
+
+
+# The contracted core (``_Skeleton``) is searched in place of every cell when the maze has at
+# most one loop per this many cells: its nodes, at most two a loop, are then an eighth of the
+# cells or fewer, and its searches more than pay for building it (1000x1000 backtracker:
+# braid 0.1 and 0.5 have some 10,000 and 50,000 loops; braid 1, 100,000, searches every cell).
+_CELLS_PER_LOOP = 16
+
 # The farthest pair's candidates are compared pair by pair when at most this many are left:
 # the comparisons grow as their square, some 0.1 µs a pair and search, so 2,000 cost about
 # as much as one search of a 1000x1000 maze; more than that, searches narrow them first.
@@ -346,21 +619,23 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     count = len(targets)
     columns: dict[int, Sequence[int]] = {}  # a searched cell: its distances to the targets, in order
     reach: dict[int, int] = {}  # a searched cell: its farthest target's distance
-    full: dict[int, array[int]] = {}  # a searched target: its distance to every cell
+    settled: set[int] = set()  # the searched targets: their reach is exact
     upper = array("i", [topology.cells]) * count  # per target, a bound on its reach
     longest = -1  # the farthest pair found: the longest reach of a searched target
+    # A core node closes a loop or joins two: a maze with few loops has a small core.
+    loops = _passage_count(cells) - topology.present_count + 1
+    small_core = loops * _CELLS_PER_LOOP <= topology.cells
+    searches = (_Skeleton if small_core else _Breadth)(topology, cells, targets)
 
-    def search(source: int) -> array[int]:
+    def search(source: int) -> None:
         nonlocal upper, longest
-        dist = _distances(topology, cells, source)
-        column = dist if count == topology.cells else array("i", map(dist.__getitem__, targets))
+        column = searches.distances(source)
         columns[source], reach[source] = column, max(column)
         upper = array("i", map(min, upper, map(reach[source].__add__, column)))
         index = bisect_left(targets, source)
         if index < count and targets[index] == source:
-            full[source] = dist
+            settled.add(source)
             longest = max(longest, reach[source])
-        return dist
 
     def pair_bounds(index: int, others: Sequence[int]) -> Iterator[int]:
         """Per target of ``others``, a bound on its distance from target ``index``."""
@@ -374,20 +649,14 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
         if isinstance(topology, SquareGrid) and topology.mask is None
         else topology.first_cell()
     )
-    if search(middle).count(-1) > topology.cells - topology.present_count:
-        raise BookmakerError("the maze is not connected, so it has no farthest pair")
+    search(middle)
     one = targets[columns[middle].index(reach[middle])]
-    sweep = search(one) if one not in columns else full[one]
+    if one not in columns:
+        search(one)
     two = targets[columns[one].index(reach[one])]
-    here, through = two, _neighbour_through(topology)
-    while sweep[here] > reach[one] // 2:  # down to the middle of the pair's path
-        downhill = sweep[here] - 1
-        here = next(
-            there for side in _SIDES_OF[cells[here]] if sweep[there := through(here, side)] == downhill
-        )
+    here = searches.halfway(one, two, reach[one] // 2)
     if here not in columns:
         search(here)
-    del sweep
 
     open_targets = list(compress(range(count), map(longest.__lt__, upper)))
     # Pairs of open targets that may be farther apart than ``longest``, with that bound:
@@ -433,24 +702,27 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     ties = list(compress(range(count), map((distance - 1).__lt__, upper)))  # may reach that far
     for first in ties:
         source = targets[first]
-        if source not in full:
+        if source not in settled:
             if max(pair_bounds(first, ties)) < distance:
                 continue
-            if not any(columns[other][first] == distance for other in full):
+            if not any(columns[other][first] == distance for other in settled):
                 search(source)
-        if source in full and reach[source] < distance:
+        if source in settled and reach[source] < distance:
             continue
         # ``first`` reaches ``distance``; its partner of lowest id is exact from its own
         # search, or, found by a settled target's, wants no search while no lower one may be.
-        if source in full:
+        if source in settled:
             second = columns[source].index(distance)
         else:
-            second = min(bisect_left(targets, other) for other in full if columns[other][first] == distance)
+            second = min(
+                bisect_left(targets, other) for other in settled if columns[other][first] == distance
+            )
             lower = ties[: bisect_left(ties, second)]
             if any(bound >= distance for bound in pair_bounds(first, [i for i in lower if i != first])):
                 search(source)
                 second = columns[source].index(distance)
-        _keep_distances(topology, cells, targets[second], full.get(targets[second]))
+        kept = searches.kept.get(targets[second]) if isinstance(searches, _Breadth) else None
+        _keep_distances(topology, cells, targets[second], kept)
         return source, targets[second], distance
     raise AssertionError("no target reaches as far as the bounds say")
 
