@@ -142,19 +142,24 @@ KEPT_SEARCH_CELLS = 1 << 14  # 128x128; a book's mazes are far smaller
 _kept_search: list[tuple[Topology, bytes, tuple[array[int], array[int]] | None]] = []
 
 
-# The farthest pair of a maze with loops keeps its end's search, when it ran one, for the
-# solution, which walks down it from the start: 4 bytes a cell, for one maze at a time.
-_kept_distances: list[tuple[Topology, bytes, int, array[int]]] = []
+# The farthest pair of a maze with loops keeps its end's distances, when its searches give
+# them, for the solution, which walks down them from the start: for one maze at a time.
+_kept_distances: list[tuple[Topology, bytes, int, Callable[[int], int]]] = []
 
 
-def _keep_distances(topology: Topology, cells: bytes, source: int, dist: array[int] | None) -> None:
-    _kept_distances[:] = [] if dist is None else [(topology, cells, source, dist)]
+def _keep_distances(
+    topology: Topology, cells: bytes, source: int, steps: Callable[[int], int] | None
+) -> None:
+    _kept_distances[:] = [] if steps is None else [(topology, cells, source, steps)]
 
 
-def _kept_distances_from(topology: Topology, cells: bytes | bytearray, source: int) -> array[int] | None:
-    for kept_topology, kept_cells, kept_source, dist in _kept_distances:
+def _kept_distances_from(
+    topology: Topology, cells: bytes | bytearray, source: int
+) -> Callable[[int], int] | None:
+    """``cell -> steps from source``, kept by the farthest pair's search of this maze."""
+    for kept_topology, kept_cells, kept_source, steps in _kept_distances:
         if kept_topology is topology and kept_source == source and kept_cells == cells:
-            return dist
+            return steps
     return None
 
 
@@ -249,16 +254,18 @@ def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
     # Walking downhill in distance-to-end gives a shortest path; where loops offer several,
     # the first open side in side order picks one. The farthest pair's search from its end
     # may be kept, and every distance below the start's is the same in it.
-    dist = _kept_distances_from(topology, cells, end) or _distances(topology, cells, end, until=start)
-    if dist[start] < 0:
+    steps = _kept_distances_from(topology, cells, end)
+    if steps is None:
+        steps = _distances(topology, cells, end, until=start).__getitem__
+    if steps(start) < 0:
         raise BookmakerError(f"no path from cell {start} to cell {end}: the maze is not connected")
     here = start
     path = [here]
     through = _neighbour_through(topology)
-    while dist[here]:
-        downhill = dist[here] - 1
+    while steps(here):
+        downhill = steps(here) - 1
         here = next(
-            there for side in _SIDES_OF[cells[here]] if dist[there := through(here, side)] == downhill
+            there for side in _SIDES_OF[cells[here]] if steps(there := through(here, side)) == downhill
         )
         path.append(here)
     return path
@@ -333,6 +340,12 @@ class _Breadth:
     many loops, whose core (``_Skeleton``) would hold most of its cells. The distances from
     each searched target are kept: the solution walks down the end's."""
 
+    # The farthest pair's candidates are compared pair by pair when at most this many are
+    # left: the comparisons grow as their square, some 0.1 µs a pair and search, so 2,000
+    # cost about as much as one search of a 1000x1000 maze; more than that, searches narrow
+    # them first.
+    paired_targets = 2000
+
     def __init__(self, topology: Topology, cells: bytes | bytearray, targets: Sequence[int]) -> None:
         self.topology, self.cells, self.targets = topology, cells, targets
         self.kept: dict[int, array[int]] = {}
@@ -352,6 +365,11 @@ class _Breadth:
         if column is dist or source in self.targets:
             self.kept[source] = dist
         return column
+
+    def steps_from(self, source: int) -> Callable[[int], int] | None:
+        """``cell -> steps from source``, for a searched target."""
+        kept = self.kept.get(source)
+        return None if kept is None else kept.__getitem__
 
     def halfway(self, source: int, target: int, steps: int) -> int:
         """The cell ``steps`` from ``source`` (the last searched) on a shortest way to ``target``."""
@@ -379,6 +397,11 @@ class _Skeleton:
     about 20,000), and a search of them takes a small share of a search of every cell.
     """
 
+    # Its searches cost some tenth of a breadth-first search's, so candidates are narrowed
+    # by searches further before their pairs are compared (``_Breadth.paired_targets``):
+    # 250 measured fastest at braid 0.1 and 0.5 on 1000x1000 (80-2,000 tried).
+    paired_targets = 250
+
     def __init__(self, topology: Topology, cells: bytes | bytearray, targets: Sequence[int]) -> None:
         size, sides, back = topology.cells, topology.sides, topology.back
         # The cell through ``side`` of ``cell``: ``cell * carry + table[cell * stride + side]``,
@@ -387,32 +410,24 @@ class _Skeleton:
         carry, stride, table = (1, 0, array("i", offsets)) if offsets else (0, sides, topology.neighbours)
         # Per cell, the sides open to cells still in the core (none once peeled).
         core = bytearray(cells)
-        degree = bytearray(core.translate(_POPCOUNT))
-        connected = degree.count(0) == size - topology.present_count
+        connected = core.translate(_POPCOUNT).count(0) == size - topology.present_count
         hangs_from = array("i", [-1]) * size
-        peeled = list(compress(range(size), degree.translate(_DEAD_END)))
+        peeled = list(compress(range(size), core.translate(_POPCOUNT).translate(_DEAD_END)))
         for cell in peeled:  # grows while walked: a dead end's removal may make another
-            if core[cell]:  # else the last cell of a piece with no loop
-                side = _ONLY_SIDE[core[cell]]
-                other = cell * carry + table[cell * stride + side]
-                hangs_from[cell] = other
-                core[cell] = degree[cell] = 0
-                core[other] &= ~(1 << back[cell * sides + side])
-                degree[other] -= 1
-                if degree[other] == 1:
-                    peeled.append(other)
-        root = array("i", range(size))  # a core cell is its own root, at height 0
-        height = array("i", bytes(4 * size))
-        for cell in reversed(peeled):  # each after the cell it hangs from
-            above = hangs_from[cell]
-            if above < 0:
+            if not core[cell]:  # its last neighbour went first: a piece with no loop
                 connected = False
                 break
-            root[cell] = root[above]
-            height[cell] = height[above] + 1
+            side = _ONLY_SIDE[core[cell]]
+            other = cell * carry + table[cell * stride + side]
+            hangs_from[cell] = other
+            core[cell] = 0
+            core[other] &= ~(1 << back[cell * sides + side])
+            if _POPCOUNT[core[other]] == 1:
+                peeled.append(other)
         del peeled
         if not connected:
             raise BookmakerError("the maze is not connected, so it has no farthest pair")
+        degree = core.translate(_POPCOUNT)
         node_cells = list(compress(range(size), degree.translate(_CORE_NODE)))
         if not node_cells:  # the core is one loop: its first cell stands for a node
             node_cells = [degree.index(2)]
@@ -451,20 +466,38 @@ class _Skeleton:
                 edges[end] += (node, steps_in)
         self.node_cells, self.edges = node_cells, edges
         self.first_node, self.last_node, self.lengths = first_node, last_node, lengths
-        self.hangs_from, self.height, self.root = hangs_from, height, root
+        # Per peeled cell, once asked (``_place``): its tree's root, and its height above it.
+        self.hangs_from = hangs_from
+        self.root, self.height = array("i", bytes(4 * size)), array("i", bytes(4 * size))
         self.node_of, self.corridor_of, self.along = node_of, corridor_of, along
         self.targets = targets
-        # Per target, where it meets the core: its root, and the root's node or corridor.
-        self.target_roots = array("i", map(root.__getitem__, targets))
-        self.target_heights = array("i", map(height.__getitem__, targets))
         self.last_source = -1
         self.reached = array("i")  # per node, steps from the last source
         self.came_from = array("i")  # per node, the node before it on a shortest way there
+        self.within: dict[int, int] = {}  # ways within the last source's tree (``_in_tree``)
 
-    def _core_search(self, source: int) -> None:
+    def _place(self, cell: int) -> tuple[int, int]:
+        """The root of the tree ``cell`` hangs in and its height above it (a core cell: itself,
+        0), found by climbing to the first cell whose place is known, every cell passed
+        remembered."""
+        hangs_from, root, height = self.hangs_from, self.root, self.height
+        if hangs_from[cell] < 0:
+            return cell, 0
+        passed, here = [], cell
+        while not height[here] and hangs_from[here] >= 0:
+            passed.append(here)
+            here = hangs_from[here]
+        top, above = (root[here], height[here]) if height[here] else (here, 0)
+        for below in reversed(passed):
+            above += 1
+            root[below], height[below] = top, above
+        return root[cell], height[cell]
+
+    def search(self, source: int) -> None:
         """Steps from ``source``'s root to every node, by Dijkstra's method on the contracted
-        core (corridor lengths as weights), into ``reached``; ``came_from`` for the way."""
-        start = self.root[source]
+        core (corridor lengths as weights), into ``reached``; ``came_from`` for the way. Then
+        ``steps_to`` measures from ``source``."""
+        start = self._place(source)[0]
         far = 1 << 30
         reached = array("i", [far]) * len(self.node_cells)
         came_from = array("i", [-1]) * len(self.node_cells)
@@ -504,43 +537,41 @@ class _Skeleton:
         if far in reached:
             raise BookmakerError("the maze is not connected, so it has no farthest pair")
         self.last_source, self.reached, self.came_from = source, reached, came_from
+        self.within = {}
 
     def distances(self, source: int) -> array[int]:
         """Passage steps from ``source`` to each target, in order: exact."""
-        self._core_search(source)
-        reached, root, node_of = self.reached, self.root[source], self.node_of
-        corridor_of, along, lengths = self.corridor_of, self.along, self.lengths
-        first_node, last_node = self.first_node, self.last_node
-        source_height = self.height[source]
-        source_corridor = corridor_of[root] if node_of[root] < 0 else -2
-        source_along = along[root]
-        within: dict[int, int] | None = None  # for targets in the source's own tree
-        column = array("i", bytes(4 * len(self.targets)))
-        for index, (target_root, target_height) in enumerate(
-            zip(self.target_roots, self.target_heights, strict=True)
-        ):
-            if target_root == root:
-                if not (source_height and target_height):
-                    steps = source_height + target_height
-                else:
-                    if within is None:
-                        within = self._ancestors(source)
-                    steps = self._in_tree(within, self.targets[index])
-            else:
-                node = node_of[target_root]
-                if node >= 0:
-                    core = reached[node]
-                else:
-                    corridor, steps_in = corridor_of[target_root], along[target_root]
-                    core = min(
-                        reached[first_node[corridor]] + steps_in,
-                        reached[last_node[corridor]] + lengths[corridor] - steps_in,
-                    )
-                    if corridor == source_corridor:
-                        core = min(core, abs(steps_in - source_along))
-                steps = source_height + core + target_height
-            column[index] = steps
-        return column
+        self.search(source)
+        return array("i", map(self.steps_to, self.targets))
+
+    def steps_from(self, source: int) -> Callable[[int], int]:
+        """``cell -> steps from source``: one more search of the core, a few kept arrays."""
+        if source != self.last_source:
+            self.search(source)
+        return self.steps_to
+
+    def steps_to(self, cell: int) -> int:
+        """Passage steps from the last source searched to ``cell``."""
+        source = self.last_source
+        node_of = self.node_of
+        (source_root, source_height), (cell_root, cell_height) = self._place(source), self._place(cell)
+        if cell_root == source_root:  # in one tree, or both at its root
+            if not (source_height and cell_height):
+                return source_height + cell_height
+            if not self.within:
+                self.within = self._ancestors(source)
+            return self._in_tree(self.within, cell)
+        node = node_of[cell_root]
+        if node >= 0:
+            return source_height + self.reached[node] + cell_height
+        corridor, steps_in = self.corridor_of[cell_root], self.along[cell_root]
+        core = min(
+            self.reached[self.first_node[corridor]] + steps_in,
+            self.reached[self.last_node[corridor]] + self.lengths[corridor] - steps_in,
+        )
+        if node_of[source_root] < 0 and self.corridor_of[source_root] == corridor:
+            core = min(core, abs(steps_in - self.along[source_root]))  # along the corridor
+        return source_height + core + cell_height
 
     def _ancestors(self, source: int) -> dict[int, int]:
         """Per cell from ``source`` up to its root: its steps from ``source`` less its height
@@ -569,7 +600,7 @@ class _Skeleton:
         """A node on a shortest way from ``source`` (the last searched) to ``target`` near
         ``steps`` from the source, or the source's root when the way meets no node."""
         assert source == self.last_source
-        reached, root = self.reached, self.root[target]
+        reached, root = self.reached, self._place(target)[0]
         node = self.node_of[root]
         if node < 0:
             corridor, steps_in = self.corridor_of[root], self.along[root]
@@ -579,7 +610,7 @@ class _Skeleton:
                 if reached[first] + steps_in <= reached[last] + self.lengths[corridor] - steps_in
                 else last
             )
-        steps -= self.height[source]
+        steps -= self._place(source)[1]
         best = node
         while node >= 0:
             if abs(reached[node] - steps) < abs(reached[best] - steps):
@@ -593,11 +624,6 @@ class _Skeleton:
 # cells or fewer, and its searches more than pay for building it (1000x1000 backtracker:
 # braid 0.1 and 0.5 have some 10,000 and 50,000 loops; braid 1, 100,000, searches every cell).
 _CELLS_PER_LOOP = 16
-
-# The farthest pair's candidates are compared pair by pair when at most this many are left:
-# the comparisons grow as their square, some 0.1 µs a pair and search, so 2,000 cost about
-# as much as one search of a 1000x1000 maze; more than that, searches narrow them first.
-_PAIRED_TARGETS = 2000
 
 
 def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) -> tuple[int, int, int]:
@@ -664,7 +690,7 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     apart: list[tuple[int, int, int]] | None = None
     searched = middle
     while open_targets:
-        if apart is None and len(open_targets) > _PAIRED_TARGETS:
+        if apart is None and len(open_targets) > searches.paired_targets:
             searched = targets[max(open_targets, key=upper.__getitem__)]  # the lowest index on a tie
             search(searched)
         else:
@@ -721,8 +747,7 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
             if any(bound >= distance for bound in pair_bounds(first, [i for i in lower if i != first])):
                 search(source)
                 second = columns[source].index(distance)
-        kept = searches.kept.get(targets[second]) if isinstance(searches, _Breadth) else None
-        _keep_distances(topology, cells, targets[second], kept)
+        _keep_distances(topology, cells, targets[second], searches.steps_from(targets[second]))
         return source, targets[second], distance
     raise AssertionError("no target reaches as far as the bounds say")
 
