@@ -15,7 +15,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import compress, pairwise
+from itertools import accumulate, chain, compress, pairwise
 from typing import Any
 
 from ..errors import BookmakerError
@@ -255,6 +255,7 @@ def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
     # the first open side in side order picks one. The farthest pair's search from its end
     # may be kept, and every distance below the start's is the same in it.
     steps = _kept_distances_from(topology, cells, end)
+    _kept_distances.clear()  # walked once: a poster's core is not held while it is drawn
     if steps is None:
         steps = _distances(topology, cells, end, until=start).__getitem__
     if steps(start) < 0:
@@ -412,7 +413,7 @@ class _Skeleton:
         core = bytearray(cells)
         connected = core.translate(_POPCOUNT).count(0) == size - topology.present_count
         hangs_from = array("i", [-1]) * size
-        peeled = list(compress(range(size), core.translate(_POPCOUNT).translate(_DEAD_END)))
+        peeled = array("i", compress(range(size), core.translate(_POPCOUNT).translate(_DEAD_END)))
         for cell in peeled:  # grows while walked: a dead end's removal may make another
             if not core[cell]:  # its last neighbour went first: a piece with no loop
                 connected = False
@@ -428,27 +429,27 @@ class _Skeleton:
         if not connected:
             raise BookmakerError("the maze is not connected, so it has no farthest pair")
         degree = core.translate(_POPCOUNT)
-        node_cells = list(compress(range(size), degree.translate(_CORE_NODE)))
+        node_cells = array("i", compress(range(size), degree.translate(_CORE_NODE)))
         if not node_cells:  # the core is one loop: its first cell stands for a node
-            node_cells = [degree.index(2)]
+            node_cells.append(degree.index(2))
         node_of = array("i", [-1]) * size
         for node, cell in enumerate(node_cells):
             node_of[cell] = node
         # Each corridor walked once, from a node to the next: its cells' corridor and
-        # steps from its first node, and an edge each way between its nodes.
+        # steps from its first node, and its nodes and length.
         corridor_of = array("i", [-1]) * size
         along = array("i", bytes(4 * size))
         first_node, last_node, lengths = array("i"), array("i"), array("i")
-        edges: list[list[int]] = [[] for _ in node_cells]  # per node: other node, length, ...
         for node, start in enumerate(node_cells):
             for first_side in _SIDES_OF[core[start]]:
                 here = start * carry + table[start * stride + first_side]
                 if corridor_of[here] >= 0:
                     continue  # a corridor walked from its other end
-                if node_of[here] >= 0:  # two nodes side by side
+                if node_of[here] >= 0:  # two nodes side by side: a corridor of no cells
                     if node < node_of[here]:
-                        edges[node] += (node_of[here], 1)
-                        edges[node_of[here]] += (node, 1)
+                        first_node.append(node)
+                        last_node.append(node_of[here])
+                        lengths.append(1)
                     continue
                 corridor, steps_in = len(lengths), 1
                 entry = back[start * sides + first_side]
@@ -458,13 +459,24 @@ class _Skeleton:
                     entry = back[here * sides + side]
                     here = here * carry + table[here * stride + side]
                     steps_in += 1
-                end = node_of[here]
                 first_node.append(node)
-                last_node.append(end)
+                last_node.append(node_of[here])
                 lengths.append(steps_in)
-                edges[node] += (end, steps_in)
-                edges[end] += (node, steps_in)
-        self.node_cells, self.edges = node_cells, edges
+        # Each node's corridors, flat: node n's are ``ways[starts[n]:starts[n + 1]]``, the
+        # node at their other end in ``ways`` and their length in ``way_lengths``.
+        starts = array("i", [0]) * (len(node_cells) + 1)
+        for node in chain(first_node, last_node):
+            starts[node + 1] += 1
+        starts = array("i", accumulate(starts))
+        filled = array("i", starts)  # per node, where its next corridor goes
+        ways = array("i", bytes(4 * starts[-1]))
+        way_lengths = array("i", ways)
+        for near, far, length in chain(
+            zip(first_node, last_node, lengths, strict=True), zip(last_node, first_node, lengths, strict=True)
+        ):
+            ways[filled[near]], way_lengths[filled[near]] = far, length
+            filled[near] += 1
+        self.node_cells, self.starts, self.ways, self.way_lengths = node_cells, starts, ways, way_lengths
         self.first_node, self.last_node, self.lengths = first_node, last_node, lengths
         # Per peeled cell, once asked (``_place``): its tree's root, and its height above it.
         self.hangs_from = hangs_from
@@ -516,16 +528,15 @@ class _Skeleton:
             if steps < reached[node]:
                 reached[node] = steps
                 buckets[steps].append(node)
-        edges = self.edges
+        starts, ways, way_lengths = self.starts, self.ways, self.way_lengths
         steps = 0
         while steps < len(buckets):
             for node in buckets[steps]:
                 if reached[node] != steps:
                     continue  # reached by a shorter way since
-                ways = edges[node]
-                for place in range(0, len(ways), 2):
+                for place in range(starts[node], starts[node + 1]):
                     other = ways[place]
-                    further = steps + ways[place + 1]
+                    further = steps + way_lengths[place]
                     if further < reached[other]:
                         reached[other] = further
                         came_from[other] = node
@@ -597,8 +608,9 @@ class _Skeleton:
         return known + self.height[target]
 
     def halfway(self, source: int, target: int, steps: int) -> int:
-        """A node on a shortest way from ``source`` (the last searched) to ``target`` near
-        ``steps`` from the source, or the source's root when the way meets no node."""
+        """The node nearest ``steps`` from ``source`` (the last searched) among those its search
+        passed on the way to ``target``'s corridor: a place to search from next, near the
+        middle of a far pair's way (any cell would give the same, exact, answers)."""
         assert source == self.last_source
         reached, root = self.reached, self._place(target)[0]
         node = self.node_of[root]
