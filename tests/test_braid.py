@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 import statistics
+from array import array
 from collections import deque
 from itertools import pairwise
 
@@ -20,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bookmaker.errors import BookmakerError
-from bookmaker.maze import ALGORITHMS, Maze, generate_on
+from bookmaker.maze import ALGORITHMS, Maze, generate_on, solve
 from bookmaker.maze.braid import join_dead_ends
 from bookmaker.maze.mask import Mask
 from bookmaker.maze.shapes import make_topology
@@ -539,19 +540,28 @@ LIGHTLY_BRAIDED = [
 
 
 @pytest.mark.parametrize("shape,size,name,seed,share", LIGHTLY_BRAIDED)
-def test_core_distances_and_pairs_match_brute_force_on_lightly_braided_mazes(shape, size, name, seed, share):
+def test_core_distances_and_pairs_match_brute_force_on_lightly_braided_mazes(
+    shape, size, name, seed, share, monkeypatch
+):
     maze = generate_on(topology_of(shape, size), name, seed, braid=share)
     topology = maze.topology
     if is_perfect(maze):
         return  # nothing drawn below the share: no loop to search round
     cells = present_cells(topology)
     skeleton = _Skeleton(topology, maze.cells, cells)
+    reference = {source: bfs(topology, maze.cells, source) for source in cells}
     for source in cells:  # from every cell: in a hanging tree, on a corridor, at a node
-        reference = bfs(topology, maze.cells, source)
-        assert list(skeleton.distances(source)) == [reference[cell] for cell in cells]
-    assert choose_endpoints(maze, "diameter") == farthest_pair(topology, maze.cells, cells)[:2]
+        assert list(skeleton.distances(source)) == [reference[source][cell] for cell in cells]
+    # The pairs, searched on the core whatever the maze's size: the same as every pair gives.
+    monkeypatch.setattr(solve, "_CELLS_PER_LOOP", 0)
+    monkeypatch.setattr(solve, "_CELLS_PER_TARGET", 0)
     rim = [cell for cell in cells if topology.opening_sides[cell]]
-    assert choose_endpoints(maze, "border") == farthest_pair(topology, maze.cells, rim)[:2]
+    for candidates in (cells, rim):
+        expected = max(
+            ((a, b, reference[a][b]) for a in candidates for b in candidates if a <= b),
+            key=lambda pair: (pair[2], -pair[0], -pair[1]),
+        )
+        assert solve._farthest_apart(topology, bytes(maze.cells), array("i", candidates)) == expected
 
 
 def test_a_core_of_one_loop_and_a_maze_in_pieces():

@@ -5,7 +5,8 @@ shape; cells are ids. A perfect maze is a tree, so breadth-first search
 gives the one path between two cells, and one pass up the search tree finds
 the pair of cells farthest apart. A braided maze has loops: breadth-first
 search still gives a shortest path, and bounds on how far each cell reaches
-find the farthest pair with a few searches rather than one from every cell.
+find the farthest pair with a few searches rather than one from every cell; a
+maze with few loops is searched on its core of loops, corridors contracted.
 """
 
 from __future__ import annotations
@@ -636,6 +637,19 @@ class _Skeleton:
 # cells or fewer, and its searches more than pay for building it (1000x1000 backtracker:
 # braid 0.1 and 0.5 have some 10,000 and 50,000 loops; braid 1, 100,000, searches every cell).
 _CELLS_PER_LOOP = 16
+# ... and at most one target per this many cells: the core measures each target in Python,
+# some four times a breadth-first search's cost a cell, so the pair of all cells (the
+# longest path ``measure`` reports) searches every cell.
+_CELLS_PER_TARGET = 4
+
+
+def _searches_for(topology: Topology, cells: bytes, targets: Sequence[int]) -> _Breadth | _Skeleton:
+    """The searches the farthest pair of ``targets`` takes: of the core, or of every cell."""
+    loops = _passage_count(cells) - topology.present_count + 1  # a core node closes or joins loops
+    few_loops = loops * _CELLS_PER_LOOP <= topology.cells
+    if few_loops and len(targets) * _CELLS_PER_TARGET <= topology.cells:
+        return _Skeleton(topology, cells, targets)
+    return _Breadth(topology, cells, targets)
 
 
 def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) -> tuple[int, int, int]:
@@ -660,10 +674,7 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     settled: set[int] = set()  # the searched targets: their reach is exact
     upper = array("i", [topology.cells]) * count  # per target, a bound on its reach
     longest = -1  # the farthest pair found: the longest reach of a searched target
-    # A core node closes a loop or joins two: a maze with few loops has a small core.
-    loops = _passage_count(cells) - topology.present_count + 1
-    small_core = loops * _CELLS_PER_LOOP <= topology.cells
-    searches = (_Skeleton if small_core else _Breadth)(topology, cells, targets)
+    searches = _searches_for(topology, cells, targets)
 
     def search(source: int) -> None:
         nonlocal upper, longest
