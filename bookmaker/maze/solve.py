@@ -478,13 +478,14 @@ class _Skeleton:
             ways[filled[near]], way_lengths[filled[near]] = far, length
             filled[near] += 1
         self.node_cells, self.starts, self.ways, self.way_lengths = node_cells, starts, ways, way_lengths
+        self.longest = max(lengths, default=1)
         self.first_node, self.last_node, self.lengths = first_node, last_node, lengths
         # Per peeled cell, once asked (``_place``): its tree's root, and its height above it.
         self.hangs_from = hangs_from
         self.root, self.height = array("i", bytes(4 * size)), array("i", bytes(4 * size))
         self.node_of, self.corridor_of, self.along = node_of, corridor_of, along
         self.targets = targets
-        self.last_source = -1
+        self.last_source, self.source_root, self.source_height = -1, -1, 0
         self.reached = array("i")  # per node, steps from the last source
         self.came_from = array("i")  # per node, the node before it on a shortest way there
         self.within: dict[int, int] = {}  # ways within the last source's tree (``_in_tree``)
@@ -510,7 +511,7 @@ class _Skeleton:
         """Steps from ``source``'s root to every node, by Dijkstra's method on the contracted
         core (corridor lengths as weights), into ``reached``; ``came_from`` for the way. Then
         ``steps_to`` measures from ``source``."""
-        start = self._place(source)[0]
+        start, height = self._place(source)
         far = 1 << 30
         reached = array("i", [far]) * len(self.node_cells)
         came_from = array("i", [-1]) * len(self.node_cells)
@@ -523,15 +524,17 @@ class _Skeleton:
                 (self.lengths[corridor] - steps_in, self.last_node[corridor]),
             ]
         # Corridor lengths are small whole numbers: a list of nodes per distance (a bucket
-        # queue) replaces a heap, each node taken from the bucket of its final distance.
-        buckets: list[list[int]] = [[] for _ in range(max(steps for steps, _ in seeds) + 1)]
+        # queue) replaces a heap, each node taken from the bucket of its final distance. The
+        # buckets run a longest corridor ahead of the distance taken, room for any step.
+        last = max(steps for steps, _ in seeds)
+        buckets: list[list[int]] = [[] for _ in range(last + self.longest + 1)]
         for steps, node in seeds:
             if steps < reached[node]:
                 reached[node] = steps
                 buckets[steps].append(node)
         starts, ways, way_lengths = self.starts, self.ways, self.way_lengths
         steps = 0
-        while steps < len(buckets):
+        while steps <= last:
             for node in buckets[steps]:
                 if reached[node] != steps:
                     continue  # reached by a shorter way since
@@ -541,15 +544,16 @@ class _Skeleton:
                     if further < reached[other]:
                         reached[other] = further
                         came_from[other] = node
-                        while len(buckets) <= further:
-                            buckets.append([])
                         buckets[further].append(other)
+                        if further > last:
+                            last = further
             buckets[steps] = []
+            buckets.append([])
             steps += 1
         if far in reached:
             raise BookmakerError("the maze is not connected, so it has no farthest pair")
         self.last_source, self.reached, self.came_from = source, reached, came_from
-        self.within = {}
+        self.source_root, self.source_height, self.within = start, height, {}
 
     def distances(self, source: int) -> array[int]:
         """Passage steps from ``source`` to each target, in order: exact."""
@@ -564,14 +568,14 @@ class _Skeleton:
 
     def steps_to(self, cell: int) -> int:
         """Passage steps from the last source searched to ``cell``."""
-        source = self.last_source
+        source_root, source_height = self.source_root, self.source_height
+        cell_root, cell_height = self._place(cell)
         node_of = self.node_of
-        (source_root, source_height), (cell_root, cell_height) = self._place(source), self._place(cell)
         if cell_root == source_root:  # in one tree, or both at its root
             if not (source_height and cell_height):
                 return source_height + cell_height
             if not self.within:
-                self.within = self._ancestors(source)
+                self.within = self._ancestors(self.last_source)
             return self._in_tree(self.within, cell)
         node = node_of[cell_root]
         if node >= 0:
