@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 import statistics
+from array import array
 from collections import deque
 from itertools import pairwise
 
@@ -20,11 +21,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bookmaker.errors import BookmakerError
-from bookmaker.maze import ALGORITHMS, Maze, generate_on
+from bookmaker.maze import ALGORITHMS, Maze, generate_on, solve
 from bookmaker.maze.braid import join_dead_ends
 from bookmaker.maze.mask import Mask
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import (
+    _Skeleton,
     choose_endpoints,
     distances_from,
     is_perfect,
@@ -525,3 +527,57 @@ def test_braided_endpoints_and_routes_are_pinned():
                         repr((mode, marked.start, marked.end, path, measure(marked, path))).encode()
                     )
     assert digest.hexdigest()[:16] == PINNED_ROUTES
+
+
+# Light braids leave few loops and long trees hanging off them: the farthest pair is found
+# on the core of loops with corridors contracted (``_Skeleton``), not by searching every cell.
+LIGHTLY_BRAIDED = [
+    (shape, size, name, seed, share)
+    for shape, size in [*SHAPES[:5], ("square", (16, 13))]
+    for name in ("recursive-backtracker",)
+    for seed, share in [(3, 0.05), (4, 0.15), (5, 0.3)]
+]
+
+
+@pytest.mark.parametrize("shape,size,name,seed,share", LIGHTLY_BRAIDED)
+def test_core_distances_and_pairs_match_brute_force_on_lightly_braided_mazes(
+    shape, size, name, seed, share, monkeypatch
+):
+    maze = generate_on(topology_of(shape, size), name, seed, braid=share)
+    topology = maze.topology
+    if is_perfect(maze):
+        return  # nothing drawn below the share: no loop to search round
+    cells = present_cells(topology)
+    skeleton = _Skeleton(topology, maze.cells, cells)
+    reference = {source: bfs(topology, maze.cells, source) for source in cells}
+    for source in cells:  # from every cell: in a hanging tree, on a corridor, at a node
+        assert list(skeleton.distances(source)) == [reference[source][cell] for cell in cells]
+    # The pairs, searched on the core whatever the maze's size: the same as every pair gives.
+    monkeypatch.setattr(solve, "_CELLS_PER_LOOP", 0)
+    monkeypatch.setattr(solve, "_CELLS_PER_TARGET", 0)
+    rim = [cell for cell in cells if topology.opening_sides[cell]]
+    for candidates in (cells, rim):
+        expected = max(
+            ((a, b, reference[a][b]) for a in candidates for b in candidates if a <= b),
+            key=lambda pair: (pair[2], -pair[0], -pair[1]),
+        )
+        assert solve._farthest_apart(topology, bytes(maze.cells), array("i", candidates)) == expected
+
+
+def test_a_core_of_one_loop_and_a_maze_in_pieces():
+    # A ring of eight round a middle cell hanging off it, and a tree below: the core is one
+    # loop without a junction.
+    grid = SquareGrid(3, 4)
+    ring = [(0, 1), (1, 2), (2, 5), (5, 8), (8, 7), (7, 6), (6, 3), (3, 0), (1, 4), (7, 10)]
+    maze = Maze(grid, carved(grid, [*ring, (10, 9), (10, 11)]))
+    cells = list(range(grid.cells))
+    skeleton = _Skeleton(grid, maze.cells, cells)
+    for source in cells:
+        reference = bfs(grid, maze.cells, source)
+        assert list(skeleton.distances(source)) == [reference[cell] for cell in cells]
+    # A ring of four beside a tree of its own: peeling takes the whole tree.
+    grid = SquareGrid(4, 3)
+    tree = [(2, 3), (3, 7), (7, 6), (6, 10), (10, 11), (10, 9), (9, 8)]
+    apart = Maze(grid, carved(grid, [(0, 1), (1, 5), (5, 4), (4, 0), *tree]))
+    with pytest.raises(BookmakerError, match="not connected"):
+        _Skeleton(grid, apart.cells, [0, 11])

@@ -5,7 +5,8 @@ shape; cells are ids. A perfect maze is a tree, so breadth-first search
 gives the one path between two cells, and one pass up the search tree finds
 the pair of cells farthest apart. A braided maze has loops: breadth-first
 search still gives a shortest path, and bounds on how far each cell reaches
-find the farthest pair with a few searches rather than one from every cell.
+find the farthest pair with a few searches rather than one from every cell; a
+maze with few loops is searched on its core of loops, corridors contracted.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import compress, pairwise
+from itertools import accumulate, chain, compress, pairwise
 from typing import Any
 
 from ..errors import BookmakerError
@@ -142,19 +143,24 @@ KEPT_SEARCH_CELLS = 1 << 14  # 128x128; a book's mazes are far smaller
 _kept_search: list[tuple[Topology, bytes, tuple[array[int], array[int]] | None]] = []
 
 
-# The farthest pair of a maze with loops keeps its end's search, when it ran one, for the
-# solution, which walks down it from the start: 4 bytes a cell, for one maze at a time.
-_kept_distances: list[tuple[Topology, bytes, int, array[int]]] = []
+# The farthest pair of a maze with loops keeps its end's distances, when its searches give
+# them, for the solution, which walks down them from the start: for one maze at a time.
+_kept_distances: list[tuple[Topology, bytes, int, Callable[[int], int]]] = []
 
 
-def _keep_distances(topology: Topology, cells: bytes, source: int, dist: array[int] | None) -> None:
-    _kept_distances[:] = [] if dist is None else [(topology, cells, source, dist)]
+def _keep_distances(
+    topology: Topology, cells: bytes, source: int, steps: Callable[[int], int] | None
+) -> None:
+    _kept_distances[:] = [] if steps is None else [(topology, cells, source, steps)]
 
 
-def _kept_distances_from(topology: Topology, cells: bytes | bytearray, source: int) -> array[int] | None:
-    for kept_topology, kept_cells, kept_source, dist in _kept_distances:
+def _kept_distances_from(
+    topology: Topology, cells: bytes | bytearray, source: int
+) -> Callable[[int], int] | None:
+    """``cell -> steps from source``, kept by the farthest pair's search of this maze."""
+    for kept_topology, kept_cells, kept_source, steps in _kept_distances:
         if kept_topology is topology and kept_source == source and kept_cells == cells:
-            return dist
+            return steps
     return None
 
 
@@ -249,16 +255,19 @@ def shortest_path(maze: Maze, start: int, end: int) -> list[int]:
     # Walking downhill in distance-to-end gives a shortest path; where loops offer several,
     # the first open side in side order picks one. The farthest pair's search from its end
     # may be kept, and every distance below the start's is the same in it.
-    dist = _kept_distances_from(topology, cells, end) or _distances(topology, cells, end, until=start)
-    if dist[start] < 0:
+    steps = _kept_distances_from(topology, cells, end)
+    _kept_distances.clear()  # walked once: a poster's core is not held while it is drawn
+    if steps is None:
+        steps = _distances(topology, cells, end, until=start).__getitem__
+    if steps(start) < 0:
         raise BookmakerError(f"no path from cell {start} to cell {end}: the maze is not connected")
     here = start
     path = [here]
     through = _neighbour_through(topology)
-    while dist[here]:
-        downhill = dist[here] - 1
+    while steps(here):
+        downhill = steps(here) - 1
         here = next(
-            there for side in _SIDES_OF[cells[here]] if dist[there := through(here, side)] == downhill
+            there for side in _SIDES_OF[cells[here]] if steps(there := through(here, side)) == downhill
         )
         path.append(here)
     return path
@@ -321,10 +330,330 @@ def _farthest_in_tree(order: array[int], parent: array[int], targets: bytes) -> 
     return _ordered(best)
 
 
-# The farthest pair's candidates are compared pair by pair when at most this many are left:
-# the comparisons grow as their square, some 0.1 µs a pair and search, so 2,000 cost about
-# as much as one search of a 1000x1000 maze; more than that, searches narrow them first.
-_PAIRED_TARGETS = 2000
+# translate() tables on passage counts: 1 for a dead end; 1 for a node of the core (a count
+# other than 0, out of the core, and 2, inside a corridor).
+_DEAD_END = bytes(1 if count == 1 else 0 for count in range(256))
+_CORE_NODE = bytes(0 if count in (0, 2) else 1 for count in range(256))
+_ONLY_SIDE = bytes((bits & -bits).bit_length() - 1 if bits else 0 for bits in range(256))  # its lowest side
+
+
+class _Breadth:
+    """Distances to the targets by a breadth-first search of every cell: for a maze with
+    many loops, whose core (``_Skeleton``) would hold most of its cells. The distances from
+    each searched target are kept: the solution walks down the end's."""
+
+    # The farthest pair's candidates are compared pair by pair when at most this many are
+    # left: the comparisons grow as their square, some 0.1 µs a pair and search, so 2,000
+    # cost about as much as one search of a 1000x1000 maze; more than that, searches narrow
+    # them first.
+    paired_targets = 2000
+
+    def __init__(self, topology: Topology, cells: bytes | bytearray, targets: Sequence[int]) -> None:
+        self.topology, self.cells, self.targets = topology, cells, targets
+        self.kept: dict[int, array[int]] = {}
+        self.last_source, self.last = -1, array("i")
+
+    def distances(self, source: int) -> array[int]:
+        """Passage steps from ``source`` to each target, in order."""
+        topology = self.topology
+        dist = _distances(topology, self.cells, source)
+        if self.last_source < 0 and dist.count(-1) > topology.cells - topology.present_count:
+            raise BookmakerError("the maze is not connected, so it has no farthest pair")
+        self.last_source, self.last = source, dist
+        if len(self.targets) == topology.cells:
+            column = dist
+        else:
+            column = array("i", map(dist.__getitem__, self.targets))
+        if column is dist or source in self.targets:
+            self.kept[source] = dist
+        return column
+
+    def steps_from(self, source: int) -> Callable[[int], int] | None:
+        """``cell -> steps from source``, for a searched target."""
+        kept = self.kept.get(source)
+        return None if kept is None else kept.__getitem__
+
+    def halfway(self, source: int, target: int, steps: int) -> int:
+        """The cell ``steps`` from ``source`` (the last searched) on a shortest way to ``target``."""
+        assert source == self.last_source
+        sweep, cells, through = self.last, self.cells, _neighbour_through(self.topology)
+        here = target
+        while sweep[here] > steps:
+            downhill = sweep[here] - 1
+            here = next(
+                there for side in _SIDES_OF[cells[here]] if sweep[there := through(here, side)] == downhill
+            )
+        return here
+
+
+class _Skeleton:
+    """A maze with loops as its core of loops, corridors contracted, and the trees hanging
+    off it; ``distances`` answers what a breadth-first search would, far faster.
+
+    Taking dead ends away until none is left (peeling) leaves the core: the cells on a loop
+    or between loops. Every peeled cell hangs in a tree off one core cell, its root,
+    ``height`` steps below it, so every way out of the tree runs through the root. In the
+    core, cells with two passages form corridors between nodes (junctions); each corridor
+    is one weighted edge, so a search of the core visits nodes only. A light braid leaves
+    a few per cent of a maze's cells as core nodes (1000x1000 backtracker at braid 0.1:
+    about 20,000), and a search of them takes a small share of a search of every cell.
+    """
+
+    # Its searches cost some tenth of a breadth-first search's, so candidates are narrowed
+    # by searches further before their pairs are compared (``_Breadth.paired_targets``):
+    # 250 measured fastest at braid 0.1 and 0.5 on 1000x1000 (80-2,000 tried).
+    paired_targets = 250
+
+    def __init__(self, topology: Topology, cells: bytes | bytearray, targets: Sequence[int]) -> None:
+        size, sides, back = topology.cells, topology.sides, topology.back
+        # The cell through ``side`` of ``cell``: ``cell * carry + table[cell * stride + side]``,
+        # by id offset on a square grid, else from the neighbour table.
+        offsets = topology.step_offsets
+        carry, stride, table = (1, 0, array("i", offsets)) if offsets else (0, sides, topology.neighbours)
+        # Per cell, the sides open to cells still in the core (none once peeled).
+        core = bytearray(cells)
+        connected = core.translate(_POPCOUNT).count(0) == size - topology.present_count
+        hangs_from = array("i", [-1]) * size
+        peeled = array("i", compress(range(size), core.translate(_POPCOUNT).translate(_DEAD_END)))
+        for cell in peeled:  # grows while walked: a dead end's removal may make another
+            if not core[cell]:  # its last neighbour went first: a piece with no loop
+                connected = False
+                break
+            side = _ONLY_SIDE[core[cell]]
+            other = cell * carry + table[cell * stride + side]
+            hangs_from[cell] = other
+            core[cell] = 0
+            core[other] &= ~(1 << back[cell * sides + side])
+            if _POPCOUNT[core[other]] == 1:
+                peeled.append(other)
+        del peeled
+        if not connected:
+            raise BookmakerError("the maze is not connected, so it has no farthest pair")
+        degree = core.translate(_POPCOUNT)
+        node_cells = array("i", compress(range(size), degree.translate(_CORE_NODE)))
+        if not node_cells:  # the core is one loop: its first cell stands for a node
+            node_cells.append(degree.index(2))
+        node_of = array("i", [-1]) * size
+        for node, cell in enumerate(node_cells):
+            node_of[cell] = node
+        # Each corridor walked once, from a node to the next: its cells' corridor and
+        # steps from its first node, and its nodes and length.
+        corridor_of = array("i", [-1]) * size
+        along = array("i", bytes(4 * size))
+        first_node, last_node, lengths = array("i"), array("i"), array("i")
+        for node, start in enumerate(node_cells):
+            for first_side in _SIDES_OF[core[start]]:
+                here = start * carry + table[start * stride + first_side]
+                if corridor_of[here] >= 0:
+                    continue  # a corridor walked from its other end
+                if node_of[here] >= 0:  # two nodes side by side: a corridor of no cells
+                    if node < node_of[here]:
+                        first_node.append(node)
+                        last_node.append(node_of[here])
+                        lengths.append(1)
+                    continue
+                corridor, steps_in = len(lengths), 1
+                entry = back[start * sides + first_side]
+                while node_of[here] < 0:
+                    corridor_of[here], along[here] = corridor, steps_in
+                    side = _ONLY_SIDE[core[here] & ~(1 << entry)]
+                    entry = back[here * sides + side]
+                    here = here * carry + table[here * stride + side]
+                    steps_in += 1
+                first_node.append(node)
+                last_node.append(node_of[here])
+                lengths.append(steps_in)
+        # Each node's corridors, flat: node n's are ``ways[starts[n]:starts[n + 1]]``, the
+        # node at their other end in ``ways`` and their length in ``way_lengths``.
+        starts = array("i", [0]) * (len(node_cells) + 1)
+        for node in chain(first_node, last_node):
+            starts[node + 1] += 1
+        starts = array("i", accumulate(starts))
+        filled = array("i", starts)  # per node, where its next corridor goes
+        ways = array("i", bytes(4 * starts[-1]))
+        way_lengths = array("i", ways)
+        for near, far, length in chain(
+            zip(first_node, last_node, lengths, strict=True), zip(last_node, first_node, lengths, strict=True)
+        ):
+            ways[filled[near]], way_lengths[filled[near]] = far, length
+            filled[near] += 1
+        self.node_cells, self.starts, self.ways, self.way_lengths = node_cells, starts, ways, way_lengths
+        self.longest = max(lengths, default=1)
+        self.first_node, self.last_node, self.lengths = first_node, last_node, lengths
+        # Per peeled cell, once asked (``_place``): its tree's root, and its height above it.
+        self.hangs_from = hangs_from
+        self.root, self.height = array("i", bytes(4 * size)), array("i", bytes(4 * size))
+        self.node_of, self.corridor_of, self.along = node_of, corridor_of, along
+        self.targets = targets
+        self.last_source, self.source_root, self.source_height = -1, -1, 0
+        self.reached = array("i")  # per node, steps from the last source
+        self.came_from = array("i")  # per node, the node before it on a shortest way there
+        self.within: dict[int, int] = {}  # ways within the last source's tree (``_in_tree``)
+
+    def _place(self, cell: int) -> tuple[int, int]:
+        """The root of the tree ``cell`` hangs in and its height above it (a core cell: itself,
+        0), found by climbing to the first cell whose place is known, every cell passed
+        remembered."""
+        hangs_from, root, height = self.hangs_from, self.root, self.height
+        if hangs_from[cell] < 0:
+            return cell, 0
+        passed, here = [], cell
+        while not height[here] and hangs_from[here] >= 0:
+            passed.append(here)
+            here = hangs_from[here]
+        top, above = (root[here], height[here]) if height[here] else (here, 0)
+        for below in reversed(passed):
+            above += 1
+            root[below], height[below] = top, above
+        return root[cell], height[cell]
+
+    def search(self, source: int) -> None:
+        """Steps from ``source``'s root to every node, by Dijkstra's method on the contracted
+        core (corridor lengths as weights), into ``reached``; ``came_from`` for the way. Then
+        ``steps_to`` measures from ``source``."""
+        start, height = self._place(source)
+        far = 1 << 30
+        reached = array("i", [far]) * len(self.node_cells)
+        came_from = array("i", [-1]) * len(self.node_cells)
+        if self.node_of[start] >= 0:
+            seeds = [(0, self.node_of[start])]
+        else:
+            corridor, steps_in = self.corridor_of[start], self.along[start]
+            seeds = [
+                (steps_in, self.first_node[corridor]),
+                (self.lengths[corridor] - steps_in, self.last_node[corridor]),
+            ]
+        # Corridor lengths are small whole numbers: a list of nodes per distance (a bucket
+        # queue) replaces a heap, each node taken from the bucket of its final distance. The
+        # buckets run a longest corridor ahead of the distance taken, room for any step.
+        last = max(steps for steps, _ in seeds)
+        buckets: list[list[int]] = [[] for _ in range(last + self.longest + 1)]
+        for steps, node in seeds:
+            if steps < reached[node]:
+                reached[node] = steps
+                buckets[steps].append(node)
+        starts, ways, way_lengths = self.starts, self.ways, self.way_lengths
+        steps = 0
+        while steps <= last:
+            for node in buckets[steps]:
+                if reached[node] != steps:
+                    continue  # reached by a shorter way since
+                for place in range(starts[node], starts[node + 1]):
+                    other = ways[place]
+                    further = steps + way_lengths[place]
+                    if further < reached[other]:
+                        reached[other] = further
+                        came_from[other] = node
+                        buckets[further].append(other)
+                        if further > last:
+                            last = further
+            buckets[steps] = []
+            buckets.append([])
+            steps += 1
+        if far in reached:
+            raise BookmakerError("the maze is not connected, so it has no farthest pair")
+        self.last_source, self.reached, self.came_from = source, reached, came_from
+        self.source_root, self.source_height, self.within = start, height, {}
+
+    def distances(self, source: int) -> array[int]:
+        """Passage steps from ``source`` to each target, in order: exact."""
+        self.search(source)
+        return array("i", map(self.steps_to, self.targets))
+
+    def steps_from(self, source: int) -> Callable[[int], int]:
+        """``cell -> steps from source``: one more search of the core, a few kept arrays."""
+        if source != self.last_source:
+            self.search(source)
+        return self.steps_to
+
+    def steps_to(self, cell: int) -> int:
+        """Passage steps from the last source searched to ``cell``."""
+        source_root, source_height = self.source_root, self.source_height
+        cell_root, cell_height = self._place(cell)
+        node_of = self.node_of
+        if cell_root == source_root:  # in one tree, or both at its root
+            if not (source_height and cell_height):
+                return source_height + cell_height
+            if not self.within:
+                self.within = self._ancestors(self.last_source)
+            return self._in_tree(self.within, cell)
+        node = node_of[cell_root]
+        if node >= 0:
+            return source_height + self.reached[node] + cell_height
+        corridor, steps_in = self.corridor_of[cell_root], self.along[cell_root]
+        core = min(
+            self.reached[self.first_node[corridor]] + steps_in,
+            self.reached[self.last_node[corridor]] + self.lengths[corridor] - steps_in,
+        )
+        if node_of[source_root] < 0 and self.corridor_of[source_root] == corridor:
+            core = min(core, abs(steps_in - self.along[source_root]))  # along the corridor
+        return source_height + core + cell_height
+
+    def _ancestors(self, source: int) -> dict[int, int]:
+        """Per cell from ``source`` up to its root: its steps from ``source`` less its height
+        (what ``_in_tree`` adds a cell's height to)."""
+        hangs_from, height = self.hangs_from, self.height
+        within, steps, here = {}, 0, source
+        while height[here]:
+            within[here] = steps - height[here]
+            here, steps = hangs_from[here], steps + 1
+        within[here] = steps
+        return within
+
+    def _in_tree(self, within: dict[int, int], target: int) -> int:
+        """Steps from the source of ``within`` to ``target`` in the same tree: up from the
+        target to the first cell whose way is known, every cell passed remembered."""
+        hangs_from, passed, here = self.hangs_from, [], target
+        while here not in within:
+            passed.append(here)
+            here = hangs_from[here]
+        known = within[here]
+        for cell in passed:
+            within[cell] = known
+        return known + self.height[target]
+
+    def halfway(self, source: int, target: int, steps: int) -> int:
+        """The node nearest ``steps`` from ``source`` (the last searched) among those its search
+        passed on the way to ``target``'s corridor: a place to search from next, near the
+        middle of a far pair's way (any cell would give the same, exact, answers)."""
+        assert source == self.last_source
+        reached, root = self.reached, self._place(target)[0]
+        node = self.node_of[root]
+        if node < 0:
+            corridor, steps_in = self.corridor_of[root], self.along[root]
+            first, last = self.first_node[corridor], self.last_node[corridor]
+            node = (
+                first
+                if reached[first] + steps_in <= reached[last] + self.lengths[corridor] - steps_in
+                else last
+            )
+        steps -= self._place(source)[1]
+        best = node
+        while node >= 0:
+            if abs(reached[node] - steps) < abs(reached[best] - steps):
+                best = node
+            node = self.came_from[node]
+        return self.node_cells[best]
+
+
+# The contracted core (``_Skeleton``) is searched in place of every cell when the maze has at
+# most one loop per this many cells: its nodes, at most two a loop, are then an eighth of the
+# cells or fewer, and its searches more than pay for building it (1000x1000 backtracker:
+# braid 0.1 and 0.5 have some 10,000 and 50,000 loops; braid 1, 100,000, searches every cell).
+_CELLS_PER_LOOP = 16
+# ... and at most one target per this many cells: the core measures each target in Python,
+# some four times a breadth-first search's cost a cell, so the pair of all cells (the
+# longest path ``measure`` reports) searches every cell.
+_CELLS_PER_TARGET = 4
+
+
+def _searches_for(topology: Topology, cells: bytes, targets: Sequence[int]) -> _Breadth | _Skeleton:
+    """The searches the farthest pair of ``targets`` takes: of the core, or of every cell."""
+    loops = _passage_count(cells) - topology.present_count + 1  # a core node closes or joins loops
+    few_loops = loops * _CELLS_PER_LOOP <= topology.cells
+    if few_loops and len(targets) * _CELLS_PER_TARGET <= topology.cells:
+        return _Skeleton(topology, cells, targets)
+    return _Breadth(topology, cells, targets)
 
 
 def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) -> tuple[int, int, int]:
@@ -346,21 +675,20 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     count = len(targets)
     columns: dict[int, Sequence[int]] = {}  # a searched cell: its distances to the targets, in order
     reach: dict[int, int] = {}  # a searched cell: its farthest target's distance
-    full: dict[int, array[int]] = {}  # a searched target: its distance to every cell
+    settled: set[int] = set()  # the searched targets: their reach is exact
     upper = array("i", [topology.cells]) * count  # per target, a bound on its reach
     longest = -1  # the farthest pair found: the longest reach of a searched target
+    searches = _searches_for(topology, cells, targets)
 
-    def search(source: int) -> array[int]:
+    def search(source: int) -> None:
         nonlocal upper, longest
-        dist = _distances(topology, cells, source)
-        column = dist if count == topology.cells else array("i", map(dist.__getitem__, targets))
+        column = searches.distances(source)
         columns[source], reach[source] = column, max(column)
         upper = array("i", map(min, upper, map(reach[source].__add__, column)))
         index = bisect_left(targets, source)
         if index < count and targets[index] == source:
-            full[source] = dist
+            settled.add(source)
             longest = max(longest, reach[source])
-        return dist
 
     def pair_bounds(index: int, others: Sequence[int]) -> Iterator[int]:
         """Per target of ``others``, a bound on its distance from target ``index``."""
@@ -374,20 +702,14 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
         if isinstance(topology, SquareGrid) and topology.mask is None
         else topology.first_cell()
     )
-    if search(middle).count(-1) > topology.cells - topology.present_count:
-        raise BookmakerError("the maze is not connected, so it has no farthest pair")
+    search(middle)
     one = targets[columns[middle].index(reach[middle])]
-    sweep = search(one) if one not in columns else full[one]
+    if one not in columns:
+        search(one)
     two = targets[columns[one].index(reach[one])]
-    here, through = two, _neighbour_through(topology)
-    while sweep[here] > reach[one] // 2:  # down to the middle of the pair's path
-        downhill = sweep[here] - 1
-        here = next(
-            there for side in _SIDES_OF[cells[here]] if sweep[there := through(here, side)] == downhill
-        )
+    here = searches.halfway(one, two, reach[one] // 2)
     if here not in columns:
         search(here)
-    del sweep
 
     open_targets = list(compress(range(count), map(longest.__lt__, upper)))
     # Pairs of open targets that may be farther apart than ``longest``, with that bound:
@@ -395,7 +717,7 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     apart: list[tuple[int, int, int]] | None = None
     searched = middle
     while open_targets:
-        if apart is None and len(open_targets) > _PAIRED_TARGETS:
+        if apart is None and len(open_targets) > searches.paired_targets:
             searched = targets[max(open_targets, key=upper.__getitem__)]  # the lowest index on a tie
             search(searched)
         else:
@@ -433,24 +755,26 @@ def _farthest_apart(topology: Topology, cells: bytes, targets: Sequence[int]) ->
     ties = list(compress(range(count), map((distance - 1).__lt__, upper)))  # may reach that far
     for first in ties:
         source = targets[first]
-        if source not in full:
+        if source not in settled:
             if max(pair_bounds(first, ties)) < distance:
                 continue
-            if not any(columns[other][first] == distance for other in full):
+            if not any(columns[other][first] == distance for other in settled):
                 search(source)
-        if source in full and reach[source] < distance:
+        if source in settled and reach[source] < distance:
             continue
         # ``first`` reaches ``distance``; its partner of lowest id is exact from its own
         # search, or, found by a settled target's, wants no search while no lower one may be.
-        if source in full:
+        if source in settled:
             second = columns[source].index(distance)
         else:
-            second = min(bisect_left(targets, other) for other in full if columns[other][first] == distance)
+            second = min(
+                bisect_left(targets, other) for other in settled if columns[other][first] == distance
+            )
             lower = ties[: bisect_left(ties, second)]
             if any(bound >= distance for bound in pair_bounds(first, [i for i in lower if i != first])):
                 search(source)
                 second = columns[source].index(distance)
-        _keep_distances(topology, cells, targets[second], full.get(targets[second]))
+        _keep_distances(topology, cells, targets[second], searches.steps_from(targets[second]))
         return source, targets[second], distance
     raise AssertionError("no target reaches as far as the bounds say")
 
