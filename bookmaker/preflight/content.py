@@ -56,6 +56,7 @@ always did.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import compress
 from typing import Any, NamedTuple, TypeGuard
 
@@ -243,6 +244,9 @@ class _Vocabulary:
     def __init__(self) -> None:
         self.kinds: dict[bytes, Any] = {}  # the value, _OPERATOR, or a _Glued list
         self.codes: dict[bytes, int] = {}
+        # Numbers as floats, for the points of runs: float() of bytes costs five dict
+        # lookups, and a drawing repeats its few thousand coordinates over and over.
+        self.floats: dict[bytes, float] = {}
 
     def codes_of(self, shapes: list[bytes]) -> bytes:
         try:
@@ -262,8 +266,19 @@ class _Vocabulary:
                     self.kinds[word] = _classify(word)
             return list(map(self.kinds.__getitem__, words))
 
+    def floats_of(self, numbers: Iterable[bytes]) -> list[float]:
+        """``float(number)`` of each of ``numbers`` (words the codes call numbers)."""
+        numbers = list(numbers)
+        try:
+            return list(map(self.floats.__getitem__, numbers))
+        except KeyError:
+            for number in numbers:
+                if number not in self.floats:
+                    self.floats[number] = float(number)
+            return list(map(self.floats.__getitem__, numbers))
+
     def full(self) -> bool:
-        return len(self.kinds) > self.LIMIT or len(self.codes) > self.LIMIT
+        return max(len(self.kinds), len(self.codes), len(self.floats)) > self.LIMIT
 
 
 _vocabulary = _Vocabulary()
@@ -311,12 +326,15 @@ def _plain(
                     continue
             operands = _region(words, codes, done, start, operands, ops, vocabulary)  # leaves none
             if strokes:
-                ops.append((_stroke_run(words[start:end], codes[start:end], saved), STROKE_RUN))
+                ops.append((_stroke_run(words[start:end], codes[start:end], saved, vocabulary), STROKE_RUN))
             else:
                 moves = list(
                     compress(range((end - start) // 3), codes[start + 2 : end : 3].translate(_IS_MOVE))
                 )
-                xs, ys = list(map(float, words[start:end:3])), list(map(float, words[start + 1 : end : 3]))
+                xs, ys = (
+                    vocabulary.floats_of(words[start:end:3]),
+                    vocabulary.floats_of(words[start + 1 : end : 3]),
+                )
                 ops.append((PathRun(xs, ys, moves), PATH_RUN))
             under_way = not strokes
             done = end
@@ -324,7 +342,7 @@ def _plain(
     return _region(words, codes, done, len(words), operands, ops, vocabulary), under_way
 
 
-def _stroke_run(words: list[bytes], codes: bytes, saved: bool) -> StrokeRun:
+def _stroke_run(words: list[bytes], codes: bytes, saved: bool, vocabulary: _Vocabulary) -> StrokeRun:
     """The StrokeRun of ``words``, whose ``codes`` the regular expression matched
     (``saved``: as paths each between q and Q)."""
     widths: list[float | None] | None = None
@@ -337,7 +355,7 @@ def _stroke_run(words: list[bytes], codes: bytes, saved: bool) -> StrokeRun:
             own = codes.translate(None, _NOT_SAVE_OR_WIDTH).replace(bytes([SAVE, WIDTH]), b"\x01")
             values = iter(given)
             widths = [None if code == SAVE else next(values) for code in own]
-    numbers = list(map(float, compress(words, codes.translate(_IS_NUMBER))))
+    numbers = vocabulary.floats_of(compress(words, codes.translate(_IS_NUMBER)))
     # One code a point, the first of each stroked path marked FIRST.
     points = (
         bytes([FIRST])
