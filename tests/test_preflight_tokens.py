@@ -1,6 +1,6 @@
 """The content tokenizer's remembered coordinates: a run's points read as floats are the
 very floats ``float`` gives, the first time a word is seen and every time after, and the
-memory of them starts afresh when it is full."""
+memory of them starts afresh when it is full, without forgetting the other words."""
 
 from __future__ import annotations
 
@@ -56,8 +56,27 @@ def test_remembered_coordinates_start_afresh_when_full(monkeypatch):
     monkeypatch.setattr(pdf_content._Vocabulary, "LIMIT", 50)
     monkeypatch.setattr(pdf_content, "_vocabulary", pdf_content._Vocabulary())
     words = [b"%d.%d" % (i, i % 7) for i in range(400)]
-    for _ in range(2):  # the second time over a memory that has been emptied on the way
-        assert same(points(path_run(words)), [word for pair in pairs(words) for word in pair])
-        assert len(pdf_content._vocabulary.floats) <= 2 * 400
-    points(b"1 1 m 2 2 l")  # the next run finds the memory over its limit and starts a new one
-    assert len(pdf_content._vocabulary.floats) <= 4
+    expected = [word for pair in pairs(words) for word in pair]
+    assert same(points(path_run(words)), expected)
+    assert len(pdf_content._vocabulary.floats) == 400  # over the limit: emptied at the next new word
+    assert same(points(b"1.5 1 m 2 2.5 l"), [b"1.5", b"1", b"2", b"2.5"])
+    assert len(pdf_content._vocabulary.floats) == 4
+    assert same(points(path_run(words)), expected)  # read afresh, the same
+
+
+def test_runs_of_ever_new_coordinates_read_the_same_and_a_drawing_after_them_is_remembered(monkeypatch):
+    monkeypatch.setattr(pdf_content, "UNPAID", 100)
+    monkeypatch.setattr(pdf_content, "_vocabulary", pdf_content._Vocabulary())
+    vocabulary = pdf_content._vocabulary
+    for run in range(40):  # random coordinates: remembered for the first runs, then seldom
+        xs, ys = ([b"%d.%02d%d" % (run, i, axis) for i in range(60)] for axis in (1, 2))
+        data = b" ".join(
+            b"%s %s %s" % (x, y, b"l" if i else b"m") for i, (x, y) in enumerate(zip(xs, ys, strict=True))
+        )
+        assert same(points(data), [word for pair in zip(xs, ys, strict=True) for word in pair])
+    assert 100 <= len(vocabulary.floats) <= 10 * 60  # the first two runs, and two in 16 of the others
+    drawing = [b"%d" % (i % 5) for i in range(60)]
+    expected = [word for pair in pairs(drawing) for word in pair]
+    for _ in range(32):  # the 1 run in 16 looked up learns the drawing; then it is known whole
+        assert same(points(path_run(drawing)), expected)
+    assert vocabulary.unpaid == 0

@@ -233,6 +233,12 @@ _NOT_POINTS = bytes([NUMBER, END_PATH, SAVE, RESTORE, WIDTH, WIDTH_OPERAND])
 _NOT_SAVE_OR_WIDTH = bytes(code for code in range(256) if code not in (SAVE, WIDTH))
 
 
+# Remembering a float costs more than reading it: it pays where runs known whole come now
+# and then (a drawing's coordinates). Once this many have been remembered with none such
+# (random coordinates), only one run in 16 is looked up and remembered, to see a change.
+UNPAID = 20_000
+
+
 class _Vocabulary:
     """Every distinct word seen (most streams repeat a few hundred): its
     value; and every distinct shape of word (its digits all read as 0): its
@@ -247,6 +253,8 @@ class _Vocabulary:
         # Numbers as floats, for the points of runs: float() of bytes costs five dict
         # lookups, and a drawing repeats its few thousand coordinates over and over.
         self.floats: dict[bytes, float] = {}
+        self.unpaid = 0  # coordinates remembered since a run was known whole
+        self.runs = 0
 
     def codes_of(self, shapes: list[bytes]) -> bytes:
         try:
@@ -268,17 +276,24 @@ class _Vocabulary:
 
     def floats_of(self, numbers: Iterable[bytes]) -> list[float]:
         """``float(number)`` of each of ``numbers`` (words the codes call numbers)."""
+        self.runs += 1
+        if self.unpaid >= UNPAID and self.runs % 16:  # random coordinates: remembering does not pay
+            return list(map(float, numbers))
         numbers = list(numbers)
         try:
-            return list(map(self.floats.__getitem__, numbers))
-        except KeyError:
-            for number in numbers:
-                if number not in self.floats:
-                    self.floats[number] = float(number)
-            return list(map(self.floats.__getitem__, numbers))
+            values = list(map(self.floats.__getitem__, numbers))
+        except KeyError:  # a new coordinate: the run read afresh, in C, and remembered
+            values = list(map(float, numbers))
+            if len(self.floats) > self.LIMIT:
+                self.floats.clear()
+            self.floats.update(zip(numbers, values, strict=True))
+            self.unpaid += len(numbers)
+            return values
+        self.unpaid = 0
+        return values
 
     def full(self) -> bool:
-        return max(len(self.kinds), len(self.codes), len(self.floats)) > self.LIMIT
+        return len(self.kinds) > self.LIMIT or len(self.codes) > self.LIMIT
 
 
 _vocabulary = _Vocabulary()
