@@ -326,7 +326,7 @@ def _plain(
     if GLUED in codes:  # a glued word may hide a path operator: assume a path is under way
         return _word_by_word(words, vocabulary.values_of(words), operands, ops), True
     done = 0  # the words before this one are in ops
-    if path_runs:
+    if path_runs and (MOVE in codes or LINE in codes):  # every run has an m or an l; text has neither
         for run in _RUN.finditer(codes):
             start, end = run.span()
             if start == 0 and operands:
