@@ -1,6 +1,6 @@
-"""The content tokenizer's remembered coordinates: a run's points read as floats are the
-very floats ``float`` gives, the first time a word is seen and every time after, and the
-memory of them starts afresh when it is full, without forgetting the other words."""
+"""The content tokenizer's table of coordinates (one a document): a run's points read as
+floats are the very floats ``float`` gives, the first time a word is seen and every time
+after, and a full table reads new ones afresh without keeping them."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from bookmaker.preflight.content import PATH_RUN, STROKE_RUN, parse
 WORDS = [b"0", b"-0", b"0.0", b"-0.0", b".5", b"0.50", b"+.5", b"007", b"7.", b"-3.25", b"123456789012345678"]
 
 
-def points(data: bytes) -> list[float]:
+def points(data: bytes, floats: dict | None) -> list[float]:
     """The coordinates of the one run of paths ``data`` parses to, x and y in turn."""
-    [(run, op)] = parse(data, path_runs=True)
+    [(run, op)] = parse(data, path_runs=True, floats=floats)
     assert op in (PATH_RUN, STROKE_RUN)
     return [value for pair in zip(run.xs, run.ys, strict=True) for value in pair]
 
@@ -43,40 +43,23 @@ def pairs(words: list[bytes]) -> list[tuple[bytes, bytes]]:
 
 
 def test_coordinates_read_as_float_reads_them_first_and_later():
+    table: dict = {}
     for words in (WORDS, WORDS[::-1]):
-        data = path_run(words)
         expected = [word for pair in pairs(words) for word in pair]
-        assert same(points(data), expected)  # some seen before, some not
-        assert same(points(data), expected)  # all remembered now
         strokes = [word for x, y in pairs(words) for word in (x, y, y, x)]
-        assert same(points(stroke_run(words)), strokes)
+        for floats in (None, table, table):  # none kept; some seen before, some not; all kept
+            assert same(points(path_run(words), floats), expected)
+            assert same(points(stroke_run(words), floats), strokes)
+    assert set(table) == set(WORDS)
 
 
-def test_remembered_coordinates_start_afresh_when_full(monkeypatch):
-    monkeypatch.setattr(pdf_content._Vocabulary, "LIMIT", 50)
-    monkeypatch.setattr(pdf_content, "_vocabulary", pdf_content._Vocabulary())
+def test_a_full_table_reads_new_coordinates_afresh_and_keeps_them_not(monkeypatch):
+    monkeypatch.setattr(pdf_content, "FLOATS_KEPT", 50)
+    table: dict = {}
     words = [b"%d.%d" % (i, i % 7) for i in range(400)]
     expected = [word for pair in pairs(words) for word in pair]
-    assert same(points(path_run(words)), expected)
-    assert len(pdf_content._vocabulary.floats) == 400  # over the limit: emptied at the next new word
-    assert same(points(b"1.5 1 m 2 2.5 l"), [b"1.5", b"1", b"2", b"2.5"])
-    assert len(pdf_content._vocabulary.floats) == 4
-    assert same(points(path_run(words)), expected)  # read afresh, the same
-
-
-def test_runs_of_ever_new_coordinates_read_the_same_and_a_drawing_after_them_is_remembered(monkeypatch):
-    monkeypatch.setattr(pdf_content, "UNPAID", 100)
-    monkeypatch.setattr(pdf_content, "_vocabulary", pdf_content._Vocabulary())
-    vocabulary = pdf_content._vocabulary
-    for run in range(40):  # random coordinates: remembered for the first runs, then seldom
-        xs, ys = ([b"%d.%02d%d" % (run, i, axis) for i in range(60)] for axis in (1, 2))
-        data = b" ".join(
-            b"%s %s %s" % (x, y, b"l" if i else b"m") for i, (x, y) in enumerate(zip(xs, ys, strict=True))
-        )
-        assert same(points(data), [word for pair in zip(xs, ys, strict=True) for word in pair])
-    assert 100 <= len(vocabulary.floats) <= 10 * 60  # the first two runs, and two in 16 of the others
-    drawing = [b"%d" % (i % 5) for i in range(60)]
-    expected = [word for pair in pairs(drawing) for word in pair]
-    for _ in range(32):  # the 1 run in 16 looked up learns the drawing; then it is known whole
-        assert same(points(path_run(drawing)), expected)
-    assert vocabulary.unpaid == 0
+    assert same(points(path_run(words), table), expected)
+    assert len(table) == 400  # kept while there was room
+    assert same(points(b"1.5 1 m 2 2.5 l", table), [b"1.5", b"1", b"2", b"2.5"])
+    assert len(table) == 400 and b"2.5" not in table
+    assert same(points(path_run(words), table), expected)

@@ -137,9 +137,12 @@ class _Glued(list):
     ``/A/B``: a list of (operator or None, operand)."""
 
 
-def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
+def parse(
+    data: bytes, path_runs: bool = False, floats: dict[bytes, float] | None = None
+) -> list[tuple[Any, bytes]]:
     """The operations of the content stream ``data``: (operands, operator)
-    pairs; runs of ``m`` and ``l`` collapsed into PathRuns if ``path_runs``."""
+    pairs; runs of ``m`` and ``l`` collapsed into PathRuns if ``path_runs``, their
+    coordinates' floats remembered in ``floats`` (one table for a document's streams)."""
     ops: list[tuple[Any, bytes]] = []
     operands: list[Any] = []
     under_way = False  # whether a path is under construction
@@ -156,7 +159,7 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
                 chunk = chunk.replace(b"\x00", b" ")
             if b"\x0b" in chunk:  # the other way round
                 raise Unsupported("a vertical tab")
-            operands, under_way = _plain(chunk, operands, ops, path_runs, under_way)
+            operands, under_way = _plain(chunk, operands, ops, path_runs, under_way, floats)
         if match is None:
             break
         char = data[end]
@@ -233,12 +236,6 @@ _NOT_POINTS = bytes([NUMBER, END_PATH, SAVE, RESTORE, WIDTH, WIDTH_OPERAND])
 _NOT_SAVE_OR_WIDTH = bytes(code for code in range(256) if code not in (SAVE, WIDTH))
 
 
-# Remembering a float costs more than reading it: it pays where runs known whole come now
-# and then (a drawing's coordinates). Once this many have been remembered with none such
-# (random coordinates), only one run in 16 is looked up and remembered, to see a change.
-UNPAID = 20_000
-
-
 class _Vocabulary:
     """Every distinct word seen (most streams repeat a few hundred): its
     value; and every distinct shape of word (its digits all read as 0): its
@@ -250,11 +247,6 @@ class _Vocabulary:
     def __init__(self) -> None:
         self.kinds: dict[bytes, Any] = {}  # the value, _OPERATOR, or a _Glued list
         self.codes: dict[bytes, int] = {}
-        # Numbers as floats, for the points of runs: float() of bytes costs five dict
-        # lookups, and a drawing repeats its few thousand coordinates over and over.
-        self.floats: dict[bytes, float] = {}
-        self.unpaid = 0  # coordinates remembered since a run was known whole
-        self.runs = 0
 
     def codes_of(self, shapes: list[bytes]) -> bytes:
         try:
@@ -274,29 +266,33 @@ class _Vocabulary:
                     self.kinds[word] = _classify(word)
             return list(map(self.kinds.__getitem__, words))
 
-    def floats_of(self, numbers: Iterable[bytes]) -> list[float]:
-        """``float(number)`` of each of ``numbers`` (words the codes call numbers)."""
-        self.runs += 1
-        if self.unpaid >= UNPAID and self.runs % 16:  # random coordinates: remembering does not pay
-            return list(map(float, numbers))
-        numbers = list(numbers)
-        try:
-            values = list(map(self.floats.__getitem__, numbers))
-        except KeyError:  # a new coordinate: the run read afresh, in C, and remembered
-            values = list(map(float, numbers))
-            if len(self.floats) > self.LIMIT:
-                self.floats.clear()
-            self.floats.update(zip(numbers, values, strict=True))
-            self.unpaid += len(numbers)
-            return values
-        self.unpaid = 0
-        return values
-
     def full(self) -> bool:
         return len(self.kinds) > self.LIMIT or len(self.codes) > self.LIMIT
 
 
 _vocabulary = _Vocabulary()
+# Coordinates whose floats a document's table remembers, at most. A drawing's few thousand
+# fit; random ones (an exporter's 1,500 lines a page) would fill any table, and remembering
+# costs more than reading: past this, a run with new ones is read afresh every time.
+FLOATS_KEPT = 20_000
+
+
+def _floats(numbers: Iterable[bytes], remembered: dict[bytes, float] | None) -> list[float]:
+    """``float(number)`` of each of ``numbers`` (words the codes call numbers), looked up in
+    ``remembered`` and kept there: float() of bytes costs five dict lookups, and a drawing
+    repeats its coordinates over and over."""
+    if remembered is None:
+        return list(map(float, numbers))
+    numbers = list(numbers)
+    try:
+        return list(map(remembered.__getitem__, numbers))
+    except KeyError:  # a new coordinate: the run read afresh, in C
+        values = list(map(float, numbers))
+        if len(remembered) < FLOATS_KEPT:
+            remembered.update(zip(numbers, values, strict=True))
+        return values
+
+
 # A word's shape: the classification of a word depends on where its digits
 # stand, never on which digits they are.
 _SHAPE = bytes.maketrans(b"123456789", b"000000000")
@@ -311,7 +307,12 @@ def _code(word: bytes, kind: Any) -> int:
 
 
 def _plain(
-    chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path_runs: bool, under_way: bool
+    chunk: bytes,
+    operands: list[Any],
+    ops: list[tuple[Any, bytes]],
+    path_runs: bool,
+    under_way: bool,
+    floats: dict[bytes, float] | None = None,
 ) -> tuple[list[Any], bool]:
     """Add the operations of a run of plain words to ``ops``, the first taking
     ``operands`` (pending from before the run) too; return the operands left
@@ -341,14 +342,14 @@ def _plain(
                     continue
             operands = _region(words, codes, done, start, operands, ops, vocabulary)  # leaves none
             if strokes:
-                ops.append((_stroke_run(words[start:end], codes[start:end], saved, vocabulary), STROKE_RUN))
+                ops.append((_stroke_run(words[start:end], codes[start:end], saved, floats), STROKE_RUN))
             else:
                 moves = list(
                     compress(range((end - start) // 3), codes[start + 2 : end : 3].translate(_IS_MOVE))
                 )
                 xs, ys = (
-                    vocabulary.floats_of(words[start:end:3]),
-                    vocabulary.floats_of(words[start + 1 : end : 3]),
+                    _floats(words[start:end:3], floats),
+                    _floats(words[start + 1 : end : 3], floats),
                 )
                 ops.append((PathRun(xs, ys, moves), PATH_RUN))
             under_way = not strokes
@@ -357,7 +358,9 @@ def _plain(
     return _region(words, codes, done, len(words), operands, ops, vocabulary), under_way
 
 
-def _stroke_run(words: list[bytes], codes: bytes, saved: bool, vocabulary: _Vocabulary) -> StrokeRun:
+def _stroke_run(
+    words: list[bytes], codes: bytes, saved: bool, floats: dict[bytes, float] | None
+) -> StrokeRun:
     """The StrokeRun of ``words``, whose ``codes`` the regular expression matched
     (``saved``: as paths each between q and Q)."""
     widths: list[float | None] | None = None
@@ -370,7 +373,7 @@ def _stroke_run(words: list[bytes], codes: bytes, saved: bool, vocabulary: _Voca
             own = codes.translate(None, _NOT_SAVE_OR_WIDTH).replace(bytes([SAVE, WIDTH]), b"\x01")
             values = iter(given)
             widths = [None if code == SAVE else next(values) for code in own]
-    numbers = vocabulary.floats_of(compress(words, codes.translate(_IS_NUMBER)))
+    numbers = _floats(compress(words, codes.translate(_IS_NUMBER)), floats)
     # One code a point, the first of each stroked path marked FIRST.
     points = (
         bytes([FIRST])
