@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import math
 
-from bookmaker.preflight import content as pdf_content
-from bookmaker.preflight.content import PATH_RUN, STROKE_RUN, parse
+from bookmaker.preflight.content import PATH_RUN, STROKE_RUN, Floats, parse
 
 # Words that are the same number but not the same word, and numbers float() reads
 # with care: each must come back as float(word) itself, sign of zero and all.
 WORDS = [b"0", b"-0", b"0.0", b"-0.0", b".5", b"0.50", b"+.5", b"007", b"7.", b"-3.25", b"123456789012345678"]
 
 
-def points(data: bytes, floats: dict | None) -> list[float]:
+def points(data: bytes, floats: Floats | None) -> list[float]:
     """The coordinates of the one run of paths ``data`` parses to, x and y in turn."""
     [(run, op)] = parse(data, path_runs=True, floats=floats)
     assert op in (PATH_RUN, STROKE_RUN)
@@ -43,23 +42,28 @@ def pairs(words: list[bytes]) -> list[tuple[bytes, bytes]]:
 
 
 def test_coordinates_read_as_float_reads_them_first_and_later():
-    table: dict = {}
+    table = Floats()
     for words in (WORDS, WORDS[::-1]):
         expected = [word for pair in pairs(words) for word in pair]
         strokes = [word for x, y in pairs(words) for word in (x, y, y, x)]
         for floats in (None, table, table):  # none kept; some seen before, some not; all kept
             assert same(points(path_run(words), floats), expected)
             assert same(points(stroke_run(words), floats), strokes)
-    assert set(table) == set(WORDS)
+    assert set(table.values) == set(WORDS)
 
 
-def test_a_full_table_reads_new_coordinates_afresh_and_keeps_them_not(monkeypatch):
-    monkeypatch.setattr(pdf_content, "FLOATS_KEPT", 50)
-    table: dict = {}
+def test_a_full_table_reads_new_coordinates_afresh_keeps_them_not_and_shuts_when_it_misses(monkeypatch):
+    monkeypatch.setattr(Floats, "KEPT", 50)
+    table = Floats()
     words = [b"%d.%d" % (i, i % 7) for i in range(400)]
     expected = [word for pair in pairs(words) for word in pair]
     assert same(points(path_run(words), table), expected)
-    assert len(table) == 400  # kept while there was room
-    assert same(points(b"1.5 1 m 2 2.5 l", table), [b"1.5", b"1", b"2", b"2.5"])
-    assert len(table) == 400 and b"2.5" not in table
-    assert same(points(path_run(words), table), expected)
+    assert len(table.values) == 400  # kept while there was room
+    assert same(points(path_run(words), table), expected)  # found whole
+    runs = 0
+    while table.open and runs < 2 * Floats.SLACK:  # random coordinates: new in every run
+        fresh = [b"%d.%d5" % (runs, i) for i in range(10)]
+        assert same(points(path_run(fresh), table), [word for pair in pairs(fresh) for word in pair])
+        runs += 1
+    assert not table.open and runs > Floats.SLACK // 2 and len(table.values) == 400
+    assert same(points(path_run(words), table), expected)  # read afresh now, the same

@@ -137,9 +137,7 @@ class _Glued(list):
     ``/A/B``: a list of (operator or None, operand)."""
 
 
-def parse(
-    data: bytes, path_runs: bool = False, floats: dict[bytes, float] | None = None
-) -> list[tuple[Any, bytes]]:
+def parse(data: bytes, path_runs: bool = False, floats: Floats | None = None) -> list[tuple[Any, bytes]]:
     """The operations of the content stream ``data``: (operands, operator)
     pairs; runs of ``m`` and ``l`` collapsed into PathRuns if ``path_runs``, their
     coordinates' floats remembered in ``floats`` (one table for a document's streams)."""
@@ -271,26 +269,45 @@ class _Vocabulary:
 
 
 _vocabulary = _Vocabulary()
-# Coordinates whose floats a document's table remembers, at most. A drawing's few thousand
-# fit; random ones (an exporter's 1,500 lines a page) would fill any table, and remembering
-# costs more than reading: past this, a run with new ones is read afresh every time.
-FLOATS_KEPT = 20_000
 
 
-def _floats(numbers: Iterable[bytes], remembered: dict[bytes, float] | None) -> list[float]:
-    """``float(number)`` of each of ``numbers`` (words the codes call numbers), looked up in
-    ``remembered`` and kept there: float() of bytes costs five dict lookups, and a drawing
-    repeats its coordinates over and over."""
-    if remembered is None:
-        return list(map(float, numbers))
-    numbers = list(numbers)
-    try:
-        return list(map(remembered.__getitem__, numbers))
-    except KeyError:  # a new coordinate: the run read afresh, in C
-        values = list(map(float, numbers))
-        if len(remembered) < FLOATS_KEPT:
-            remembered.update(zip(numbers, values, strict=True))
-        return values
+class Floats:
+    """A document's table of coordinates read as floats: float() of bytes costs five dict
+    lookups, and a drawing repeats its coordinates over and over. At most KEPT are kept: a
+    drawing's few thousand fit, where random ones (an exporter's 1,500 lines a page) would
+    fill any table; once full, runs that miss outnumbering those found whole by SLACK,
+    the table is shut and runs read afresh, as looking them up no longer pays."""
+
+    KEPT = 20_000
+    SLACK = 8
+
+    def __init__(self) -> None:
+        self.values: dict[bytes, float] = {}
+        self.balance = 0  # once full: runs found whole less those that missed
+        self.open = True
+
+    def of(self, numbers: Iterable[bytes]) -> list[float]:
+        """``float(number)`` of each of ``numbers`` (words the codes call numbers)."""
+        if not self.open:
+            return list(map(float, numbers))
+        numbers = list(numbers)
+        full = len(self.values) >= self.KEPT
+        try:
+            found = list(map(self.values.__getitem__, numbers))
+        except KeyError:  # a new coordinate: the run read afresh, in C
+            values = list(map(float, numbers))
+            if not full:
+                self.values.update(zip(numbers, values, strict=True))
+            else:
+                self.balance -= 1
+                self.open = self.balance > -self.SLACK
+            return values
+        self.balance += full
+        return found
+
+
+def _floats(numbers: Iterable[bytes], floats: Floats | None) -> list[float]:
+    return list(map(float, numbers)) if floats is None else floats.of(numbers)
 
 
 # A word's shape: the classification of a word depends on where its digits
@@ -312,7 +329,7 @@ def _plain(
     ops: list[tuple[Any, bytes]],
     path_runs: bool,
     under_way: bool,
-    floats: dict[bytes, float] | None = None,
+    floats: Floats | None = None,
 ) -> tuple[list[Any], bool]:
     """Add the operations of a run of plain words to ``ops``, the first taking
     ``operands`` (pending from before the run) too; return the operands left
@@ -358,9 +375,7 @@ def _plain(
     return _region(words, codes, done, len(words), operands, ops, vocabulary), under_way
 
 
-def _stroke_run(
-    words: list[bytes], codes: bytes, saved: bool, floats: dict[bytes, float] | None
-) -> StrokeRun:
+def _stroke_run(words: list[bytes], codes: bytes, saved: bool, floats: Floats | None) -> StrokeRun:
     """The StrokeRun of ``words``, whose ``codes`` the regular expression matched
     (``saved``: as paths each between q and Q)."""
     widths: list[float | None] | None = None

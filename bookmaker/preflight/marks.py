@@ -488,7 +488,7 @@ class Scanner:
         self.press = press
         self.off_layers = off_layers or {}  # optional content groups off by default, by key: their names
         self._cache: dict[Any, Any] = {}
-        self._floats: dict[bytes, float] = {}  # the document's coordinates, read (content.parse)
+        self._floats = pdf_content.Floats()  # the document's coordinates, read
         self._drawing: set[Any] = set()  # forms being measured: one met again draws itself
         self._work = 0
         self._pixel = 1.0
@@ -1526,7 +1526,7 @@ def _page_data(page) -> bytes:
     return b"\n".join(stream_data(s) for s in streams if isinstance(s, StreamObject))
 
 
-def _operations(data: bytes, floats: dict[bytes, float] | None = None) -> list[tuple[Any, bytes]]:
+def _operations(data: bytes, floats: pdf_content.Floats | None = None) -> list[tuple[Any, bytes]]:
     """The operations of a content stream, read by our fast tokenizer, or by
     pypdf's parser where ours meets something it does not handle; pypdf then
     reads or rejects it as before."""
