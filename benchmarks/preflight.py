@@ -1,9 +1,10 @@
-"""Time the preflight: the sample book, 1,000 pages of strokes, and a heavy foreign file.
+"""Time the preflight: the sample book, 1,000 pages of strokes, a heavy foreign file, and
+the build's own check of every sample book.
 
     python benchmarks/preflight.py [--runs 5] [--config configs/activity-book.yaml]
                                    [--pdf FILE] [--profile NAME] [--pages 1000]
-                                   [--cases book strokes foreign] [--baseline DIR]
-                                   [--profile-top 12]
+                                   [--cases book strokes foreign own] [--baseline DIR]
+                                   [--profile-top 12] [--configs configs/*.yaml]
 
 book, strokes: builds the config's book once (skipping the build's own preflight), or
 takes the PDF --pdf names, and writes the stroke book: 1,000 KDP 6 x 9 in pages with
@@ -27,6 +28,16 @@ no command can beat. Every run must print the very same report and exit code. Wi
 commit) the same commands from there are interleaved with this checkout's and shown
 beside them. --profile-top N also prints the top N lines (by own time) of a profile of
 one one-job check of the file's first 100 pages, from each checkout.
+
+own: the check ``bookmaker build`` runs on the interior it has just written, for each
+sample book (--configs, all of configs/*.yaml by default). Each run, each checkout (this
+one, and --baseline's interleaved with it) in a fresh process builds every book without
+its preflight, then times check_pdf on it as the build calls it (the book's profile,
+trim and interior inks, one job), CPU seconds of the process, the best of three checks.
+It prints per book the median over --runs of the check, of the build without it, the
+check's share of a whole build, the baseline's check and its ratio to this checkout's,
+and the load average around the runs. Both checkouts must give every book the same
+report. --profile-top N prints the top N lines of a profile of the checks of all books.
 """
 
 from __future__ import annotations
@@ -61,7 +72,7 @@ BOOK_GOAL, STROKES_GOAL = 0.25, 10.0  # seconds; the second for 1,000 pages
 # The heavy foreign file, 1,000 pages: at most this long with one job, and at least this
 # much faster with two on an idle machine (issue 29).
 FOREIGN_GOAL, SPEED_UP_GOAL = 20.0, 1.6
-CASES = ("book", "strokes", "foreign")
+CASES = ("book", "strokes", "foreign", "own")
 
 
 def stroke_book(path: Path, pages: int = 1000, lines: int = 1500, inside: bool = True, seed: int = 1) -> Path:
@@ -108,6 +119,13 @@ def main() -> None:
         "--baseline", type=Path, help="another checkout whose check to time beside this one's"
     )
     parser.add_argument("--profile-top", type=int, default=0, help="print a profile's top lines")
+    parser.add_argument(
+        "--configs",
+        type=Path,
+        nargs="+",
+        default=sorted((ROOT / "configs").glob("*.yaml")),
+        help="the sample books of the own case",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
@@ -121,6 +139,8 @@ def main() -> None:
             foreign_table(foreign, args.runs, args.pages, args.baseline)
             if args.profile_top:
                 profile_top(Path(folder), args.profile_top, args.baseline)
+        if "own" in args.cases:
+            own_table(args.configs, Path(folder), args.runs, args.baseline, args.profile_top)
 
 
 def in_process(args, folder: Path) -> None:
@@ -279,6 +299,103 @@ def profile_top(folder: Path, lines: int, baseline: Path | None, pages: int = 10
         out = run.stdout
         print(f"\n{name}: profile of one check of the first {pages} pages (one job), by own time:")
         print(out.strip().split("\n\n", 1)[-1])
+
+
+# The build's own check of each sample book, in a process of its own, run from a checkout
+# (the working directory): each book built without its preflight, then checked as the build
+# checks it. Prints one JSON line: per config, the build's and the check's CPU seconds and
+# the check's report; with a profile, its top lines by own time on stderr.
+OWN = """
+import cProfile, json, pstats, sys, time
+from pathlib import Path
+from bookmaker.build import build
+from bookmaker.config import load_book
+from bookmaker.preflight.interior import check_pdf
+configs, folder, lines = {configs!r}, Path({folder!r}), {lines}
+found = {{}}
+profiler = cProfile.Profile() if lines else None
+for config in configs:
+    pdf = folder / (Path(config).stem + ".pdf")
+    start = time.process_time()
+    build(config, pdf, preflight=False)
+    built = time.process_time() - start
+    book = load_book(config)
+    trim = book.trim_size
+    def check():
+        return check_pdf(pdf, book.profile, trim=trim, interior=book.interior_inks)
+    check()  # and warm up: font metrics, the tokenizer's vocabulary
+    times = []
+    for _ in range(3):
+        start = time.process_time()
+        report = check()
+        times.append(time.process_time() - start)
+    if profiler:
+        profiler.runcall(check)
+    found[config] = [built, min(times), report.format()]
+print(json.dumps(found))
+if profiler:
+    pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(lines)
+"""
+
+
+def own_table(configs: list[Path], folder: Path, runs: int, baseline: Path | None, lines: int) -> None:
+    """The build's check of its own interior, book by book, from this checkout (and the
+    baseline's), interleaved run by run."""
+    import json
+
+    configs = [str(config.resolve()) for config in configs]
+    sources = [("this checkout", ROOT)] + ([("baseline", baseline.resolve())] if baseline else [])
+    results: dict[str, list[dict]] = {name: [] for name, _ in sources}
+    loads = [loadavg()]
+    profiles = {}
+    for run in range(runs):
+        for name, source in sources:
+            out = folder / f"own-{name.replace(' ', '-')}"
+            out.mkdir(exist_ok=True)
+            code = OWN.format(configs=configs, folder=str(out), lines=lines if run == 0 else 0)
+            done = subprocess.run(
+                [sys.executable, "-c", code], cwd=source, capture_output=True, text=True, env=INSTALLED
+            )
+            if done.returncode:
+                raise SystemExit(f"the own check failed in {source}:\n{done.stderr}")
+            results[name].append(json.loads(done.stdout.strip().splitlines()[-1]))
+            if run == 0 and lines:
+                profiles[name] = done.stderr.strip().split("\n\n", 1)[-1]
+        loads.append(loadavg())
+        print(f"run {run + 1} of {runs} done; load average {loads[-1]}", flush=True)
+    print(f"\n{'book':<22} {'build':>7} {'check':>7} {'share':>6}", end="")
+    print(f" {'baseline':>9} {'ratio':>6}" if baseline else "")
+    totals = {"build": 0.0, "check": 0.0, "baseline": 0.0}
+    for config in configs:
+        build_s, check_s = (
+            statistics.median(run[config][k] for run in results["this checkout"]) for k in (0, 1)
+        )
+        totals["build"] += build_s
+        totals["check"] += check_s
+        row = (
+            f"{Path(config).stem:<22} {build_s:>6.3f}s {check_s:>6.3f}s {check_s / (build_s + check_s):>6.0%}"
+        )
+        if baseline:
+            before = statistics.median(run[config][1] for run in results["baseline"])
+            totals["baseline"] += before
+            row += f" {before:>8.3f}s {check_s / before:>6.2f}"
+            if {run[config][2] for runs_ in results.values() for run in runs_} != {
+                results["this checkout"][0][config][2]
+            }:
+                row += "  !!! the reports differ"
+        print(row)
+    build_s, check_s = totals["build"], totals["check"]
+    row = f"{'all':<22} {build_s:>6.3f}s {check_s:>6.3f}s {check_s / (build_s + check_s):>6.0%}"
+    if baseline:
+        row += f" {totals['baseline']:>8.3f}s {check_s / totals['baseline']:>6.2f}"
+    print(row)
+    print(
+        f"(CPU seconds, medians of {runs} runs, each the best of three checks; build: without its "
+        f"preflight; share: the check's of a build with it; ratio: this checkout's check / the "
+        f"baseline's. Load average {' -> '.join(loads)})"
+    )
+    for name, text in profiles.items():
+        print(f"\n{name}: profile of the checks of all books, by own time:\n{text}")
 
 
 if __name__ == "__main__":

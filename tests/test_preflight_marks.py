@@ -431,7 +431,7 @@ def test_runs_are_judged_as_the_operations_they_stand_for(parts):
     ours = pdf_marks.Scanner().page(page, media, watch)
     original = pdf_marks._operations
     try:  # pypdf's parser gives each operation on its own: no runs
-        pdf_marks._operations = lambda data: ContentStream(stream, None).operations
+        pdf_marks._operations = lambda data, floats=None: ContentStream(stream, None).operations
         theirs = pdf_marks.Scanner().page(page, media, watch)
     finally:
         pdf_marks._operations = original

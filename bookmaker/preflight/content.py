@@ -56,6 +56,7 @@ always did.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import compress
 from typing import Any, NamedTuple, TypeGuard
 
@@ -136,9 +137,10 @@ class _Glued(list):
     ``/A/B``: a list of (operator or None, operand)."""
 
 
-def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
+def parse(data: bytes, path_runs: bool = False, floats: Floats | None = None) -> list[tuple[Any, bytes]]:
     """The operations of the content stream ``data``: (operands, operator)
-    pairs; runs of ``m`` and ``l`` collapsed into PathRuns if ``path_runs``."""
+    pairs; runs of ``m`` and ``l`` collapsed into PathRuns if ``path_runs``, their
+    coordinates' floats remembered in ``floats`` (one table for a document's streams)."""
     ops: list[tuple[Any, bytes]] = []
     operands: list[Any] = []
     under_way = False  # whether a path is under construction
@@ -155,7 +157,7 @@ def parse(data: bytes, path_runs: bool = False) -> list[tuple[Any, bytes]]:
                 chunk = chunk.replace(b"\x00", b" ")
             if b"\x0b" in chunk:  # the other way round
                 raise Unsupported("a vertical tab")
-            operands, under_way = _plain(chunk, operands, ops, path_runs, under_way)
+            operands, under_way = _plain(chunk, operands, ops, path_runs, under_way, floats)
         if match is None:
             break
         char = data[end]
@@ -267,6 +269,47 @@ class _Vocabulary:
 
 
 _vocabulary = _Vocabulary()
+
+
+class Floats:
+    """A document's table of coordinates read as floats: float() of bytes costs five dict
+    lookups, and a drawing repeats its coordinates over and over. At most KEPT are kept: a
+    drawing's few thousand fit, where random ones (an exporter's 1,500 lines a page) would
+    fill any table; once full, runs that miss outnumbering those found whole by SLACK,
+    the table is shut and runs read afresh, as looking them up no longer pays."""
+
+    KEPT = 20_000
+    SLACK = 8
+
+    def __init__(self) -> None:
+        self.values: dict[bytes, float] = {}
+        self.balance = 0  # once full: runs found whole less those that missed
+        self.open = True
+
+    def of(self, numbers: Iterable[bytes]) -> list[float]:
+        """``float(number)`` of each of ``numbers`` (words the codes call numbers)."""
+        if not self.open:
+            return list(map(float, numbers))
+        numbers = list(numbers)
+        full = len(self.values) >= self.KEPT
+        try:
+            found = list(map(self.values.__getitem__, numbers))
+        except KeyError:  # a new coordinate: the run read afresh, in C
+            values = list(map(float, numbers))
+            if not full:
+                self.values.update(zip(numbers, values, strict=True))
+            else:
+                self.balance -= 1
+                self.open = self.balance > -self.SLACK
+            return values
+        self.balance += full
+        return found
+
+
+def _floats(numbers: Iterable[bytes], floats: Floats | None) -> list[float]:
+    return list(map(float, numbers)) if floats is None else floats.of(numbers)
+
+
 # A word's shape: the classification of a word depends on where its digits
 # stand, never on which digits they are.
 _SHAPE = bytes.maketrans(b"123456789", b"000000000")
@@ -281,7 +324,12 @@ def _code(word: bytes, kind: Any) -> int:
 
 
 def _plain(
-    chunk: bytes, operands: list[Any], ops: list[tuple[Any, bytes]], path_runs: bool, under_way: bool
+    chunk: bytes,
+    operands: list[Any],
+    ops: list[tuple[Any, bytes]],
+    path_runs: bool,
+    under_way: bool,
+    floats: Floats | None = None,
 ) -> tuple[list[Any], bool]:
     """Add the operations of a run of plain words to ``ops``, the first taking
     ``operands`` (pending from before the run) too; return the operands left
@@ -296,7 +344,7 @@ def _plain(
     if GLUED in codes:  # a glued word may hide a path operator: assume a path is under way
         return _word_by_word(words, vocabulary.values_of(words), operands, ops), True
     done = 0  # the words before this one are in ops
-    if path_runs:
+    if path_runs and (MOVE in codes or LINE in codes):  # every run has an m or an l; text has neither
         for run in _RUN.finditer(codes):
             start, end = run.span()
             if start == 0 and operands:
@@ -311,12 +359,15 @@ def _plain(
                     continue
             operands = _region(words, codes, done, start, operands, ops, vocabulary)  # leaves none
             if strokes:
-                ops.append((_stroke_run(words[start:end], codes[start:end], saved), STROKE_RUN))
+                ops.append((_stroke_run(words[start:end], codes[start:end], saved, floats), STROKE_RUN))
             else:
                 moves = list(
                     compress(range((end - start) // 3), codes[start + 2 : end : 3].translate(_IS_MOVE))
                 )
-                xs, ys = list(map(float, words[start:end:3])), list(map(float, words[start + 1 : end : 3]))
+                xs, ys = (
+                    _floats(words[start:end:3], floats),
+                    _floats(words[start + 1 : end : 3], floats),
+                )
                 ops.append((PathRun(xs, ys, moves), PATH_RUN))
             under_way = not strokes
             done = end
@@ -324,7 +375,7 @@ def _plain(
     return _region(words, codes, done, len(words), operands, ops, vocabulary), under_way
 
 
-def _stroke_run(words: list[bytes], codes: bytes, saved: bool) -> StrokeRun:
+def _stroke_run(words: list[bytes], codes: bytes, saved: bool, floats: Floats | None) -> StrokeRun:
     """The StrokeRun of ``words``, whose ``codes`` the regular expression matched
     (``saved``: as paths each between q and Q)."""
     widths: list[float | None] | None = None
@@ -337,7 +388,7 @@ def _stroke_run(words: list[bytes], codes: bytes, saved: bool) -> StrokeRun:
             own = codes.translate(None, _NOT_SAVE_OR_WIDTH).replace(bytes([SAVE, WIDTH]), b"\x01")
             values = iter(given)
             widths = [None if code == SAVE else next(values) for code in own]
-    numbers = list(map(float, compress(words, codes.translate(_IS_NUMBER))))
+    numbers = _floats(compress(words, codes.translate(_IS_NUMBER)), floats)
     # One code a point, the first of each stroked path marked FIRST.
     points = (
         bytes([FIRST])

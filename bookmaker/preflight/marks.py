@@ -488,6 +488,7 @@ class Scanner:
         self.press = press
         self.off_layers = off_layers or {}  # optional content groups off by default, by key: their names
         self._cache: dict[Any, Any] = {}
+        self._floats = pdf_content.Floats()  # the document's coordinates, read
         self._drawing: set[Any] = set()  # forms being measured: one met again draws itself
         self._work = 0
         self._pixel = 1.0
@@ -499,7 +500,7 @@ class Scanner:
         self._work = 0
         self._check_fonts(marks, resources)
         try:
-            operations = _operations(_page_data(page))
+            operations = _operations(_page_data(page), self._floats)
         except Exception as error:  # pypdf raises many types for broken streams
             marks.errors.append(f"content stream could not be read: {one_line(error)}")
             return marks
@@ -1399,7 +1400,7 @@ class Scanner:
         key = ("form operations", form)
         if key not in self._cache:
             try:
-                self._cache[key] = _operations(stream_data(xobject))
+                self._cache[key] = _operations(stream_data(xobject), self._floats)
             except Exception as error:  # pypdf raises many types for broken streams
                 self._cache[key] = []
                 form_marks.errors.append(f"a form's content stream could not be read: {one_line(error)}")
@@ -1525,12 +1526,12 @@ def _page_data(page) -> bytes:
     return b"\n".join(stream_data(s) for s in streams if isinstance(s, StreamObject))
 
 
-def _operations(data: bytes) -> list[tuple[Any, bytes]]:
+def _operations(data: bytes, floats: pdf_content.Floats | None = None) -> list[tuple[Any, bytes]]:
     """The operations of a content stream, read by our fast tokenizer, or by
     pypdf's parser where ours meets something it does not handle; pypdf then
     reads or rejects it as before."""
     try:
-        return pdf_content.parse(data, path_runs=True)
+        return pdf_content.parse(data, path_runs=True, floats=floats)
     except Exception:  # pdf_content.Unsupported, or whatever else: pypdf decides
         stream = ContentStream(None, None)
         stream.set_data(data)
