@@ -188,14 +188,13 @@ def test_the_checker_sees_a_back_edge():
     assert "bookmaker.config" in imports_of(PACKAGE / "plan" / "book.py", type_checking=True)
 
 
-def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(tmp_path):
+def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(sample_book):
     """The renderer no longer seeds the title page's maze: the plan does, and says how."""
     import json
 
-    from bookmaker.build import build
     from bookmaker.plan import maze_seed
 
-    result = build(PACKAGE.parent / "configs" / "default.yaml", tmp_path / "book.pdf")
+    result = sample_book("default")
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert manifest["title_art"] == {
         "algorithm": "wilson",
