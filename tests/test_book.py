@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from bookmaker.build import build
 from bookmaker.maze.solve import shortest_path
 
+from .command_line import in_process
 from .readback import (
     RenderedPage,
     endpoints_xy,
@@ -138,28 +139,21 @@ def test_another_section_leaves_mazes_unchanged(tmp_path):
 def test_maze_command_regenerates_a_printed_maze(default_book):
     _, manifest = default_book
     record = manifest["mazes"][-1]
-    printed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bookmaker",
-            "maze",
-            "--algorithm",
-            record["algorithm"],
-            "--size",
-            f"{record['width']}x{record['height']}",
-            "--seed",
-            str(record["seed"]),
-            "--endpoints",
-            record["endpoints"],
-            "--format",
-            "json",
-        ],
-        check=True,
-        capture_output=True,
-        encoding="utf-8",
+    printed = in_process(
+        "maze",
+        "--algorithm",
+        record["algorithm"],
+        "--size",
+        f"{record['width']}x{record['height']}",
+        "--seed",
+        record["seed"],
+        "--endpoints",
+        record["endpoints"],
+        "--format",
+        "json",
         cwd=ROOT,
     )
+    assert printed.returncode == 0, printed.stderr
     document = json.loads(printed.stdout)
     assert document["cells"] == maze_of(record).rows()
     assert document["start"] == record["start"] and document["end"] == record["end"]
@@ -173,12 +167,7 @@ def test_a_maze_too_fine_for_its_slot_names_the_section_and_writes_nothing(tmp_p
     )
     out = tmp_path / "fine.pdf"
     out.write_bytes(b"the earlier good book")
-    run = subprocess.run(
-        [sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(out)],
-        capture_output=True,
-        encoding="utf-8",
-        cwd=ROOT,
-    )
+    run = in_process("build", config, "-o", out, cwd=ROOT)
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
+import pytest
+
+from .package_source import PACKAGE, modules, parsed
 
 
+@pytest.mark.xdist_group("package_source")
 def test_no_two_classes_in_bookmaker_share_a_name():
     defined: dict[str, list[str]] = defaultdict(list)
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path in modules():
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ClassDef):
                 defined[node.name].append(str(path.relative_to(PACKAGE.parent)))
     shared = {name: paths for name, paths in defined.items() if len(paths) > 1}

@@ -21,7 +21,8 @@ from bookmaker.layout.fonts import font_pair
 from bookmaker.plan.cover import CoverPlan
 from bookmaker.profiles import COLOUR_PAPERS, INCH, PAPERS, PROFILES, BarcodeBox
 
-PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
+from .package_source import PACKAGE, modules, parsed
+
 KDP, LULU, HOME = PROFILES["kdp"], PROFILES["lulu"], PROFILES["home"]
 
 
@@ -62,7 +63,7 @@ def plan(loaded, pages: int) -> CoverPlan:
 # -- no printer is named outside the registry -------------------------------------------------
 
 
-def printer_names_compared(source: str) -> list[tuple[int, str]]:
+def printer_names_compared(tree: ast.AST) -> list[tuple[int, str]]:
     """(line, name) of each printer name written as a string literal in a comparison
     (==, !=, in, not in, against a literal collection too) or a match case."""
     found = []
@@ -74,7 +75,7 @@ def printer_names_compared(source: str) -> list[tuple[int, str]]:
             return [text for element in node.elts for text in literals(element)]
         return []
 
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Compare):
             for side in (node.left, *node.comparators):
                 found += [(node.lineno, text) for text in literals(side) if text.lower() in PROFILES]
@@ -89,7 +90,7 @@ def test_the_name_finder_sees_every_way_of_comparing_a_printer_name():
         'd = n not in ["IngramSpark"]\n'
         'match p:\n    case "kdp":\n        pass\ne = barcode == PRINTER_BARCODE\nf = x == "kd"\n'
     )
-    assert printer_names_compared(source) == [
+    assert printer_names_compared(ast.parse(source)) == [
         (1, "kdp"),
         (2, "lulu"),
         (3, "home"),
@@ -98,14 +99,15 @@ def test_the_name_finder_sees_every_way_of_comparing_a_printer_name():
     ]
 
 
+@pytest.mark.xdist_group("package_source")
 def test_no_module_outside_profiles_compares_a_printer_name():
     # A config's `profile:` text becomes a Profile through PROFILES and get_profile, both in
     # profiles.py; past that, code asks the Profile, so a new printer needs no edit elsewhere.
     found = [
         f"{path.relative_to(PACKAGE.parent)}:{line}: '{name}'"
-        for path in sorted(PACKAGE.rglob("*.py"))
+        for path in modules()
         if path != PACKAGE / "profiles.py"
-        for line, name in printer_names_compared(path.read_text(encoding="utf-8"))
+        for line, name in printer_names_compared(parsed(path))
     ]
     assert not found, "compare the Profile's data instead:\n" + "\n".join(found)
 

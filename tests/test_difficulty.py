@@ -19,6 +19,7 @@ from bookmaker.maze.solve import measure, solution, with_endpoints
 from bookmaker.maze.topology import SquareGrid
 from bookmaker.plan import StarScale, difficulty_score, maze_seed, stars
 
+from .command_line import in_process
 from .readback import maze_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -314,12 +315,7 @@ sections:
         encoding="utf-8",
     )
     output = tmp_path / "out"
-    run = subprocess.run(
-        [sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(output / "book.pdf"), "--quiet"],
-        capture_output=True,
-        encoding="utf-8",
-        cwd=ROOT,
-    )
+    run = in_process("build", config, "-o", output / "book.pdf", "--quiet", cwd=ROOT)
     assert run.returncode == 2
     assert run.stdout == ""
     lines = run.stderr.strip().splitlines()

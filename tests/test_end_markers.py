@@ -373,6 +373,9 @@ def caliper(points) -> float:
     return best
 
 
+# Both tests of every sample's planned pages run on one xdist worker, which plans each
+# sample once (planned_sample) instead of each worker planning most of them.
+@pytest.mark.xdist_group("planned_samples")
 @pytest.mark.parametrize("config", SAMPLES, ids=lambda path: path.stem)
 def test_no_marker_in_any_sample_book_is_under_4_mm_across(config):
     _, pages = planned_sample(config)
@@ -389,6 +392,7 @@ def test_no_marker_in_any_sample_book_is_under_4_mm_across(config):
     assert smallest >= 4 * MM - 1e-6, smallest / MM
 
 
+@pytest.mark.xdist_group("planned_samples")
 @pytest.mark.parametrize("config", SAMPLES, ids=lambda path: path.stem)
 def test_markers_walls_numbers_notes_stars_and_codes_keep_2_pt_apart_in_every_sample(config):
     fonts, pages = planned_sample(config)

@@ -187,7 +187,7 @@ def _start_then_interrupt(
 def test_ctrl_c_during_a_build_says_nothing_was_written_in_one_line(tmp_path):
     (tmp_path / "small.yaml").write_text(SMALL_BOOK, encoding="utf-8")
     (tmp_path / "big.yaml").write_text(BIG_BOOK, encoding="utf-8")
-    assert run("build", "small.yaml", "-o", "out/book.pdf", "--quiet", cwd=tmp_path).returncode == 0
+    assert in_process("build", "small.yaml", "-o", "out/book.pdf", "--quiet", cwd=tmp_path).returncode == 0
     earlier = {path.name: path.read_bytes() for path in (tmp_path / "out").iterdir()}
     # The workers making the mazes exist: the build is under way, in three processes (which
     # a busy machine would not start for --jobs 2: tests.always_spread starts them anyway).

@@ -5,7 +5,6 @@ makes them; and the one rule, kept in bookmaker/processes.py, on when more proce
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 
 import pytest
@@ -160,7 +159,7 @@ def test_ctrl_c_to_the_parent_alone_reaches_the_workers_and_is_raised_once_they_
     assert signal.getsignal(signal.SIGINT) is previous
 
 
-def test_check_takes_jobs_and_prints_the_same_report(tmp_path):
+def test_check_takes_jobs_and_prints_the_same_report(tmp_path, always_spread):
     def draw(c, n, trim):
         clean_page(c, n, trim)
         if n % 4 == 0:
@@ -168,12 +167,10 @@ def test_check_takes_jobs_and_prints_the_same_report(tmp_path):
             c.line(trim[0] + 80, trim[1] + 80, trim[0] + 120, trim[1] + 120)
 
     pdf = make_book(tmp_path / "book.pdf", draw, pages=24)
+    # In this process, with the workers --jobs asks for (always_spread): a file this small
+    # would otherwise be checked in one process whatever --jobs says.
     runs = [
-        subprocess.run(
-            [sys.executable, "-m", "bookmaker", "check", str(pdf), "--profile", "kdp", *jobs],
-            capture_output=True,
-            encoding="utf-8",
-        )
+        in_process("check", pdf, "--profile", "kdp", *jobs, cwd=tmp_path)
         for jobs in ([], ["--jobs", "2"], ["-j", "0"])
     ]
     assert [run.returncode for run in runs] == [1, 1, 1]

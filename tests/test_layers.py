@@ -11,7 +11,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
+import pytest
+
+from .package_source import PACKAGE, modules, parsed
 
 # Top to bottom; a module may import its own layer's modules or lower ones.
 LAYERS = [
@@ -119,7 +121,7 @@ def imports_of(path: Path, type_checking: bool = False) -> set[str]:
                 if isinstance(child, (ast.stmt,)):
                     visit([child])
 
-    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    visit(parsed(path).body)
     found.discard(module)
     return found
 
@@ -130,9 +132,10 @@ def _exists(module: str) -> bool:
 
 
 def graph(type_checking: bool = False) -> dict[str, set[str]]:
-    return {module_name(path): imports_of(path, type_checking) for path in sorted(PACKAGE.rglob("*.py"))}
+    return {module_name(path): imports_of(path, type_checking) for path in modules()}
 
 
+@pytest.mark.xdist_group("package_source")
 def test_every_import_points_down_the_layers():
     back_edges = [
         f"{module} ({LAYERS[rank(module)][0]}) imports {target} ({LAYERS[rank(target)][0]})"
@@ -143,6 +146,7 @@ def test_every_import_points_down_the_layers():
     assert not back_edges, "\n".join(back_edges)
 
 
+@pytest.mark.xdist_group("package_source")
 def test_the_modules_build_drives_import_none_of_one_another():
     crossing = []
     for module, targets in graph().items():
@@ -157,6 +161,7 @@ def test_the_modules_build_drives_import_none_of_one_another():
     assert not crossing, "\n".join(crossing)
 
 
+@pytest.mark.xdist_group("package_source")
 def test_there_are_no_import_cycles():
     """Not even through imports made for type checking only."""
     edges = graph(type_checking=True)
@@ -188,14 +193,13 @@ def test_the_checker_sees_a_back_edge():
     assert "bookmaker.config" in imports_of(PACKAGE / "plan" / "book.py", type_checking=True)
 
 
-def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(tmp_path):
+def test_the_title_art_is_a_planned_maze_recorded_in_the_manifest(sample_book):
     """The renderer no longer seeds the title page's maze: the plan does, and says how."""
     import json
 
-    from bookmaker.build import build
     from bookmaker.plan import maze_seed
 
-    result = build(PACKAGE.parent / "configs" / "default.yaml", tmp_path / "book.pdf")
+    result = sample_book("default")
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     assert manifest["title_art"] == {
         "algorithm": "wilson",

@@ -22,8 +22,7 @@ from bookmaker.render.export import (
     format_of_suffix,
 )
 from tests.command_line import in_process
-
-PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
+from tests.package_source import PACKAGE, modules, parsed
 
 
 @pytest.mark.parametrize("name", FORMATS)
@@ -133,10 +132,11 @@ def _names_a_format(node: ast.AST) -> bool:
     return any(isinstance(item, ast.Constant) and item.value in FORMAT_NAMES for item in items)
 
 
+@pytest.mark.xdist_group("package_source")
 def test_no_code_asks_which_format_it_is_writing():
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for path in modules():
+        for node in ast.walk(parsed(path)):
             if _names_a_format(node):
                 found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {ast.unparse(node)}")
     assert found == [], "ask the format's record (render/export.py FORMATS) instead:\n" + "\n".join(found)

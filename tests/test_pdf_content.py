@@ -395,10 +395,31 @@ def test_path_runs_leave_odd_coordinates_alone():
 
 # --- agreement with pypdf, on random streams --------------------------------------
 
-# Byte patterns: a str pattern would build Hypothesis's table of every character UTF-8
-# can write (1.7 s in each worker) to draw these ASCII words.
-numbers = st.from_regex(rb"\A[+-]?(?:[0-9]{1,6}(?:\.[0-9]{0,4})?|\.[0-9]{1,4})\Z")
-names = st.from_regex(rb"\A/[A-Za-z0-9_.+-]{0,8}\Z")
+
+def ascii_words(alphabet: bytes, min_size: int, max_size: int) -> st.SearchStrategy[bytes]:
+    """Words of these ASCII letters. Drawn letter by letter from bytes, not from a regex:
+    st.from_regex makes each word and then filters it through the pattern, which took most
+    of these tests' time, and a str alphabet would build Hypothesis's table of every
+    character UTF-8 can write (1.7 s in each worker)."""
+    letters = st.sampled_from([bytes([letter]) for letter in alphabet])
+    return st.lists(letters, min_size=min_size, max_size=max_size).map(b"".join)
+
+
+# The words the regexes [+-]?([0-9]{1,6}(\.[0-9]{0,4})?|\.[0-9]{1,4}) and
+# /[A-Za-z0-9_.+-]{0,8} match, every one of them.
+digits = b"0123456789"
+numbers = st.tuples(
+    st.sampled_from([b"", b"+", b"-"]),
+    st.one_of(
+        st.tuples(
+            ascii_words(digits, 1, 6), st.one_of(st.just(b""), ascii_words(digits, 0, 4).map(b".".__add__))
+        ),
+        st.tuples(st.just(b""), ascii_words(digits, 1, 4).map(b".".__add__)),
+    ),
+).map(lambda parts: parts[0] + parts[1][0] + parts[1][1])
+names = ascii_words(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-", 0, 8).map(
+    b"/".__add__
+)
 
 
 def literal(raw: bytes) -> bytes:

@@ -30,7 +30,8 @@ from bookmaker.maze.solve import ENDPOINT_MODES, default_endpoints, solution, wi
 from bookmaker.maze.topology import RectGrid, Topology
 from bookmaker.plan.words import about_mazes
 
-PACKAGE = Path(__file__).resolve().parents[1] / "bookmaker"
+from .package_source import PACKAGE, modules, parsed
+
 # The registry itself: the one place that may name shapes.
 REGISTRY = {PACKAGE / "maze" / "shapes.py", PACKAGE / "geometry" / "__init__.py"}
 PATCHES = ("circle", "square", "hexagon")  # what geometry.primitives.halo draws
@@ -97,7 +98,7 @@ def shape_dispatch(path: Path, root: Path = PACKAGE.parent) -> list[str]:
     ``shape in ("hex", "triangle")``), keys a dict by one, or looks one up
     (``SIZES["square"]``)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Compare):
             names = [_name_literal(side) for side in (node.left, *node.comparators)]
         elif isinstance(node, ast.Dict):
@@ -110,10 +111,11 @@ def shape_dispatch(path: Path, root: Path = PACKAGE.parent) -> list[str]:
     return found
 
 
+@pytest.mark.xdist_group("package_source")
 def test_no_module_outside_the_registry_dispatches_on_a_shape_name():
     found = [
         place
-        for path in sorted(PACKAGE.rglob("*.py"))
+        for path in modules()
         if path not in REGISTRY
         for place in shape_dispatch(path)
         if (path.relative_to(PACKAGE).as_posix(), place.split("'")[1]) not in NOT_SHAPES

@@ -4,8 +4,6 @@ and a separate answer key whose every entry is the solution of its own variant."
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import defaultdict
 from itertools import combinations
 from pathlib import Path
@@ -17,6 +15,7 @@ from bookmaker.build import build
 from bookmaker.config import load_book
 from bookmaker.maze.solve import shortest_path
 
+from .command_line import in_process
 from .readback import RenderedPage, endpoints_xy, maze_of, overlay_mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,12 +144,7 @@ worksheet: {copies: 3, min_cell: 12mm}
 """,
         encoding="utf-8",
     )
-    run = subprocess.run(
-        [sys.executable, "-m", "bookmaker", "build", str(config), "-o", str(tmp_path / "out.pdf"), "--quiet"],
-        capture_output=True,
-        encoding="utf-8",
-        cwd=ROOT,
-    )
+    run = in_process("build", config, "-o", tmp_path / "out.pdf", "--quiet", cwd=ROOT)
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr
