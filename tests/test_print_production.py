@@ -117,10 +117,9 @@ def measured_margins(pdf: Path, reader: PdfReader, page_number: int) -> tuple[fl
     ],
 )
 def test_default_gutter_follows_the_kdp_table_by_final_page_count(tmp_path, mazes, pages, gutter_in):
-    # Without the build's preflight, which would read 300 to 700 pages for nothing: the
-    # margins read back below are held to the table's own figures, not to the preflight's
-    # minimums (which the layout's margins come from too), so they prove the gutter alone.
-    result = build(tiny_book(tmp_path, mazes), tmp_path / "book.pdf", preflight=False)
+    # With the build's own preflight, as `bookmaker build` runs it: a book of 300 to 700
+    # pages must also pass it, not only match the table.
+    result = build(tiny_book(tmp_path, mazes), tmp_path / "book.pdf")
     manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
     reader = PdfReader(result.pdf)  # once: a 700-page file takes a while to open
     assert result.pages == manifest["pages"] == len(reader.pages) == pages
