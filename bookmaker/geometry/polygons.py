@@ -77,7 +77,7 @@ def walls(maze: Maze) -> LatticeWalls:
     """
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
-    xs, ys = _coordinates(grid)
+    xs, ys = lattice_coordinates(grid)
     lines, steps = _lines(maze, grid)
     return LatticeWalls(array("i", chain.from_iterable(_runs(lines, steps))), xs, ys)
 
@@ -109,7 +109,7 @@ def _point(dx: int, dy: int, offset: int, start: int) -> tuple[int, int]:
     return (start, (start * dy - offset) // dx) if dx else (offset // dy, start)
 
 
-def _coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
+def lattice_coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
     """Each lattice column's x and row's y in the drawing: ``cell_edges``'s numbers, less a
     silhouette's ``origin`` (docs/design.md: the drawing, like the box, is the silhouette's),
     looked up rather than worked out per corner."""
@@ -121,7 +121,7 @@ def _coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
     return [x_at(i) - ox for i in range(across)], [y_at(i) - oy for i in range(down)]
 
 
-def _standing(maze: Maze, grid: RectGrid) -> bytes:
+def standing_sides(maze: Maze, grid: RectGrid) -> bytes:
     """Per cell, the bit mask of its sides whose wall it draws: an owned side whose passage is
     closed, and a side with no neighbour, but where an opening is cut; 0 off the mask."""
     owned = sum(1 << side for side in grid.owned_sides)
@@ -182,7 +182,7 @@ def _lines(maze: Maze, grid: RectGrid) -> tuple[dict[int, int | list[int]], list
     assert len(steps) <= _DIRECTIONS
     lines: dict[int, int | list[int]] = {}
     width = grid.width
-    standing = _standing(maze, grid)
+    standing = standing_sides(maze, grid)
     for cell in compress(range(grid.cells), standing):
         y, x = divmod(cell, width)
         at_x, at_y = origin(x, y)
@@ -205,7 +205,7 @@ class CellPolygons(SequenceABC[list[Point]]):
 
     def __init__(self, grid: RectGrid, path: Sequence[int]) -> None:
         self.origin, self.parity, corners, _, _ = grid.lattice()
-        self.xs, self.ys = _coordinates(grid)
+        self.xs, self.ys = lattice_coordinates(grid)
         self.firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
         self.width, self.path = grid.width, path
 
@@ -238,7 +238,7 @@ def drawing(
     maze: Maze,
     path: Sequence[int] | None,
     marker_size: float,
-    known_walls: Sequence[Segment] | None,
+    known_walls: LatticeWalls | Sequence[Segment] | None,
     round_walls: bool = True,
 ) -> MazeDrawing:
     """The drawing of a maze whose cells are polygons; ``round_walls`` gives walls round
