@@ -65,8 +65,7 @@ class _General(SquareGrid):
     """A square grid taking the general paths: a searched outside, table lookups, and cells
     near a strip found by stepping through the table."""
 
-    def _outside_by_runs(self, off: bytes) -> bytes:
-        return self._outside_searched(off, int.from_bytes(self._grid_edge(), "little"))
+    _outside = RectGrid._outside
 
     @property
     def step_offsets(self) -> None:

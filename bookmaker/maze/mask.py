@@ -32,7 +32,7 @@ class FullGrid(Protocol):
     holds ``sides`` entries a cell, the neighbours as if no mask switched cells off."""
 
     @property
-    def kind(self) -> str: ...
+    def square_neighbours(self) -> bool: ...
 
     @property
     def width(self) -> int: ...
@@ -83,12 +83,12 @@ def pieces(grid: FullGrid, on: bytes | bytearray) -> list[Sequence[int]]:
     its grid is made (``topology.RectGrid`` checks that it is one piece), and on a poster
     a search cell by cell takes half a second. Callers read the pieces and never change them.
     Square grids' pieces are found from runs of cells (``square_pieces``), the others' by
-    searching the neighbour table.
+    searching the neighbour table (the grid says which: ``square_neighbours``).
     """
     key = _key(grid, on)
     if _last_pieces is not None and _last_pieces[0] == key:
         return _last_pieces[1]
-    if grid.kind == "square" and grid.sides == 4:
+    if grid.square_neighbours:
         found: list[Sequence[int]] = [RunPiece(runs) for runs in square_pieces(grid.width, on)]
     else:
         found = _searched_pieces(grid, on)

@@ -502,10 +502,7 @@ class RectGrid(Topology):
         edge = int.from_bytes(self._grid_edge(), "little")  # sides off the grid
         # Cells that are off and reach the grid's edge through other such cells lie outside.
         off = on.translate(bytes([1]) + bytes(255))
-        if self.kind == "square" and sides == 4:
-            outside = self._outside_by_runs(off)
-        else:
-            outside = self._outside_searched(off, edge)
+        outside = self._outside(off, edge)
         # A side faces the outside where it leads off the grid or to a cell outside; all cells
         # at once, a side at a time.
         facing = edge
@@ -528,21 +525,7 @@ class RectGrid(Topology):
         leads = int.from_bytes(leading_sides(self.full_neighbours, self.sides), "little")
         return (real & ~leads).to_bytes(self.cells, "little")
 
-    def _outside_by_runs(self, off: bytes) -> bytes:
-        """Per cell of a square grid, 1 where it is off (``off``) and joined through off cells
-        to the grid's edge: the pieces of off cells (``mask.square_pieces``) that touch it."""
-        width, count = self.width, self.cells
-        outside = bytearray(count)
-        for runs in square_pieces(width, off):
-            if any(
-                start < width or end > count - width or not start % width or not end % width
-                for start, end in runs
-            ):
-                for start, end in runs:
-                    outside[start:end] = b"\1" * (end - start)
-        return bytes(outside)
-
-    def _outside_searched(self, off: bytes, edge: int) -> bytes:
+    def _outside(self, off: bytes, edge: int) -> bytes:
         """Per cell, 1 where it is off (``off``) and joined through off cells to the grid's
         edge (``edge``: each cell's sides off the grid), searched through the neighbour table."""
         full, sides, count = self.full_neighbours, self.sides, self.cells
@@ -691,6 +674,13 @@ class RectGrid(Topology):
     # Whether a cell's parity, which ``_grid_table``'s steps depend on, counts y as well as x.
     parity_of_row = 0
 
+    @property
+    def square_neighbours(self) -> bool:
+        """Whether a cell's neighbours are the cells beside it in its row and those above and
+        below it, and no others: then a mask's pieces come from runs of cells along rows
+        (``mask.pieces``)."""
+        return False
+
 
 def _same_point(x: int, y: int) -> tuple[int, int]:
     return x, y
@@ -781,8 +771,26 @@ class SquareGrid(RectGrid):
                 column[::width] = none * height
             yield column
 
+    @property
+    def square_neighbours(self) -> bool:
+        return self.sides == 4  # a woven grid's tunnels lead two cells on
+
     def _grid_edge(self) -> bytes:
         return self._border_masks()
+
+    def _outside(self, off: bytes, edge: int) -> bytes:
+        """From runs of cells, not a search through the table: the pieces of off cells
+        (``mask.square_pieces``) that touch the grid's edge."""
+        width, count = self.width, self.cells
+        outside = bytearray(count)
+        for runs in square_pieces(width, off):
+            if any(
+                start < width or end > count - width or not start % width or not end % width
+                for start, end in runs
+            ):
+                for start, end in runs:
+                    outside[start:end] = b"\1" * (end - start)
+        return bytes(outside)
 
     def _back_table(self) -> bytes:
         return bytes((2, 3, 0, 1)) * self.cells
