@@ -80,9 +80,9 @@ def walls(maze: Maze) -> LatticeWalls:
     """
     grid = maze.topology
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
-    xs, ys = _coordinates(grid)
+    xs, ys = lattice_coordinates(grid)
     if isinstance(grid, HexGrid) and grid.mask is None:
-        return LatticeWalls(_hex_runs(grid, _standing(maze, grid)), xs, ys)
+        return LatticeWalls(_hex_runs(grid, standing_sides(maze, grid)), xs, ys)
     lines, steps = _lines(maze, grid)
     return LatticeWalls(array("i", chain.from_iterable(_runs(lines, steps))), xs, ys)
 
@@ -95,7 +95,7 @@ def _hex_runs(grid: HexGrid, standing: bytes) -> array[int]:
     horizontal line (S, or N of the cell below), a rising one (NE, or SW of the cell up
     right) or a falling one (SE, or NW of the cell down right). Each wall is put at its
     first cell, the one west or above (``owner``), in a grid one cell larger all round,
-    whether that cell or the other one draws it (only one can: ``_standing``). Along a
+    whether that cell or the other one draws it (only one can: ``standing_sides``). Along a
     slanted line the first cells step one column right and one or two rows down (up), so
     the line's walls are two strided slices, interleaved; along a horizontal line every
     other cell of a row. A line comes where its first piece comes in cell order (that
@@ -264,7 +264,7 @@ def _point(dx: int, dy: int, offset: int, start: int) -> tuple[int, int]:
     return (start, (start * dy - offset) // dx) if dx else (offset // dy, start)
 
 
-def _coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
+def lattice_coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
     """Each lattice column's x and row's y in the drawing: ``cell_edges``'s numbers, less a
     silhouette's ``origin`` (docs/design.md: the drawing, like the box, is the silhouette's),
     looked up rather than worked out per corner."""
@@ -276,7 +276,7 @@ def _coordinates(grid: RectGrid) -> tuple[list[float], list[float]]:
     return [x_at(i) - ox for i in range(across)], [y_at(i) - oy for i in range(down)]
 
 
-def _standing(maze: Maze, grid: RectGrid) -> bytes:
+def standing_sides(maze: Maze, grid: RectGrid) -> bytes:
     """Per cell, the bit mask of its sides whose wall it draws: an owned side whose passage is
     closed, and a side with no neighbour, but where an opening is cut; 0 off the mask."""
     owned = sum(1 << side for side in grid.owned_sides)
@@ -337,7 +337,7 @@ def _lines(maze: Maze, grid: RectGrid) -> tuple[dict[int, int | list[int]], list
     assert len(steps) <= _DIRECTIONS
     lines: dict[int, int | list[int]] = {}
     width = grid.width
-    standing = _standing(maze, grid)
+    standing = standing_sides(maze, grid)
     for cell in compress(range(grid.cells), standing):
         y, x = divmod(cell, width)
         at_x, at_y = origin(x, y)
@@ -360,7 +360,7 @@ class CellPolygons(SequenceABC[list[Point]]):
 
     def __init__(self, grid: RectGrid, path: Sequence[int]) -> None:
         self.origin, self.parity, corners, _, _ = grid.lattice()
-        self.xs, self.ys = _coordinates(grid)
+        self.xs, self.ys = lattice_coordinates(grid)
         self.firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
         self.width, self.path = grid.width, path
 
@@ -393,7 +393,7 @@ def drawing(
     maze: Maze,
     path: Sequence[int] | None,
     marker_size: float,
-    known_walls: Sequence[Segment] | None,
+    known_walls: LatticeWalls | Sequence[Segment] | None,
     round_walls: bool = True,
 ) -> MazeDrawing:
     """The drawing of a maze whose cells are polygons; ``round_walls`` gives walls round

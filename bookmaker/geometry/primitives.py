@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from ..maze.model import Maze
 from ..maze.shapes import shape_named
@@ -395,6 +395,32 @@ def _wall_gap(shape: list[Point], walls: Sequence[Segment]) -> float:
     return min((_segment_distance(side, wall) for side in sides for wall in walls), default=math.inf)
 
 
+@runtime_checkable
+class IndexedWalls(Protocol):
+    """Walls that find those near a box themselves (``geometry.square.SilhouetteWalls``)."""
+
+    def near(self, left: float, top: float, right: float, bottom: float) -> list[Segment]: ...
+
+
+def walls_near(
+    walls: Sequence[Segment], left: float, top: float, right: float, bottom: float
+) -> list[Segment]:
+    """The ``walls`` whose box meets (``left``, ``top``, ``right``, ``bottom``); walls that
+    know where they lie (``IndexedWalls``) find them without a scan of every wall."""
+    if isinstance(walls, IndexedWalls):
+        return walls.near(left, top, right, bottom)
+    # min(a, b) <= r exactly when a <= r or b <= r: the same test without two calls a wall,
+    # of which a silhouette poster has a million.
+    return [
+        wall
+        for wall in walls
+        if (wall[0] <= right or wall[2] <= right)
+        and (wall[0] >= left or wall[2] >= left)
+        and (wall[1] <= bottom or wall[3] <= bottom)
+        and (wall[1] >= top or wall[3] >= top)
+    ]
+
+
 def _clear_arrow(make: Callable[[float], list[Point]], size: float, walls: Sequence[Segment]) -> list[Point]:
     """The arrow ``make(slide)`` draws, slid out the fewest steps that keep it ARROW_GAP of
     its length from every wall (as the gap keeps it from its own), or as clear as it gets."""
@@ -403,17 +429,7 @@ def _clear_arrow(make: Callable[[float], list[Point]], size: float, walls: Seque
     reach = (1 + ARROW_SLIDE * ARROW_SLIDES) * size
     right, left = max(xs) + reach, min(xs) - reach
     bottom, top = max(ys) + reach, min(ys) - reach
-    # The walls whose box meets the arrow's, reach added. min(a, b) <= r exactly when a <= r
-    # or b <= r: the same test without two calls a wall, of which a silhouette poster has a
-    # million.
-    near = [
-        wall
-        for wall in walls
-        if (wall[0] <= right or wall[2] <= right)
-        and (wall[0] >= left or wall[2] >= left)
-        and (wall[1] <= bottom or wall[3] <= bottom)
-        and (wall[1] >= top or wall[3] >= top)
-    ]
+    near = walls_near(walls, left, top, right, bottom)  # those whose box meets the arrow's, reach added
     best, best_gap = first, _wall_gap(first, near)
     for step in range(1, ARROW_SLIDES):
         if best_gap >= ARROW_GAP * size * 0.999:

@@ -12,6 +12,7 @@ line comes out of a few byte operations on a row (or column) of cells.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 from collections.abc import Sequence as SequenceABC
 from itertools import compress, count
@@ -217,6 +218,99 @@ class CellSquares(SequenceABC[Rect]):
         return Rect(x, y, 1, 1)
 
 
+class SilhouetteWalls(polygons.LatticeWalls):
+    """A silhouette's walls (``silhouette_walls``), with where each grid line's runs lie, so
+    that the walls near an opening's arrow are found among a few lines (``near``), not a
+    poster's quarter of a million runs."""
+
+    def __init__(
+        self, runs: array[int], xs: list[float], ys: list[float], lines: list[tuple[bool, int, int, int]]
+    ) -> None:
+        super().__init__(runs, xs, ys)
+        self.lines = lines  # (horizontal, the line's index, its first run, the run past its last)
+
+    def near(self, left: float, top: float, right: float, bottom: float) -> list[Segment]:
+        """The walls whose box meets (``left``, ``top``, ``right``, ``bottom``): all of them,
+        by the same test, that a scan of every wall keeps (``primitives.walls_near``)."""
+        xs, ys, runs = self.xs, self.ys, self.runs
+        found: list[Segment] = []
+        for horizontal, line, first, last in self.lines:
+            at = ys[line] if horizontal else xs[line]  # every run of the line lies along it there
+            if not (top <= at <= bottom if horizontal else left <= at <= right):
+                continue
+            for run in range(4 * first, 4 * last, 4):
+                x0, y0, x1, y1 = xs[runs[run]], ys[runs[run + 1]], xs[runs[run + 2]], ys[runs[run + 3]]
+                if (
+                    (x0 <= right or x1 <= right)
+                    and (x0 >= left or x1 >= left)
+                    and (y0 <= bottom or y1 <= bottom)
+                    and (y0 >= top or y1 >= top)
+                ):
+                    found.append((x0, y0, x1, y1))
+        return found
+
+
+def silhouette_walls(maze: Maze) -> SilhouetteWalls:
+    """The walls of a square maze cut to a silhouette: the runs ``polygons.walls`` finds, in
+    its order, made a grid line at a time from the cells' bytes (as ``GridWalls`` makes an
+    unmasked maze's) rather than a wall at a time: a poster has a million.
+
+    ``polygons.walls`` takes the lines in the order their first wall comes in cell order
+    (a cell's sides N, E, S, W); the first wall of a horizontal line is the first S side
+    drawn in the row above it, else the first N side in the row below, and of a vertical
+    line the first of the E sides in the column left of it and the W sides in the column
+    right of it, by cell id. Each wall is drawn by one cell: an inner one by the cell above
+    or to the left (its owned S or E side), one on the outline by the cell that is on."""
+    grid = maze.topology
+    assert isinstance(grid, SquareGrid)
+    width, height = grid.width, grid.height
+    drawn = polygons.standing_sides(maze, grid)
+    found: list[tuple[tuple[int, int], bool, int, bytes]] = []  # (first wall, horizontal, line, standing)
+    for y in range(height + 1):
+        above = drawn[(y - 1) * width : y * width].translate(_DRAWS[S_SIDE]) if y else bytes(width)
+        below = drawn[y * width : (y + 1) * width].translate(_DRAWS[N_SIDE]) if y < height else bytes(width)
+        if (x := above.find(1)) >= 0:
+            first = ((y - 1) * width + x, S_SIDE)
+        elif (x := below.find(1)) >= 0:
+            first = (y * width + x, N_SIDE)
+        else:
+            continue
+        found.append((first, True, y, _either(above, below)))
+    for x in range(width + 1):
+        left = drawn[x - 1 :: width].translate(_DRAWS[E_SIDE]) if x else bytes(height)
+        right = drawn[x::width].translate(_DRAWS[W_SIDE]) if x < width else bytes(height)
+        firsts = []
+        if (y := left.find(1)) >= 0:
+            firsts.append((y * width + x - 1, E_SIDE))
+        if (y := right.find(1)) >= 0:
+            firsts.append((y * width + x, W_SIDE))
+        if firsts:
+            found.append((min(firsts), False, x, _either(left, right)))
+    found.sort()
+    runs = array("i")
+    lines = []
+    for _, horizontal, line, standing in found:
+        starts, ends = _run_ends(standing)
+        lows, highs = array("i", compress(count(), starts)), array("i", compress(count(), ends))
+        fixed = array("i", [line]) * len(lows)
+        # A horizontal run is (low, line, high, line), an upright one (line, low, line, high).
+        numbers = array("i", bytes(16 * len(lows)))
+        numbers[0::4], numbers[1::4] = (lows, fixed) if horizontal else (fixed, lows)
+        numbers[2::4], numbers[3::4] = (highs, fixed) if horizontal else (fixed, highs)
+        lines.append((horizontal, line, len(runs) // 4, len(runs) // 4 + len(lows)))
+        runs.extend(numbers)
+    return SilhouetteWalls(runs, *polygons.lattice_coordinates(grid), lines)
+
+
+# translate() tables, one per side: a cell's drawn sides (a bit mask) to 1 where it draws that side.
+_DRAWS = [bytes(bits >> side & 1 for bits in range(256)) for side in range(4)]
+
+
+def _either(a: bytes, b: bytes) -> bytes:
+    """1 where ``a`` or ``b`` (bytes of 0 and 1) holds 1."""
+    return (int.from_bytes(a, "little") | int.from_bytes(b, "little")).to_bytes(len(a), "little")
+
+
 def wall_runs(maze: Maze) -> list[Segment]:
     """Every standing wall of an unmasked square maze as a list of runs (see ``GridWalls``)."""
     return list(GridWalls(maze))
@@ -303,7 +397,8 @@ def drawing(
     assert isinstance(grid, SquareGrid)  # what DRAWINGS sends here
     if grid.mask is not None:  # a silhouette: walls follow its cells, as on other shapes
         assert not isinstance(walls, GridWalls)  # its earlier drawing's walls are polygons' too
-        return polygons.drawing(maze, path, marker_size, walls, round_walls=False)
+        known = silhouette_walls(maze) if walls is None else walls
+        return polygons.drawing(maze, path, marker_size, known, round_walls=False)
 
     def beyond(cell: int, side: int, distance: float) -> Point:
         x, y = grid.coordinates(cell)

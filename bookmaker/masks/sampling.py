@@ -27,7 +27,15 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
     left, top, scale = fit(ink.size, grid)
     fit_w, fit_h = ink.width * scale, ink.height * scale
     lattice_w, lattice_h = max(1, round(fit_w * LATTICE)), max(1, round(fit_h * LATTICE))
-    lattice = ink.resize((lattice_w, lattice_h), Image.Resampling.BOX)
+    # The lattice is the picture shrunk by Pillow in two passes, each rounding to whole levels:
+    # across every row to the lattice's width, then down every column to its height. Only the
+    # first is made whole (a picture's height, not the lattice's: a poster's lattice would be
+    # 64 MB); the second is made below for the lattice columns that points fall in, by the
+    # same resize down those columns alone, each column's levels its own, so the very levels.
+    narrowed = ink.resize((lattice_w, ink.height), Image.Resampling.BOX)
+    # Lattice column c, not yet shrunk down: bytes c * ink.height on, as long.
+    by_column = narrowed.transpose(Image.Transpose.TRANSPOSE).tobytes()
+    del narrowed
     per_x, per_y = lattice_w / fit_w, lattice_h / fit_h  # lattice pixels per cell unit
     # A cell's polygon about its centre hangs on its parity alone (``RectGrid.lattice``: a
     # hexagon's column, a triangle pointing up or down), its centre's x on its column and
@@ -47,8 +55,8 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
         for first in range(min(2, width)):
             parity = parity_of(first, y)
             xs_of_row = range(first, width, 2 if parity_of(first + 1, y) != parity else 1)
-            if first and len(xs_of_row) == width:
-                continue  # one parity a row: done with the first
+            if first and xs_of_row.step == 1:
+                continue  # one parity a row: the run from the first cell had them all
             cell = y * width + first
             cx, cy = grid.grid_centre(cell)
             offsets = spreads.get(parity)
@@ -79,23 +87,27 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
     # A cell's ink is the sum of its points' lattice pixels. A row's cells are summed together
     # as one big integer holding a 16-bit slot a cell (36 points of 255 at most fit in 15 bits,
     # so no slot carries into the next): each point adds the lattice pixels under it along the
-    # row, read off a copy of the lattice cut down to that point's columns, which is made once
-    # for all rows (through Pillow, in C) rather than pixel by pixel.
-    by_column = lattice.transpose(Image.Transpose.TRANSPOSE)  # lattice column c: its row c
-    del lattice  # a poster's lattice is 64 MB
+    # row, read off the lattice cut down to that point's columns, which is made once for all
+    # rows (through Pillow, in C) rather than pixel by pixel.
     for (parity, first), run in runs.items():
         points = across[parity, first]
         count = len(points[0])
         totals = dict.fromkeys((y for y, _, _ in run), 0)
         # Points that share their columns (a square's column of points) share their copy.
         for point_columns in sorted(set(map(tuple, points))):
-            picked = Image.new("L", (lattice_h, count))  # a column off the picture stays light
-            for i, c in enumerate(point_columns):
-                if c >= 0:
-                    picked.paste(by_column.crop((0, c, lattice_h, c + 1)), (0, i))
-            cut = picked.transpose(Image.Transpose.TRANSPOSE)
+            tall = ink.height
+            light = bytes(tall)  # a column off the picture
+            picked = Image.frombytes(
+                "L",
+                (tall, count),
+                b"".join(by_column[c * tall : (c + 1) * tall] if c >= 0 else light for c in point_columns),
+            )
+            # The second pass, down these columns: lattice row py, cell i at py * count + i.
+            cut = picked.transpose(Image.Transpose.TRANSPOSE).resize((count, lattice_h), Image.Resampling.BOX)
+            del picked
             wide = bytearray(2 * count * lattice_h)
             wide[1::2] = cut.tobytes()  # row py, cell i: big-endian 16 bits at 2 * (py * count + i)
+            del cut
             span = 2 * count
             for k, columns_k in enumerate(points):
                 if tuple(columns_k) != point_columns:
@@ -104,6 +116,7 @@ def dark_cells(picture: Image.Image, grid: RectGrid, threshold: float = 0.5) -> 
                     py = ys[k]
                     if py >= 0:  # a point off the picture is light
                         totals[y] += int.from_bytes(wide[py * span : (py + 1) * span], "big")
+            del wide  # before the next columns' copy is made: a poster's is 16 MB
         least = (255 * len(spreads[parity]) + 1) // 2  # at least half of the points' full ink
         # Each slot plus 2**15 - least has its top bit set where the slot is at least least.
         bias = int.from_bytes((0x8000 - least).to_bytes(2, "big") * count, "big")

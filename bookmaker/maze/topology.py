@@ -21,20 +21,21 @@ import math
 import sys
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from itertools import compress
 from random import Random
 from typing import Any, NamedTuple
 
 from ..errors import BookmakerError
-from .mask import Mask, pieces
+from .mask import Mask, pieces, square_pieces
 
 MAX_SIDES = 8  # a cell's passages fit one byte
 # translate() tables, one per side: a neighbour table entry's sign byte to the side's bit
 # when the entry is a cell (not negative), else 0.
 _LEADS = [bytes(1 << side if byte < 0x80 else 0 for byte in range(256)) for side in range(MAX_SIDES)]
 NO_SIDE = 255  # a walk slot that leads nowhere
+_OFF = bytes([255]) + bytes(255)  # translate(): 255 where a cell is off (0), else 0
 
 N, E, S, W = 1, 2, 4, 8  # the square grid's passage bits
 
@@ -468,24 +469,26 @@ class RectGrid(Topology):
         if self.mask is None:
             return self.full_neighbours
         # An entry stays where its cell and the cell it leads to are both on, else becomes -1:
-        # four 0xff bytes ORed over it, side by side for all cells at once.
-        full, sides, on = self.full_neighbours, self.sides, self.mask.on
-        leads_on = on + b"\0"  # entry -1 reads the byte past the end: nothing there
-        dropped = bytearray(4 * sides * self.cells)
-        off = on.translate(bytes([255]) + bytes([0]) * 255)
-        for side in range(sides):
-            column = full[side::sides]
-            gone = int.from_bytes(off, "little") | int.from_bytes(
-                bytes(map(leads_on.__getitem__, column)).translate(bytes([255]) + bytes([0]) * 255), "little"
+        # four 0xff bytes ORed over it, for all cells at once, a side at a time (so that only
+        # a side's column, 4 MB on a poster, is ever held in pieces as well).
+        sides, on, count = self.sides, self.mask.on, self.cells
+        table = array("i", bytes(4 * sides * count))
+        off = int.from_bytes(on.translate(_OFF), "little")
+        for side, full_column in enumerate(self._full_columns()):
+            # (An entry with no neighbour is -1 already, whatever is ORed over it.)
+            gone = (off | int.from_bytes(self._beyond(on, side).translate(_OFF), "little")).to_bytes(
+                count, "little"
             )
+            spread = bytearray(4 * count)
             for byte in range(4):
-                dropped[4 * side + byte :: 4 * sides] = gone.to_bytes(self.cells, "little")
-        table = array("i")
-        table.frombytes(
-            (int.from_bytes(full.tobytes(), "little") | int.from_bytes(dropped, "little")).to_bytes(
-                4 * sides * self.cells, "little"
-            )
-        )
+                spread[byte::4] = gone
+            del gone
+            kept = int.from_bytes(full_column.tobytes(), "little") | int.from_bytes(spread, "little")
+            del spread
+            column = array("i")
+            column.frombytes(kept.to_bytes(4 * count, "little"))
+            del kept
+            table[side::sides] = column
         return table
 
     @cached_property
@@ -494,11 +497,38 @@ class RectGrid(Topology):
         outside of the whole silhouette, so walls round a hole inside it are no border."""
         if self.mask is None:
             return self._border_masks()
-        full, sides, on, count = self.full_neighbours, self.sides, self.mask.on, self.cells
+        sides, on, count = self.sides, self.mask.on, self.cells
         real = int.from_bytes(self.side_masks, "little")
-        edge = real & ~int.from_bytes(leading_sides(full, sides), "little")  # sides off the grid
+        edge = int.from_bytes(self._grid_edge(), "little")  # sides off the grid
         # Cells that are off and reach the grid's edge through other such cells lie outside.
         off = on.translate(bytes([1]) + bytes(255))
+        outside = self._outside(off, edge)
+        # A side faces the outside where it leads off the grid or to a cell outside; all cells
+        # at once, a side at a time.
+        facing = edge
+        for side in range(sides):
+            flags = self._beyond(outside, side)  # (any byte where no neighbour: edge says)
+            facing |= int.from_bytes(flags.translate(bytes([0, 1 << side]) + bytes(254)), "little")
+        present = int.from_bytes(on, "little") * 255
+        return (facing & real & present).to_bytes(count, "little")
+
+    def _full_columns(self) -> Iterator[array[int]]:
+        """Each side's column of ``full_neighbours`` in turn: per cell, its neighbour through
+        that side in the whole grid, or -1."""
+        full, sides = self.full_neighbours, self.sides
+        for side in range(sides):
+            yield full[side::sides]
+
+    def _grid_edge(self) -> bytes:
+        """Per cell, the bit mask of its sides that lead off the whole grid."""
+        real = int.from_bytes(self.side_masks, "little")
+        leads = int.from_bytes(leading_sides(self.full_neighbours, self.sides), "little")
+        return (real & ~leads).to_bytes(self.cells, "little")
+
+    def _outside(self, off: bytes, edge: int) -> bytes:
+        """Per cell, 1 where it is off (``off``) and joined through off cells to the grid's
+        edge (``edge``: each cell's sides off the grid), searched through the neighbour table."""
+        full, sides, count = self.full_neighbours, self.sides, self.cells
         queue = list(
             compress(range(count), (int.from_bytes(off, "little") * 255 & edge).to_bytes(count, "little"))
         )
@@ -507,18 +537,21 @@ class RectGrid(Topology):
             outside[cell] = 1
         for cell in queue:
             for other in full[cell * sides : (cell + 1) * sides]:
-                if other >= 0 and not on[other] and not outside[other]:
+                if other >= 0 and off[other] and not outside[other]:
                     outside[other] = 1
                     queue.append(other)
-        # A side faces the outside where it leads off the grid (entry -1 reads the byte past
-        # the end) or to a cell outside; all cells at once, a side at a time.
-        beyond = bytes(outside) + b"\1"
-        facing = 0
-        for side in range(sides):
-            flags = bytes(map(beyond.__getitem__, full[side::sides]))
-            facing |= int.from_bytes(flags.translate(bytes([0, 1 << side]) + bytes(254)), "little")
-        present = int.from_bytes(on, "little") * 255
-        return (facing & real & present).to_bytes(count, "little")
+        return bytes(outside)
+
+    def _beyond(self, flags: bytes, side: int) -> bytes:
+        """Per cell, the byte of ``flags`` (one a cell) of its neighbour through ``side`` in the
+        whole grid; where it has none there, any byte, which the caller must not read. Where a
+        shape steps by ``step_offsets``, ``flags`` shifted, else looked up in the table."""
+        offsets = self.step_offsets
+        if offsets is None:
+            return bytes(map((flags + b"\0").__getitem__, self.full_neighbours[side :: self.sides]))
+        step = offsets[side]
+        padded = bytes(abs(step)) + flags + bytes(abs(step))
+        return padded[abs(step) + step : abs(step) + step + self.cells]
 
     @cached_property
     def opening_sides(self) -> bytes:
@@ -532,7 +565,7 @@ class RectGrid(Topology):
             return border
         on = self.mask.on
         roomy = bytearray(self.cells)
-        for cell in self._present_ids:
+        for cell in compress(range(self.cells), border):
             for side in range(self.sides):
                 if border[cell] >> side & 1 and self._has_room(cell, side, on):
                     roomy[cell] |= 1 << side
@@ -550,25 +583,28 @@ class RectGrid(Topology):
             for a, b in ((0, -half), (0, half), (reach, half), (reach, -half))
         ]
         xs, ys = [x for x, _ in strip], [y for _, y in strip]
-        # The cells near the strip, found by stepping from ``cell`` through the whole grid
-        # among cells whose boxes come within a cell unit of the strip's box.
-        near = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+        return not any(
+            here != cell
+            and on[here]
+            and _overlap([p for _, p, _ in self.cell_edges(here)], strip, (out, along))
+            for here in self._cells_near(cell, (min(xs), min(ys), max(xs), max(ys)))
+        )
+
+    def _cells_near(self, cell: int, box: tuple[float, float, float, float]) -> Iterator[int]:
+        """Every cell of the whole grid whose box overlaps ``box`` (left, top, right, bottom),
+        and maybe a few more, given ``cell``, whose box touches it: found by stepping from
+        ``cell`` among cells whose boxes come within a cell unit of ``box``."""
+        near = (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)
         full, sides = self.full_neighbours, self.sides
         seen, queue = {cell}, [cell]
         for here in queue:
-            if (
-                here != cell
-                and on[here]
-                and _overlap([p for _, p, _ in self.cell_edges(here)], strip, (out, along))
-            ):
-                return False
+            yield here
             for other in full[here * sides : (here + 1) * sides]:
                 if other >= 0 and other not in seen:
                     left, top, right, bottom = self.cell_bounds(other)
                     if left < near[2] and right > near[0] and top < near[3] and bottom > near[1]:
                         seen.add(other)
                         queue.append(other)
-        return True
 
     def side_line(self, cell: int, side: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """The middle of ``cell``'s ``side`` in the whole grid's box, and the unit vector out
@@ -638,6 +674,13 @@ class RectGrid(Topology):
     # Whether a cell's parity, which ``_grid_table``'s steps depend on, counts y as well as x.
     parity_of_row = 0
 
+    @property
+    def square_neighbours(self) -> bool:
+        """Whether a cell's neighbours are the cells beside it in its row and those above and
+        below it, and no others: then a mask's pieces come from runs of cells along rows
+        (``mask.pieces``)."""
+        return False
+
 
 def _same_point(x: int, y: int) -> tuple[int, int]:
     return x, y
@@ -681,6 +724,14 @@ class SquareGrid(RectGrid):
             return super().middle_cell()
         return (self.height - 1) // 2 * self.width + (self.width - 1) // 2
 
+    def _cells_near(self, cell: int, box: tuple[float, float, float, float]) -> Iterator[int]:
+        """The cells whose unit squares meet ``box``, row by row (see ``RectGrid``), or touch
+        it (a hair more, for rounding): a rectangle of them, found by arithmetic."""
+        left, top, right, bottom = box
+        columns = range(max(0, math.floor(left - 1e-9)), min(self.width, math.ceil(right + 1e-9)))
+        for y in range(max(0, math.floor(top - 1e-9)), min(self.height, math.ceil(bottom + 1e-9))):
+            yield from range(y * self.width + columns.start, y * self.width + columns.stop)
+
     def cell_edges(self, cell: int) -> list[tuple[int, tuple[float, float], tuple[float, float]]]:
         """Sides N, E, S, W clockwise from the top-left corner."""
         x, y = cell % self.width, cell // self.width
@@ -696,21 +747,50 @@ class SquareGrid(RectGrid):
         return -self.width, 1, self.width, -1  # N, E, S, W
 
     def _neighbour_table(self) -> array[int]:
-        width, count = self.width, self.cells
-        table = array("i", bytes(4 * 4 * count))
-        north = array("i", range(-width, count - width))
-        east = array("i", range(1, count + 1))
-        south = array("i", range(width, count + width))
-        west = array("i", range(-1, count - 1))
-        for x in range(width - 1, count, width):
-            east[x] = -1
-        for x in range(0, count, width):
-            west[x] = -1
-        north[:width] = array("i", [-1]) * width
-        south[count - width :] = array("i", [-1]) * width
-        for side, column in enumerate((north, east, south, west)):
+        table = array("i", bytes(4 * 4 * self.cells))
+        for side, column in enumerate(self._full_columns()):
             table[side::4] = column
         return table
+
+    def _full_columns(self) -> Iterator[array[int]]:
+        """By arithmetic, so that a silhouette's tables (``RectGrid.neighbours``, ``border``)
+        never build the whole grid's (16 MB on a poster): each column a slice of one run of
+        ids, the ones that lead off the grid made -1."""
+        width, height, count = self.width, self.height, self.cells
+        ids = array("i", range(-width, count + width))
+        none = array("i", [-1])
+        for side, step in enumerate((-width, 1, width, -1)):
+            column = ids[width + step : width + step + count]
+            if side == 0:  # N: the top row has none
+                column[:width] = none * width
+            elif side == 1:  # E: the right column
+                column[width - 1 :: width] = none * height
+            elif side == 2:  # S: the bottom row
+                column[count - width :] = none * width
+            else:  # W: the left column
+                column[::width] = none * height
+            yield column
+
+    @property
+    def square_neighbours(self) -> bool:
+        return self.sides == 4  # a woven grid's tunnels lead two cells on
+
+    def _grid_edge(self) -> bytes:
+        return self._border_masks()
+
+    def _outside(self, off: bytes, edge: int) -> bytes:
+        """From runs of cells, not a search through the table: the pieces of off cells
+        (``mask.square_pieces``) that touch the grid's edge."""
+        width, count = self.width, self.cells
+        outside = bytearray(count)
+        for runs in square_pieces(width, off):
+            if any(
+                start < width or end > count - width or not start % width or not end % width
+                for start, end in runs
+            ):
+                for start, end in runs:
+                    outside[start:end] = b"\1" * (end - start)
+        return bytes(outside)
 
     def _back_table(self) -> bytes:
         return bytes((2, 3, 0, 1)) * self.cells
