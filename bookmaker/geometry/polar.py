@@ -89,22 +89,20 @@ class PolarWalls:
         circle: Callable[[float, float, float, list[tuple[float, float]]], str],
         run: Callable[[str, str], str],
         point: Callable[[float, float], str],
-    ) -> list[str]:
+    ) -> Iterator[str]:
         """Every wall's text, in pieces of a circle's arcs or a few thousand radial walls, each
-        piece's walls joined by spaces (a poster's half million strings never live at once):
+        piece's walls joined by spaces, made as they are read (a poster's half million strings
+        never live at once, and its 28 MB can go straight into a compressor):
         ``circle`` writes the arcs of one circle (its centre, radius, and each arc's start and
         end as ``Arc`` has them), ``run`` a radial wall from its two ends' text and ``point``
         a point's two numbers."""
-        texts: list[str] = []
         middle, pieces, arcs = self.middle, self.pieces, self.arcs
         radii = arcs[0::3]
         at = 0
         for radius, arcs_on_circle in groupby(radii):  # the arcs come circle by circle
             count, stop = pieces[radius], at + len(list(arcs_on_circle))
             spans = zip(arcs[3 * at + 1 : 3 * stop : 3], arcs[3 * at + 2 : 3 * stop : 3], strict=True)
-            texts.append(
-                circle(middle, middle, radius, [(360 * a / count, 360 * b / count) for a, b in spans])
-            )
+            yield circle(middle, middle, radius, [(360 * a / count, 360 * b / count) for a, b in spans])
             at = stop
         (sines, cosines), radial = self._directions(), self.radial
         for start in range(0, len(radial), 3 * _RADIAL_A_PIECE):  # column by column, in C loops
@@ -122,8 +120,7 @@ class PolarWalls:
                 [middle + radius * sines[turn] for turn, radius in zip(turns, outer, strict=True)],
                 [middle - radius * cosines[turn] for turn, radius in zip(turns, outer, strict=True)],
             )
-            texts.append(" ".join(map(run, inner_ends, outer_ends)))
-        return texts
+            yield " ".join(map(run, inner_ends, outer_ends))
 
 
 _RADIAL_A_PIECE = 4096

@@ -229,8 +229,8 @@ def _walls(canvas: Canvas, walls: Iterable[Wall]):
     if isinstance(walls, PolarWalls):  # from the rings' numbers, once for both pages
         code = walls.written.get(_WRITTEN)
         if code is None:
-            pieces = walls.write(_ArcText().circle, _POLAR_RUN, fp_str)
-            code = walls.written[_WRITTEN] = " ".join(["n", *pieces]) if pieces else ""
+            texts = walls.write(_ArcText().circle, _POLAR_RUN, fp_str)
+            code = walls.written[_WRITTEN] = " ".join(["n", *texts]) if len(walls) else ""
         return _WrittenPath(code)
     if isinstance(walls, GridWalls):
         return _PathText(walls.write(*_GRID_RUNS))
