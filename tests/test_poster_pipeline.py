@@ -131,7 +131,7 @@ def test_paths_written_in_bulk_are_what_reportlab_writes_point_by_point(kind, si
     by_hand.moveTo(*drawing.solution[0])
     for point in drawing.solution[1:]:
         by_hand.lineTo(*point)
-    assert canvas_module._line(canvas, drawing.solution).getCode() == by_hand.getCode()
+    assert canvas_module._line(drawing.solution).getCode() == by_hand.getCode()
 
 
 def test_searches_step_by_offset_where_the_neighbour_table_says_so():

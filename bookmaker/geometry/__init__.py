@@ -29,7 +29,6 @@ from .primitives import (
     Rect,
     Segment,
     Wall,
-    Walls,
     halo_shape,
     marker_reach,
 )
@@ -42,7 +41,6 @@ __all__ = [
     "Rect",
     "Segment",
     "Wall",
-    "Walls",
     "DRAWINGS",
     "extent",
     "halo_shape",

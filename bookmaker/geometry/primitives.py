@@ -53,16 +53,6 @@ class Arc(NamedTuple):
 Wall = Segment | Arc
 
 
-class Walls(list[Wall]):
-    """A drawing's walls, and the text a backend wrote of them, by the backend's name: a
-    puzzle and its answer share their walls (``maze_drawing``'s ``walls``), so a poster's
-    megabytes of wall text are written once for both pages."""
-
-    def __init__(self, walls: Iterable[Wall] = ()) -> None:
-        super().__init__(walls)
-        self.written: dict[str, str] = {}
-
-
 # A path: a line to each point, along each arc (which starts where the path is).
 PathStep = Point | Arc
 

@@ -158,22 +158,33 @@ class PolarGrid(Topology):
 
     @cached_property
     def _tables(self) -> tuple[array[int], bytes]:
+        # Filled a ring and a slot at a time by slices of one array of the ids, copied into
+        # every eighth entry from the ring's first cell: no Python step a cell (a poster has
+        # a million cells).
         table = array("i", [-1]) * (self.cells * 8)
         back = bytearray(self.cells * 8)
+        ids = array("i", range(self.cells))
         counts, firsts = self.counts, self.firsts
         for ring in range(1, self.rings):
-            count, first = counts[ring], firsts[ring]
+            count, first, inner_first = counts[ring], firsts[ring], firsts[ring - 1]
             fan = count // counts[ring - 1]  # outward neighbours of each cell of ring - 1
-            for index in range(count):
-                base = (first + index) * 8
-                inner = firsts[ring - 1] + index // fan
-                inner_slot = CENTRE_FIRST_SLOT + index if ring == 1 else OUTWARD + index % fan
-                table[base + INWARD], back[base + INWARD] = inner, inner_slot
-                table[inner * 8 + inner_slot], back[inner * 8 + inner_slot] = first + index, INWARD
-                table[base + CLOCKWISE] = first + (index + 1) % count
-                back[base + CLOCKWISE] = ANTICLOCKWISE
-                table[base + ANTICLOCKWISE] = first + (index - 1) % count
-                back[base + ANTICLOCKWISE] = CLOCKWISE
+            start, stop = first * 8, (first + count) * 8
+            inner = array("i", bytes(4 * count))  # each inner cell ``fan`` times
+            for slot in range(fan):
+                inner[slot::fan] = ids[inner_first:first]
+            table[start + INWARD : stop : 8] = inner
+            table[start + CLOCKWISE : stop : 8] = ids[first + 1 : first + count] + ids[first : first + 1]
+            table[start + ANTICLOCKWISE : stop : 8] = (
+                ids[first + count - 1 : first + count] + ids[first : first + count - 1]
+            )
+            back[start + CLOCKWISE : stop : 8] = bytes([ANTICLOCKWISE]) * count
+            back[start + ANTICLOCKWISE : stop : 8] = bytes([CLOCKWISE]) * count
+            # Outward: the centre's slots 2 .. 7 lead to ring 1's six cells, another cell's
+            # slots 3 and on to its ``fan`` outer cells; each of those leads back inward (0).
+            outward = CENTRE_FIRST_SLOT if ring == 1 else OUTWARD
+            back[start + INWARD : stop : 8] = bytes(range(outward, outward + fan)) * (count // fan)
+            for slot in range(fan):
+                table[inner_first * 8 + outward + slot : start : 8] = ids[first + slot : first + count : fan]
         return table, bytes(back)
 
     def _neighbour_table(self) -> array[int]:

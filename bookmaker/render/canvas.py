@@ -29,7 +29,8 @@ from reportlab.pdfbase.pdfdoc import PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colours import RGB, Inks, hex_to_rgb
-from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall, Walls
+from ..geometry import Arc, MazeDrawing, PathStep, Point, Rect, Wall
+from ..geometry.polar import PolarWalls
 from ..geometry.polygons import LatticeWalls
 from ..geometry.primitives import dashes, solid_pieces
 from ..geometry.square import CentreLine, GridWalls
@@ -61,14 +62,94 @@ def _fill(canvas: Canvas, path_text: str) -> None:
     canvas.drawPath(_PathText(path_text), stroke=0, fill=1)
 
 
-def _arc(path, arc: Arc, join: bool) -> None:
-    """``arc`` added to ``path``, joined to the current point by a line or starting anew.
+class _ArcText:
+    """Arcs' path text, byte for byte what reportlab's path object writes for ``arc`` (from
+    a move to its start, ``m``) and ``arcTo`` (a line to its start, ``l``), called as
+    ``_arc_call`` does: ``pdfgeom.bezierArc``'s curves of at most 90 degrees, its arithmetic
+    in its order so that every float rounds alike, and each operator's numbers in one
+    ``fp_str``.
 
-    The canvas is flipped to y down, so reportlab's anticlockwise-from-3-o'clock
-    angles turn clockwise from 3 o'clock: 90 degrees before ours from 12.
+    A curve's points are its circle's centre plus its radius times numbers that depend
+    on the arc's angles alone: those are worked out once for each start and end, which a
+    poster's circles share (every ring spans the angles the ring inside it does, unless it
+    has more cells), and the centre and radius once for each circle. A poster has a few
+    hundred thousand arcs, which took reportlab seconds.
     """
+
+    def __init__(self) -> None:
+        # (start, end) -> the first point's two numbers and each curve's other six
+        self.curves: dict[tuple[float, float], tuple[float, float, list[tuple[float, ...]]]] = {}
+        self.frames: dict[tuple[float, float, float], tuple[float, float, float, float]] = {}
+
+    def __call__(self, arc: Arc, join: bool = False) -> str:
+        return self.circle(arc.cx, arc.cy, arc.radius, [(arc.start, arc.end)], join)
+
+    def circle(
+        self, cx: float, cy: float, radius: float, spans: list[tuple[float, float]], join: bool = False
+    ) -> str:
+        """The text of arcs on one circle, by their start and end angles (``Arc``'s), one
+        after the other joined by spaces."""
+        frame = self.frames.get((cx, cy, radius))
+        if frame is None:
+            box, _, _ = _arc_call(Arc(cx, cy, radius, 0.0, 0.0))
+            frame = self.frames[cx, cy, radius] = _frame(*box)
+        x, y, rx, ry = frame
+        known, start_text = self.curves, " l" if join else " m"
+        texts = []
+        for span in spans:
+            curves = known.get(span)
+            if curves is None:
+                _, start, extent = _arc_call(Arc(cx, cy, radius, *span))
+                unit = _unit_curves(start, extent)
+                curves = known[span] = (unit[0][0], unit[0][1], [curve[2:] for curve in unit])
+            cos0, sin0, controls = curves
+            text = fp_str(x + rx * cos0, y - ry * sin0) + start_text
+            for a, b, c, d, e, f in controls:
+                text += (
+                    " "
+                    + fp_str(x + rx * a, y - ry * b, x + rx * c, y - ry * d, x + rx * e, y - ry * f)
+                    + " c"
+                )
+            texts.append(text)
+        return " ".join(texts)
+
+
+def _arc_call(arc: Arc) -> tuple[tuple[float, float, float, float], float, float]:
+    """The box, start and extent reportlab's ``arc`` and ``arcTo`` take for ``arc``. The
+    canvas is flipped to y down, so reportlab's anticlockwise-from-3-o'clock angles turn
+    clockwise from 3 o'clock: 90 degrees before ours from 12."""
     box = (arc.cx - arc.radius, arc.cy - arc.radius, arc.cx + arc.radius, arc.cy + arc.radius)
-    (path.arcTo if join else path.arc)(*box, startAng=arc.start - 90, extent=arc.end - arc.start)
+    return box, arc.start - 90, arc.end - arc.start
+
+
+def _frame(x1: float, y1: float, x2: float, y2: float) -> tuple[float, float, float, float]:
+    """The centre and the radii ``bezierArc`` finds from a box: x, y, rx, ry (ry < 0)."""
+    x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+    return (x1 + x2) / 2.0, (y1 + y2) / 2.0, (x2 - x1) / 2.0, (y2 - y1) / 2.0
+
+
+def _unit_curves(start: float, extent: float) -> list[tuple[float, ...]]:
+    """``bezierArc``'s curves for ``start`` and ``extent`` (degrees anticlockwise from 3
+    o'clock) on a unit circle, each as the eight numbers its four points are the centre plus
+    the radius times (x plus, y minus), in ``bezierArc``'s own operations and their order."""
+    if abs(extent) <= 90:
+        fragments, angle = 1, float(extent)
+    else:
+        fragments = int(math.ceil(abs(extent) / 90.0))
+        angle = float(extent) / fragments
+    half = angle * math.pi / 360.0
+    kappa = abs(4.0 / 3.0 * (1.0 - math.cos(half)) / math.sin(half))
+    curves: list[tuple[float, ...]] = []
+    for i in range(fragments):
+        theta0 = (start + i * angle) * math.pi / 180.0
+        theta1 = (start + (i + 1) * angle) * math.pi / 180.0
+        cos0, sin0, cos1, sin1 = math.cos(theta0), math.sin(theta0), math.cos(theta1), math.sin(theta1)
+        if angle > 0:
+            controls = (cos0 - kappa * sin0, sin0 + kappa * cos0, cos1 + kappa * sin1, sin1 - kappa * cos1)
+        else:
+            controls = (cos0 + kappa * sin0, sin0 - kappa * cos0, cos1 - kappa * sin1, sin1 + kappa * cos1)
+        curves.append((cos0, sin0, *controls, cos1, sin1))
+    return curves
 
 
 class _PathText:
@@ -149,23 +230,26 @@ _RUN = "{} {} m {} {} l".format
 
 
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
+    if isinstance(walls, PolarWalls):  # from the rings' numbers
+        return _long_path(canvas, walls, lambda: walls.write(_ArcText().circle, _POLAR_RUN, fp_str))
     if isinstance(walls, GridWalls):
         return _PathText(walls.write(*_GRID_RUNS))
-    if isinstance(walls, LatticeWalls):  # straight from the lattice indices, once for both pages
-        streamed = getattr(canvas, _STREAMED, None)
-        if streamed is not None and len(walls):  # written as its page is compressed
-            return _WrittenPath(streamed.stand_in(walls, lambda: _path_pieces(walls.write(_RUN, fp_str))))
-        code = walls.written.get(_WRITTEN)
-        if code is None:
-            # As ``_PathText`` writes it, without copying the megabytes once more.
-            code = walls.written[_WRITTEN] = "".join(_path_pieces(walls.write(_RUN, fp_str)))
-        return _WrittenPath(code)
-    if isinstance(walls, Walls):  # a puzzle's and its answer's: written once
-        code = walls.written.get(_WRITTEN)
-        if code is None:
-            code = walls.written[_WRITTEN] = _wall_path(canvas, walls).getCode()
-        return _WrittenPath(code)
-    return _wall_path(canvas, walls)
+    if isinstance(walls, LatticeWalls):  # straight from the lattice indices
+        return _long_path(canvas, walls, lambda: walls.write(_RUN, fp_str))
+    return _wall_path(walls)
+
+
+def _long_path(canvas: Canvas, walls: PolarWalls | LatticeWalls, operators: Callable[[], Iterable[str]]):
+    """A polygon or polar maze's walls, once for both its pages: written as its page is
+    compressed where the canvas streams paths (a poster), else its whole text kept."""
+    streamed = getattr(canvas, _STREAMED, None)
+    if streamed is not None and len(walls):
+        return _WrittenPath(streamed.stand_in(walls, lambda: _path_pieces(iter(operators()))))
+    code = walls.written.get(_WRITTEN)
+    if code is None:
+        # As ``_PathText`` writes it, without copying the megabytes once more.
+        code = walls.written[_WRITTEN] = "".join(_path_pieces(iter(operators())))
+    return _WrittenPath(code)
 
 
 def _path_pieces(operators: Iterator[str]) -> Iterator[str]:
@@ -181,7 +265,11 @@ def _path_pieces(operators: Iterator[str]) -> Iterator[str]:
         yield piece
 
 
-def _wall_path(canvas: Canvas, walls: Iterable[Wall]):
+# A radial wall as reportlab's path object writes it, from its two ends' text.
+_POLAR_RUN = "{} m {} l".format
+
+
+def _wall_path(walls: Iterable[Wall]) -> _PathText:
     walls = list(walls)
     segments = [wall for wall in walls if not isinstance(wall, Arc)]
     if len(segments) == len(walls):
@@ -190,15 +278,10 @@ def _wall_path(canvas: Canvas, walls: Iterable[Wall]):
         name = NumberText(fp_str).__getitem__
         ends = [map(name, map(itemgetter(i), segments)) for i in range(4)]
         return _PathText(" ".join(map(_RUN, *ends)))
-    path = canvas.beginPath()
-    for wall in walls:
-        if isinstance(wall, Arc):
-            _arc(path, wall, join=False)
-        else:
-            x0, y0, x1, y1 = wall
-            path.moveTo(x0, y0)
-            path.lineTo(x1, y1)
-    return path
+    arc = _ArcText()
+    return _PathText(
+        " ".join(arc(wall) if isinstance(wall, Arc) else _RUN(*map(fp_str, wall)) for wall in walls)
+    )
 
 
 def straight(steps: Sequence[PathStep]) -> TypeGuard[Sequence[Point]]:
@@ -213,17 +296,21 @@ def _straight_text(steps: Sequence[Point]) -> str:
     return " ".join([f"{name[x]} {name[y]} m", *(f"{name[x]} {name[y]} l" for x, y in points)])
 
 
-def _line(canvas: Canvas, steps: Sequence[PathStep]):
+def _line(steps: Sequence[PathStep]) -> _PathText:
     if straight(steps):
         return _PathText(_straight_text(steps))
-    path = canvas.beginPath()
-    path.moveTo(*steps[0])
+    arc = _ArcText()
+    texts = [fp_str(*steps[0]) + " m"]
+    pieces = []  # a few thousand steps' text a piece: a poster's never all live at once
     for step in steps[1:]:
-        if isinstance(step, Arc):
-            _arc(path, step, join=True)
-        else:
-            path.lineTo(*step)
-    return path
+        texts.append(arc(step, join=True) if isinstance(step, Arc) else fp_str(*step) + " l")
+        if len(texts) == _STEPS_A_PIECE:
+            pieces.append(" ".join(texts))
+            texts = []
+    return _PathText(" ".join([*pieces, *texts]))
+
+
+_STEPS_A_PIECE = 4096
 
 
 def draw_maze(
@@ -277,9 +364,7 @@ def draw_maze(
             canvas.drawPath(_walls(canvas, stretches), stroke=1, fill=0)
         else:
             canvas.drawPath(
-                _PathText(written.solution)
-                if written.solution is not None
-                else _line(canvas, drawing.solution),
+                _PathText(written.solution) if written.solution is not None else _line(drawing.solution),
                 stroke=1,
                 fill=0,
             )
