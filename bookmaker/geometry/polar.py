@@ -13,13 +13,13 @@ import re
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from itertools import compress, groupby, pairwise
-from typing import overload
 
 from ..maze.model import Maze
 from ..maze.polar_grid import CENTRE_FIRST_SLOT, CLOCKWISE, INWARD, OUTWARD, PolarGrid
 from .primitives import (
     Arc,
     MazeDrawing,
+    PathCells,
     PathStep,
     Point,
     Segment,
@@ -265,27 +265,14 @@ def cell_outline(grid: PolarGrid, cell: int) -> list[Point]:
     ).points(FLATTEN)
 
 
-class CellOutlines(Sequence[list[Point]]):
-    """The cells of a path as ``cell_outline`` draws them, made as they are read: a
-    poster's path crosses a few hundred thousand cells, whose polygons held at once would
-    outweigh its walls."""
+class CellOutlines(PathCells):
+    """The cells of a path as ``cell_outline`` draws them, made as they are read."""
 
     def __init__(self, grid: PolarGrid, path: Sequence[int]) -> None:
         self.grid, self.path = grid, path
 
-    def __len__(self) -> int:
-        return len(self.path)
-
-    @overload
-    def __getitem__(self, index: int) -> list[Point]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[list[Point]]: ...
-
-    def __getitem__(self, index: int | slice) -> list[Point] | list[list[Point]]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        return cell_outline(self.grid, self.path[index])
+    def outline(self, cell: int) -> list[Point]:
+        return cell_outline(self.grid, cell)
 
 
 def drawing(

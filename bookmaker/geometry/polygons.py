@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from collections.abc import Sequence as SequenceABC
 from itertools import chain, compress
-from typing import cast, overload
+from typing import cast
 
 from ..maze.hex_grid import HexGrid
 from ..maze.model import Maze
 from ..maze.topology import RectGrid
-from .primitives import MazeDrawing, Point, Segment, end_markers, openings, through_openings
+from .primitives import MazeDrawing, PathCells, Point, Segment, end_markers, openings, through_openings
 
 
 class LatticeWalls:
@@ -353,10 +352,9 @@ def _lines(maze: Maze, grid: RectGrid) -> tuple[dict[int, int | list[int]], list
     return lines, steps
 
 
-class CellPolygons(SequenceABC[list[Point]]):
+class CellPolygons(PathCells):
     """The cells of a path as polygons, made as they are read: each side's first corner, as
-    ``cell_edges`` gives them (a poster's path crosses a few hundred thousand cells, whose
-    corners held at once would outweigh its walls)."""
+    ``cell_edges`` gives them."""
 
     def __init__(self, grid: RectGrid, path: Sequence[int]) -> None:
         self.origin, self.parity, corners, _, _ = grid.lattice()
@@ -364,19 +362,8 @@ class CellPolygons(SequenceABC[list[Point]]):
         self.firsts = [[(a, b) for a, b, _, _ in filter(None, sides)] for sides in corners]
         self.width, self.path = grid.width, path
 
-    def __len__(self) -> int:
-        return len(self.path)
-
-    @overload
-    def __getitem__(self, index: int) -> list[Point]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[list[Point]]: ...
-
-    def __getitem__(self, index: int | slice) -> list[Point] | list[list[Point]]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        y, x = divmod(self.path[index], self.width)
+    def outline(self, cell: int) -> list[Point]:
+        y, x = divmod(cell, self.width)
         at_x, at_y = self.origin(x, y)
         xs, ys = self.xs, self.ys
         return [(xs[at_x + a], ys[at_y + b]) for a, b in self.firsts[self.parity(x, y)]]

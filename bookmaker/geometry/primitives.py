@@ -5,9 +5,10 @@ inside a hexagon maze, which takes the cells' shape."""
 from __future__ import annotations
 
 import math
+from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, overload, runtime_checkable
 
 from ..maze.model import Maze
 from ..maze.shapes import shape_named
@@ -97,6 +98,32 @@ class MazeDrawing:
 # DASH_GAP, as many as fit with a gap's room at both ends, centred, so that the line stops
 # clear of the over-passage's walls it passes under.
 DASH, DASH_GAP = 0.17, 0.12
+
+
+class PathCells(Sequence[list[Point]]):
+    """A path's cells as polygons, each made as it is read (``outline``): a poster's path
+    crosses a few hundred thousand cells, whose polygons held at once would outweigh its
+    walls."""
+
+    path: Sequence[int]
+
+    @abstractmethod
+    def outline(self, cell: int) -> list[Point]:
+        """The polygon of ``cell``: each shape's drawing says how its cells look."""
+
+    def __len__(self) -> int:
+        return len(self.path)
+
+    @overload
+    def __getitem__(self, index: int) -> list[Point]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[list[Point]]: ...
+
+    def __getitem__(self, index: int | slice) -> list[Point] | list[list[Point]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self.outline(self.path[index])
 
 
 def solid_pieces(drawing: MazeDrawing) -> list[list[Point]]:
