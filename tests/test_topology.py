@@ -74,6 +74,24 @@ def test_wilsons_triangle_kernel_and_the_neighbour_table_carve_the_same_maze(wid
         assert fast == wilson.carve_graph(TriangleGrid(width, height), random.Random(seed)), seed
 
 
+def test_the_backtrackers_hex_kernel_makes_the_table_walks_draws():
+    """Same bytes and the same draws (the generator's state after), on every parity edge:
+    one row, one column, odd and even widths and heights."""
+    from bookmaker.maze.hex_grid import HexGrid
+
+    sizes = [(w, h) for w in (1, 2, 3, 4, 7) for h in (1, 2, 3, 6)] + [(1, 9), (9, 1), (12, 5)]
+    for width, height in sizes:
+        for seed in range(8):
+            fast, plain = random.Random(seed), random.Random(seed)
+            kernel = recursive_backtracker.carve_hex(width, height, fast)
+            assert kernel == recursive_backtracker.carve_graph(HexGrid(width, height), plain), (
+                width,
+                height,
+                seed,
+            )
+            assert fast.getstate() == plain.getstate(), (width, height, seed)
+
+
 @pytest.mark.parametrize(
     "share, oldest", [(1.0, False), (0.0, False), (0.0, True), (0.75, False), (0.3, False)]
 )

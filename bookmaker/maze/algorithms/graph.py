@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TypeGuard
 
+from ..hex_grid import HexGrid
 from ..topology import NO_SIDE, SquareGrid, Topology
 
 ANY_SHAPE = object()  # SHAPES of a generator that carves any topology
@@ -52,6 +53,21 @@ def with_square_kernel(
         if is_plain_square(topology):
             return carve_square(topology.width, topology.height, rng)
         return carve_graph(topology, rng)
+
+    return carve
+
+
+def with_hex_kernel(
+    carve_hex: Callable[[int, int, random.Random], bytearray],
+    carve_other: Callable[[Topology, random.Random], bytearray],
+) -> Callable[[Topology, random.Random], bytearray]:
+    """A generator's ``carve``: its hex kernel on a full rectangle of hexagons, ``carve_other``
+    on every other topology (masked hex grids included)."""
+
+    def carve(topology: Topology, rng: random.Random) -> bytearray:
+        if type(topology) is HexGrid and topology.mask is None:
+            return carve_hex(topology.width, topology.height, rng)
+        return carve_other(topology, rng)
 
     return carve
 

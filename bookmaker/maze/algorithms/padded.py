@@ -33,6 +33,12 @@ def padded_marks(width: int, height: int, inside: int, border: int) -> tuple[int
     return stride, marks
 
 
+def column_parity(width: int, height: int, stride: int) -> bytes:
+    """A byte per padded cell: 1 in odd columns, 0 in even ones and in the border column."""
+    row = (b"\x00\x01" * (width // 2 + 1))[:width] + bytes(stride - width)
+    return row * (height + 2)
+
+
 def padded_index(cell: int, width: int, stride: int) -> int:
     """The padded index of ``cell``, an index into the unpadded ``width``-wide grid."""
     return (cell // width + 1) * stride + cell % width

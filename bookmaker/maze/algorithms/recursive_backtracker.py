@@ -7,7 +7,7 @@ The seed -> maze mapping is pinned by golden tests: a cell's unvisited
 neighbours are listed in side order (N, E, S, W on squares) and one is taken
 exactly as ``rng.choice`` does (``getrandbits`` of the list length's bit
 length, drawn again while too large), inlined here for speed. The square
-kernel and the neighbour-table walk make the same draws.
+and hex kernels and the neighbour-table walk make the same draws.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 from ..topology import E, N, S, Topology, W
-from .graph import ANY_SHAPE, with_square_kernel
-from .padded import padded_index, padded_marks, unpad
+from .graph import ANY_SHAPE, with_hex_kernel, with_square_kernel
+from .padded import column_parity, padded_index, padded_marks, unpad
 
 NAME = "recursive-backtracker"
 CODE_ID = 0  # its number in maze codes: printed in books, so never changed or reused
@@ -114,4 +114,59 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
             return unpad(cells, width, height, stride)
 
 
-carve = with_square_kernel(carve_square, carve_graph)
+# The passage bit of each hex side (N, NE, SE, S, SW, NW), and of the side leading back.
+_HEX_THERE = tuple(1 << side for side in range(6))
+_HEX_BACK = tuple(1 << (side + 3) % 6 for side in range(6))
+
+
+def carve_hex(width: int, height: int, rng: random.Random) -> bytearray:
+    """The table walk on a plain hex grid, stepping by padded offsets instead: N and S are
+    the same in every column, the four slants depend on the column's parity."""
+    current = rng.randrange(width * height)
+    stride, visited = padded_marks(width, height, inside=0, border=1)
+    cells = bytearray(len(visited))
+    odd = column_parity(width, height, stride)
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    there, back = _HEX_THERE, _HEX_BACK
+    up, down = -stride, stride
+    # Offsets by side; an even column's NW from the first cell is -1, the last border byte.
+    slants = ((up, 1 - stride, 1, down, -1, -1 - stride), (up, 1, 1 + stride, down, stride - 1, -1))
+    current = padded_index(current, width, stride)
+    visited[current] = 1
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    while True:
+        steps = slants[odd[current]]
+        options = []
+        if not visited[current + up]:
+            options.append(0)
+        if not visited[current + steps[1]]:
+            options.append(1)
+        if not visited[current + steps[2]]:
+            options.append(2)
+        if not visited[current + down]:
+            options.append(3)
+        if not visited[current + steps[4]]:
+            options.append(4)
+        if not visited[current + steps[5]]:
+            options.append(5)
+        if options:
+            k = len(options)  # rng.choice(options), drawing the same bits
+            r = getrandbits(bits[k])
+            while r >= k:
+                r = getrandbits(bits[k])
+            side = options[r]
+            nxt = current + steps[side]
+            cells[current] |= there[side]
+            cells[nxt] |= back[side]
+            visited[nxt] = 1
+            push(current)
+            current = nxt
+        elif stack:
+            current = pop()
+        else:
+            return unpad(cells, width, height, stride)
+
+
+carve = with_hex_kernel(carve_hex, with_square_kernel(carve_square, carve_graph))
