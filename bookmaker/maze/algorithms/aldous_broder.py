@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..topology import Topology
-from .graph import ANY_SHAPE, walk_sides, walk_table, with_square_kernel
+from .graph import ANY_SHAPE, walk_sides, walk_table, with_kernels
 from .padded import WALK_BACK, WALK_CHUNK, WALK_THERE, padded_index, padded_marks, unpad, walk_steps
 
 NAME = "aldous-broder"
@@ -83,4 +83,4 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     return unpad(cells, width, height, stride)
 
 
-carve = with_square_kernel(carve_square, carve_graph)
+carve = with_kernels(carve_graph, square=carve_square)

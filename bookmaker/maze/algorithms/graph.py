@@ -42,32 +42,24 @@ def cell_states(topology: Topology, inside: int, outside: int) -> bytearray:
     return bytearray(topology.present.translate(bytes([outside, inside]) + bytes(254)))
 
 
-def with_square_kernel(
-    carve_square: Callable[[int, int, random.Random], bytearray],
+def with_kernels(
     carve_graph: Callable[[Topology, random.Random], bytearray],
+    *,
+    square: Callable[[int, int, random.Random], bytearray],
+    hexagon: Callable[[int, int, random.Random], bytearray] | None = None,
 ) -> Callable[[Topology, random.Random], bytearray]:
-    """A generator's ``carve``: its square kernel on a plain square grid, its table walk on
-    every other shape."""
+    """A generator's ``carve``: its kernel on a full rectangle of squares (or of hexagons,
+    where it has one), its table walk on every other topology, masked grids included."""
+    kernels: dict[type, Callable[[int, int, random.Random], bytearray]] = {SquareGrid: square}
+    if hexagon is not None:
+        kernels[HexGrid] = hexagon
 
     def carve(topology: Topology, rng: random.Random) -> bytearray:
-        if is_plain_square(topology):
-            return carve_square(topology.width, topology.height, rng)
-        return carve_graph(topology, rng)
-
-    return carve
-
-
-def with_hex_kernel(
-    carve_hex: Callable[[int, int, random.Random], bytearray],
-    carve_other: Callable[[Topology, random.Random], bytearray],
-) -> Callable[[Topology, random.Random], bytearray]:
-    """A generator's ``carve``: its hex kernel on a full rectangle of hexagons, ``carve_other``
-    on every other topology (masked hex grids included)."""
-
-    def carve(topology: Topology, rng: random.Random) -> bytearray:
-        if type(topology) is HexGrid and topology.mask is None:
-            return carve_hex(topology.width, topology.height, rng)
-        return carve_other(topology, rng)
+        kernel = kernels.get(type(topology)) if topology.mask is None else None
+        if kernel is None:
+            return carve_graph(topology, rng)
+        assert isinstance(topology, SquareGrid | HexGrid)  # what ``kernels`` holds
+        return kernel(topology.width, topology.height, rng)
 
     return carve
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..topology import Topology
-from .graph import ANY_SHAPE, cell_states, with_square_kernel
+from .graph import ANY_SHAPE, cell_states, with_kernels
 from .padded import BACK, THERE, padded_index, padded_marks, steps, unpad
 
 NAME = "hunt-and-kill"
@@ -118,4 +118,4 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
     return unpad(cells, width, height, stride)
 
 
-carve = with_square_kernel(carve_square, carve_graph)
+carve = with_kernels(carve_graph, square=carve_square)

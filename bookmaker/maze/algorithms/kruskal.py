@@ -26,7 +26,7 @@ from itertools import compress, islice, repeat, starmap
 from operator import eq
 
 from ..topology import E, N, S, Topology, W
-from .graph import ANY_SHAPE, with_square_kernel
+from .graph import ANY_SHAPE, with_kernels
 
 NAME = "kruskal"
 CODE_ID = 5  # its number in maze codes: printed in books, so never changed or reused
@@ -394,4 +394,4 @@ def _lane_array(value: int, count: int) -> array[int]:
     return items
 
 
-carve = with_square_kernel(carve_square, carve_graph)
+carve = with_kernels(carve_graph, square=carve_square)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..topology import E, N, S, Topology, W
-from .graph import ANY_SHAPE, with_hex_kernel, with_square_kernel
+from .graph import ANY_SHAPE, with_kernels
 from .padded import column_parity, padded_index, padded_marks, unpad
 
 NAME = "recursive-backtracker"
@@ -169,4 +169,4 @@ def carve_hex(width: int, height: int, rng: random.Random) -> bytearray:
             return unpad(cells, width, height, stride)
 
 
-carve = with_hex_kernel(carve_hex, with_square_kernel(carve_square, carve_graph))
+carve = with_kernels(carve_graph, square=carve_square, hexagon=carve_hex)
