@@ -405,16 +405,22 @@ def ascii_words(alphabet: bytes, min_size: int, max_size: int) -> st.SearchStrat
     return st.lists(letters, min_size=min_size, max_size=max_size).map(b"".join)
 
 
+def digit_words(min_size: int, max_size: int) -> st.SearchStrategy[bytes]:
+    """Words of ``min_size`` to ``max_size`` decimal digits, leading zeros and all: a length
+    and the last that many digits of one number written ``max_size`` wide. Two draws a word,
+    where ascii_words draws each letter; the numbers fill most of the path tests' streams."""
+    return st.tuples(st.integers(min_size, max_size), st.integers(0, 10**max_size - 1)).map(
+        lambda drawn: (b"%0*d" % (max_size, drawn[1]))[max_size - drawn[0] :]
+    )
+
+
 # The words the regexes [+-]?([0-9]{1,6}(\.[0-9]{0,4})?|\.[0-9]{1,4}) and
 # /[A-Za-z0-9_.+-]{0,8} match, every one of them.
-digits = b"0123456789"
 numbers = st.tuples(
     st.sampled_from([b"", b"+", b"-"]),
     st.one_of(
-        st.tuples(
-            ascii_words(digits, 1, 6), st.one_of(st.just(b""), ascii_words(digits, 0, 4).map(b".".__add__))
-        ),
-        st.tuples(st.just(b""), ascii_words(digits, 1, 4).map(b".".__add__)),
+        st.tuples(digit_words(1, 6), st.one_of(st.just(b""), digit_words(0, 4).map(b".".__add__))),
+        st.tuples(st.just(b""), digit_words(1, 4).map(b".".__add__)),
     ),
 ).map(lambda parts: parts[0] + parts[1][0] + parts[1][1])
 names = ascii_words(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-", 0, 8).map(
