@@ -277,8 +277,15 @@ def mutated(place: str, key: str, value) -> bytes:
         value = target if target.is_indirect else pdf.Root
     if key == "/Length":  # pikepdf writes the true length of a stream; spoil it in the bytes instead
         return _spoil_lengths(_save(pdf))
-    target[key] = value
-    return _save(pdf).replace(HUGE_NAME.encode(), HUGE).replace(NULL_NAME.encode(), b"null")
+    if key == "/Count" and place == "pages":  # pikepdf writes a page tree's true count: the same
+        true = b"/Count %d " % len(pdf.pages)
+        data = _save(pdf)
+        assert data.count(true) == 1, "the page tree's count is found once in the file"
+        data = data.replace(true, b"/Count " + pikepdf.Array([value]).unparse()[2:-2] + b" ")
+    else:
+        target[key] = value
+        data = _save(pdf)
+    return data.replace(HUGE_NAME.encode(), HUGE).replace(NULL_NAME.encode(), b"null")
 
 
 def _save(pdf: pikepdf.Pdf) -> bytes:
