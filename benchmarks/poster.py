@@ -58,20 +58,13 @@ SKIPPED = ("aldous-broder",)  # cover time ~ n log^2 n: no goal at poster size
 
 
 def command(algorithm: str, fmt: str, size: str, out: Path, stages: bool) -> list[str]:
-    args = [
-        "maze",
-        "--size",
-        size,
-        "--algorithm",
-        algorithm,
-        "--seed",
-        "1",
-        "--endpoints",
-        "border",
-        "--solution",
-        "-o",
-        str(out),
-    ]
+    return poster_command(["--size", size, "--algorithm", algorithm], fmt, out, stages)
+
+
+def poster_command(maze: list[str], fmt: str, out: Path, stages: bool) -> list[str]:
+    """`bookmaker maze` with ``maze``'s arguments (size or shape, algorithm, mask, braid) as
+    every poster here is made: seed 1, border endpoints, the solution."""
+    args = ["maze", *maze, "--seed", "1", "--endpoints", "border", "--solution", "-o", str(out)]
     if fmt == "pdf":  # a poster's page is cut to the maze, not a letter sheet
         args += ["--page", "fit"]
     return args + (["--timings"] if stages else [])
@@ -346,21 +339,7 @@ def shape_run(
 ) -> tuple[float, float, float, dict]:
     """Seconds (imports included), peak MB, CPU seconds and the stages of one poster in a
     fresh process. CPU time suffers less than wall time from other work on a shared machine."""
-    out = Path(folder) / f"poster.{fmt}"
-    extra = ["--page", "fit"] if fmt == "pdf" else []
-    command = [
-        "maze",
-        *args,
-        "--seed",
-        "1",
-        "--endpoints",
-        "border",
-        "--solution",
-        *extra,
-        "-o",
-        str(out),
-        "--timings",
-    ]
+    command = poster_command(args, fmt, Path(folder) / f"poster.{fmt}", stages=True)
     done = subprocess.run(
         [sys.executable, "-c", SHAPE_CHILD, *command],
         env=env,
