@@ -6,7 +6,8 @@ corners; other shapes round caps and joins, and arcs become Bezier curves.
 Straight paths are written as text in bulk, byte for byte what reportlab's
 path object writes a call at a time (``_PathText``), and a poster's pages are
 compressed sharing the walls they begin with (``compress_pages``); a poster's polygon
-walls are written only then, a piece at a time into the compressor (``stream_paths``).
+walls are written only then, a piece at a time into the compressor (``stream_paths``),
+and compressed while its answer is still worked out (``PosterPages``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from itertools import chain
 from operator import itemgetter
 from typing import BinaryIO, NamedTuple, TypeGuard
@@ -583,7 +584,81 @@ def _compressing_thread() -> Iterator[ThreadPoolExecutor | None]:
         sys.setswitchinterval(switch_interval)
 
 
-def compress_pages(canvas: Canvas) -> None:
+def _streamed_end(text: str) -> int:
+    """Where the last stand-in in ``text`` ends: 0 where it has none."""
+    ends = [found.end() for found in _STAND_INS.finditer(text)]
+    return ends[-1] if ends else 0
+
+
+class _EarlyHead:
+    """A page's text up to the end of its last streamed path (a poster's walls), being
+    compressed on two threads, one writing the text and one compressing it, while the
+    drawing thread goes on working out the next page. Closed by ``compress_pages``, or by
+    ``PosterPages`` on the way out of an error, which waits for its threads."""
+
+    def __init__(self, streamed: StreamedPaths, text: str) -> None:
+        self.length = _streamed_end(text)
+        self.compressor = zlib.compressobj()  # zlib.compress's own level, window and memory
+        self.stopped = False
+        self.threads = ExitStack()
+        pool = self.threads.enter_context(_compressing_thread())
+        writer = self.threads.enter_context(ThreadPoolExecutor(max_workers=1))
+        pieces = streamed.expanded(text[: self.length])
+        self.pieces = writer.submit(_deflated, self.compressor, self._unless_stopped(pieces), pool)
+
+    def _unless_stopped(self, pieces: Iterator[bytes]) -> Iterator[bytes]:
+        for piece in pieces:
+            if self.stopped:
+                return
+            yield piece
+
+    def result(self) -> list[bytes]:
+        """The compressed pieces, once the threads are done with them."""
+        try:
+            return self.pieces.result()
+        finally:
+            self.threads.close()
+
+    def close(self) -> None:
+        """Stop where it is: an error came first, so nothing will read the pieces."""
+        self.stopped = True
+        self.threads.close()
+
+
+class PosterPages:
+    """A poster's pages, compressed as ``compress_pages`` does, begun early: ``begin`` after
+    the first page is drawn starts compressing its walls on threads, where there is a
+    second core, while the solution is still being found and drawn; ``finish`` carries on
+    from there. The walls of a hex or polar poster are tens of megabytes of text, which
+    take zlib longer than finding and drawing the solution does, so that time is no
+    longer spent one after the other. Used as a context, which no thread outlives."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.head: _EarlyHead | None = None
+
+    def __enter__(self) -> PosterPages:
+        stream_paths(self.canvas)
+        return self
+
+    def __exit__(self, *_) -> None:
+        if self.head is not None:
+            self.head.close()
+
+    def begin(self) -> None:
+        """Start compressing the first page, drawn by now, up to the end of its walls."""
+        pages = self.canvas._doc.Pages.pages
+        streamed = getattr(self.canvas, _STREAMED)
+        if len(pages) == 1 and _compressed_by_reportlab(pages) and usable_cores() >= 2 and streamed.paths:
+            self.head = _EarlyHead(streamed, pages[0].stream)
+
+    def finish(self) -> None:
+        """Compress every page, before the canvas is saved."""
+        compress_pages(self.canvas, self.head)
+        self.head = None
+
+
+def compress_pages(canvas: Canvas, early: _EarlyHead | None = None) -> None:
     """Compress the pages drawn so far now, rather than at ``save``, into the very bytes
     reportlab would write (``zlib.compress`` of each page's text), and let go of their text;
     write out the paths ``stream_paths`` left standing in.
@@ -591,11 +666,14 @@ def compress_pages(canvas: Canvas) -> None:
     A poster's answer page begins with its puzzle page's walls, megabytes of them.
     Deflate's output does not depend on how its input is fed to it, so the beginning all
     pages share is compressed once, and each page's rest from a copy of the compressor:
-    a 1000x1000 maze's two pages in about half the time.
+    a 1000x1000 maze's two pages in about half the time. ``early`` has begun on the first
+    page's beginning; where every page shares what it took, compression goes on from it.
     """
     pages = canvas._doc.Pages.pages
     streamed: StreamedPaths = getattr(canvas, _STREAMED, None) or StreamedPaths()
     if not pages or not _compressed_by_reportlab(pages):
+        if early is not None:
+            early.close()
         for page in pages:  # not the stream reportlab makes here: leave it to reportlab
             if isinstance(page.stream, str) and streamed.paths:
                 page.stream = b"".join(streamed.expanded(page.stream)).decode("utf8")
@@ -604,14 +682,18 @@ def compress_pages(canvas: Canvas) -> None:
     # Characters are bytes in an ASCII text (reportlab writes any text as UTF-8).
     shared = _common_start(texts) if all(text.isascii() for text in texts) else 0
     shared = streamed.outside(texts[0], shared)
-    beginning = zlib.compressobj()  # zlib.compress's own level, window and memory
+    beginning, begun, done = zlib.compressobj(), 0, []
+    if early is not None:
+        pieces = early.result()
+        if early.length <= shared:  # else what it compressed is not every page's
+            beginning, begun, done = early.compressor, early.length, pieces
     head: bytes | None = None
     with _compressing_thread() as pool:
         for index, page in enumerate(pages):
             text, texts[index] = texts[index], ""
             page.stream = None  # the text goes once its bytes are made
             if head is None:
-                head = b"".join(_deflated(beginning, streamed.expanded(text[:shared]), pool))
+                head = b"".join(done + _deflated(beginning, streamed.expanded(text[begun:shared]), pool))
             rest = beginning.copy()
             tail = _deflated(rest, streamed.expanded(text[shared:]), pool)
             _set_contents(page, b"".join([head, *tail, rest.flush()]))

@@ -27,7 +27,18 @@ from typing import cast
 from xml.sax.saxutils import escape
 
 from ..errors import BookmakerError
-from ..geometry import Arc, PathStep, Point, Rect, Segment, Wall, extent, marker_reach, maze_drawing
+from ..geometry import (
+    Arc,
+    MazeDrawing,
+    PathStep,
+    Point,
+    Rect,
+    Segment,
+    Wall,
+    extent,
+    marker_reach,
+    maze_drawing,
+)
 from ..geometry.primitives import dashes, solid_pieces
 from ..geometry.square import GridWalls
 from ..layout.page_geometry import MIN_CELL_PT, stroke_width
@@ -42,12 +53,11 @@ from ..stopwatch import Stopwatch
 from .canvas import (
     HALO_STRENGTH,
     NumberText,
-    compress_pages,
+    PosterPages,
     draw_maze,
     hex_to_rgb,
     reproducible_canvas,
     straight,
-    stream_paths,
 )
 from .maze_json import answer, to_json, to_jsonl
 
@@ -474,13 +484,8 @@ def to_pdf(
     as the page holds it (at most ``SHEET_MAX_CORRIDOR``; ``cell`` if given), centred, and
     its recipe under it. With ``solution``, the answer on page 2."""
     watch = stopwatch or Stopwatch()
-    path = answer(maze, solution)
-    watch.lap("solve")
     label = recipe(maze)
     puzzle = maze_drawing(maze, None, _arrow(maze.topology))
-    drawings = [puzzle]
-    if path:  # the same walls, worked out once
-        drawings.append(maze_drawing(maze, path, _arrow(maze.topology), puzzle.walls))
     watch.lap("geometry")
     headings: list[tuple[float, str, float] | None]
     if page is None:
@@ -494,13 +499,17 @@ def to_pdf(
         captions = [sheet.caption, sheet.caption]
         headings = [(sheet.title_baseline, text, sheet.title_pt) for text in sheet.titles]
     out = io.BytesIO()
-    with reproducible_canvas(out, (page_w, page_h), _font(), LABEL_PT) as canvas:
+    with (
+        reproducible_canvas(out, (page_w, page_h), _font(), LABEL_PT) as canvas,
+        PosterPages(canvas) as pages,
+    ):
         canvas.setTitle(label if page is None else f"{title}: {label}")
         canvas.setCreator("bookmaker")
-        stream_paths(canvas)  # written as ``compress_pages`` compresses them
         style = pdf_style(maze.topology, scale)
-        # Two captions and headings, one for each page; the second page only with a solution.
-        for drawing, caption, heading in zip(drawings, captions, headings, strict=False):
+
+        def draw(
+            drawing: MazeDrawing, caption: list[tuple[float, str]], heading: tuple[float, str, float] | None
+        ) -> None:
             draw_maze(canvas, drawing, left, top, scale, style)
             if heading:
                 baseline, text, size = heading
@@ -512,8 +521,17 @@ def to_pdf(
             for baseline, text in caption:
                 canvas.drawCentredString(page_w / 2, baseline, text)
             canvas.showPage()
-        compress_pages(canvas)
-        del puzzle, drawing, drawings  # a poster's walls need not outlive its pages' streams
+
+        draw(puzzle, captions[0], headings[0])
+        pages.begin()  # the walls compress while the solution is found and drawn
+        watch.lap("write")
+        path = answer(maze, solution)
+        watch.lap("solve")
+        if path:  # the same walls, worked out once
+            draw(maze_drawing(maze, path, _arrow(maze.topology), puzzle.walls), captions[1], headings[1])
+            watch.lap("geometry")
+        pages.finish()
+        del puzzle  # a poster's walls need not outlive its pages' streams
     watch.lap("write")
     return out.getvalue()
 
