@@ -20,9 +20,11 @@ from reportlab.pdfgen.canvas import Canvas
 from bookmaker.geometry import maze_drawing
 from bookmaker.geometry.square import CellSquares, CentreLine, GridWalls
 from bookmaker.maze import generate, generate_on
+from bookmaker.maze import solve as solve_module
+from bookmaker.maze.mask import Mask
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import choose_endpoints, solution, with_endpoints
-from bookmaker.maze.topology import SquareGrid
+from bookmaker.maze.topology import SquareGrid, leading_sides
 from bookmaker.render import canvas as canvas_module
 from bookmaker.render.export import _wall_strips, export
 from bookmaker.stopwatch import STAGES, Stopwatch
@@ -135,13 +137,52 @@ def test_paths_written_in_bulk_are_what_reportlab_writes_point_by_point(kind, si
 
 
 def test_searches_step_by_offset_where_the_neighbour_table_says_so():
-    for kind in ("square", "triangle"):
+    for kind in ("square", "triangle", "hex"):
         topology = make_topology(kind, (7, 5))
-        offsets, table, sides = topology.step_offsets, topology.neighbours, topology.sides
+        by_parity = topology.column_step_offsets or (topology.step_offsets,) * 2
+        table, sides = topology.neighbours, topology.sides
         for cell in range(topology.cells):
+            offsets = by_parity[cell % topology.width % 2]
             for side in range(sides):
                 if table[cell * sides + side] >= 0:
                     assert table[cell * sides + side] == cell + offsets[side]
+
+
+def _holed(width: int, height: int) -> Mask:
+    """A mask without a corner and a patch in the middle, which a search steps round."""
+    on = bytearray([1]) * (width * height)
+    for cell in (0, height // 2 * width + width // 2, height // 2 * width + width // 2 + 1):
+        on[cell] = 0
+    return Mask(bytes(on), "file", "holed", "0" * 16)
+
+
+@pytest.mark.parametrize(
+    ("size", "masked"),
+    [
+        ((1, 1), False),
+        ((1, 6), False),
+        ((6, 1), False),
+        ((2, 3), False),
+        ((9, 7), False),
+        ((10, 8), True),
+        ((9, 7), True),
+    ],
+)
+def test_hex_searches_by_column_parity_are_the_table_searches(monkeypatch, size, masked):
+    topology = make_topology("hex", size, mask=_holed(*size) if masked else None)
+    maze = generate_on(topology, "wilson", sum(size))
+    source = topology.first_cell()
+    by_parity = [
+        solve_module._search(topology, maze.cells, source),
+        solve_module._distances(topology, maze.cells, source),
+    ]
+    assert solve_module._stepping(topology, maze.cells) is not None
+    monkeypatch.setattr(type(topology), "column_step_offsets", property(lambda self: None))
+    assert solve_module._stepping(topology, maze.cells) is None
+    assert by_parity == [
+        solve_module._search(topology, maze.cells, source),
+        solve_module._distances(topology, maze.cells, source),
+    ]
 
 
 def traced(work) -> tuple[int, int]:
@@ -236,3 +277,12 @@ def test_the_cli_loads_only_what_a_verb_runs():
         "pydantic",
     ):
         assert heavy not in loaded, heavy
+
+
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+def test_a_full_grids_open_sides_from_its_rows_are_the_tables(kind):
+    for size in [(1, 1), (1, 2), (2, 1), (1, 5), (5, 1), (2, 2), (3, 4), (4, 3), (7, 6), (8, 9)]:
+        if kind == "triangle" and size[0] == 1 and size[1] > 2:
+            continue  # no such maze (it would fall apart)
+        topology = make_topology(kind, size)
+        assert topology.open_sides == leading_sides(topology.neighbours, topology.sides), size

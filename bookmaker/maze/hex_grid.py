@@ -8,7 +8,6 @@ of (x, y) is (1 + 1.5 x, (sqrt 3 / 2)(1 + 2 y + x mod 2)).
 from __future__ import annotations
 
 import math
-from array import array
 
 from .topology import Lattice, RectGrid
 
@@ -41,10 +40,16 @@ class HexGrid(RectGrid):
     opening_order = (0, 5, 1, 3, 4, 2)  # the start: top first, then the upper slants
     exit_order = (3, 2, 4, 0, 1, 5)  # the exit: bottom first, then the lower slants
     side_compass = ("N", "E", "E", "S", "W", "W")
+    grid_steps = (_EVEN, _ODD)
 
     @property
     def grid_box(self) -> tuple[float, float]:
         return 1.5 * self.width + 0.5, ROOT3_2 * (2 * self.height + (self.width > 1))
+
+    @property
+    def column_step_offsets(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        width = self.width
+        return tuple(dx + dy * width for dx, dy in _EVEN), tuple(dx + dy * width for dx, dy in _ODD)
 
     def grid_centre(self, cell: int) -> tuple[float, float]:
         x, y = cell % self.width, cell // self.width
@@ -76,9 +81,6 @@ class HexGrid(RectGrid):
         # Half units across, half heights (sqrt 3 / 2) down, from the cell's left and top.
         corners = ((1, 0, 3, 0), (3, 0, 4, 1), (4, 1, 3, 2), (3, 2, 1, 2), (1, 2, 0, 1), (0, 1, 1, 0))
         return Lattice(_hex_origin, _column_parity, (corners, corners), _half, _half_height)
-
-    def _neighbour_table(self) -> array[int]:
-        return self._grid_table((_EVEN, _ODD))
 
     def _back_table(self) -> bytes:
         return bytes((3, 4, 5, 0, 1, 2)) * self.cells

@@ -23,7 +23,7 @@ from ..errors import BookmakerError
 from .model import Maze
 from .opposite import opposite_ends
 from .shapes import DEFAULT_ENDPOINTS, SHAPE_NAMES, shape_named
-from .topology import SquareGrid, Topology
+from .topology import RectGrid, SquareGrid, Topology
 
 ENDPOINT_MODES = ("none", "corners", "border", "diameter", "centre", "opposite")
 _POPCOUNT = bytes(bin(bits).count("1") for bits in range(256))  # a translate() table
@@ -43,6 +43,37 @@ def _offset_steps(offsets: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
+# A cell of an odd column, as a search reads a shape whose steps depend on the column's
+# parity (``Topology.column_step_offsets``): a bit its cells' sides never use.
+_ODD_COLUMN = 0x80
+
+
+@lru_cache(maxsize=32)
+def _parity_steps(even: tuple[int, ...], odd: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per cell byte with its column's parity marked, the id offsets of its open sides."""
+    return _offset_steps(even)[:_ODD_COLUMN] + _offset_steps(odd)[:_ODD_COLUMN]
+
+
+def _stepping(
+    topology: Topology, cells: bytes | bytearray
+) -> tuple[bytes | bytearray, tuple[tuple[int, ...], ...]] | None:
+    """How a search steps by id offsets, where the shape allows: the cells' bytes as it
+    reads them, and per byte the offsets of the open sides in side order (on a hex grid,
+    each cell's column parity marked in its byte, two bulk operations). None: the shape
+    steps only by its neighbour table."""
+    offsets = topology.step_offsets
+    if offsets is not None:
+        return cells, _offset_steps(offsets)
+    by_parity = topology.column_step_offsets
+    if by_parity is None:
+        return None
+    assert topology.sides < 8 and isinstance(topology, RectGrid)
+    width, count = topology.width, len(cells)
+    row = (bytes([0, _ODD_COLUMN]) * (width // 2 + 1))[:width]
+    marked = int.from_bytes(cells, "little") | int.from_bytes(row * (count // width), "little")
+    return marked.to_bytes(count, "little"), _parity_steps(*by_parity)
+
+
 def _search(
     topology: Topology, cells: bytes | bytearray, source: int, until: int = -1
 ) -> tuple[array[int], array[int]]:
@@ -51,18 +82,18 @@ def _search(
     Returns the cells in the order reached, and per cell id the cell it was reached from
     (``source``: -1; not reached: ``UNSEEN``); stops as soon as it reaches ``until``. Flat
     arrays, four bytes a cell, and the neighbour through a side found by offset where the
-    shape allows (``Topology.step_offsets``): the search of a 1000x1000 maze holds no
+    shape allows (``_stepping``): the search of a 1000x1000 maze holds no
     Python object per cell.
     """
     parent = array("i", [UNSEEN]) * topology.cells
     parent[source] = -1
     order = array("i", [source])
     append = order.append
-    offsets = topology.step_offsets
-    if offsets is not None:
-        steps = _offset_steps(offsets)
+    stepping = _stepping(topology, cells)
+    if stepping is not None:
+        marked, steps = stepping
         for here in order:  # the array grows while we walk it: a queue without popping
-            for step in steps[cells[here]]:
+            for step in steps[marked[here]]:
                 there = here + step
                 if parent[there] == UNSEEN:
                     parent[there] = here
@@ -110,8 +141,8 @@ def _distances(topology: Topology, cells: bytes | bytearray, source: int, until:
     dist = array("i", [-1]) * topology.cells
     dist[source] = 0
     frontier, depth = [source], 0
-    offsets = topology.step_offsets
-    steps = _offset_steps(offsets) if offsets is not None else None
+    stepping = _stepping(topology, cells)
+    marked, steps = stepping if stepping is not None else (cells, None)
     sides, table = (topology.sides, topology.neighbours) if steps is None else (0, array("i"))
     while frontier and (until < 0 or dist[until] < 0):
         depth += 1
@@ -119,7 +150,7 @@ def _distances(topology: Topology, cells: bytes | bytearray, source: int, until:
         append = reached.append
         if steps is not None:
             for here in frontier:
-                for step in steps[cells[here]]:
+                for step in steps[marked[here]]:
                     there = here + step
                     if dist[there] < 0:
                         dist[there] = depth

@@ -127,6 +127,13 @@ class Topology(ABC):
         on a 1000x1000 grid that table is 16 MB and a quarter of a second. None: read the table."""
         return None
 
+    @property
+    def column_step_offsets(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """``step_offsets`` for a shape laid out in columns whose steps depend on the column's
+        parity: those of a cell in an even column, and in an odd one. None: the shape steps
+        alike everywhere (``step_offsets``), or only by its table."""
+        return None
+
     @cached_property
     def open_sides(self) -> bytes:
         """Per cell, the bit mask of its sides that lead to a neighbour."""
@@ -673,6 +680,35 @@ class RectGrid(Topology):
 
     # Whether a cell's parity, which ``_grid_table``'s steps depend on, counts y as well as x.
     parity_of_row = 0
+    # ``_grid_table``'s steps for a shape whose table they make; None for one that makes its
+    # table otherwise.
+    grid_steps: tuple[tuple[tuple[int, int] | None, ...], tuple[tuple[int, int] | None, ...]] | None = None
+
+    def _neighbour_table(self) -> array[int]:
+        assert self.grid_steps is not None, "a shape without grid_steps makes its own table"
+        return self._grid_table(self.grid_steps)
+
+    @cached_property
+    def open_sides(self) -> bytes:
+        if self.mask is not None or self.grid_steps is None:
+            return self._open_sides_of_table()
+        # A full grid's cell has the sides whose step stays on the grid. A row's depend only
+        # on whether it is the first or the last (and where parity counts y, on y's), so a
+        # few rows are worked out and repeated: no 24 MB table for a hex poster.
+        width, height, steps = self.width, self.height, self.grid_steps
+        rows: dict[tuple[bool, bool, int], bytes] = {}
+        every: list[bytes] = []
+        for y in range(height):
+            kind = (y == 0, y == height - 1, y % 2 * self.parity_of_row)
+            if kind not in rows:
+                row = bytearray(width)
+                for x in range(width):
+                    for side, step in enumerate(steps[(x + y * self.parity_of_row) % 2]):
+                        if step is not None and 0 <= x + step[0] < width and 0 <= y + step[1] < height:
+                            row[x] |= 1 << side
+                rows[kind] = bytes(row)
+            every.append(rows[kind])
+        return b"".join(every)
 
     @property
     def square_neighbours(self) -> bool:

@@ -10,7 +10,6 @@ across and y h to (y + 1) h down.
 from __future__ import annotations
 
 import math
-from array import array
 
 from ..errors import BookmakerError
 from .mask import Mask
@@ -99,6 +98,9 @@ class TriangleGrid(RectGrid):
         return 3, (row * ((self.height + 1) // 2))[: 3 * self.cells]
 
     parity_of_row = 1  # a cell points up when x + y is even
+    # N, E, S, W of an upward cell (parity 0) and of a downward one; a side a cell lacks
+    # leads nowhere.
+    grid_steps = ((None, (1, 0), (0, 1), (-1, 0)), ((0, -1), (1, 0), None, (-1, 0)))
 
     def lattice(self) -> Lattice:
         # Half units across, rows down: an upward cell (parity 0) has E, S and W, a downward
@@ -106,11 +108,6 @@ class TriangleGrid(RectGrid):
         up = (None, (1, 0, 2, 1), (2, 1, 0, 1), (0, 1, 1, 0))
         down = ((0, 0, 2, 0), (2, 0, 1, 1), None, (1, 1, 0, 0))
         return Lattice(_same_point, _points_down, (up, down), _half, _row)
-
-    def _neighbour_table(self) -> array[int]:
-        # N, E, S, W of an upward cell (parity 0) and of a downward one; a side a cell lacks
-        # leads nowhere.
-        return self._grid_table(((None, (1, 0), (0, 1), (-1, 0)), ((0, -1), (1, 0), None, (-1, 0))))
 
     def _back_table(self) -> bytes:
         return bytes((2, 3, 0, 1)) * self.cells
