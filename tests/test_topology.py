@@ -92,6 +92,22 @@ def test_the_backtrackers_hex_kernel_makes_the_table_walks_draws():
             assert fast.getstate() == plain.getstate(), (width, height, seed)
 
 
+def test_the_backtrackers_polar_kernel_makes_the_table_walks_draws():
+    """Same bytes and the same draws, from the centre alone to rings that double and rings
+    that don't; every walk passes the centre, whose slots are not the other cells'."""
+    from bookmaker.maze.polar_grid import PolarGrid
+
+    for rings in (1, 2, 3, 4, 7, 12):
+        for seed in range(8):
+            fast, plain = random.Random(seed), random.Random(seed)
+            kernel = recursive_backtracker.carve_polar(PolarGrid(rings), fast)
+            assert kernel == recursive_backtracker.carve_graph(PolarGrid(rings), plain), (rings, seed)
+            assert fast.getstate() == plain.getstate(), (rings, seed)
+    assert recursive_backtracker.carve(PolarGrid(5), random.Random(3)) == recursive_backtracker.carve_polar(
+        PolarGrid(5), random.Random(3)
+    )
+
+
 @pytest.mark.parametrize(
     "share, oldest", [(1.0, False), (0.0, False), (0.0, True), (0.75, False), (0.3, False)]
 )

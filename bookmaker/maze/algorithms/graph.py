@@ -22,6 +22,7 @@ from functools import cache
 from typing import TypeGuard
 
 from ..hex_grid import HexGrid
+from ..polar_grid import PolarGrid
 from ..topology import NO_SIDE, SquareGrid, Topology
 
 ANY_SHAPE = object()  # SHAPES of a generator that carves any topology
@@ -47,14 +48,18 @@ def with_kernels(
     *,
     square: Callable[[int, int, random.Random], bytearray],
     hexagon: Callable[[int, int, random.Random], bytearray] | None = None,
+    polar: Callable[[PolarGrid, random.Random], bytearray] | None = None,
 ) -> Callable[[Topology, random.Random], bytearray]:
     """A generator's ``carve``: its kernel on a full rectangle of squares (or of hexagons,
-    where it has one), its table walk on every other topology, masked grids included."""
+    or on a polar grid, where it has one), its table walk on every other topology, masked
+    grids included."""
     kernels: dict[type, Callable[[int, int, random.Random], bytearray]] = {SquareGrid: square}
     if hexagon is not None:
         kernels[HexGrid] = hexagon
 
     def carve(topology: Topology, rng: random.Random) -> bytearray:
+        if polar is not None and isinstance(topology, PolarGrid):
+            return polar(topology, rng)
         kernel = kernels.get(type(topology)) if topology.mask is None else None
         if kernel is None:
             return carve_graph(topology, rng)

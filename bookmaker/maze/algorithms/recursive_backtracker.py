@@ -6,14 +6,15 @@ corridors, few dead ends (about 10 %) and a long solution.
 The seed -> maze mapping is pinned by golden tests: a cell's unvisited
 neighbours are listed in side order (N, E, S, W on squares) and one is taken
 exactly as ``rng.choice`` does (``getrandbits`` of the list length's bit
-length, drawn again while too large), inlined here for speed. The square
-and hex kernels and the neighbour-table walk make the same draws.
+length, drawn again while too large), inlined here for speed. The square,
+hex and polar kernels and the neighbour-table walk make the same draws.
 """
 
 from __future__ import annotations
 
 import random
 
+from ..polar_grid import PolarGrid
 from ..topology import E, N, S, Topology, W
 from .graph import ANY_SHAPE, with_kernels
 from .padded import column_parity, padded_index, padded_marks, unpad
@@ -169,4 +170,56 @@ def carve_hex(width: int, height: int, rng: random.Random) -> bytearray:
             return unpad(cells, width, height, stride)
 
 
-carve = with_kernels(carve_graph, square=carve_square, hexagon=carve_hex)
+def carve_polar(grid: PolarGrid, rng: random.Random) -> bytearray:
+    """The table walk on a polar grid, reading a cell's five slots (inward, clockwise,
+    anticlockwise, two outward) as five names rather than all eight in a loop: only the
+    centre, cell 0, has more, its six outward neighbours in slots 2 to 7."""
+    back, table = grid.back, grid.neighbours
+    cells = bytearray(grid.cells)
+    # One extra cell, always visited: a missing neighbour (-1) indexes it.
+    visited = bytearray(grid.cells + 1)
+    visited[-1] = 1
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    current = grid.random_cell(rng)
+    visited[current] = 1
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    while True:
+        base = current * 8
+        if current:
+            around = table[base : base + 5]
+            inward, clockwise, anticlockwise, outward, outward_too = around
+            options = []
+            if not visited[inward]:
+                options.append(0)
+            if not visited[clockwise]:
+                options.append(1)
+            if not visited[anticlockwise]:
+                options.append(2)
+            if not visited[outward]:
+                options.append(3)
+            if not visited[outward_too]:
+                options.append(4)
+        else:
+            around = table[0:8]
+            options = [side for side in range(8) if not visited[around[side]]]
+        if options:
+            k = len(options)  # rng.choice(options), drawing the same bits
+            r = getrandbits(bits[k])
+            while r >= k:
+                r = getrandbits(bits[k])
+            side = options[r]
+            nxt = around[side]
+            cells[current] |= 1 << side
+            cells[nxt] |= 1 << back[base + side]
+            visited[nxt] = 1
+            push(current)
+            current = nxt
+        elif stack:
+            current = pop()
+        else:
+            return cells
+
+
+carve = with_kernels(carve_graph, square=carve_square, hexagon=carve_hex, polar=carve_polar)
