@@ -231,21 +231,28 @@ _RUN = "{} {} m {} {} l".format
 
 
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
+    # A polar grid's arcs cost more to write in Python than zlib takes to compress them: on
+    # threads beside the solution they would take turns with it on the interpreter (a 571-ring
+    # poster measured no faster, in 10 % more memory), where a lattice's straight walls
+    # leave the second core to zlib.
     if isinstance(walls, PolarWalls):  # from the rings' numbers
-        return _long_path(canvas, walls, lambda: walls.write(_ArcText().circle, _POLAR_RUN, fp_str))
+        return _long_path(canvas, walls, lambda: walls.write(_ArcText().circle, _POLAR_RUN, fp_str), False)
     if isinstance(walls, GridWalls):
         return _PathText(walls.write(*_GRID_RUNS))
     if isinstance(walls, LatticeWalls):  # straight from the lattice indices
-        return _long_path(canvas, walls, lambda: walls.write(_RUN, fp_str))
+        return _long_path(canvas, walls, lambda: walls.write(_RUN, fp_str), True)
     return _wall_path(walls)
 
 
-def _long_path(canvas: Canvas, walls: PolarWalls | LatticeWalls, operators: Callable[[], Iterable[str]]):
+def _long_path(
+    canvas: Canvas, walls: PolarWalls | LatticeWalls, operators: Callable[[], Iterable[str]], early: bool
+):
     """A polygon or polar maze's walls, once for both its pages: written as its page is
-    compressed where the canvas streams paths (a poster), else its whole text kept."""
+    compressed where the canvas streams paths (a poster), else its whole text kept;
+    ``early``: see ``StreamedPaths.stand_in``."""
     streamed = getattr(canvas, _STREAMED, None)
     if streamed is not None and len(walls):
-        return _WrittenPath(streamed.stand_in(walls, lambda: _path_pieces(iter(operators()))))
+        return _WrittenPath(streamed.stand_in(walls, lambda: _path_pieces(iter(operators())), early))
     code = walls.written.get(_WRITTEN)
     if code is None:
         # As ``_PathText`` writes it, without copying the megabytes once more.
@@ -511,13 +518,16 @@ class StreamedPaths:
     def __init__(self) -> None:
         self.paths: list[tuple[object, Callable[[], Iterator[str]]]] = []
         self.stand_ins: dict[int, str] = {}
+        self.early = True  # whether every path may be compressed early (``PosterPages``)
 
-    def stand_in(self, source: object, pieces: Callable[[], Iterator[str]]) -> str:
-        """The stand-in for the path ``pieces`` writes, the same each time for ``source``."""
+    def stand_in(self, source: object, pieces: Callable[[], Iterator[str]], early: bool) -> str:
+        """The stand-in for the path ``pieces`` writes, the same each time for ``source``;
+        ``early``: whether its page is worth compressing while the rest is still worked out."""
         text = self.stand_ins.get(id(source))
         if text is None:  # ``paths`` keeps ``source`` alive, so its id stays its own
             text = self.stand_ins[id(source)] = _STAND_IN.format(len(self.paths))
             self.paths.append((source, pieces))
+            self.early &= early
         return text
 
     def expanded(self, text: str) -> Iterator[bytes]:
@@ -628,10 +638,11 @@ class _EarlyHead:
 class PosterPages:
     """A poster's pages, compressed as ``compress_pages`` does, begun early: ``begin`` after
     the first page is drawn starts compressing its walls on threads, where there is a
-    second core, while the solution is still being found and drawn; ``finish`` carries on
-    from there. The walls of a hex or polar poster are tens of megabytes of text, which
-    take zlib longer than finding and drawing the solution does, so that time is no
-    longer spent one after the other. Used as a context, which no thread outlives."""
+    second core and the walls are worth it (``StreamedPaths.stand_in``), while the solution
+    is still being found and drawn; ``finish`` carries on from there. The walls of a hex
+    poster are 65 MB of text, which take zlib longer than finding and drawing the solution
+    does, so that time is no longer spent one after the other. Used as a context, which no
+    thread outlives."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
@@ -649,7 +660,13 @@ class PosterPages:
         """Start compressing the first page, drawn by now, up to the end of its walls."""
         pages = self.canvas._doc.Pages.pages
         streamed = getattr(self.canvas, _STREAMED)
-        if len(pages) == 1 and _compressed_by_reportlab(pages) and usable_cores() >= 2 and streamed.paths:
+        if (
+            len(pages) == 1
+            and _compressed_by_reportlab(pages)
+            and usable_cores() >= 2
+            and streamed.paths
+            and streamed.early
+        ):
             self.head = _EarlyHead(streamed, pages[0].stream)
 
     def finish(self) -> None:
