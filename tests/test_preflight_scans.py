@@ -132,6 +132,21 @@ def test_scans_are_decoded_without_pypdf(tmp_path, monkeypatch, maker):
     assert not grey_image(xobject)
 
 
+def test_a_file_past_the_in_memory_size_is_read_at_positions_to_the_same_report(tmp_path, monkeypatch):
+    """A scanned book of hundreds of megabytes is read at positions (os.pread), not into
+    memory; what the check finds is what it finds reading a small file whole."""
+    path = MAKERS["img2pdf RGB PNG"](tmp_path / "scan.pdf", "last")
+    whole = check_pdf(path, "home", interior="black-and-white")
+    at_positions = []
+    real = interior._FileAt.readinto
+    monkeypatch.setattr(interior, "IN_MEMORY_BYTES", path.stat().st_size - 1)
+    monkeypatch.setattr(interior._FileAt, "readinto", lambda *a: at_positions.append(1) or real(*a))
+    read = check_pdf(path, "home", interior="black-and-white")
+    assert at_positions
+    assert "colour" in {problem.code for problem in whole.problems}
+    assert read.format() == whole.format()
+
+
 def test_a_grey_palette_needs_no_pixels(tmp_path, monkeypatch):
     """An Indexed image over a palette of greys is grey whatever its indices: none is decoded."""
     path = img2pdf_file(tmp_path / "grey.pdf", Image.new("L", (WIDTH, HEIGHT), 90).convert("P"))

@@ -185,6 +185,13 @@ def shrunk(text: str) -> dict:
 BOOKS = {**{path.stem: path.read_text(encoding="utf-8") for path in SAMPLES}, "varied": textwrap.dedent(BOOK)}
 
 
+@cache
+def shrunk_book(name: str) -> tuple[list[str], dict]:
+    """The files the book names that ship beside it, and its config ``shrunk``: the same in
+    every language, so its YAML is read twice a book rather than twice a language."""
+    return own_files(BOOKS[name]), shrunk(BOOKS[name])
+
+
 @pytest.mark.parametrize("tag", TRANSLATED)
 @pytest.mark.parametrize("name", sorted(BOOKS))
 def test_every_sample_builds_in_the_language_passes_its_printer_and_prints_no_english(tmp_path, name, tag):
@@ -194,12 +201,11 @@ def test_every_sample_builds_in_the_language_passes_its_printer_and_prints_no_en
     a build does not check. Each page's text (pdfium) holds none of the English words of
     bookmaker's own that the language does not write too (French "Notes"). English samples
     are built in full, and checked, by test_output_hashes.py."""
-    text = BOOKS[name]
-    for own in own_files(text):  # the samples' art, beside the config as in configs/
+    files, config = shrunk_book(name)
+    for own in files:  # the samples' art, beside the config as in configs/
         (tmp_path / own).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / "configs" / own, tmp_path / own)
-    config = shrunk(text)
-    config["language"] = tag
+    config = {**config, "language": tag}
     english, own_words = english_words(), own_words_of(tag)
     printed = _plain_words(tmp_path, yaml.safe_dump(config, allow_unicode=True), name)
     assert printed, "the build wrote no PDF"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from ..errors import ConfigKeyError, KeyPath
@@ -228,6 +229,9 @@ def arrow_room(cell: float) -> float:
     return marker_reach(marker_length(cell) / cell) * cell
 
 
+# Kept: a book asks for each slot and maze size about 17 times over (a section's mazes share
+# both, and fitting the answer key tries layouts), and each answer is 40 bisection steps.
+@lru_cache(maxsize=1024)
 def fit_cell(
     available_w: float, available_h: float, width: float, height: float, side_room: float = 0.0
 ) -> float:

@@ -1777,10 +1777,14 @@ def _cid_widths(w: list, scale: float) -> dict[int, float]:
 
 
 def _standard_widths(name: str) -> dict[int, float]:
-    """The base-14 fonts carry no /Widths; reportlab knows their metrics."""
+    """The base-14 fonts carry no /Widths; reportlab knows their metrics. Only theirs: for
+    any other name reportlab would parse every AFM file it has, each time it is asked (a
+    few hundredths of a second a font), or answer with a font this process registered."""
     try:
         from reportlab.pdfbase import pdfmetrics
 
+        if name not in pdfmetrics.standardFonts:
+            return {}
         widths = pdfmetrics.getFont(name).widths
     except Exception:
         return {}
