@@ -351,9 +351,16 @@ def test_check_asks_the_same_rule_with_the_file_size(monkeypatch, tmp_path):
 
     asked = []
 
-    def choose(workers, seconds, what, size):
+    class Watch:  # the command's watch since it began: asked only where the file is big enough
+        looked = 0
+
+        def machine(self):
+            self.looked += 1
+            return Machine(cores=2, idle=1.0)
+
+    def choose(workers, seconds, what, size, machine):
         asked.append((workers, what, size))
-        return choose_workers(workers, seconds, what, size, lambda: Machine(cores=2, idle=1.0))
+        return choose_workers(workers, seconds, what, size, machine)
 
     monkeypatch.setattr(jobs_option, "choose_workers", choose)
     monkeypatch.setattr(jobs_option, "usable_cores", lambda: 2)
@@ -361,7 +368,9 @@ def test_check_asks_the_same_rule_with_the_file_size(monkeypatch, tmp_path):
     small.write_bytes(b"%PDF-1.4\n" * 1000)
     with big.open("wb") as handle:
         handle.truncate(10_000_000)  # sparse: ten megabytes of work to the rule, none on the disk
-    assert jobs_option.check_workers(2, small) == 1
-    assert jobs_option.check_workers(2, big) == 2
-    assert jobs_option.check_workers(2, tmp_path / "missing.pdf") == 1
+    watch = Watch()
+    assert jobs_option.check_workers(2, small, watch) == 1
+    assert jobs_option.check_workers(2, big, watch) == 2
+    assert jobs_option.check_workers(2, tmp_path / "missing.pdf", watch) == 1
     assert asked == [(2, "file", "0.0 MB"), (2, "file", "10.0 MB"), (2, "file", "0.0 MB")]
+    assert watch.looked == 1

@@ -9,6 +9,7 @@ import typer
 
 from ..errors import BookmakerError
 from ..layout.cover_geometry import CoverGeometry
+from ..processes import IdleWatch
 from ..profiles import INTERIORS, PROFILES, get_profile, parse_size
 from ..wording import listing
 from .cover_options import PAPER, SPINE, cover_barcode, cover_spine, pages_option
@@ -68,6 +69,7 @@ def check(
 
     Prints one line per problem and exits 1 if there are any, 0 if the PDF passes.
     """
+    watch = IdleWatch()  # the cores, watched while the preflight loads
     try:
         trim_size = parse_size(trim) if trim else None
     except BookmakerError as error:
@@ -80,7 +82,9 @@ def check(
     if cover:
         report = _check_cover(pdf, profile, trim_size, pages, paper, spine_width, barcode)
     else:
-        report = check_pdf(pdf, profile, trim=trim_size, interior=interior, workers=check_workers(jobs, pdf))
+        report = check_pdf(
+            pdf, profile, trim=trim_size, interior=interior, workers=check_workers(jobs, pdf, watch)
+        )
     typer.echo(report.format())
     if not cover and not report.ok and _may_be_a_cover(pdf):
         typer.echo(

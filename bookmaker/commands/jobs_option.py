@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from ..processes import WORTH_SPREADING, choose_workers, usable_cores
+from ..processes import WORTH_SPREADING, IdleWatch, choose_workers, usable_cores
 
 JOBS = typer.Option(
     1,
@@ -28,12 +28,15 @@ def workers(jobs: int) -> int:
     return min(jobs or cores, cores)
 
 
-def check_workers(jobs: int, pdf: Path) -> int:
+def check_workers(jobs: int, pdf: Path, watch: IdleWatch) -> int:
     """The processes ``check`` takes for ``pdf`` at ``--jobs``: the rule ``build`` follows,
-    with the work told by the file's size."""
+    with the work told by the file's size, and the cores as ``watch`` has seen them since
+    the command began (loading the preflight is the watch, not a wait of its own)."""
     try:
         size = pdf.stat().st_size
     except OSError:  # the check itself says what is wrong with the path
         size = 0
     megabytes = f"{size / 1e6:.1f} MB"
-    return choose_workers(workers(jobs), WORTH_SPREADING.check_seconds(size), "file", megabytes).workers
+    return choose_workers(
+        workers(jobs), WORTH_SPREADING.check_seconds(size), "file", megabytes, watch.machine
+    ).workers
