@@ -10,7 +10,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, compress
-from typing import cast
+from threading import Lock
+from typing import Any, cast
 
 from ..maze.hex_grid import HexGrid
 from ..maze.model import Maze
@@ -25,12 +26,41 @@ class LatticeWalls:
     ``(x0, y0, x1, y1)`` in the drawing's coordinates; a backend writes its text from the
     indices (``write``) and keeps it in ``written``, shared by a puzzle and its answer."""
 
-    def __init__(self, runs: array[int], xs: list[float], ys: list[float]) -> None:
-        self.runs, self.xs, self.ys = runs, xs, ys
+    def __init__(
+        self, runs: array[int], xs: list[float], ys: list[float], filling: Iterator[int] | None = None
+    ) -> None:
+        self._runs, self.xs, self.ys = runs, xs, ys
+        # Where ``runs`` is filled as it is read: each step fills some more, and says how
+        # many numbers are filled by then. ``write`` reads the runs as they are filled, so a
+        # poster's first text goes to zlib before its last walls are found.
+        self._filling = filling
+        self._filled = len(runs) if filling is None else 0
+        self._lock = Lock()  # the text may be written on a thread of its own
         self.written: dict[str, str] = {}
 
+    def _fill(self, count: int) -> None:
+        """Fill ``runs`` up to at least ``count`` numbers."""
+        with self._lock:
+            while self._filled < count:
+                assert self._filling is not None
+                self._filled = next(self._filling)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Filled, and without the filling and its lock: sent between processes whole."""
+        return {"runs": self.runs, "xs": self.xs, "ys": self.ys, "written": self.written}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["runs"], state["xs"], state["ys"])  # type: ignore[misc]
+        self.written = state["written"]
+
+    @property
+    def runs(self) -> array[int]:
+        """Four lattice indices a run: x0, y0, x1, y1."""
+        self._fill(len(self._runs))
+        return self._runs
+
     def __len__(self) -> int:
-        return len(self.runs) // 4
+        return len(self._runs) // 4
 
     def __iter__(self) -> Iterator[Segment]:
         runs = self.runs
@@ -52,8 +82,9 @@ class LatticeWalls:
         the pieces as they come)."""
         x_text = [number(x) for x in self.xs]
         y_text = [number(y) for y in self.ys]
-        runs, step = self.runs, 4 * _RUNS_A_PIECE
+        runs, step = self._runs, 4 * _RUNS_A_PIECE
         for start in range(0, len(runs), step):
+            self._fill(min(start + step, len(runs)))
             yield " ".join(
                 map(
                     run,
@@ -81,12 +112,13 @@ def walls(maze: Maze) -> LatticeWalls:
     assert isinstance(grid, RectGrid)  # what DRAWINGS sends here
     xs, ys = lattice_coordinates(grid)
     if isinstance(grid, HexGrid) and grid.mask is None:
-        return LatticeWalls(_hex_runs(grid, standing_sides(maze, grid)), xs, ys)
+        runs, filling = _hex_runs(grid, standing_sides(maze, grid))
+        return LatticeWalls(runs, xs, ys, filling)
     lines, steps = _lines(maze, grid)
     return LatticeWalls(array("i", chain.from_iterable(_runs(lines, steps))), xs, ys)
 
 
-def _hex_runs(grid: HexGrid, standing: bytes) -> array[int]:
+def _hex_runs(grid: HexGrid, standing: bytes) -> tuple[array[int], Iterator[int]]:
     """``walls``'s runs of a whole hex grid, in ``_lines``'s order, a lattice line at a time
     from strided slices of the cells' bytes rather than a cell at a time.
 
@@ -100,6 +132,9 @@ def _hex_runs(grid: HexGrid, standing: bytes) -> array[int]:
     other cell of a row. A line comes where its first piece comes in cell order (that
     piece's cell and side): the rising lines' lowest piece, the falling lines' highest
     (the topmost row), a row's leftmost.
+
+    Returns the runs' array, made whole but filled a line at a time as the iterator that
+    comes with it is advanced (``LatticeWalls`` reads the runs as they are filled).
     """
     width, height = grid.width, grid.height
     across = width + 2  # the larger grid's row: column -1 .. width
@@ -210,7 +245,15 @@ def _hex_runs(grid: HexGrid, standing: bytes) -> array[int]:
     # runs are then 16 MB, not 32; made once.
     typecode = "h" if max(3 * width, 2 * height) + 8 < 1 << 15 else "i"
     runs = array(typecode, [0]) * (4 * sum(counts))
-    at = 0
+    return runs, _filled_by_lines(runs, lines, counts)
+
+
+def _filled_by_lines(
+    runs: array[int], lines: list[tuple[int, int, int, int, bytes]], counts: list[int]
+) -> Iterator[int]:
+    """Fill ``runs`` with ``_hex_runs``'s lines' runs a line at a time, saying after each line
+    how many numbers are filled."""
+    typecode, at = runs.typecode, 0
     for (_, kind, line, x_lo, found), count in zip(lines, counts, strict=True):
         if kind == 0:  # x from x_lo in steps of 2: a from 3 x + 1 in steps of 6
             starts = array(typecode, compress(range(3 * x_lo + 1, 3 * x_lo + 1 + 6 * len(found), 6), found))
@@ -233,7 +276,7 @@ def _hex_runs(grid: HexGrid, standing: bytes) -> array[int]:
             highs,
         )
         at = end
-    return runs
+        yield at
 
 
 def _runs(
