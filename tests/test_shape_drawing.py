@@ -20,6 +20,7 @@ from PIL import Image
 from bookmaker.errors import BookmakerError
 from bookmaker.geometry import Arc, extent, maze_drawing
 from bookmaker.maze import generate_on
+from bookmaker.maze.mask import Mask
 from bookmaker.maze.polar_grid import CLOCKWISE
 from bookmaker.maze.shapes import make_topology
 from bookmaker.maze.solve import solution, with_endpoints
@@ -301,11 +302,16 @@ def test_big_pages_are_refused_naming_the_shape():
         check_size("pdf", make_topology("polar", rings=400), 20)
 
 
-@pytest.mark.parametrize("kind", ["hex", "triangle"])
+@pytest.mark.parametrize("kind", ["hex", "triangle", "square silhouette"])
 def test_polygon_walls_and_cells_read_the_same_after_a_trip_to_a_worker_process(kind):
     # Walls are kept as lattice indices and path cells made as they are read: a drawing
     # made in a worker process is pickled back, and must draw the same there.
-    maze = make(kind, (6, 5))
+    if kind == "square silhouette":  # its walls are lattice indices too, with their lines
+        on = bytes(0 if cell in (0, 14) else 1 for cell in range(30))
+        topology = make_topology("square", size=(6, 5), mask=Mask(on, "file", "holed", "0" * 16))
+        maze = with_endpoints(generate_on(topology, "wilson", 7), "border")
+    else:
+        maze = make(kind, (6, 5))
     drawing = maze_drawing(maze, solution(maze))
     back = pickle.loads(pickle.dumps(drawing))
     walls = list(drawing.walls)

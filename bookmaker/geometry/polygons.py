@@ -47,11 +47,11 @@ class LatticeWalls:
 
     def __getstate__(self) -> dict[str, Any]:
         """Filled, and without the filling and its lock: sent between processes whole."""
-        return {"runs": self.runs, "xs": self.xs, "ys": self.ys, "written": self.written}
+        self._fill(len(self._runs))
+        return {name: value for name, value in vars(self).items() if name not in ("_filling", "_lock")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["runs"], state["xs"], state["ys"])  # type: ignore[misc]
-        self.written = state["written"]
+        vars(self).update(state, _filling=None, _lock=Lock())
 
     @property
     def runs(self) -> array[int]:
