@@ -4,6 +4,7 @@ anywhere, so the preflight reads every value through these, which never raise.""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from pypdf.generic import IndirectObject
@@ -67,6 +68,11 @@ def _key(ref) -> Any:
     return (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else id(ref)
 
 
+# pypdf names a reference in its messages with the reading document's id, which changes
+# from run to run: a report names it as the file does ("12 0 R").
+_REFERENCE = re.compile(r"IndirectObject\((\d+), (\d+), \d+\)")
+
+
 def one_line(error: Exception) -> str:
-    text = " ".join(str(error).split())
+    text = _REFERENCE.sub(r"\1 \2 R", " ".join(str(error).split()))
     return text[:200] or type(error).__name__
