@@ -1,13 +1,15 @@
 """A poster's pages compressed early (``canvas.PosterPages``): the puzzle page's walls are
-compressed on threads while the answer is still worked out (a hex grid's, not a polar
-grid's, which cost more Python than zlib), and the file is byte for byte
+compressed on threads while the answer is still worked out, their text written by a forked
+process where one can be forked (``_TextAside``), else on a thread (a hex grid's, not a
+polar grid's, which costs as much Python as zlib takes), and the file is byte for byte
 the one reportlab writes when it compresses each page's whole text at ``save``, whether the
 answer page begins with those walls (a solution line) or not (a solution's cells, filled
-under the walls)."""
+under the walls), and whether or not the process writing the walls fails."""
 
 from __future__ import annotations
 
 import io
+import os
 import threading
 import zlib
 
@@ -28,8 +30,8 @@ from bookmaker.render.canvas import PosterPages, draw_maze, reproducible_canvas
 CELL = 6.0
 
 
-def _poster(maze, style: Style, early: bool) -> tuple[bytes, bool]:
-    """The two pages' file, and whether the walls began compressing early."""
+def _poster(maze, style: Style, early: bool) -> tuple[bytes, canvas_module._EarlyHead | None]:
+    """The two pages' file, and what began compressing the walls early (None: nothing)."""
     puzzle = maze_drawing(maze)
     answer = maze_drawing(maze, solve(maze), 1.0, puzzle.walls)
     out = io.BytesIO()
@@ -39,7 +41,7 @@ def _poster(maze, style: Style, early: bool) -> tuple[bytes, bool]:
             draw_maze(canvas, drawing, 20, 880, CELL, style)
             canvas.showPage()
 
-        began = False
+        began = None
         if not early:  # reportlab compresses each page's whole text as it saves
             page(puzzle)
             page(answer)
@@ -47,7 +49,7 @@ def _poster(maze, style: Style, early: bool) -> tuple[bytes, bool]:
             with PosterPages(canvas) as pages:
                 page(puzzle)
                 pages.begin()
-                began = pages.head is not None
+                began = pages.head
                 page(answer)
                 pages.finish()
     return out.getvalue(), began
@@ -56,14 +58,19 @@ def _poster(maze, style: Style, early: bool) -> tuple[bytes, bool]:
 @pytest.mark.parametrize("grid", [HexGrid(23, 17), PolarGrid(9)], ids=["hex", "polar"])
 @pytest.mark.parametrize("solution", ["line", "cells"])
 @pytest.mark.parametrize("cores", [1, 2])
-def test_pages_compressed_early_are_the_bytes_reportlab_writes(monkeypatch, grid, solution, cores):
+@pytest.mark.parametrize("fork", [True, False], ids=["process", "thread"])
+def test_pages_compressed_early_are_the_bytes_reportlab_writes(monkeypatch, grid, solution, cores, fork):
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: cores)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: fork)
     maze = with_endpoints(generate_on(grid, "recursive-backtracker", 3), "border")
     style = Style(wall_width=0.75, solution_width=1.5, solution=solution)
-    early, began = _poster(maze, style, early=True)
+    early, head = _poster(maze, style, early=True)
     assert early == _poster(maze, style, early=False)[0]
-    # Only a lattice's walls, and only with a second core (a polar grid's arcs: see _walls).
-    assert began == (cores == 2 and isinstance(grid, HexGrid))
+    # Only with a second core; on a thread only a lattice's walls (a polar grid's arcs: see _walls).
+    assert (head is not None) == (cores == 2 and (fork or isinstance(grid, HexGrid)))
+    if head is not None:  # a forked writer wrote them, and was waited for
+        assert (head.aside is not None) == fork
+        assert head.aside is None or head.aside.status == 0
     with pikepdf.open(io.BytesIO(early)) as pdf:
         puzzle, answer = (page.Contents.read_bytes() for page in pdf.pages)
         raw = pdf.pages[0].Contents.read_raw_bytes()
@@ -73,8 +80,29 @@ def test_pages_compressed_early_are_the_bytes_reportlab_writes(monkeypatch, grid
     assert raw == zlib.compress(puzzle)
 
 
-def test_an_error_after_the_walls_began_leaves_no_thread_behind(monkeypatch):
+@pytest.mark.parametrize("grid", [HexGrid(23, 17), PolarGrid(9)], ids=["hex", "polar"])
+def test_walls_are_written_here_where_their_process_fails(monkeypatch, grid):
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+
+    def fail_half_way(pieces, read_end, write_end):
+        os.close(read_end)
+        os.write(write_end, next(pieces))  # some of the text, then the child dies
+        os._exit(3)
+
+    monkeypatch.setattr(canvas_module, "_write_and_leave", fail_half_way)
+    maze = with_endpoints(generate_on(grid, "recursive-backtracker", 3), "border")
+    style = Style(wall_width=0.75, solution_width=1.5)
+    early, head = _poster(maze, style, early=True)
+    assert head is not None and head.aside is not None
+    assert os.waitstatus_to_exitcode(head.aside.status) == 3
+    assert early == _poster(maze, style, early=False)[0]
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["process", "thread"])
+def test_an_error_after_the_walls_began_leaves_no_thread_or_process_behind(monkeypatch, fork):
+    monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: fork)
     maze = with_endpoints(generate_on(HexGrid(60, 40), "recursive-backtracker", 3), "border")
     threads = threading.active_count()
     with (
@@ -87,6 +115,11 @@ def test_an_error_after_the_walls_began_leaves_no_thread_behind(monkeypatch):
         pages.begin()
         head = pages.head
         assert head is not None and threading.active_count() > threads
+        assert (head.aside is not None) == fork
         raise RuntimeError("the solution failed")
     assert head.stopped and head.pieces.done()
     assert threading.active_count() == threads
+    if fork:  # killed where it was, and waited for: no process left, not even a zombie
+        assert head.aside.status is not None
+        with pytest.raises(ChildProcessError):
+            os.waitpid(head.aside.pid, os.WNOHANG)

@@ -7,22 +7,26 @@ Straight paths are written as text in bulk, byte for byte what reportlab's
 path object writes a call at a time (``_PathText``), and a poster's pages are
 compressed sharing the walls they begin with (``compress_pages``); a poster's polygon
 walls are written only then, a piece at a time into the compressor (``stream_paths``),
-and compressed while its answer is still worked out (``PosterPages``).
+and compressed while its answer is still worked out (``PosterPages``), written where
+it can be by a process of its own (``_TextAside``).
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import re
+import signal
 import sys
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from itertools import chain
 from operator import itemgetter
-from typing import BinaryIO, NamedTuple, TypeGuard
+from typing import BinaryIO, NamedTuple, NoReturn, TypeGuard
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
@@ -231,10 +235,10 @@ _RUN = "{} {} m {} {} l".format
 
 
 def _walls(canvas: Canvas, walls: Iterable[Wall]):
-    # A polar grid's arcs cost more to write in Python than zlib takes to compress them: on
-    # threads beside the solution they would take turns with it on the interpreter (a 571-ring
-    # poster measured no faster, in 10 % more memory), where a lattice's straight walls
-    # leave the second core to zlib.
+    # A polar grid's arcs cost as much to write in Python as zlib takes to compress them: on
+    # a thread beside the solution they would take turns with it on the interpreter (a
+    # 571-ring poster measured no faster, in 10 % more memory), where a lattice's straight
+    # walls leave the second core to zlib. In a process of their own both gain.
     if isinstance(walls, PolarWalls):  # from the rings' numbers
         return _long_path(canvas, walls, lambda: walls.write(_ArcText().circle, _POLAR_RUN, fp_str), False)
     if isinstance(walls, GridWalls):
@@ -245,14 +249,17 @@ def _walls(canvas: Canvas, walls: Iterable[Wall]):
 
 
 def _long_path(
-    canvas: Canvas, walls: PolarWalls | LatticeWalls, operators: Callable[[], Iterable[str]], early: bool
+    canvas: Canvas,
+    walls: PolarWalls | LatticeWalls,
+    operators: Callable[[], Iterable[str]],
+    on_a_thread: bool,
 ):
     """A polygon or polar maze's walls, once for both its pages: written as its page is
     compressed where the canvas streams paths (a poster), else its whole text kept;
-    ``early``: see ``StreamedPaths.stand_in``."""
+    ``on_a_thread``: see ``StreamedPaths.stand_in``."""
     streamed = getattr(canvas, _STREAMED, None)
     if streamed is not None and len(walls):
-        return _WrittenPath(streamed.stand_in(walls, lambda: _path_pieces(iter(operators())), early))
+        return _WrittenPath(streamed.stand_in(walls, lambda: _path_pieces(iter(operators())), on_a_thread))
     code = walls.written.get(_WRITTEN)
     if code is None:
         # As ``_PathText`` writes it, without copying the megabytes once more.
@@ -518,16 +525,19 @@ class StreamedPaths:
     def __init__(self) -> None:
         self.paths: list[tuple[object, Callable[[], Iterator[str]]]] = []
         self.stand_ins: dict[int, str] = {}
-        self.early = True  # whether every path may be compressed early (``PosterPages``)
+        # Whether every path is worth writing on a thread while the rest of the work goes on,
+        # where no process of its own can write it (``PosterPages``).
+        self.on_a_thread = True
 
-    def stand_in(self, source: object, pieces: Callable[[], Iterator[str]], early: bool) -> str:
+    def stand_in(self, source: object, pieces: Callable[[], Iterator[str]], on_a_thread: bool) -> str:
         """The stand-in for the path ``pieces`` writes, the same each time for ``source``;
-        ``early``: whether its page is worth compressing while the rest is still worked out."""
+        ``on_a_thread``: whether its text is cheap enough to write on a thread beside the
+        drawing of the next page, not only in a process of its own."""
         text = self.stand_ins.get(id(source))
         if text is None:  # ``paths`` keeps ``source`` alive, so its id stays its own
             text = self.stand_ins[id(source)] = _STAND_IN.format(len(self.paths))
             self.paths.append((source, pieces))
-            self.early &= early
+            self.on_a_thread &= on_a_thread
         return text
 
     def expanded(self, text: str) -> Iterator[bytes]:
@@ -602,18 +612,19 @@ def _streamed_end(text: str) -> int:
 
 class _EarlyHead:
     """A page's text up to the end of its last streamed path (a poster's walls), being
-    compressed on two threads, one writing the text and one compressing it, while the
-    drawing thread goes on working out the next page. Closed by ``compress_pages``, or by
-    ``PosterPages`` on the way out of an error, which waits for its threads."""
+    compressed on two threads, one feeding the text (writing it, or reading what a
+    ``_TextAside`` writes) and one compressing it, while the drawing thread goes on working
+    out the next page. Closed by ``compress_pages``, or by ``PosterPages`` on the way out of
+    an error, which waits for its threads and its process."""
 
-    def __init__(self, streamed: StreamedPaths, text: str) -> None:
-        self.length = _streamed_end(text)
+    def __init__(self, length: int, pieces: Iterator[bytes], aside: _TextAside | None) -> None:
+        self.length = length
+        self.aside = aside
         self.compressor = zlib.compressobj()  # zlib.compress's own level, window and memory
         self.stopped = False
         self.threads = ExitStack()
         pool = self.threads.enter_context(_compressing_thread())
         writer = self.threads.enter_context(ThreadPoolExecutor(max_workers=1))
-        pieces = streamed.expanded(text[: self.length])
         self.pieces = writer.submit(_deflated, self.compressor, self._unless_stopped(pieces), pool)
 
     def _unless_stopped(self, pieces: Iterator[bytes]) -> Iterator[bytes]:
@@ -622,17 +633,102 @@ class _EarlyHead:
                 return
             yield piece
 
-    def result(self) -> list[bytes]:
-        """The compressed pieces, once the threads are done with them."""
+    def result(self) -> list[bytes] | None:
+        """The compressed pieces, once the threads are done with them; None where the
+        process writing the text failed, so that it is written here afresh."""
         try:
             return self.pieces.result()
+        except _AsideFailed:
+            return None
+        finally:
+            self.close(stop=False)
+
+    def close(self, stop: bool = True) -> None:
+        """Wait for the threads and the process; ``stop``: stop them where they are (an
+        error came first, so nothing will read the pieces)."""
+        self.stopped |= stop
+        try:
+            if self.aside is not None:
+                self.aside.close(kill=stop)
         finally:
             self.threads.close()
 
-    def close(self) -> None:
-        """Stop where it is: an error came first, so nothing will read the pieces."""
-        self.stopped = True
-        self.threads.close()
+
+class _AsideFailed(Exception):
+    """The process writing a text ended before it was done (``_TextAside``)."""
+
+
+class _TextAside:
+    """A text written in a forked process, read here from a pipe as it comes: a poster's
+    walls, which ``PosterPages`` compresses while this process finds and draws the
+    solution. On a thread, the Python that writes the text would take turns with that work
+    on the interpreter; a process of its own writes it on the second core. A 571-ring polar
+    poster's arcs are 1.4 s of Python (benchmarks/POSTER_RESULTS.md).
+
+    The child writes the text and leaves at once (``os._exit``), running nothing else of
+    this process's. A child that fails, or is killed, leaves the text to be written here
+    (``_EarlyHead.result``), which meets the same error, if any, where it would have.
+    """
+
+    def __init__(self, pid: int, pipe: int) -> None:
+        self.pid, self.pipe = pid, pipe
+        self.status: int | None = None  # the child's wait status, once it is waited for
+        # The thread that reads to the end and the one that closes may both wait for it.
+        self.waiting = threading.Lock()
+
+    @classmethod
+    def start(cls, pieces: Iterator[bytes]) -> _TextAside | None:
+        """``pieces`` being written in a forked process, or None where this process cannot
+        fork safely (``_may_fork``)."""
+        if not _may_fork():
+            return None
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            _write_and_leave(pieces, read_end, write_end)
+        os.close(write_end)
+        return cls(pid, read_end)
+
+    def read(self) -> Iterator[bytes]:
+        """The text as the child writes it; ``_AsideFailed`` where it ends unfinished."""
+        with open(self.pipe, "rb", buffering=0) as pipe:
+            while chunk := pipe.read(_FEED):
+                yield chunk
+        self._wait()
+        if self.status:
+            raise _AsideFailed
+
+    def close(self, kill: bool) -> None:
+        """Wait for the child, killing it first if ``kill`` (its text is not wanted)."""
+        self._wait(kill)
+
+    def _wait(self, kill: bool = False) -> None:
+        with self.waiting:
+            if self.status is None:
+                if kill:
+                    os.kill(self.pid, signal.SIGKILL)
+                self.status = os.waitpid(self.pid, 0)[1]
+
+
+def _may_fork() -> bool:
+    """Whether this process can fork a child safely: the system forks, and no other thread
+    runs, whose locks the child would inherit held."""
+    return hasattr(os, "fork") and threading.active_count() == 1
+
+
+def _write_and_leave(pieces: Iterator[bytes], read_end: int, write_end: int) -> NoReturn:
+    """The forked child's whole life: write ``pieces`` into the pipe, and exit (1 if that
+    failed) without running anything of its parent's on the way out."""
+    status = 1
+    try:
+        os.close(read_end)
+        gc.disable()  # a collection would touch, and so copy, every page it shares
+        with open(write_end, "wb", buffering=_FEED) as pipe:
+            for piece in pieces:
+                pipe.write(piece)
+        status = 0
+    finally:
+        os._exit(status)
 
 
 class PosterPages:
@@ -657,17 +753,21 @@ class PosterPages:
             self.head.close()
 
     def begin(self) -> None:
-        """Start compressing the first page, drawn by now, up to the end of its walls."""
+        """Start compressing the first page, drawn by now, up to the end of its walls: their
+        text written by a process of its own where one can be forked, else on a thread
+        where that is worth it (``StreamedPaths.on_a_thread``)."""
         pages = self.canvas._doc.Pages.pages
         streamed = getattr(self.canvas, _STREAMED)
-        if (
-            len(pages) == 1
-            and _compressed_by_reportlab(pages)
-            and usable_cores() >= 2
-            and streamed.paths
-            and streamed.early
-        ):
-            self.head = _EarlyHead(streamed, pages[0].stream)
+        if len(pages) != 1 or not _compressed_by_reportlab(pages) or usable_cores() < 2 or not streamed.paths:
+            return
+        text = pages[0].stream
+        length = _streamed_end(text)
+        pieces = streamed.expanded(text[:length])
+        aside = _TextAside.start(pieces)  # before the threads start: see ``start``
+        if aside is not None:
+            self.head = _EarlyHead(length, aside.read(), aside)
+        elif streamed.on_a_thread:
+            self.head = _EarlyHead(length, pieces, None)
 
     def finish(self) -> None:
         """Compress every page, before the canvas is saved."""
@@ -702,7 +802,7 @@ def compress_pages(canvas: Canvas, early: _EarlyHead | None = None) -> None:
     beginning, begun, done = zlib.compressobj(), 0, []
     if early is not None:
         pieces = early.result()
-        if early.length <= shared:  # else what it compressed is not every page's
+        if pieces is not None and early.length <= shared:  # else not every page's, or no text
             beginning, begun, done = early.compressor, early.length, pieces
     head: bytes | None = None
     with _compressing_thread() as pool:
