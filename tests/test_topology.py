@@ -97,7 +97,7 @@ def test_the_backtrackers_polar_kernel_makes_the_table_walks_draws():
     that don't; every walk passes the centre, whose slots are not the other cells'."""
     from bookmaker.maze.polar_grid import PolarGrid
 
-    for rings in (1, 2, 3, 4, 7, 12):
+    for rings in (1, 2, 3, 4, 7, 12, 30):
         for seed in range(8):
             fast, plain = random.Random(seed), random.Random(seed)
             kernel = recursive_backtracker.carve_polar(PolarGrid(rings), fast)
@@ -106,6 +106,23 @@ def test_the_backtrackers_polar_kernel_makes_the_table_walks_draws():
     assert recursive_backtracker.carve(PolarGrid(5), random.Random(3)) == recursive_backtracker.carve_polar(
         PolarGrid(5), random.Random(3)
     )
+
+
+@pytest.mark.parametrize("rings", [1, 2, 3, 4, 5, 12, 30, 100])
+def test_ring_strides_are_where_the_neighbour_table_steps_by_a_rings_count(rings):
+    """A cell given its ring's count has exactly the four neighbours that count steps to,
+    and no second outward one; most of a big disc's cells are given one."""
+    from bookmaker.maze.polar_grid import PolarGrid
+
+    grid = PolarGrid(rings)
+    strides, table = grid.ring_strides(), grid.neighbours
+    assert len(strides) == grid.cells
+    for cell, count in enumerate(strides):
+        if count:
+            stepped = [cell - count, cell + 1, cell - 1, cell + count, -1, -1, -1, -1]
+            assert list(table[cell * 8 : cell * 8 + 8]) == stepped, (rings, cell)
+    if rings >= 100:
+        assert sum(map(bool, strides)) > 0.85 * grid.cells
 
 
 @pytest.mark.parametrize(

@@ -156,6 +156,21 @@ class PolarGrid(Topology):
             rows.append(row * self.counts[ring])
         return 8, b"".join(rows)
 
+    def ring_strides(self) -> array[int]:
+        """Per cell, its ring's count where its neighbours lie at ids minus that count
+        (inward), plus one (clockwise), minus one (anticlockwise) and plus that count
+        (outward, the only one): a cell of a ring whose inner and outer rings have as many
+        cells, but for the first and the last, whose sideways neighbours wrap round. 0 for
+        every other cell. Most of a poster's cells, whose neighbours follow without the table."""
+        strides = array("i", bytes(4 * self.cells))
+        counts, firsts = self.counts, self.firsts
+        for ring in range(2, self.rings - 1):
+            count = counts[ring]
+            if counts[ring - 1] == count == counts[ring + 1]:
+                first = firsts[ring]
+                strides[first + 1 : first + count - 1] = array("i", [count]) * (count - 2)
+        return strides
+
     @cached_property
     def _tables(self) -> tuple[array[int], bytes]:
         # Filled a ring and a slot at a time by slices of one array of the ids, copied into

@@ -13,8 +13,10 @@ hex and polar kernels and the neighbour-table walk make the same draws.
 from __future__ import annotations
 
 import random
+import struct
+from collections.abc import Sequence
 
-from ..polar_grid import PolarGrid
+from ..polar_grid import ANTICLOCKWISE, CLOCKWISE, INWARD, OUTWARD, PolarGrid
 from ..topology import E, N, S, Topology, W
 from .graph import ANY_SHAPE, with_kernels
 from .padded import column_parity, padded_index, padded_marks, unpad
@@ -170,37 +172,57 @@ def carve_hex(width: int, height: int, rng: random.Random) -> bytearray:
             return unpad(cells, width, height, stride)
 
 
+# The free sides among a polar cell's five slots, by the 5-bit mask of those visited: the
+# sides in order, as the table walk lists them.
+_POLAR_FREE = tuple(tuple(side for side in range(5) if not visited >> side & 1) for visited in range(32))
+_POLAR_SLOTS = struct.Struct("5i").unpack_from  # a cell's five slots from the table's bytes
+_NO_SECOND_OUTWARD = 1 << 4  # a ring-stride cell's fifth slot: none, as if visited
+# The passage bit each side of a ring-stride cell opens in the cell it leads to: inward
+# leads to that cell's one outward slot, clockwise to its anticlockwise, and so on.
+_STRIDE_BACK = (1 << OUTWARD, 1 << ANTICLOCKWISE, 1 << CLOCKWISE, 1 << INWARD)
+
+
 def carve_polar(grid: PolarGrid, rng: random.Random) -> bytearray:
-    """The table walk on a polar grid, reading a cell's five slots (inward, clockwise,
-    anticlockwise, two outward) as five names rather than all eight in a loop: only the
-    centre, cell 0, has more, its six outward neighbours in slots 2 to 7."""
+    """The table walk on a polar grid, drawing as it does. Most cells lie at fixed id steps
+    from their neighbours (``PolarGrid.ring_strides``), and are walked without the table;
+    the others' five slots (inward, clockwise, anticlockwise, two outward) are read in one
+    call, their free sides looked up by which are visited. Only the centre, cell 0, has more
+    slots, its six outward neighbours in 2 to 7."""
     back, table = grid.back, grid.neighbours
+    strides = grid.ring_strides()
     cells = bytearray(grid.cells)
     # One extra cell, always visited: a missing neighbour (-1) indexes it.
     visited = bytearray(grid.cells + 1)
     visited[-1] = 1
     getrandbits = rng.getrandbits
-    bits = _BITS
+    bits, free, slots, stride_back = _BITS, _POLAR_FREE, _POLAR_SLOTS, _STRIDE_BACK
+    table_stride = 8 * table.itemsize
     current = grid.random_cell(rng)
     visited[current] = 1
     stack: list[int] = []
     push, pop = stack.append, stack.pop
+    options: Sequence[int]
+    around: Sequence[int] = ()
     while True:
-        base = current * 8
-        if current:
-            around = table[base : base + 5]
+        count = strides[current]
+        if count:
+            options = free[
+                visited[current - count]
+                | visited[current + 1] << 1
+                | visited[current - 1] << 2
+                | visited[current + count] << 3
+                | _NO_SECOND_OUTWARD
+            ]
+        elif current:
+            around = slots(table, current * table_stride)
             inward, clockwise, anticlockwise, outward, outward_too = around
-            options = []
-            if not visited[inward]:
-                options.append(0)
-            if not visited[clockwise]:
-                options.append(1)
-            if not visited[anticlockwise]:
-                options.append(2)
-            if not visited[outward]:
-                options.append(3)
-            if not visited[outward_too]:
-                options.append(4)
+            options = free[
+                visited[inward]
+                | visited[clockwise] << 1
+                | visited[anticlockwise] << 2
+                | visited[outward] << 3
+                | visited[outward_too] << 4
+            ]
         else:
             around = table[0:8]
             options = [side for side in range(8) if not visited[around[side]]]
@@ -210,9 +232,15 @@ def carve_polar(grid: PolarGrid, rng: random.Random) -> bytearray:
             while r >= k:
                 r = getrandbits(bits[k])
             side = options[r]
-            nxt = around[side]
+            if count:  # inward -count, outward +count, clockwise +1, anticlockwise -1
+                nxt = (
+                    current - count if side == 0 else current + count if side == 3 else current + 3 - 2 * side
+                )
+                cells[nxt] |= stride_back[side]
+            else:
+                nxt = around[side]
+                cells[nxt] |= 1 << back[current * 8 + side]
             cells[current] |= 1 << side
-            cells[nxt] |= 1 << back[base + side]
             visited[nxt] = 1
             push(current)
             current = nxt
