@@ -12,7 +12,7 @@ import math
 import re
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from itertools import compress, groupby, pairwise
+from itertools import groupby, pairwise
 
 from ..maze.model import Maze
 from ..maze.polar_grid import CENTRE_FIRST_SLOT, CLOCKWISE, INWARD, OUTWARD, PolarGrid
@@ -137,11 +137,23 @@ def _circle(arcs: array[int], radius: int, standing: bytes | bytearray) -> None:
     ``len(standing)`` equal pieces clockwise from 12 o'clock (1: the piece stands), merged
     into arcs: ``(radius, first piece, past the last)``."""
     count = len(standing)
-    runs = [run.span() for run in _RUN.finditer(standing)]
-    if len(runs) > 1 and runs[0][0] == 0 and runs[-1][1] == count:
-        runs[-1] = (runs[-1][0], count + runs.pop(0)[1])  # one arc through 12 o'clock
-    for start, stop in runs:
-        arcs.extend((radius, start, stop))
+    runs = list(_RUN.finditer(standing))
+    starts, stops = list(map(_START, runs)), list(map(_END, runs))
+    if len(runs) > 1 and starts[0] == 0 and stops[-1] == count:
+        del starts[0]  # one arc through 12 o'clock
+        stops[-1] = count + stops.pop(0)
+    _add_triples(arcs, radius, starts, stops)
+
+
+_START, _END = re.Match.start, re.Match.end
+
+
+def _add_triples(numbers: array[int], first: int, seconds: list[int], thirds: list[int]) -> None:
+    """Add ``(first, second, third)`` to ``numbers`` for each pair of ``seconds`` and
+    ``thirds``, by slices: a poster has half a million."""
+    triples = array(numbers.typecode, [first]) * (3 * len(seconds))
+    triples[1::3], triples[2::3] = array(numbers.typecode, seconds), array(numbers.typecode, thirds)
+    numbers.extend(triples)
 
 
 def walls(maze: Maze) -> PolarWalls:
@@ -163,28 +175,28 @@ def walls(maze: Maze) -> PolarWalls:
     _circle(arcs, rings, bytes(piece not in gaps for piece in pieces))
 
     # Radial walls by angle, in turns of the outermost ring's count (every ring's count
-    # divides it), each a list of the rings it crosses, the angles in the order they come.
+    # divides it): a row of turns a ring, 1 where a wall crosses the ring at that turn.
     turns = counts[outer] if outer else 6
-    crossing: dict[int, list[int]] = {}
+    crossing = bytearray(turns * rings)
     for ring in range(1, rings):
-        count, first = counts[ring], firsts[ring]
+        count, first, row = counts[ring], firsts[ring], ring * turns
         scale = turns // count
         standing = cells[first : first + count].translate(_CLOCKWISE_STANDS)
         # The wall on cell index's clockwise side lies at angle index + 1 (the last at 0).
-        for index in compress(range(1, count + 1), standing):
-            turn = index % count * scale
-            crossed = crossing.get(turn)
-            if crossed is None:
-                crossing[turn] = [ring]
-            else:
-                crossed.append(ring)
+        crossing[row + scale : row + turns : scale] = standing[:-1]
+        crossing[row] = standing[-1]
+    # Each angle's column of rings, the angles in the order their first walls come: ring by
+    # ring, and in a ring clockwise from its first cell's clockwise side, 12 o'clock last.
+    columns = []
+    for turn in range(turns):
+        column = bytes(crossing[turn::turns])
+        if (first_ring := column.find(1)) >= 0:
+            columns.append((first_ring, turn or turns, turn, column))
+    columns.sort()
     radial = array("i")
-    for turn, crossed in crossing.items():
-        start = crossed[0]
-        for ring, following in zip(crossed, crossed[1:] + [-1], strict=True):  # -1: no ring follows
-            if following != ring + 1:
-                radial.extend((turn, start, ring + 1))
-                start = following
+    for _, _, turn, column in columns:  # the rings a wall crosses one after the other: one wall
+        runs = list(_RUN.finditer(column))
+        _add_triples(radial, turn, list(map(_START, runs)), list(map(_END, runs)))
     return PolarWalls(rings, [0, *counts[1:], turns], turns, arcs, radial)
 
 
