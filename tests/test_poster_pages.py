@@ -8,6 +8,7 @@ under the walls), and whether or not the process writing the walls fails."""
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import threading
@@ -71,6 +72,7 @@ def test_pages_compressed_early_are_the_bytes_reportlab_writes(monkeypatch, grid
     if head is not None:  # a forked writer wrote them, and was waited for
         assert (head.aside is not None) == fork
         assert head.aside is None or head.aside.status == 0
+    assert gc.get_freeze_count() == 0  # what was frozen for the fork is thawed
     with pikepdf.open(io.BytesIO(early)) as pdf:
         puzzle, answer = (page.Contents.read_bytes() for page in pdf.pages)
         raw = pdf.pages[0].Contents.read_raw_bytes()
@@ -96,6 +98,7 @@ def test_walls_are_written_here_where_their_process_fails(monkeypatch, grid):
     early, head = _poster(maze, style, early=True)
     assert head is not None and head.aside is not None
     assert os.waitstatus_to_exitcode(head.aside.status) == 3
+    assert gc.get_freeze_count() == 0
     assert early == _poster(maze, style, early=False)[0]
 
 
@@ -123,3 +126,4 @@ def test_an_error_after_the_walls_began_leaves_no_thread_or_process_behind(monke
         assert head.aside.status is not None
         with pytest.raises(ChildProcessError):
             os.waitpid(head.aside.pid, os.WNOHANG)
+    assert gc.get_freeze_count() == 0

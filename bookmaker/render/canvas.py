@@ -670,8 +670,8 @@ class _TextAside:
     (``_EarlyHead.result``), which meets the same error, if any, where it would have.
     """
 
-    def __init__(self, pid: int, pipe: int) -> None:
-        self.pid, self.pipe = pid, pipe
+    def __init__(self, pid: int, pipe: int, frozen: bool) -> None:
+        self.pid, self.pipe, self.frozen = pid, pipe, frozen
         self.status: int | None = None  # the child's wait status, once it is waited for
         # The thread that reads to the end and the one that closes may both wait for it.
         self.waiting = threading.Lock()
@@ -683,11 +683,18 @@ class _TextAside:
         if not _may_fork():
             return None
         read_end, write_end = os.pipe()
+        # The objects made so far are left out of collections until the child is done, as
+        # Python's gc.freeze advises before a fork: a collection in either process would
+        # write to every one of them, and so copy the pages they share. Unless something
+        # else froze objects first: those are its to thaw.
+        frozen = gc.get_freeze_count() == 0
+        if frozen:
+            gc.freeze()
         pid = os.fork()
         if pid == 0:
             _write_and_leave(pieces, read_end, write_end)
         os.close(write_end)
-        return cls(pid, read_end)
+        return cls(pid, read_end, frozen)
 
     def read(self) -> Iterator[bytes]:
         """The text as the child writes it; ``_AsideFailed`` where it ends unfinished."""
@@ -708,6 +715,8 @@ class _TextAside:
                 if kill:
                     os.kill(self.pid, signal.SIGKILL)
                 self.status = os.waitpid(self.pid, 0)[1]
+                if self.frozen:
+                    gc.unfreeze()
 
 
 def _may_fork() -> bool:
@@ -722,7 +731,7 @@ def _write_and_leave(pieces: Iterator[bytes], read_end: int, write_end: int) -> 
     status = 1
     try:
         os.close(read_end)
-        gc.disable()  # a collection would touch, and so copy, every page it shares
+        gc.disable()  # what it makes is let go of as it goes, none of it in a cycle
         with open(write_end, "wb", buffering=_FEED) as pipe:
             for piece in pieces:
                 pipe.write(piece)
