@@ -7,7 +7,9 @@ The seed -> maze mapping is pinned by golden tests: a cell's unvisited
 neighbours are listed in side order (N, E, S, W on squares) and one is taken
 exactly as ``rng.choice`` does (``getrandbits`` of the list length's bit
 length, drawn again while too large), inlined here for speed. The square,
-hex and polar kernels and the neighbour-table walk make the same draws.
+hex and polar kernels and the neighbour-table walk make the same draws. A
+cell left by its only unvisited neighbour is not stacked: coming back to it
+would find every neighbour visited and step back at once, drawing nothing.
 """
 
 from __future__ import annotations
@@ -60,7 +62,8 @@ def carve_graph(topology: Topology, rng: random.Random) -> bytearray:
             cells[current] |= 1 << side
             cells[nxt] |= 1 << back[current * sides + side]
             visited[nxt] = 1
-            push(current)
+            if k > 1:  # else no way is left from here: coming back would only step back again
+                push(current)
             current = nxt
         elif stack:
             current = pop()
@@ -109,7 +112,8 @@ def carve_square(width: int, height: int, rng: random.Random) -> bytearray:
                 cells[current] |= N
                 cells[nxt] |= S
             visited[nxt] = 1
-            push(current)
+            if k > 1:  # else no way is left from here: coming back would only step back again
+                push(current)
             current = nxt
         elif stack:
             current = pop()
@@ -164,7 +168,8 @@ def carve_hex(width: int, height: int, rng: random.Random) -> bytearray:
             cells[current] |= there[side]
             cells[nxt] |= back[side]
             visited[nxt] = 1
-            push(current)
+            if k > 1:  # else no way is left from here: coming back would only step back again
+                push(current)
             current = nxt
         elif stack:
             current = pop()
@@ -242,7 +247,8 @@ def carve_polar(grid: PolarGrid, rng: random.Random) -> bytearray:
                 cells[nxt] |= 1 << back[current * 8 + side]
             cells[current] |= 1 << side
             visited[nxt] = 1
-            push(current)
+            if k > 1:  # else no way is left from here: coming back would only step back again
+                push(current)
             current = nxt
         elif stack:
             current = pop()
