@@ -156,7 +156,8 @@ def _hex_runs(grid: HexGrid, standing: bytes) -> tuple[array[int], Iterator[int]
                 if any(cells):
                     # The owners of one row and parity share a row of the larger grid.
                     got = walls[to : to + 2 * len(cells) : 2]
-                    walls[to : to + 2 * len(cells) : 2] = bytes(map(int.__or__, got, cells))
+                    either = int.from_bytes(got, "little") | int.from_bytes(cells, "little")
+                    walls[to : to + 2 * len(cells) : 2] = either.to_bytes(len(cells), "little")
         return bytes(walls)
 
     rising = owner(1, 4, (-1, 0), (-1, 1))  # NE; SW of the cell up right
