@@ -350,10 +350,13 @@ def tree_peak(process: subprocess.Popen, every: float = 0.05) -> float:
         try:
             with open(f"/proc/{process.pid}/statm") as statm:
                 held = int(statm.read().split()[1]) * page
-            with open(f"/proc/{process.pid}/task/{process.pid}/children") as children:
-                forked = children.read().split()
         except (OSError, IndexError):  # ended meanwhile
             break
+        try:
+            with open(f"/proc/{process.pid}/task/{process.pid}/children") as children:
+                forked = children.read().split()
+        except OSError:  # ended meanwhile, or a kernel that does not list children
+            forked = []
         for child in forked:
             try:
                 with open(f"/proc/{child}/smaps_rollup") as rollup:

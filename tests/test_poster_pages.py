@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import io
 import os
+import signal
 import threading
 import zlib
 
@@ -71,7 +72,14 @@ def test_pages_compressed_early_are_the_bytes_reportlab_writes(monkeypatch, grid
     assert (head is not None) == (cores == 2 and (fork or isinstance(grid, HexGrid)))
     if head is not None:  # a forked writer wrote them, and was waited for
         assert (head.aside is not None) == fork
-        assert head.aside is None or head.aside.status == 0
+        # Waited for where its text is every page's beginning, else stopped if still at work.
+        wanted = solution == "line"
+        assert (
+            head.aside is None
+            or head.aside.status == 0
+            or not wanted
+            and os.WTERMSIG(head.aside.status) == signal.SIGKILL
+        )
     assert gc.get_freeze_count() == 0  # what was frozen for the fork is thawed
     with pikepdf.open(io.BytesIO(early)) as pdf:
         puzzle, answer = (page.Contents.read_bytes() for page in pdf.pages)
@@ -127,3 +135,141 @@ def test_an_error_after_the_walls_began_leaves_no_thread_or_process_behind(monke
         with pytest.raises(ChildProcessError):
             os.waitpid(head.aside.pid, os.WNOHANG)
     assert gc.get_freeze_count() == 0
+
+
+def _open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def _polar_maze():
+    return with_endpoints(generate_on(PolarGrid(9), "recursive-backtracker", 3), "border")
+
+
+def test_a_fork_the_system_refuses_leaves_the_walls_to_this_process(monkeypatch):
+    """No memory or no process left for a child: no pipe is left open nor objects frozen,
+    and the poster is the same (a polar grid's walls then go after, not on a thread)."""
+    monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+
+    def refuse():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(canvas_module.os, "fork", refuse)
+    maze, style = _polar_maze(), Style(wall_width=0.75, solution_width=1.5)
+    fds = _open_fds()
+    early, head = _poster(maze, style, early=True)
+    assert head is None
+    assert _open_fds() == fds and gc.get_freeze_count() == 0
+    assert early == _poster(maze, style, early=False)[0]
+
+
+def test_a_writer_killed_half_way_leaves_the_walls_to_this_process(monkeypatch):
+    monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+
+    def killed_half_way(pieces, read_end, write_end):
+        os.close(read_end)
+        os.write(write_end, next(pieces))
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr(canvas_module, "_write_and_leave", killed_half_way)
+    maze, style = _polar_maze(), Style(wall_width=0.75, solution_width=1.5)
+    early, head = _poster(maze, style, early=True)
+    assert head is not None and head.aside is not None
+    assert os.WIFSIGNALED(head.aside.status) and os.WTERMSIG(head.aside.status) == signal.SIGKILL
+    assert early == _poster(maze, style, early=False)[0]
+
+
+def _stuck(pieces, read_end, write_end):
+    """A child that writes a piece and then never ends on its own."""
+    os.close(read_end)
+    os.write(write_end, next(pieces))
+    while True:
+        signal.pause()
+
+
+@pytest.mark.parametrize("failure", ["after the walls began", "in the compression"])
+def test_a_failure_kills_a_writer_that_would_never_end(monkeypatch, failure):
+    """Killed, not waited for until it ends by itself: it never would. No thread, process,
+    pipe or frozen object is left behind, and the error is the one that came."""
+    monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    monkeypatch.setattr(canvas_module, "_write_and_leave", _stuck)
+    if failure == "in the compression":
+
+        def fail(self, pieces):
+            yield next(pieces)
+            raise MemoryError("no memory for the next piece")
+
+        monkeypatch.setattr(canvas_module._EarlyHead, "_unless_stopped", fail)
+    maze = _polar_maze()
+    threads, fds = threading.active_count(), _open_fds()
+    with (
+        pytest.raises((RuntimeError, MemoryError), match="the solution failed|no memory"),
+        reproducible_canvas(io.BytesIO(), (900, 900), register(DEFAULT_REGULAR)) as canvas,
+        PosterPages(canvas) as pages,
+    ):
+        draw_maze(canvas, maze_drawing(maze), 20, 880, CELL, Style())
+        canvas.showPage()
+        pages.begin()
+        head = pages.head
+        assert head is not None and head.aside is not None
+        if failure == "after the walls began":
+            raise RuntimeError("the solution failed")
+        pages.finish()
+    assert os.WIFSIGNALED(head.aside.status) and os.WTERMSIG(head.aside.status) == signal.SIGKILL
+    assert threading.active_count() == threads and _open_fds() == fds and gc.get_freeze_count() == 0
+
+
+def test_a_failure_between_the_fork_and_the_threads_leaves_no_process(monkeypatch):
+    monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    monkeypatch.setattr(canvas_module, "_write_and_leave", _stuck)
+    started = []
+    start = canvas_module._TextAside.start
+    monkeypatch.setattr(
+        canvas_module._TextAside, "start", lambda pieces: started.append(start(pieces)) or started[0]
+    )
+
+    def no_thread():
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(canvas_module, "_compressing_thread", no_thread)
+    fds = _open_fds()
+    with (
+        pytest.raises(RuntimeError, match="can't start new thread"),
+        reproducible_canvas(io.BytesIO(), (900, 900), register(DEFAULT_REGULAR)) as canvas,
+        PosterPages(canvas) as pages,
+    ):
+        draw_maze(canvas, maze_drawing(_polar_maze()), 20, 880, CELL, Style())
+        canvas.showPage()
+        pages.begin()
+    (aside,) = started
+    assert aside.status is not None and os.WTERMSIG(aside.status) == signal.SIGKILL
+    assert aside.pipe.closed and _open_fds() == fds and gc.get_freeze_count() == 0
+
+
+def test_no_fork_while_another_thread_runs():
+    """Its locks would be held for ever in the child: the walls go on a thread instead."""
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert not canvas_module._may_fork()
+        assert canvas_module._TextAside.start(iter([b"n"])) is None
+    finally:
+        stop.set()
+        other.join()
+    assert canvas_module._may_fork() == hasattr(os, "fork")
+
+
+def test_objects_frozen_by_someone_else_stay_frozen(monkeypatch):
+    monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    gc.freeze()
+    try:
+        _, head = _poster(_polar_maze(), Style(), early=True)
+        assert head is not None and head.aside is not None and head.aside.status == 0
+        assert gc.get_freeze_count() > 0  # not thawed: fewer only by what has died since
+    finally:
+        gc.unfreeze()

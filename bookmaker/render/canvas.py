@@ -23,7 +23,7 @@ import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from itertools import chain
 from operator import itemgetter
 from typing import BinaryIO, NamedTuple, NoReturn, TypeGuard
@@ -623,9 +623,13 @@ class _EarlyHead:
         self.compressor = zlib.compressobj()  # zlib.compress's own level, window and memory
         self.stopped = False
         self.threads = ExitStack()
-        pool = self.threads.enter_context(_compressing_thread())
-        writer = self.threads.enter_context(ThreadPoolExecutor(max_workers=1))
-        self.pieces = writer.submit(_deflated, self.compressor, self._unless_stopped(pieces), pool)
+        try:
+            pool = self.threads.enter_context(_compressing_thread())
+            writer = self.threads.enter_context(ThreadPoolExecutor(max_workers=1))
+            self.pieces = writer.submit(_deflated, self.compressor, self._unless_stopped(pieces), pool)
+        except BaseException:
+            self.threads.close()
+            raise
 
     def _unless_stopped(self, pieces: Iterator[bytes]) -> Iterator[bytes]:
         for piece in pieces:
@@ -637,21 +641,26 @@ class _EarlyHead:
         """The compressed pieces, once the threads are done with them; None where the
         process writing the text failed, so that it is written here afresh."""
         try:
-            return self.pieces.result()
+            pieces = self.pieces.result()
         except _AsideFailed:
-            return None
-        finally:
-            self.close(stop=False)
+            pieces = None
+        except BaseException:  # the compression failed, or an interrupt came while waiting
+            self.close()
+            raise
+        self.close(stop=False)
+        return pieces
 
     def close(self, stop: bool = True) -> None:
         """Wait for the threads and the process; ``stop``: stop them where they are (an
         error came first, so nothing will read the pieces)."""
         self.stopped |= stop
         try:
-            if self.aside is not None:
-                self.aside.close(kill=stop)
+            if self.aside is not None:  # killed first: a thread reading its pipe gets to the end
+                self.aside.wait(kill=stop)
         finally:
             self.threads.close()
+            if self.aside is not None:
+                self.aside.close()
 
 
 class _AsideFailed(Exception):
@@ -663,14 +672,15 @@ class _TextAside:
     walls, which ``PosterPages`` compresses while this process finds and draws the
     solution. On a thread, the Python that writes the text would take turns with that work
     on the interpreter; a process of its own writes it on the second core. A 571-ring polar
-    poster's arcs are 1.4 s of Python (benchmarks/POSTER_RESULTS.md).
+    poster's arcs and radial walls are 1.4 s of Python (benchmarks/POSTER_RESULTS.md).
 
     The child writes the text and leaves at once (``os._exit``), running nothing else of
-    this process's. A child that fails, or is killed, leaves the text to be written here
+    this process's: it ignores interrupts, which this process meets, and stops it by killing
+    it. A child that fails, or is killed, leaves the text to be written here
     (``_EarlyHead.result``), which meets the same error, if any, where it would have.
     """
 
-    def __init__(self, pid: int, pipe: int, frozen: bool) -> None:
+    def __init__(self, pid: int, pipe: BinaryIO, frozen: bool) -> None:
         self.pid, self.pipe, self.frozen = pid, pipe, frozen
         self.status: int | None = None  # the child's wait status, once it is waited for
         # The thread that reads to the end and the one that closes may both wait for it.
@@ -679,7 +689,9 @@ class _TextAside:
     @classmethod
     def start(cls, pieces: Iterator[bytes]) -> _TextAside | None:
         """``pieces`` being written in a forked process, or None where this process cannot
-        fork safely (``_may_fork``)."""
+        fork safely (``_may_fork``) or the system will not fork it (no memory, or no
+        process left for it under a limit). Call with interrupts held (``_interrupts_held``):
+        an interrupt between the fork and the caller's holding the child would lose it."""
         if not _may_fork():
             return None
         read_end, write_end = os.pipe()
@@ -690,33 +702,49 @@ class _TextAside:
         frozen = gc.get_freeze_count() == 0
         if frozen:
             gc.freeze()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read_end)
+            os.close(write_end)
+            if frozen:
+                gc.unfreeze()
+            return None
         if pid == 0:
             _write_and_leave(pieces, read_end, write_end)
         os.close(write_end)
-        return cls(pid, read_end, frozen)
+        return cls(pid, open(read_end, "rb", buffering=0), frozen)
 
     def read(self) -> Iterator[bytes]:
         """The text as the child writes it; ``_AsideFailed`` where it ends unfinished."""
-        with open(self.pipe, "rb", buffering=0) as pipe:
-            while chunk := pipe.read(_FEED):
-                yield chunk
-        self._wait()
+        while chunk := self.pipe.read(_FEED):
+            yield chunk
+        self.wait()
         if self.status:
             raise _AsideFailed
 
-    def close(self, kill: bool) -> None:
+    def wait(self, kill: bool = False) -> None:
         """Wait for the child, killing it first if ``kill`` (its text is not wanted)."""
-        self._wait(kill)
-
-    def _wait(self, kill: bool = False) -> None:
         with self.waiting:
-            if self.status is None:
+            if self.status is not None:
+                return
+            try:
                 if kill:
-                    os.kill(self.pid, signal.SIGKILL)
-                self.status = os.waitpid(self.pid, 0)[1]
+                    with suppress(ProcessLookupError):
+                        os.kill(self.pid, signal.SIGKILL)
+                try:
+                    self.status = os.waitpid(self.pid, 0)[1]
+                except ChildProcessError:  # reaped elsewhere (SIGCHLD ignored): how it ended is unknown
+                    self.status = -1
+            finally:
                 if self.frozen:
+                    self.frozen = False
                     gc.unfreeze()
+
+    def close(self) -> None:
+        """Kill the child if it is still at work, wait for it, and close the pipe."""
+        self.wait(kill=True)
+        self.pipe.close()
 
 
 def _may_fork() -> bool:
@@ -725,11 +753,28 @@ def _may_fork() -> bool:
     return hasattr(os, "fork") and threading.active_count() == 1
 
 
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT held back until the end of the block, where signals can be held: one that
+    comes meanwhile is met at its end. A child forked in the block starts with it held."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _write_and_leave(pieces: Iterator[bytes], read_end: int, write_end: int) -> NoReturn:
     """The forked child's whole life: write ``pieces`` into the pipe, and exit (1 if that
-    failed) without running anything of its parent's on the way out."""
+    failed) without running anything of its parent's on the way out. Forked with interrupts
+    held (``_interrupts_held``), it ignores them before it lets them through."""
     status = 1
     try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         os.close(read_end)
         gc.disable()  # what it makes is let go of as it goes, none of it in a cycle
         with open(write_end, "wb", buffering=_FEED) as pipe:
@@ -742,12 +787,13 @@ def _write_and_leave(pieces: Iterator[bytes], read_end: int, write_end: int) -> 
 
 class PosterPages:
     """A poster's pages, compressed as ``compress_pages`` does, begun early: ``begin`` after
-    the first page is drawn starts compressing its walls on threads, where there is a
-    second core and the walls are worth it (``StreamedPaths.stand_in``), while the solution
-    is still being found and drawn; ``finish`` carries on from there. The walls of a hex
-    poster are 65 MB of text, which take zlib longer than finding and drawing the solution
-    does, so that time is no longer spent one after the other. Used as a context, which no
-    thread outlives."""
+    the first page is drawn starts compressing its walls, where there is a second core,
+    while the solution is still being found and drawn; ``finish`` carries on from there.
+    The walls' text is written by a forked process (``_TextAside``) where one can be forked,
+    else on a thread where that is worth it (``StreamedPaths.on_a_thread``). The walls of a
+    hex poster are 65 MB of text, which take zlib longer than finding and drawing the
+    solution does, and a polar poster's arcs as much Python again: that time is no longer
+    spent one after the other. Used as a context, which no thread or process outlives."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
@@ -762,9 +808,7 @@ class PosterPages:
             self.head.close()
 
     def begin(self) -> None:
-        """Start compressing the first page, drawn by now, up to the end of its walls: their
-        text written by a process of its own where one can be forked, else on a thread
-        where that is worth it (``StreamedPaths.on_a_thread``)."""
+        """Start compressing the first page, drawn by now, up to the end of its walls."""
         pages = self.canvas._doc.Pages.pages
         streamed = getattr(self.canvas, _STREAMED)
         if len(pages) != 1 or not _compressed_by_reportlab(pages) or usable_cores() < 2 or not streamed.paths:
@@ -772,11 +816,18 @@ class PosterPages:
         text = pages[0].stream
         length = _streamed_end(text)
         pieces = streamed.expanded(text[:length])
-        aside = _TextAside.start(pieces)  # before the threads start: see ``start``
-        if aside is not None:
-            self.head = _EarlyHead(length, aside.read(), aside)
-        elif streamed.on_a_thread:
-            self.head = _EarlyHead(length, pieces, None)
+        aside = None
+        try:
+            with _interrupts_held():  # the child is held by the time an interrupt comes
+                aside = _TextAside.start(pieces)  # before the threads start: see ``start``
+            if aside is not None:
+                self.head = _EarlyHead(length, aside.read(), aside)
+            elif streamed.on_a_thread:
+                self.head = _EarlyHead(length, pieces, None)
+        except BaseException:
+            if aside is not None and self.head is None:
+                aside.close()
+            raise
 
     def finish(self) -> None:
         """Compress every page, before the canvas is saved."""
@@ -810,8 +861,9 @@ def compress_pages(canvas: Canvas, early: _EarlyHead | None = None) -> None:
     shared = streamed.outside(texts[0], shared)
     beginning, begun, done = zlib.compressobj(), 0, []
     if early is not None:
-        pieces = early.result()
-        if pieces is not None and early.length <= shared:  # else not every page's, or no text
+        if early.length > shared:  # what it compresses is not every page's: not wanted
+            early.close()
+        elif (pieces := early.result()) is not None:  # None: its writer failed
             beginning, begun, done = early.compressor, early.length, pieces
     head: bytes | None = None
     with _compressing_thread() as pool:
