@@ -32,6 +32,13 @@ from bookmaker.render.canvas import PosterPages, draw_maze, reproducible_canvas
 CELL = 6.0
 
 
+def _allow_forks(monkeypatch, fork: bool) -> None:
+    """Fork for any walls (these mazes are smaller than is worth a process), or never."""
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: fork)
+    monkeypatch.setattr(canvas_module, "_PROCESS_AT_ALL", 0)
+    monkeypatch.setattr(canvas_module, "_PROCESS_BESIDE_A_THREAD", 0)
+
+
 def _poster(maze, style: Style, early: bool) -> tuple[bytes, canvas_module._EarlyHead | None]:
     """The two pages' file, and what began compressing the walls early (None: nothing)."""
     puzzle = maze_drawing(maze)
@@ -63,7 +70,7 @@ def _poster(maze, style: Style, early: bool) -> tuple[bytes, canvas_module._Earl
 @pytest.mark.parametrize("fork", [True, False], ids=["process", "thread"])
 def test_pages_compressed_early_are_the_bytes_reportlab_writes(monkeypatch, grid, solution, cores, fork):
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: cores)
-    monkeypatch.setattr(canvas_module, "_may_fork", lambda: fork)
+    _allow_forks(monkeypatch, fork)
     maze = with_endpoints(generate_on(grid, "recursive-backtracker", 3), "border")
     style = Style(wall_width=0.75, solution_width=1.5, solution=solution)
     early, head = _poster(maze, style, early=True)
@@ -93,7 +100,7 @@ def test_pages_compressed_early_are_the_bytes_reportlab_writes(monkeypatch, grid
 @pytest.mark.parametrize("grid", [HexGrid(23, 17), PolarGrid(9)], ids=["hex", "polar"])
 def test_walls_are_written_here_where_their_process_fails(monkeypatch, grid):
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
-    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    _allow_forks(monkeypatch, True)
 
     def fail_half_way(pieces, read_end, write_end):
         os.close(read_end)
@@ -113,7 +120,7 @@ def test_walls_are_written_here_where_their_process_fails(monkeypatch, grid):
 @pytest.mark.parametrize("fork", [True, False], ids=["process", "thread"])
 def test_an_error_after_the_walls_began_leaves_no_thread_or_process_behind(monkeypatch, fork):
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
-    monkeypatch.setattr(canvas_module, "_may_fork", lambda: fork)
+    _allow_forks(monkeypatch, fork)
     maze = with_endpoints(generate_on(HexGrid(60, 40), "recursive-backtracker", 3), "border")
     threads = threading.active_count()
     with (
@@ -149,7 +156,7 @@ def test_a_fork_the_system_refuses_leaves_the_walls_to_this_process(monkeypatch)
     """No memory or no process left for a child: no pipe is left open nor objects frozen,
     and the poster is the same (a polar grid's walls then go after, not on a thread)."""
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
-    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    _allow_forks(monkeypatch, True)
 
     def refuse():
         raise BlockingIOError(11, "Resource temporarily unavailable")
@@ -165,7 +172,7 @@ def test_a_fork_the_system_refuses_leaves_the_walls_to_this_process(monkeypatch)
 
 def test_a_writer_killed_half_way_leaves_the_walls_to_this_process(monkeypatch):
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
-    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    _allow_forks(monkeypatch, True)
 
     def killed_half_way(pieces, read_end, write_end):
         os.close(read_end)
@@ -193,7 +200,7 @@ def test_a_failure_kills_a_writer_that_would_never_end(monkeypatch, failure):
     """Killed, not waited for until it ends by itself: it never would. No thread, process,
     pipe or frozen object is left behind, and the error is the one that came."""
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
-    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    _allow_forks(monkeypatch, True)
     monkeypatch.setattr(canvas_module, "_write_and_leave", _stuck)
     if failure == "in the compression":
 
@@ -223,7 +230,7 @@ def test_a_failure_kills_a_writer_that_would_never_end(monkeypatch, failure):
 
 def test_a_failure_between_the_fork_and_the_threads_leaves_no_process(monkeypatch):
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
-    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    _allow_forks(monkeypatch, True)
     monkeypatch.setattr(canvas_module, "_write_and_leave", _stuck)
     started = []
     start = canvas_module._TextAside.start
@@ -260,12 +267,13 @@ def test_no_fork_while_another_thread_runs():
     finally:
         stop.set()
         other.join()
-    assert canvas_module._may_fork() == hasattr(os, "fork")
+    if threading.active_count() == 1:  # (an earlier test in this worker may leave one)
+        assert canvas_module._may_fork() == hasattr(os, "fork")
 
 
 def test_objects_frozen_by_someone_else_stay_frozen(monkeypatch):
     monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
-    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    _allow_forks(monkeypatch, True)
     gc.freeze()
     try:
         _, head = _poster(_polar_maze(), Style(), early=True)
@@ -273,3 +281,23 @@ def test_objects_frozen_by_someone_else_stay_frozen(monkeypatch):
         assert gc.get_freeze_count() > 0  # not thawed: fewer only by what has died since
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize("grid", [HexGrid(23, 17), PolarGrid(9)], ids=["hex", "polar"])
+def test_walls_too_few_to_pay_for_a_process_are_not_forked(monkeypatch, grid):
+    """From the measured threshold on, and not one wall before: a polar grid's walls then
+    go after the solution, a lattice's on a thread."""
+    monkeypatch.setattr(canvas_module, "usable_cores", lambda: 2)
+    monkeypatch.setattr(canvas_module, "_may_fork", lambda: True)
+    maze = with_endpoints(generate_on(grid, "recursive-backtracker", 3), "border")
+    walls = len(maze_drawing(maze).walls)
+    threshold = "_PROCESS_BESIDE_A_THREAD" if isinstance(grid, HexGrid) else "_PROCESS_AT_ALL"
+    assert walls < getattr(canvas_module, threshold)
+    _, head = _poster(maze, Style(), early=True)
+    assert (head is None) == isinstance(grid, PolarGrid) and (head is None or head.aside is None)
+    monkeypatch.setattr(canvas_module, threshold, walls)
+    _, head = _poster(maze, Style(), early=True)
+    assert head is not None and head.aside is not None and head.aside.status == 0
+    monkeypatch.setattr(canvas_module, threshold, walls + 1)
+    _, head = _poster(maze, Style(), early=True)
+    assert head is None or head.aside is None

@@ -21,7 +21,7 @@ import signal
 import sys
 import threading
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager, suppress
 from itertools import chain
@@ -512,6 +512,12 @@ _STREAMED = "bookmaker_streamed_paths"
 # writes into a content stream (it escapes a string's control characters).
 _STAND_IN = "\x00path {}\x00"
 _STAND_INS = re.compile("\x00path ([0-9]+)\x00")
+# The walls from which their text pays for a process of its own (``StreamedPaths``),
+# measured: a polar grid's, else written after the solution, from about 5,000 (60 rings,
+# 5,765 walls: 63 against 65 ms); a lattice's, else written on a thread, from about 180,000
+# (hex 300x300, 181,198 walls: 342 against 347 ms; 150x150, 45,598 walls: 125 against 116 ms).
+_PROCESS_AT_ALL = 5_000
+_PROCESS_BESIDE_A_THREAD = 180_000
 # The compressor is fed this much text at once: each hand-over to its thread costs a wait.
 _FEED = 1 << 20
 
@@ -523,22 +529,29 @@ class StreamedPaths:
     short stand-in, the same for the same source (a puzzle's walls and its answer's)."""
 
     def __init__(self) -> None:
-        self.paths: list[tuple[object, Callable[[], Iterator[str]]]] = []
+        self.paths: list[tuple[Sized, Callable[[], Iterator[str]]]] = []
         self.stand_ins: dict[int, str] = {}
         # Whether every path is worth writing on a thread while the rest of the work goes on,
         # where no process of its own can write it (``PosterPages``).
         self.on_a_thread = True
+        self.walls = 0  # how many walls the paths draw
 
-    def stand_in(self, source: object, pieces: Callable[[], Iterator[str]], on_a_thread: bool) -> str:
-        """The stand-in for the path ``pieces`` writes, the same each time for ``source``;
-        ``on_a_thread``: whether its text is cheap enough to write on a thread beside the
-        drawing of the next page, not only in a process of its own."""
+    def stand_in(self, source: Sized, pieces: Callable[[], Iterator[str]], on_a_thread: bool) -> str:
+        """The stand-in for the path ``pieces`` writes, the same each time for ``source``
+        (its walls); ``on_a_thread``: whether its text is cheap enough to write on a thread
+        beside the drawing of the next page, not only in a process of its own."""
         text = self.stand_ins.get(id(source))
         if text is None:  # ``paths`` keeps ``source`` alive, so its id stays its own
             text = self.stand_ins[id(source)] = _STAND_IN.format(len(self.paths))
             self.paths.append((source, pieces))
             self.on_a_thread &= on_a_thread
+            self.walls += len(source)
         return text
+
+    def worth_a_process(self) -> bool:
+        """Whether the paths' text pays for a process of its own to write it: a fork, its
+        pipe and the pages it makes both processes copy cost 3 to 9 ms."""
+        return self.walls >= (_PROCESS_BESIDE_A_THREAD if self.on_a_thread else _PROCESS_AT_ALL)
 
     def expanded(self, text: str) -> Iterator[bytes]:
         """``text`` with its stand-ins written out, as UTF-8 bytes a piece at a time."""
@@ -818,8 +831,9 @@ class PosterPages:
         pieces = streamed.expanded(text[:length])
         aside = None
         try:
-            with _interrupts_held():  # the child is held by the time an interrupt comes
-                aside = _TextAside.start(pieces)  # before the threads start: see ``start``
+            if streamed.worth_a_process():
+                with _interrupts_held():  # the child is held by the time an interrupt comes
+                    aside = _TextAside.start(pieces)  # before the threads start: see ``start``
             if aside is not None:
                 self.head = _EarlyHead(length, aside.read(), aside)
             elif streamed.on_a_thread:
