@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from array import array
 from functools import partial
 
 import pytest
@@ -183,6 +184,30 @@ def test_hex_searches_by_column_parity_are_the_table_searches(monkeypatch, size,
         solve_module._search(topology, maze.cells, source),
         solve_module._distances(topology, maze.cells, source),
     ]
+
+
+@pytest.mark.parametrize("rings", [1, 2, 3, 12, 30])
+def test_polar_searches_by_ring_strides_are_the_table_searches(monkeypatch, rings):
+    """The same cells in the same order from the same parents, stopping at the same cell:
+    with every cell sent to the table instead, the answers do not change."""
+    from bookmaker.maze.polar_grid import PolarGrid
+
+    topology = PolarGrid(rings)
+    mazes = [generate_on(topology, algorithm, rings) for algorithm in ("wilson", "recursive-backtracker")]
+    sources = sorted({0, topology.cells // 2, topology.cells - 1})
+
+    def searches() -> list:
+        return [
+            solve_module._search(topology, maze.cells, source, until)
+            for maze in mazes
+            for source in sources
+            for until in (-1, sources[0])
+        ]
+
+    strided = searches()
+    assert rings < 12 or any(topology.ring_strides())
+    monkeypatch.setattr(PolarGrid, "ring_strides", lambda self: array("i", bytes(4 * self.cells)))
+    assert strided == searches()
 
 
 def traced(work) -> tuple[int, int]:

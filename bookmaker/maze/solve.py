@@ -22,6 +22,7 @@ from typing import Any
 from ..errors import BookmakerError
 from .model import Maze
 from .opposite import opposite_ends
+from .polar_grid import PolarGrid
 from .shapes import DEFAULT_ENDPOINTS, SHAPE_NAMES, shape_named
 from .topology import RectGrid, SquareGrid, Topology
 
@@ -102,6 +103,33 @@ def _search(
                         return order, parent
         return order, parent
     sides, table = topology.sides, topology.neighbours
+    if isinstance(topology, PolarGrid):
+        # Most of a polar grid's cells step by their ring's count (``PolarGrid.ring_strides``);
+        # the few others by the table.
+        strides = topology.ring_strides()
+        by_count: list[tuple[tuple[int, ...], ...]] = [()] * (topology.counts[-1] + 1)
+        for count in set(topology.counts):
+            by_count[count] = _offset_steps((-count, 1, -1, count))
+        for here in order:
+            count = strides[here]
+            if count:
+                for offset in by_count[count][cells[here]]:
+                    there = here + offset
+                    if parent[there] == UNSEEN:
+                        parent[there] = here
+                        append(there)
+                        if there == until:
+                            return order, parent
+                continue
+            base = here * sides
+            for side in _SIDES_OF[cells[here]]:
+                there = table[base + side]
+                if parent[there] == UNSEEN:
+                    parent[there] = here
+                    append(there)
+                    if there == until:
+                        return order, parent
+        return order, parent
     for here in order:
         base = here * sides
         for side in _SIDES_OF[cells[here]]:
