@@ -14,6 +14,8 @@ import os
 import signal
 import threading
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pikepdf
 import pytest
@@ -37,6 +39,21 @@ def _allow_forks(monkeypatch, fork: bool) -> None:
     monkeypatch.setattr(canvas_module, "_may_fork", lambda: fork)
     monkeypatch.setattr(canvas_module, "_PROCESS_AT_ALL", 0)
     monkeypatch.setattr(canvas_module, "_PROCESS_BESIDE_A_THREAD", 0)
+
+
+@contextmanager
+def _begun(maze, raises: str) -> Iterator[PosterPages]:
+    """A poster's pages with the puzzle page drawn and its walls begun, in a block that must
+    end in an error whose message ``raises`` matches."""
+    with (
+        pytest.raises((RuntimeError, MemoryError), match=raises),
+        reproducible_canvas(io.BytesIO(), (900, 900), register(DEFAULT_REGULAR)) as canvas,
+        PosterPages(canvas) as pages,
+    ):
+        draw_maze(canvas, maze_drawing(maze), 20, 880, CELL, Style())
+        canvas.showPage()
+        pages.begin()
+        yield pages
 
 
 def _poster(maze, style: Style, early: bool) -> tuple[bytes, canvas_module._EarlyHead | None]:
@@ -123,14 +140,7 @@ def test_an_error_after_the_walls_began_leaves_no_thread_or_process_behind(monke
     _allow_forks(monkeypatch, fork)
     maze = with_endpoints(generate_on(HexGrid(60, 40), "recursive-backtracker", 3), "border")
     threads = threading.active_count()
-    with (
-        pytest.raises(RuntimeError, match="the solution failed"),
-        reproducible_canvas(io.BytesIO(), (900, 900), register(DEFAULT_REGULAR)) as canvas,
-        PosterPages(canvas) as pages,
-    ):
-        draw_maze(canvas, maze_drawing(maze), 20, 880, CELL, Style())
-        canvas.showPage()
-        pages.begin()
+    with _begun(maze, "the solution failed") as pages:
         head = pages.head
         assert head is not None and threading.active_count() > threads
         assert (head.aside is not None) == fork
@@ -211,14 +221,7 @@ def test_a_failure_kills_a_writer_that_would_never_end(monkeypatch, failure):
         monkeypatch.setattr(canvas_module._EarlyHead, "_unless_stopped", fail)
     maze = _polar_maze()
     threads, fds = threading.active_count(), _open_fds()
-    with (
-        pytest.raises((RuntimeError, MemoryError), match="the solution failed|no memory"),
-        reproducible_canvas(io.BytesIO(), (900, 900), register(DEFAULT_REGULAR)) as canvas,
-        PosterPages(canvas) as pages,
-    ):
-        draw_maze(canvas, maze_drawing(maze), 20, 880, CELL, Style())
-        canvas.showPage()
-        pages.begin()
+    with _begun(maze, "the solution failed|no memory") as pages:
         head = pages.head
         assert head is not None and head.aside is not None
         if failure == "after the walls began":
@@ -250,7 +253,7 @@ def test_a_failure_between_the_fork_and_the_threads_leaves_no_process(monkeypatc
     ):
         draw_maze(canvas, maze_drawing(_polar_maze()), 20, 880, CELL, Style())
         canvas.showPage()
-        pages.begin()
+        pages.begin()  # fails as it starts the threads, the child already forked
     (aside,) = started
     assert aside.status is not None and os.WTERMSIG(aside.status) == signal.SIGKILL
     assert aside.pipe.closed and _open_fds() == fds and gc.get_freeze_count() == 0

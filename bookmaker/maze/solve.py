@@ -104,8 +104,8 @@ def _search(
         return order, parent
     sides, table = topology.sides, topology.neighbours
     if isinstance(topology, PolarGrid):
-        # Most of a polar grid's cells step by their ring's count (``PolarGrid.ring_strides``);
-        # the few others by the table.
+        # Most of a polar grid's cells step by their ring's count (``PolarGrid.ring_strides``),
+        # the few others as the table has them.
         strides = topology.ring_strides()
         by_count: list[tuple[tuple[int, ...], ...]] = [()] * (topology.counts[-1] + 1)
         for count in set(topology.counts):
@@ -113,17 +113,12 @@ def _search(
         for here in order:
             count = strides[here]
             if count:
-                for offset in by_count[count][cells[here]]:
-                    there = here + offset
-                    if parent[there] == UNSEEN:
-                        parent[there] = here
-                        append(there)
-                        if there == until:
-                            return order, parent
-                continue
-            base = here * sides
-            for side in _SIDES_OF[cells[here]]:
-                there = table[base + side]
+                offsets: Sequence[int] = by_count[count][cells[here]]
+            else:
+                base = here * sides
+                offsets = [table[base + side] - here for side in _SIDES_OF[cells[here]]]
+            for offset in offsets:
+                there = here + offset
                 if parent[there] == UNSEEN:
                     parent[there] = here
                     append(there)
