@@ -1,7 +1,8 @@
 """A poster's pages compressed early (``canvas.PosterPages``): the puzzle page's walls are
 compressed on threads while the answer is still worked out, their text written by a forked
-process where one can be forked (``_TextAside``), else on a thread (a hex grid's, not a
-polar grid's, which costs as much Python as zlib takes), and the file is byte for byte
+process where one can be forked and the walls pay for it (``_TextAside``), else on a thread
+(a hex grid's, not a polar grid's, which costs as much Python as zlib takes), and the file
+is byte for byte
 the one reportlab writes when it compresses each page's whole text at ``save``, whether the
 answer page begins with those walls (a solution line) or not (a solution's cells, filled
 under the walls), and whether or not the process writing the walls fails."""
@@ -259,7 +260,7 @@ def test_a_failure_between_the_fork_and_the_threads_leaves_no_process(monkeypatc
     assert aside.pipe.closed and _open_fds() == fds and gc.get_freeze_count() == 0
 
 
-def test_no_fork_while_another_thread_runs():
+def test_no_fork_while_another_thread_runs(monkeypatch):
     """Its locks would be held for ever in the child: the walls go on a thread instead."""
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
@@ -270,8 +271,9 @@ def test_no_fork_while_another_thread_runs():
     finally:
         stop.set()
         other.join()
-    if threading.active_count() == 1:  # (an earlier test in this worker may leave one)
-        assert canvas_module._may_fork() == hasattr(os, "fork")
+    # With this one the only thread (an earlier test in this worker may have left another):
+    monkeypatch.setattr(canvas_module.threading, "active_count", lambda: 1)
+    assert canvas_module._may_fork() == hasattr(os, "fork")
 
 
 def test_objects_frozen_by_someone_else_stay_frozen(monkeypatch):
@@ -304,3 +306,14 @@ def test_walls_too_few_to_pay_for_a_process_are_not_forked(monkeypatch, grid):
     monkeypatch.setattr(canvas_module, threshold, walls + 1)
     _, head = _poster(maze, Style(), early=True)
     assert head is None or head.aside is None
+
+
+def test_the_walls_of_every_path_count_once_toward_a_process(monkeypatch):
+    monkeypatch.setattr(canvas_module, "_PROCESS_AT_ALL", 10)
+    streamed = canvas_module.StreamedPaths()
+    first, second = [0] * 6, [0] * 4
+    streamed.stand_in(first, lambda: iter(()), False)
+    streamed.stand_in(first, lambda: iter(()), False)  # the answer page's same walls
+    assert streamed.walls == 6 and not streamed.worth_a_process()
+    streamed.stand_in(second, lambda: iter(()), False)
+    assert streamed.walls == 10 and streamed.worth_a_process()

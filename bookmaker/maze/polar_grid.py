@@ -161,7 +161,12 @@ class PolarGrid(Topology):
         (inward), plus one (clockwise), minus one (anticlockwise) and plus that count
         (outward, the only one): a cell of a ring whose inner and outer rings have as many
         cells, but for the first and the last, whose sideways neighbours wrap round. 0 for
-        every other cell. Most of a poster's cells, whose neighbours follow without the table."""
+        every other cell. Most of a poster's cells, whose neighbours follow without the table.
+        Made once for the carving and the searches."""
+        return self._ring_strides
+
+    @cached_property
+    def _ring_strides(self) -> array[int]:
         strides = array("i", bytes(4 * self.cells))
         counts, firsts = self.counts, self.firsts
         for ring in range(2, self.rings - 1):

@@ -7,8 +7,8 @@ Straight paths are written as text in bulk, byte for byte what reportlab's
 path object writes a call at a time (``_PathText``), and a poster's pages are
 compressed sharing the walls they begin with (``compress_pages``); a poster's polygon
 walls are written only then, a piece at a time into the compressor (``stream_paths``),
-and compressed while its answer is still worked out (``PosterPages``), written where
-it can be by a process of its own (``_TextAside``).
+and compressed while its answer is still worked out (``PosterPages``), written by a
+process of its own where one can be forked and the walls pay for it (``_TextAside``).
 """
 
 from __future__ import annotations
@@ -512,10 +512,12 @@ _STREAMED = "bookmaker_streamed_paths"
 # writes into a content stream (it escapes a string's control characters).
 _STAND_IN = "\x00path {}\x00"
 _STAND_INS = re.compile("\x00path ([0-9]+)\x00")
-# The walls from which their text pays for a process of its own (``StreamedPaths``),
-# measured: a polar grid's, else written after the solution, from about 5,000 (60 rings,
-# 5,765 walls: 63 against 65 ms); a lattice's, else written on a thread, from about 180,000
-# (hex 300x300, 181,198 walls: 342 against 347 ms; 150x150, 45,598 walls: 125 against 116 ms).
+# The walls from which their text is taken to pay for a process of its own
+# (``StreamedPaths``): each set just under the smallest case measured to gain (``to_pdf``
+# in-process, medians of 7), not a measured crossover. A polar grid's, else written after
+# the solution: 60 rings, 5,765 walls, 63 against 65 ms (30 rings, 1,422 walls: 26 against
+# 25 ms). A lattice's, else written on a thread: hex 300x300, 181,198 walls, 342 against
+# 347 ms (150x150, 45,598 walls: 125 against 116 ms).
 _PROCESS_AT_ALL = 5_000
 _PROCESS_BESIDE_A_THREAD = 180_000
 # The compressor is fed this much text at once: each hand-over to its thread costs a wait.
@@ -532,7 +534,7 @@ class StreamedPaths:
         self.paths: list[tuple[Sized, Callable[[], Iterator[str]]]] = []
         self.stand_ins: dict[int, str] = {}
         # Whether every path is worth writing on a thread while the rest of the work goes on,
-        # where no process of its own can write it (``PosterPages``).
+        # where no process of its own writes it (``PosterPages``).
         self.on_a_thread = True
         self.walls = 0  # how many walls the paths draw
 
@@ -802,8 +804,9 @@ class PosterPages:
     """A poster's pages, compressed as ``compress_pages`` does, begun early: ``begin`` after
     the first page is drawn starts compressing its walls, where there is a second core,
     while the solution is still being found and drawn; ``finish`` carries on from there.
-    The walls' text is written by a forked process (``_TextAside``) where one can be forked,
-    else on a thread where that is worth it (``StreamedPaths.on_a_thread``). The walls of a
+    The walls' text is written by a forked process (``_TextAside``) where one can be forked
+    and the walls pay for it (``StreamedPaths.worth_a_process``), else on a thread where
+    that is worth it (``StreamedPaths.on_a_thread``). The walls of a
     hex poster are 65 MB of text, which take zlib longer than finding and drawing the
     solution does, and a polar poster's arcs as much Python again: that time is no longer
     spent one after the other. Used as a context, which no thread or process outlives."""
