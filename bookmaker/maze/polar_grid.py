@@ -162,11 +162,8 @@ class PolarGrid(Topology):
         (outward, the only one): a cell of a ring whose inner and outer rings have as many
         cells, but for the first and the last, whose sideways neighbours wrap round. 0 for
         every other cell. Most of a poster's cells, whose neighbours follow without the table.
-        Made once for the carving and the searches."""
-        return self._ring_strides
-
-    @cached_property
-    def _ring_strides(self) -> array[int]:
+        Made on each call (3 ms for 571 rings), not kept: kept, its 4 MB a million cells would
+        stay to the end of a poster, where its memory peaks."""
         strides = array("i", bytes(4 * self.cells))
         counts, firsts = self.counts, self.firsts
         for ring in range(2, self.rings - 1):
