@@ -536,7 +536,6 @@ class StreamedPaths:
         # Whether every path is worth writing on a thread while the rest of the work goes on,
         # where no process of its own writes it (``PosterPages``).
         self.on_a_thread = True
-        self.walls = 0  # how many walls the paths draw
 
     def stand_in(self, source: Sized, pieces: Callable[[], Iterator[str]], on_a_thread: bool) -> str:
         """The stand-in for the path ``pieces`` writes, the same each time for ``source``
@@ -547,8 +546,12 @@ class StreamedPaths:
             text = self.stand_ins[id(source)] = _STAND_IN.format(len(self.paths))
             self.paths.append((source, pieces))
             self.on_a_thread &= on_a_thread
-            self.walls += len(source)
         return text
+
+    @property
+    def walls(self) -> int:
+        """How many walls the paths draw."""
+        return sum(len(source) for source, _ in self.paths)
 
     def worth_a_process(self) -> bool:
         """Whether the paths' text pays for a process of its own to write it: a fork, its
